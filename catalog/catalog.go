@@ -1,0 +1,220 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Catalog is one work folder and the lakes in it.
+type Catalog struct {
+	FS  storage.FS
+	Dir string
+}
+
+// New returns the catalog of the work folder dir on the real file system.
+func New(dir string) *Catalog { return &Catalog{FS: storage.OS, Dir: dir} }
+
+// CheckName reports whether name can name a lake.
+func CheckName(name string) error {
+	if name == "" || name == "." || name == ".." {
+		return fmt.Errorf("%w: %q", ErrBadName, name)
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return fmt.Errorf("%w: %q (use only letters, digits, '.', '_' and '-')", ErrBadName, name)
+		}
+	}
+	return nil
+}
+
+// Check reports ErrWorkdirNotFound unless the work folder exists.
+func (c *Catalog) Check() error {
+	st, err := c.FS.Stat(c.Dir)
+	if err != nil || !st.IsDir() {
+		return fmt.Errorf("%w: %s", ErrWorkdirNotFound, c.Dir)
+	}
+	return nil
+}
+
+// LakeDir returns the folder of a lake.
+func (c *Catalog) LakeDir(name string) string { return filepath.Join(c.Dir, name) }
+
+// Lakes lists the names of the lakes, sorted.
+func (c *Catalog) Lakes() ([]string, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	entries, err := c.FS.ReadDir(c.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", c.Dir, err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() || CheckName(e.Name()) != nil {
+			continue
+		}
+		if _, err := c.FS.Stat(filepath.Join(c.Dir, e.Name(), storage.ManifestName)); err == nil {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	return names, nil
+}
+
+// Snapshot reads the current manifest of a lake.
+func (c *Catalog) Snapshot(name string) (*Snapshot, error) {
+	if err := CheckName(name); err != nil {
+		return nil, err
+	}
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	dir := c.LakeDir(name)
+	p := filepath.Join(dir, storage.ManifestName)
+	f, err := c.FS.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s (no %s)", ErrLakeNotFound, name, p)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read manifest %s: %w", p, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, fmt.Errorf("read manifest %s: %w", p, err)
+	}
+	m, err := storage.DecodeManifest(data)
+	if err != nil {
+		return nil, fmt.Errorf("read manifest %s: %w", p, err)
+	}
+	return &Snapshot{fs: c.FS, Dir: dir, Manifest: m}, nil
+}
+
+// Glob lists a lake by walking its folder, ignoring the manifest, as a naive
+// reader would. Its key is the folder fields of the first file; a file whose
+// folders spell other fields has a nil partition and is never pruned.
+// Generation is -1 and rows and bytes are unknown (0).
+func (c *Catalog) Glob(name string) (*Snapshot, error) {
+	s, err := c.Snapshot(name) // the lake must exist; its manifest is not used
+	if err != nil {
+		return nil, err
+	}
+	found, err := storage.WalkLake(c.FS, s.Dir)
+	if err != nil {
+		return nil, err
+	}
+	m := &storage.Manifest{Lake: name, Generation: -1}
+	if len(found) > 0 {
+		m.Key = found[0].Fields
+	} else {
+		m.Key = s.Manifest.Key
+	}
+	for _, f := range found {
+		e := storage.FileEntry{Path: f.Path}
+		if slices.Equal(f.Fields, m.Key) {
+			e.Partition = f.Values
+		}
+		m.Files = append(m.Files, e)
+	}
+	return &Snapshot{fs: c.FS, Dir: s.Dir, Manifest: m, Glob: true}, nil
+}
+
+// Replace writes lake name anew: build fills an empty folder aside and
+// returns the manifest of what it wrote (Lake is set here); the folder is then
+// swapped with the old lake in one atomic step. On error nothing of the old
+// lake has changed and the folder aside is removed.
+func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest, error)) (m *storage.Manifest, err error) {
+	if err := CheckName(name); err != nil {
+		return nil, err
+	}
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	c.removeLeftovers(name)
+	tmp := filepath.Join(c.Dir, ".tmp~"+name+"~"+storage.NewRunID())
+	if err := c.FS.MkdirAll(tmp); err != nil {
+		return nil, fmt.Errorf("create %s: %w", tmp, err)
+	}
+	defer func() {
+		if rerr := c.FS.RemoveAll(tmp); rerr != nil && err == nil {
+			err = fmt.Errorf("remove old lake %s: %w", tmp, rerr)
+		}
+	}()
+	m, err = build(tmp)
+	if err != nil {
+		return nil, err
+	}
+	m.Lake = name
+	if err := storage.WriteFileAtomic(c.FS, filepath.Join(tmp, storage.ManifestName), storage.EncodeManifest(m)); err != nil {
+		return nil, err
+	}
+	dir := c.LakeDir(name)
+	if _, err := c.FS.Stat(dir); err == nil {
+		err = c.FS.Exchange(tmp, dir)
+	} else {
+		err = c.FS.Rename(tmp, dir)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("publish lake %s: %w", name, err)
+	}
+	if err := c.FS.SyncDir(c.Dir); err != nil {
+		return nil, fmt.Errorf("sync folder %s: %w", c.Dir, err)
+	}
+	return m, nil
+}
+
+// removeLeftovers removes folders aside left by interrupted rewrites of name.
+func (c *Catalog) removeLeftovers(name string) {
+	entries, err := c.FS.ReadDir(c.Dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), ".tmp~"+name+"~") {
+			c.FS.RemoveAll(filepath.Join(c.Dir, e.Name()))
+		}
+	}
+}
+
+// Commit publishes files as the next generation of the lake s was read from,
+// provided the lake is still at s's generation; otherwise it returns
+// ErrChanged and publishes nothing. The new files must already be synced.
+func (c *Catalog) Commit(s *Snapshot, files []storage.FileEntry) (*Snapshot, error) {
+	cur, err := c.Snapshot(s.Manifest.Lake)
+	if err != nil {
+		return nil, err
+	}
+	if cur.Manifest.Generation != s.Manifest.Generation {
+		return nil, fmt.Errorf("%w: %s is at generation %d, not %d", ErrChanged, s.Manifest.Lake, cur.Manifest.Generation, s.Manifest.Generation)
+	}
+	storage.SortFiles(files)
+	m := &storage.Manifest{Lake: s.Manifest.Lake, Key: s.Manifest.Key, Generation: s.Manifest.Generation + 1, Files: files}
+	if err := storage.WriteFileAtomic(c.FS, filepath.Join(s.Dir, storage.ManifestName), storage.EncodeManifest(m)); err != nil {
+		return nil, fmt.Errorf("publish manifest of %s: %w", m.Lake, err)
+	}
+	return &Snapshot{fs: c.FS, Dir: s.Dir, Manifest: m}, nil
+}
+
+// Drop removes a lake: first its manifest (after which it is no lake), then
+// its folder.
+func (c *Catalog) Drop(name string) error {
+	s, err := c.Snapshot(name)
+	if err != nil {
+		return err
+	}
+	if err := c.FS.Remove(filepath.Join(s.Dir, storage.ManifestName)); err != nil {
+		return fmt.Errorf("drop %s: %w", name, err)
+	}
+	if err := c.FS.SyncDir(s.Dir); err != nil {
+		return fmt.Errorf("drop %s: %w", name, err)
+	}
+	return c.FS.RemoveAll(s.Dir)
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"path/filepath"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/compact"
+	"github.com/lakesql/lakesql/sql"
+)
+
+type writeResult struct {
+	Lake       string   `json:"lake"`
+	Key        []string `json:"key"`
+	Partitions int      `json:"partitions"`
+	Files      int      `json:"files"`
+	Rows       int64    `json:"rows"`
+	Bytes      int64    `json:"bytes"`
+}
+
+func cmdWrite(a *args) (any, error) {
+	lake, err := a.lakeName("lake")
+	if err != nil {
+		return nil, err
+	}
+	key, err := a.key("key")
+	if err != nil {
+		return nil, err
+	}
+	rows, err := a.int("rows", 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	c := catalog.New(a.workdir)
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	m, err := c.Create(lake, key, filepath.Join(a.workdir, "raw.jsonl"), rows)
+	if err != nil {
+		return nil, err
+	}
+	return writeResult{Lake: lake, Key: key, Partitions: m.Partitions(), Files: len(m.Files), Rows: m.Rows(), Bytes: m.Bytes()}, nil
+}
+
+type layoutResult struct {
+	Lake       string `json:"lake"`
+	Files      int    `json:"files"`
+	Partitions int    `json:"partitions"`
+	Rows       int64  `json:"rows"`
+	Bytes      int64  `json:"bytes"`
+	AvgBytes   int64  `json:"avg_bytes"`
+	P50Bytes   int64  `json:"p50_bytes"`
+	MinBytes   int64  `json:"min_bytes"`
+	MaxBytes   int64  `json:"max_bytes"`
+	SmallFiles int    `json:"small_files"`
+}
+
+func cmdLayout(a *args) (any, error) {
+	lake, err := a.lakeName("lake")
+	if err != nil {
+		return nil, err
+	}
+	small, err := a.int("small", 0, 0)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := catalog.New(a.workdir).Snapshot(lake)
+	if err != nil {
+		return nil, err
+	}
+	l := catalog.MeasureLayout(snap.Manifest, small)
+	return layoutResult{Lake: lake, Files: l.Files, Partitions: l.Partitions, Rows: l.Rows, Bytes: l.Bytes,
+		AvgBytes: l.AvgBytes, P50Bytes: l.P50Bytes, MinBytes: l.MinBytes, MaxBytes: l.MaxBytes, SmallFiles: l.SmallFiles}, nil
+}
+
+type queryResult struct {
+	Lake         string `json:"lake"`
+	Via          string `json:"via"`
+	FilesTotal   int    `json:"files_total"`
+	FilesScanned int    `json:"files_scanned"`
+	Rows         int64  `json:"rows"`
+	Amount       any    `json:"amount"`
+}
+
+func cmdQuery(a *args) (any, error) {
+	lake, err := a.lakeName("lake")
+	if err != nil {
+		return nil, err
+	}
+	where, err := sql.ParseWhere(a.flags["where"])
+	if err != nil {
+		return nil, usagef("query: --where: %v", err)
+	}
+	via, err := a.oneOf("via", "manifest", "manifest", "glob")
+	if err != nil {
+		return nil, err
+	}
+	c := catalog.New(a.workdir)
+	var snap *catalog.Snapshot
+	if via == "glob" {
+		snap, err = c.Glob(lake)
+	} else {
+		snap, err = c.Snapshot(lake)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res, err := sql.CountSum(background(), snap, where, "amount")
+	if err != nil {
+		return nil, err
+	}
+	return queryResult{Lake: lake, Via: via, FilesTotal: res.FilesTotal, FilesScanned: res.FilesScanned,
+		Rows: res.Rows, Amount: res.Sum.JSON()}, nil
+}
+
+func cmdCompact(a *args) (any, error) {
+	lake, err := a.lakeName("lake")
+	if err != nil {
+		return nil, err
+	}
+	target, err := a.int("target", 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	crash, err := a.oneOf("crash", "", compact.CrashBeforeSwap)
+	if err != nil {
+		return nil, err
+	}
+	res, err := compact.Compact(catalog.New(a.workdir), lake, compact.Options{Target: target, Crash: compact.Crash{Point: crash}, Now: now})
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		Lake        string `json:"lake"`
+		BeforeFiles int    `json:"before_files"`
+		AfterFiles  int    `json:"after_files"`
+		Partitions  int    `json:"partitions"`
+		Rows        int64  `json:"rows"`
+		Bytes       int64  `json:"bytes"`
+	}{res.Lake, res.BeforeFiles, res.AfterFiles, res.Partitions, res.Rows, res.Bytes}, nil
+}
+
+func cmdRepartition(a *args) (any, error) {
+	from, err := a.lakeName("from")
+	if err != nil {
+		return nil, err
+	}
+	to, err := a.lakeName("to")
+	if err != nil {
+		return nil, err
+	}
+	key, err := a.key("key")
+	if err != nil {
+		return nil, err
+	}
+	c := catalog.New(a.workdir)
+	res, err := compact.Repartition(c, from, to, key, compact.RepartitionOptions{Now: now})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := writeReport(c, defaultSmall); err != nil {
+		return nil, err
+	}
+	return res, nil
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// errUsage marks a bad command line: exit 2, before anything is touched.
+var errUsage = errors.New("usage")
+
+func usagef(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, args...))
+}
+
+// args is a parsed command line: one work folder and --name=value flags.
+type args struct {
+	cmd     string
+	workdir string
+	flags   map[string]string
+}
+
+// parseArgs reads `<workdir> [--flag=value | --flag value ...]`, accepting
+// only the flags in allowed and requiring those in required.
+func parseArgs(cmd string, argv []string, allowed, required []string) (*args, error) {
+	a := &args{cmd: cmd, flags: make(map[string]string)}
+	var positional []string
+	for i := 0; i < len(argv); i++ {
+		arg := argv[i]
+		if !strings.HasPrefix(arg, "--") {
+			positional = append(positional, arg)
+			continue
+		}
+		name, value, hasValue := strings.Cut(arg[2:], "=")
+		if !slices.Contains(allowed, name) {
+			return nil, usagef("%s: unknown flag --%s (flags: %s)", cmd, name, flagList(allowed))
+		}
+		if !hasValue {
+			if i+1 >= len(argv) {
+				return nil, usagef("%s: flag --%s needs a value", cmd, name)
+			}
+			i++
+			value = argv[i]
+		}
+		if _, dup := a.flags[name]; dup {
+			return nil, usagef("%s: flag --%s given twice", cmd, name)
+		}
+		a.flags[name] = value
+	}
+	switch len(positional) {
+	case 0:
+		return nil, usagef("%s: missing the work folder", cmd)
+	case 1:
+		a.workdir = positional[0]
+	default:
+		return nil, usagef("%s: unexpected argument %q", cmd, positional[1])
+	}
+	if a.workdir == "" {
+		return nil, usagef("%s: empty work folder", cmd)
+	}
+	for _, r := range required {
+		if _, ok := a.flags[r]; !ok {
+			return nil, usagef("%s: missing required flag --%s", cmd, r)
+		}
+	}
+	return a, nil
+}
+
+func flagList(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = "--" + n
+	}
+	return strings.Join(out, " ")
+}
+
+func (a *args) has(name string) bool { _, ok := a.flags[name]; return ok }
+
+// int returns a flag as an integer >= lo, or def when absent.
+func (a *args) int(name string, def, lo int64) (int64, error) {
+	v, ok := a.flags[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, usagef("%s: --%s=%q is not an integer", a.cmd, name, v)
+	}
+	if n < lo {
+		return 0, usagef("%s: --%s=%d must be at least %d", a.cmd, name, n, lo)
+	}
+	return n, nil
+}
+
+// oneOf returns a flag that must take one of the given values, or def.
+func (a *args) oneOf(name, def string, values ...string) (string, error) {
+	v, ok := a.flags[name]
+	if !ok {
+		return def, nil
+	}
+	if !slices.Contains(values, v) {
+		return "", usagef("%s: --%s=%q must be one of %s", a.cmd, name, v, strings.Join(values, ", "))
+	}
+	return v, nil
+}
+
+// key returns a comma-separated list of key fields.
+func (a *args) key(name string) ([]string, error) {
+	v := a.flags[name]
+	fields := strings.Split(v, ",")
+	for i, f := range fields {
+		if f == "" {
+			return nil, usagef("%s: --%s=%q has an empty field", a.cmd, name, v)
+		}
+		if slices.Contains(fields[:i], f) {
+			return nil, usagef("%s: --%s=%q repeats the field %q", a.cmd, name, v, f)
+		}
+	}
+	return fields, nil
+}

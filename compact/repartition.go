@@ -1,0 +1,98 @@
+package compact
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// RepartitionResult is what a repartition measured.
+type RepartitionResult struct {
+	From            string `json:"from"`
+	To              string `json:"to"`
+	RowsRead        int64  `json:"rows_read"`
+	RowsWritten     int64  `json:"rows_written"`
+	FilesBefore     int    `json:"files_before"`
+	FilesAfter      int    `json:"files_after"`
+	PartitionsAfter int    `json:"partitions_after"`
+	BytesRead       int64  `json:"bytes_read"`
+	BytesWritten    int64  `json:"bytes_written"`
+}
+
+// RepartitionOptions control a repartition.
+type RepartitionOptions struct {
+	MaxRows int64            // most rows per file; 0: one file per partition
+	Now     func() time.Time // for the history record; default time.Now
+}
+
+// Repartition reads every file of lake from through its manifest and writes
+// lake to partitioned by key, built aside and swapped in whole (to may equal
+// from). Replacing an existing lake moves it to the next generation; a new
+// lake starts at 0. It records the result in the work folder's history.
+func Repartition(c *catalog.Catalog, from, to string, key []string, opt RepartitionOptions) (RepartitionResult, error) {
+	src, err := c.Snapshot(from)
+	if err != nil {
+		return RepartitionResult{}, err
+	}
+	if err := catalog.CheckName(to); err != nil {
+		return RepartitionResult{}, err
+	}
+	var gen int64
+	if old, err := c.Snapshot(to); err == nil {
+		gen = old.Manifest.Generation + 1
+	} else if !errors.Is(err, catalog.ErrLakeNotFound) {
+		return RepartitionResult{}, err
+	}
+	res := RepartitionResult{From: from, To: to, FilesBefore: len(src.Files())}
+	m, err := c.Replace(to, func(dir string) (*storage.Manifest, error) {
+		w := storage.NewLakeWriter(c.FS, dir, key, storage.WriterOptions{MaxRows: opt.MaxRows})
+		for _, f := range src.Files() {
+			rows, n, err := copyRows(src, f, w)
+			res.RowsRead += rows
+			res.BytesRead += n
+			if err != nil {
+				w.Abort()
+				return nil, err
+			}
+		}
+		files, err := w.Close()
+		if err != nil {
+			return nil, err
+		}
+		return &storage.Manifest{Key: key, Generation: gen, Files: files}, nil
+	})
+	if err != nil {
+		return RepartitionResult{}, err
+	}
+	res.RowsWritten = m.Rows()
+	res.FilesAfter = len(m.Files)
+	res.PartitionsAfter = m.Partitions()
+	res.BytesWritten = m.Bytes()
+	now := time.Now
+	if opt.Now != nil {
+		now = opt.Now
+	}
+	if err := c.Record("repartition", res, now()); err != nil {
+		return RepartitionResult{}, err
+	}
+	return res, nil
+}
+
+// copyRows feeds the rows of one file to w and returns the rows and bytes
+// read. A file whose size differs from the manifest is corrupt.
+func copyRows(src *catalog.Snapshot, f storage.FileEntry, w *storage.LakeWriter) (int64, int64, error) {
+	p := src.Path(f.Path)
+	in, err := src.Open(f.Path)
+	if err != nil {
+		return 0, 0, fmt.Errorf("open %s: %w", p, err)
+	}
+	defer in.Close()
+	rows, n, err := w.AddLines(in, p)
+	if err == nil && n != f.Bytes {
+		err = fmt.Errorf("%w: %s has %d bytes, the manifest says %d", storage.ErrCorrupt, p, n, f.Bytes)
+	}
+	return rows, n, err
+}

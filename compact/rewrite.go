@@ -1,0 +1,227 @@
+package compact
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Crash names a point where execution stops on purpose.
+type Crash struct {
+	Point string // one of the Crash* constants, or "" for none
+	K     int    // for CrashAfterFile and CrashMidDelete: after the K-th file
+}
+
+// Crash points.
+const (
+	CrashAfterFile  = "after-file"  // after K new files are written and synced
+	CrashBeforeSwap = "before-swap" // all new files synced, manifest not swapped
+	CrashAfterSwap  = "after-swap"  // manifest swapped, nothing deleted
+	CrashMidDelete  = "mid-delete"  // after K old files are deleted
+)
+
+func (c Crash) at(point string, k int) error {
+	if c.Point == point && (k < 0 || k == c.K) {
+		if k >= 0 {
+			return fmt.Errorf("%w: %s %d", ErrCrashed, point, k)
+		}
+		return fmt.Errorf("%w: %s", ErrCrashed, point)
+	}
+	return nil
+}
+
+// Options control a compaction.
+type Options struct {
+	Target int64 // bytes; a group closes before it would exceed this
+	Crash  Crash
+	Now    func() time.Time // for the history record; default time.Now
+}
+
+// Result is what a compaction measured.
+type Result struct {
+	Lake        string `json:"lake"`
+	BeforeFiles int    `json:"before_files"`
+	AfterFiles  int    `json:"after_files"`
+	Partitions  int    `json:"partitions"`
+	Rows        int64  `json:"rows"`
+	Bytes       int64  `json:"bytes"`
+	Generation  int64  `json:"generation"`
+}
+
+// Compact rewrites the files of lake into groups of about opt.Target bytes
+// and publishes them as the next generation (see the package comment for the
+// order of steps). It records the result in the work folder's history.
+func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
+	snap, err := c.Snapshot(lake)
+	if err != nil {
+		return Result{}, err
+	}
+	old := snap.Manifest
+	gen := old.Generation + 1
+	run, err := freshRunID(c.FS, snap.Dir, gen)
+	if err != nil {
+		return Result{}, err
+	}
+	groups := Plan(old.Files, opt.Target)
+	var files []storage.FileEntry
+	dirs := make(map[string]bool)
+	idx := make(map[string]int)
+	for k, g := range groups {
+		rel := path.Join(g.Dir, storage.RewriteName(gen, run, idx[g.Dir]))
+		idx[g.Dir]++
+		e, err := writeGroup(c.FS, snap, g, rel)
+		if err != nil {
+			return Result{}, err
+		}
+		files = append(files, e)
+		dirs[g.Dir] = true
+		if err := opt.Crash.at(CrashAfterFile, k+1); err != nil {
+			return Result{}, err
+		}
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		if err := c.FS.SyncDir(snap.Path(d)); err != nil {
+			return Result{}, fmt.Errorf("sync folder %s: %w", snap.Path(d), err)
+		}
+	}
+	if err := opt.Crash.at(CrashBeforeSwap, -1); err != nil {
+		return Result{}, err
+	}
+	next, err := c.Commit(snap, files)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := opt.Crash.at(CrashAfterSwap, -1); err != nil {
+		return Result{}, err
+	}
+	for k, f := range old.Files {
+		if err := c.FS.Remove(snap.Path(f.Path)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return Result{}, fmt.Errorf("delete old file %s: %w", f.Path, err)
+		}
+		if err := opt.Crash.at(CrashMidDelete, k+1); err != nil {
+			return Result{}, err
+		}
+	}
+	if _, err := RemoveOrphans(c.FS, next); err != nil {
+		return Result{}, err
+	}
+	m := next.Manifest
+	res := Result{Lake: lake, BeforeFiles: len(old.Files), AfterFiles: len(m.Files),
+		Partitions: m.Partitions(), Rows: m.Rows(), Bytes: m.Bytes(), Generation: m.Generation}
+	now := time.Now
+	if opt.Now != nil {
+		now = opt.Now
+	}
+	if err := c.Record("compact", res, now()); err != nil {
+		return Result{}, err
+	}
+	return res, nil
+}
+
+// freshRunID picks a run id that no file in the lake folder carries with
+// this generation, leftovers of interrupted runs included.
+func freshRunID(fsys storage.FS, dir string, gen int64) (string, error) {
+	found, err := storage.WalkLake(fsys, dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		run := storage.NewRunID()
+		prefix := storage.RewritePrefix(gen, run)
+		if !slices.ContainsFunc(found, func(f storage.FoundFile) bool {
+			return strings.HasPrefix(path.Base(f.Path), prefix)
+		}) {
+			return run, nil
+		}
+	}
+}
+
+// writeGroup concatenates the files of g into the new file rel, syncs and
+// measures it. An input whose size differs from the manifest is corrupt.
+func writeGroup(fsys storage.FS, snap *catalog.Snapshot, g Group, rel string) (storage.FileEntry, error) {
+	full := snap.Path(rel)
+	out, err := fsys.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
+	if err != nil {
+		return storage.FileEntry{}, fmt.Errorf("create %s: %w", full, err)
+	}
+	err = copyInputs(fsys, snap, g, out)
+	if err == nil {
+		if err = out.Sync(); err != nil {
+			err = fmt.Errorf("sync %s: %w", full, err)
+		}
+	}
+	if cerr := out.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("close %s: %w", full, cerr)
+	}
+	if err != nil {
+		return storage.FileEntry{}, errors.Join(err, fsys.Remove(full))
+	}
+	st, err := fsys.Stat(full)
+	if err != nil {
+		return storage.FileEntry{}, fmt.Errorf("measure %s: %w", full, err)
+	}
+	if st.Size() != g.Bytes {
+		return storage.FileEntry{}, fmt.Errorf("write %s: %d bytes on disk, %d copied", full, st.Size(), g.Bytes)
+	}
+	return storage.FileEntry{Path: rel, Partition: g.Files[0].Partition, Rows: g.Rows, Bytes: st.Size()}, nil
+}
+
+func copyInputs(fsys storage.FS, snap *catalog.Snapshot, g Group, out io.Writer) error {
+	for _, f := range g.Files {
+		in, err := fsys.Open(snap.Path(f.Path))
+		if err != nil {
+			return fmt.Errorf("open %s: %w", snap.Path(f.Path), err)
+		}
+		n, err := io.Copy(out, in)
+		in.Close()
+		if err != nil {
+			return fmt.Errorf("copy %s: %w", snap.Path(f.Path), err)
+		}
+		if n != f.Bytes {
+			return fmt.Errorf("%w: %s has %d bytes, the manifest says %d", storage.ErrCorrupt, snap.Path(f.Path), n, f.Bytes)
+		}
+	}
+	return nil
+}
+
+// RemoveOrphans deletes every part-*.jsonl file in the lake folder that the
+// snapshot does not list, and returns their paths. Only call it while no
+// other writer works on the lake.
+func RemoveOrphans(fsys storage.FS, snap *catalog.Snapshot) ([]string, error) {
+	found, err := storage.WalkLake(fsys, snap.Dir)
+	if err != nil {
+		return nil, err
+	}
+	live := make(map[string]bool, len(snap.Files()))
+	for _, f := range snap.Files() {
+		live[f.Path] = true
+	}
+	var removed []string
+	dirs := make(map[string]bool)
+	for _, f := range found {
+		if live[f.Path] {
+			continue
+		}
+		if err := fsys.Remove(snap.Path(f.Path)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return removed, fmt.Errorf("delete orphan %s: %w", f.Path, err)
+		}
+		removed = append(removed, f.Path)
+		dirs[path.Dir(f.Path)] = true
+	}
+	for d := range dirs {
+		if err := fsys.SyncDir(filepath.Join(snap.Dir, filepath.FromSlash(d))); err != nil {
+			return removed, fmt.Errorf("sync folder %s: %w", d, err)
+		}
+	}
+	return removed, nil
+}

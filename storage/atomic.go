@@ -1,0 +1,50 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+)
+
+// WriteFileAtomic replaces path with data: it writes a temporary file in the
+// same folder, syncs and closes it, renames it over path and syncs the folder.
+// A reader sees the old content or the new, never a mix. A failed sync is
+// returned, never retried: the page cache may already have dropped the data.
+func WriteFileAtomic(fsys FS, path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	f, err := fsys.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			err = errors.Join(err, ignoreNotExist(fsys.Remove(tmp)))
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", tmp, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("sync %s: %w", tmp, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close %s: %w", tmp, err)
+	}
+	if err := fsys.Rename(tmp, path); err != nil {
+		return fmt.Errorf("rename %s: %w", tmp, err)
+	}
+	if err := fsys.SyncDir(dir); err != nil {
+		return fmt.Errorf("sync folder %s: %w", dir, err)
+	}
+	return nil
+}
+
+func ignoreNotExist(err error) error {
+	if err != nil && errors.Is(err, errNotExist) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,29 @@
+// Package storage owns the bytes of a lake on disk.
+//
+// # Layout
+//
+// A lake is a folder. Rows live in JSON Lines files named part-*.jsonl inside
+// Hive-style partition folders, one folder level per key field, in key order:
+//
+//	day=2026-01-03/region=seoul/part-0000.jsonl
+//
+// Folder names escape only what would break a path (see [EscapeSegment]); a
+// missing or null key value goes to [DefaultPartition]. The list of files that
+// make up the lake is the manifest (see [Manifest]); the folder itself is never
+// the truth, only the manifest is.
+//
+// # Durability
+//
+// Every file that is published is written, synced and closed, and its size is
+// measured from the disk afterwards. [WriteFileAtomic] replaces a file through a
+// temporary name, a sync, a rename and a sync of the folder, so a reader sees
+// the old file or the new one and never half of either.
+//
+// # Rows
+//
+// A row is one raw line, copied byte for byte and never re-encoded. [Fields]
+// extracts top-level members from a line without decoding the rest of it.
+//
+// All file operations go through the small [FS] interface so that tests can
+// inject failures.
+package storage

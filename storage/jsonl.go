@@ -1,0 +1,392 @@
+package storage
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// MaxLineBytes is the longest line a [LineReader] accepts. Longer lines are an
+// error rather than an unbounded allocation.
+const MaxLineBytes = 128 << 20
+
+// ErrLineTooLong reports a line longer than [MaxLineBytes].
+var ErrLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLineBytes)
+
+// LineReader reads a JSON Lines stream one line at a time. The returned line
+// excludes the '\n' (a '\r' before it is kept: rows pass byte for byte) and is
+// valid until the next call.
+type LineReader struct {
+	r    *bufio.Reader
+	n    int
+	long []byte
+}
+
+// NewLineReader returns a reader with a buffer of size bytes.
+func NewLineReader(r io.Reader, size int) *LineReader {
+	return &LineReader{r: bufio.NewReaderSize(r, size)}
+}
+
+// Line returns the 1-based number of the line last returned.
+func (l *LineReader) Line() int { return l.n }
+
+// Next returns the next line, or io.EOF after the last one. A last line
+// without a final '\n' is still a line.
+func (l *LineReader) Next() ([]byte, error) {
+	b, err := l.r.ReadSlice('\n')
+	if err == nil {
+		l.n++
+		return b[:len(b)-1], nil
+	}
+	if err == bufio.ErrBufferFull {
+		l.long = append(l.long[:0], b...)
+		for {
+			b, err = l.r.ReadSlice('\n')
+			if len(l.long)+len(b) > MaxLineBytes {
+				l.n++
+				return nil, ErrLineTooLong
+			}
+			l.long = append(l.long, b...)
+			if err == nil {
+				l.n++
+				return l.long[:len(l.long)-1], nil
+			}
+			if err != bufio.ErrBufferFull {
+				break
+			}
+		}
+		b = l.long
+	}
+	if err == io.EOF && len(b) > 0 {
+		l.n++
+		return b, nil
+	}
+	return nil, err
+}
+
+// Kind is the JSON type of a raw value.
+type Kind uint8
+
+const (
+	Missing Kind = iota // the member is absent
+	Null
+	Bool
+	Number
+	String
+	Object
+	Array
+)
+
+// KindOf returns the kind of a raw JSON value (nil is Missing).
+func KindOf(raw []byte) Kind {
+	if len(raw) == 0 {
+		return Missing
+	}
+	switch raw[0] {
+	case 'n':
+		return Null
+	case 't', 'f':
+		return Bool
+	case '"':
+		return String
+	case '{':
+		return Object
+	case '[':
+		return Array
+	}
+	return Number
+}
+
+// AppendText appends the text form of a raw scalar: a string's content, or
+// the JSON text of a number or boolean. This is the form partition values and
+// string comparisons use.
+func AppendText(dst, raw []byte) []byte {
+	if len(raw) == 0 || raw[0] != '"' {
+		return append(dst, raw...)
+	}
+	body := raw[1 : len(raw)-1]
+	for _, c := range body {
+		if c == '\\' {
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				panic("storage: AppendText on an unchecked string") // Fields validated it
+			}
+			return append(dst, s...)
+		}
+	}
+	return append(dst, body...)
+}
+
+// Fields checks that line holds exactly one JSON object and stores in vals[i]
+// the raw JSON text of the last top-level member named names[i] (as
+// encoding/json does with repeated names), or nil when there is none. The
+// slices point into line.
+func Fields(line []byte, names []string, vals [][]byte) error {
+	for i := range vals {
+		vals[i] = nil
+	}
+	s := scanner{b: line}
+	s.ws()
+	if s.i >= len(s.b) || s.b[s.i] != '{' {
+		return s.fail("a row must be a JSON object")
+	}
+	s.i++
+	s.ws()
+	if s.peek() == '}' {
+		s.i++
+	} else {
+		for {
+			s.ws()
+			if s.peek() != '"' {
+				return s.fail("expected a member name")
+			}
+			ks := s.i
+			esc, err := s.str()
+			if err != nil {
+				return err
+			}
+			rawKey := s.b[ks:s.i]
+			s.ws()
+			if s.peek() != ':' {
+				return s.fail("expected ':'")
+			}
+			s.i++
+			s.ws()
+			vs := s.i
+			if err := s.value(0); err != nil {
+				return err
+			}
+			if len(names) > 0 {
+				match(names, vals, rawKey, esc, s.b[vs:s.i])
+			}
+			s.ws()
+			c := s.peek()
+			s.i++
+			if c == '}' {
+				break
+			}
+			if c != ',' {
+				s.i--
+				return s.fail("expected ',' or '}'")
+			}
+		}
+	}
+	s.ws()
+	if s.i != len(s.b) {
+		return s.fail("data after the object")
+	}
+	return nil
+}
+
+// match stores val for every name equal to the key rawKey (quoted).
+func match(names []string, vals [][]byte, rawKey []byte, esc bool, val []byte) {
+	key := rawKey[1 : len(rawKey)-1]
+	if esc {
+		var k string
+		_ = json.Unmarshal(rawKey, &k) // scanned already: cannot fail
+		key = []byte(k)
+	}
+	for i, n := range names {
+		if string(key) == n {
+			vals[i] = val
+		}
+	}
+}
+
+func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// maxDepth bounds nesting, as encoding/json does.
+const maxDepth = 10000
+
+type scanner struct {
+	b []byte
+	i int
+}
+
+func (s *scanner) peek() byte {
+	if s.i < len(s.b) {
+		return s.b[s.i]
+	}
+	return 0
+}
+
+func (s *scanner) ws() {
+	for s.i < len(s.b) && isWS(s.b[s.i]) {
+		s.i++
+	}
+}
+
+func (s *scanner) fail(msg string) error {
+	if s.i >= len(s.b) {
+		return fmt.Errorf("%w: %s at end of line", ErrSyntax, msg)
+	}
+	return fmt.Errorf("%w: %s at column %d", ErrSyntax, msg, s.i+1)
+}
+
+// str scans a string starting at the opening quote and reports whether it
+// holds an escape.
+func (s *scanner) str() (esc bool, err error) {
+	s.i++
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			return esc, nil
+		case c == '\\':
+			esc = true
+			s.i++
+			switch s.peek() {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				s.i++
+			case 'u':
+				if s.i+4 >= len(s.b) {
+					return esc, s.fail("bad \\u escape")
+				}
+				for k := 1; k <= 4; k++ {
+					if unhex(s.b[s.i+k]) < 0 {
+						return esc, s.fail("bad \\u escape")
+					}
+				}
+				s.i += 5
+			default:
+				return esc, s.fail("bad escape")
+			}
+		case c < 0x20:
+			return esc, s.fail("control character in string")
+		default:
+			s.i++
+		}
+	}
+	return esc, s.fail("unterminated string")
+}
+
+func (s *scanner) value(depth int) error {
+	if depth > maxDepth {
+		return s.fail("nested too deeply")
+	}
+	switch c := s.peek(); {
+	case c == '"':
+		_, err := s.str()
+		return err
+	case c == '{':
+		s.i++
+		s.ws()
+		if s.peek() == '}' {
+			s.i++
+			return nil
+		}
+		for {
+			s.ws()
+			if s.peek() != '"' {
+				return s.fail("expected a member name")
+			}
+			if _, err := s.str(); err != nil {
+				return err
+			}
+			s.ws()
+			if s.peek() != ':' {
+				return s.fail("expected ':'")
+			}
+			s.i++
+			s.ws()
+			if err := s.value(depth + 1); err != nil {
+				return err
+			}
+			s.ws()
+			switch s.peek() {
+			case ',':
+				s.i++
+			case '}':
+				s.i++
+				return nil
+			default:
+				return s.fail("expected ',' or '}'")
+			}
+		}
+	case c == '[':
+		s.i++
+		s.ws()
+		if s.peek() == ']' {
+			s.i++
+			return nil
+		}
+		for {
+			s.ws()
+			if err := s.value(depth + 1); err != nil {
+				return err
+			}
+			s.ws()
+			switch s.peek() {
+			case ',':
+				s.i++
+			case ']':
+				s.i++
+				return nil
+			default:
+				return s.fail("expected ',' or ']'")
+			}
+		}
+	case c == 't':
+		return s.lit("true")
+	case c == 'f':
+		return s.lit("false")
+	case c == 'n':
+		return s.lit("null")
+	case c == '-' || ('0' <= c && c <= '9'):
+		return s.num()
+	}
+	return s.fail("expected a value")
+}
+
+func (s *scanner) lit(w string) error {
+	if len(s.b)-s.i < len(w) || string(s.b[s.i:s.i+len(w)]) != w {
+		return s.fail("expected a value")
+	}
+	s.i += len(w)
+	return nil
+}
+
+func (s *scanner) digits() int {
+	n := 0
+	for s.i < len(s.b) && '0' <= s.b[s.i] && s.b[s.i] <= '9' {
+		s.i++
+		n++
+	}
+	return n
+}
+
+func (s *scanner) num() error {
+	if s.peek() == '-' {
+		s.i++
+	}
+	switch c := s.peek(); {
+	case c == '0':
+		s.i++
+	case '1' <= c && c <= '9':
+		s.digits()
+	default:
+		return s.fail("bad number")
+	}
+	if s.peek() == '.' {
+		s.i++
+		if s.digits() == 0 {
+			return s.fail("bad number")
+		}
+	}
+	if c := s.peek(); c == 'e' || c == 'E' {
+		s.i++
+		if c := s.peek(); c == '+' || c == '-' {
+			s.i++
+		}
+		if s.digits() == 0 {
+			return s.fail("bad number")
+		}
+	}
+	return nil
+}
+
+// IsSyntax reports whether err is a malformed-row error.
+func IsSyntax(err error) bool { return errors.Is(err, ErrSyntax) }

@@ -1,0 +1,218 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Manifest is the list of files that make up a lake at one generation.
+type Manifest struct {
+	Lake       string
+	Key        []string
+	Generation int64
+	Files      []FileEntry // sorted by Path
+}
+
+// FileEntry is one data file of a lake.
+type FileEntry struct {
+	Path      string      // relative to the lake folder, '/'-separated
+	Partition []PartValue // one value per key field
+	Rows      int64
+	Bytes     int64 // measured on disk after close
+}
+
+// Rows returns the total number of rows.
+func (m *Manifest) Rows() int64 {
+	var n int64
+	for _, f := range m.Files {
+		n += f.Rows
+	}
+	return n
+}
+
+// Bytes returns the total size of the files.
+func (m *Manifest) Bytes() int64 {
+	var n int64
+	for _, f := range m.Files {
+		n += f.Bytes
+	}
+	return n
+}
+
+// Partitions returns the number of distinct partitions.
+func (m *Manifest) Partitions() int {
+	seen := make(map[string]struct{})
+	for _, f := range m.Files {
+		seen[path.Dir(f.Path)] = struct{}{}
+	}
+	return len(seen)
+}
+
+// SortFiles orders the files by path, as the manifest requires.
+func SortFiles(files []FileEntry) {
+	slices.SortFunc(files, func(a, b FileEntry) int { return strings.Compare(a.Path, b.Path) })
+}
+
+// EncodeManifest returns the JSON form of m, one file per line:
+//
+//	{"lake":"orders","key":["day"],"generation":0,"files":[
+//	{"path":"day=2026-01-03/part-0000.jsonl","partition":{"day":"2026-01-03"},"rows":12,"bytes":1034}
+//	]}
+//
+// Partition members follow the key order; a null value is JSON null.
+func EncodeManifest(m *Manifest) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"lake":`)
+	writeJSONString(&b, m.Lake)
+	b.WriteString(`,"key":[`)
+	for i, k := range m.Key {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeJSONString(&b, k)
+	}
+	fmt.Fprintf(&b, `],"generation":%d,"files":[`, m.Generation)
+	for i, f := range m.Files {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n{\"path\":")
+		writeJSONString(&b, f.Path)
+		b.WriteString(`,"partition":{`)
+		for j, k := range m.Key {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONString(&b, k)
+			b.WriteByte(':')
+			if f.Partition[j].Null {
+				b.WriteString("null")
+			} else {
+				writeJSONString(&b, f.Partition[j].Str)
+			}
+		}
+		fmt.Fprintf(&b, `},"rows":%d,"bytes":%d}`, f.Rows, f.Bytes)
+	}
+	if len(m.Files) > 0 {
+		b.WriteByte('\n')
+	}
+	b.WriteString("]}\n")
+	return b.Bytes()
+}
+
+func writeJSONString(b *bytes.Buffer, s string) {
+	enc, _ := json.Marshal(s) // a string always marshals
+	b.Write(enc)
+}
+
+type manifestJSON struct {
+	Lake       *string    `json:"lake"`
+	Key        []string   `json:"key"`
+	Generation *int64     `json:"generation"`
+	Files      []fileJSON `json:"files"`
+}
+
+type fileJSON struct {
+	Path      *string            `json:"path"`
+	Partition map[string]*string `json:"partition"`
+	Rows      *int64             `json:"rows"`
+	Bytes     *int64             `json:"bytes"`
+}
+
+// DecodeManifest parses and checks a manifest. Every problem wraps
+// [ErrCorrupt]: missing members, negative counts, a path that is not a
+// part-*.jsonl file in the folder of its partition (so no path can leave the
+// lake), files out of order or listed twice.
+func DecodeManifest(data []byte) (*Manifest, error) {
+	var mj manifestJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&mj); err != nil {
+		return nil, corruptf("manifest: %v", err)
+	}
+	if dec.More() {
+		return nil, corruptf("manifest: data after the JSON object")
+	}
+	if mj.Lake == nil || mj.Key == nil || mj.Generation == nil || mj.Files == nil {
+		return nil, corruptf("manifest: missing one of lake, key, generation, files")
+	}
+	if *mj.Generation < 0 {
+		return nil, corruptf("manifest: negative generation %d", *mj.Generation)
+	}
+	m := &Manifest{Lake: *mj.Lake, Key: mj.Key, Generation: *mj.Generation}
+	if err := ValidateKey(m.Key); err != nil {
+		return nil, corruptf("manifest: %v", err)
+	}
+	m.Files = make([]FileEntry, len(mj.Files))
+	for i, fj := range mj.Files {
+		if fj.Path == nil || fj.Partition == nil || fj.Rows == nil || fj.Bytes == nil {
+			return nil, corruptf("manifest: file %d: missing one of path, partition, rows, bytes", i)
+		}
+		f := FileEntry{Path: *fj.Path, Rows: *fj.Rows, Bytes: *fj.Bytes}
+		if f.Rows < 0 || f.Bytes < 0 {
+			return nil, corruptf("manifest: %s: negative rows or bytes", f.Path)
+		}
+		if len(fj.Partition) != len(m.Key) {
+			return nil, corruptf("manifest: %s: partition has %d fields, key has %d", f.Path, len(fj.Partition), len(m.Key))
+		}
+		f.Partition = make([]PartValue, len(m.Key))
+		for j, k := range m.Key {
+			v, ok := fj.Partition[k]
+			if !ok {
+				return nil, corruptf("manifest: %s: partition lacks key field %q", f.Path, k)
+			}
+			if v == nil {
+				f.Partition[j] = PartValue{Null: true}
+			} else {
+				f.Partition[j] = PartValue{Str: *v}
+			}
+		}
+		if err := checkFilePath(m.Key, f); err != nil {
+			return nil, err
+		}
+		if i > 0 && f.Path <= m.Files[i-1].Path {
+			return nil, corruptf("manifest: files not sorted by path or listed twice at %s", f.Path)
+		}
+		m.Files[i] = f
+	}
+	return m, nil
+}
+
+// checkFilePath checks that a file sits, under a part-*.jsonl name, in
+// exactly the folder its partition values give. This also keeps every path
+// inside the lake: escaped segments never contain '/' or "..".
+func checkFilePath(key []string, f FileEntry) error {
+	dir, base := path.Split(f.Path)
+	if !IsPartFile(base) || strings.ContainsAny(base, "/\\") {
+		return corruptf("manifest: %q is not a part-*.jsonl file", f.Path)
+	}
+	want := PartitionDir(key, f.Partition)
+	if want != "" {
+		want += "/"
+	}
+	if dir != want {
+		return corruptf("manifest: %q is not in its partition folder %q", f.Path, want)
+	}
+	return nil
+}
+
+// ValidateKey checks a list of key fields: not empty, no empty or repeated
+// field.
+func ValidateKey(key []string) error {
+	if len(key) == 0 {
+		return fmt.Errorf("empty key")
+	}
+	for i, k := range key {
+		if k == "" {
+			return fmt.Errorf("empty key field")
+		}
+		if slices.Contains(key[:i], k) {
+			return fmt.Errorf("key field %q repeated", k)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,334 @@
+package storage
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// ErrKeyValue reports a key field whose value is an object or an array,
+// which cannot name a folder.
+var ErrKeyValue = errors.New("key value is an object or array")
+
+// WriterOptions tune a [LakeWriter].
+type WriterOptions struct {
+	// MaxRows is the most rows in one file; 0 means one file per partition.
+	MaxRows int64
+	// MaxOpen bounds the files open at once (default 256).
+	MaxOpen int
+	// Name names the i-th file of a partition (default [PartName]).
+	Name func(i int) string
+	// BufferBytes bounds the rows held in memory across partitions before
+	// they are written out (default 32 MiB).
+	BufferBytes int
+}
+
+// LakeWriter routes rows into partition folders of a new lake, rolling to a
+// new file every MaxRows rows. Rows of a partition keep their order. At most
+// MaxOpen files are open at once and at most BufferBytes are held, whatever
+// the number of partitions, so memory is bounded by buffers and not by rows.
+type LakeWriter struct {
+	fs       FS
+	dir      string
+	key      []string
+	opt      WriterOptions
+	parts    map[string]*partState
+	order    []*partState
+	open     []*partState
+	buffered int
+	tick     int64
+	files    []FileEntry
+	keybuf   []byte
+	textbuf  []byte
+	dirs     map[string]bool
+}
+
+type partState struct {
+	dir     string
+	values  []PartValue
+	idx     int   // index of the current file
+	rows    int64 // rows in the current file
+	created bool  // the current file exists on disk
+	f       File
+	buf     []byte
+	used    int64
+}
+
+const perPartitionBuffer = 64 << 10
+
+// NewLakeWriter returns a writer of a lake in folder dir (which must exist)
+// partitioned by key.
+func NewLakeWriter(fsys FS, dir string, key []string, opt WriterOptions) *LakeWriter {
+	if opt.MaxOpen <= 0 {
+		opt.MaxOpen = 256
+	}
+	if opt.Name == nil {
+		opt.Name = PartName
+	}
+	if opt.BufferBytes <= 0 {
+		opt.BufferBytes = 32 << 20
+	}
+	return &LakeWriter{fs: fsys, dir: dir, key: key, opt: opt,
+		parts: make(map[string]*partState), dirs: make(map[string]bool)}
+}
+
+// Add appends one row. keyVals are the raw JSON values of the key fields in
+// key order (nil for a missing field), as [Fields] returns them; line is the
+// row without its '\n'.
+func (w *LakeWriter) Add(keyVals [][]byte, line []byte) error {
+	kb := w.keybuf[:0]
+	for i, raw := range keyVals {
+		switch KindOf(raw) {
+		case Missing, Null:
+			kb = append(kb, 0)
+		case Object, Array:
+			return fmt.Errorf("%w: field %q", ErrKeyValue, w.key[i])
+		default:
+			w.textbuf = AppendText(w.textbuf[:0], raw)
+			kb = append(kb, 1)
+			kb = binary.AppendUvarint(kb, uint64(len(w.textbuf)))
+			kb = append(kb, w.textbuf...)
+		}
+	}
+	w.keybuf = kb
+	p := w.parts[string(kb)]
+	if p == nil {
+		p = w.newPart(keyVals)
+		w.parts[string(kb)] = p
+		w.order = append(w.order, p)
+	}
+	if w.opt.MaxRows > 0 && p.rows == w.opt.MaxRows {
+		if err := w.finish(p); err != nil {
+			return err
+		}
+	}
+	before := cap(p.buf)
+	p.buf = append(p.buf, line...)
+	p.buf = append(p.buf, '\n')
+	p.rows++
+	w.buffered += cap(p.buf) - before
+	if len(p.buf) >= perPartitionBuffer {
+		if err := w.flush(p); err != nil {
+			return err
+		}
+	}
+	if w.buffered > w.opt.BufferBytes {
+		for _, q := range w.order {
+			if err := w.flush(q); err != nil {
+				return err
+			}
+			w.buffered -= cap(q.buf)
+			q.buf = nil
+		}
+		w.buffered = 0
+	}
+	return nil
+}
+
+func (w *LakeWriter) newPart(keyVals [][]byte) *partState {
+	vals := make([]PartValue, len(keyVals))
+	for i, raw := range keyVals {
+		switch KindOf(raw) {
+		case Missing, Null:
+			vals[i] = PartValue{Null: true}
+		default:
+			vals[i] = PartValue{Str: string(AppendText(nil, raw))}
+		}
+	}
+	return &partState{dir: PartitionDir(w.key, vals), values: vals}
+}
+
+func (w *LakeWriter) filePath(p *partState) string {
+	return path.Join(p.dir, w.opt.Name(p.idx))
+}
+
+// flush writes the buffered rows of p to its current file.
+func (w *LakeWriter) flush(p *partState) error {
+	if len(p.buf) == 0 {
+		return nil
+	}
+	if p.f == nil {
+		if err := w.openFile(p); err != nil {
+			return err
+		}
+	}
+	w.tick++
+	p.used = w.tick
+	if _, err := p.f.Write(p.buf); err != nil {
+		return fmt.Errorf("write %s: %w", p.f.Name(), err)
+	}
+	p.buf = p.buf[:0]
+	return nil
+}
+
+func (w *LakeWriter) openFile(p *partState) error {
+	if len(w.open) >= w.opt.MaxOpen {
+		lru := 0
+		for i, q := range w.open {
+			if q.used < w.open[lru].used {
+				lru = i
+			}
+		}
+		q := w.open[lru]
+		w.open = slices.Delete(w.open, lru, lru+1)
+		if err := q.f.Close(); err != nil {
+			return fmt.Errorf("close %s: %w", q.f.Name(), err)
+		}
+		q.f = nil
+	}
+	full := filepath.Join(w.dir, filepath.FromSlash(w.filePath(p)))
+	flag := os.O_WRONLY | os.O_APPEND
+	if !p.created {
+		if err := w.mkdirs(p.dir); err != nil {
+			return err
+		}
+		flag |= os.O_CREATE | os.O_EXCL
+	}
+	f, err := w.fs.OpenFile(full, flag)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", full, err)
+	}
+	p.f, p.created = f, true
+	w.open = append(w.open, p)
+	return nil
+}
+
+func (w *LakeWriter) mkdirs(dir string) error {
+	if w.dirs[dir] {
+		return nil
+	}
+	if err := w.fs.MkdirAll(filepath.Join(w.dir, filepath.FromSlash(dir))); err != nil {
+		return fmt.Errorf("create folder: %w", err)
+	}
+	for d := dir; d != "." && d != "" && !w.dirs[d]; d = path.Dir(d) {
+		w.dirs[d] = true
+	}
+	return nil
+}
+
+// finish flushes, syncs and closes the current file of p, measures it and
+// moves p to its next file.
+func (w *LakeWriter) finish(p *partState) error {
+	if p.rows == 0 {
+		return nil
+	}
+	if err := w.flush(p); err != nil {
+		return err
+	}
+	rel := w.filePath(p)
+	full := filepath.Join(w.dir, filepath.FromSlash(rel))
+	if p.f == nil {
+		// Closed to bound open files: open it again to sync it.
+		f, err := w.fs.Open(full)
+		if err != nil {
+			return fmt.Errorf("open %s: %w", full, err)
+		}
+		p.f = f
+	} else {
+		w.open = slices.DeleteFunc(w.open, func(q *partState) bool { return q == p })
+	}
+	err := p.f.Sync()
+	if err != nil {
+		err = fmt.Errorf("sync %s: %w", full, err)
+	}
+	if cerr := p.f.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("close %s: %w", full, cerr)
+	}
+	p.f = nil
+	if err != nil {
+		return err
+	}
+	st, err := w.fs.Stat(full)
+	if err != nil {
+		return fmt.Errorf("measure %s: %w", full, err)
+	}
+	w.files = append(w.files, FileEntry{Path: rel, Partition: p.values, Rows: p.rows, Bytes: st.Size()})
+	p.idx++
+	p.rows = 0
+	p.created = false
+	return nil
+}
+
+// Close finishes every file, syncs the folders it created and returns the
+// files written, sorted by path, with sizes measured on disk.
+func (w *LakeWriter) Close() ([]FileEntry, error) {
+	for _, p := range w.order {
+		if err := w.finish(p); err != nil {
+			return nil, err
+		}
+		p.buf = nil
+	}
+	dirs := make([]string, 0, len(w.dirs))
+	for d := range w.dirs {
+		dirs = append(dirs, d)
+	}
+	// Deepest first, then the lake folder itself.
+	slices.SortFunc(dirs, func(a, b string) int {
+		if c := strings.Count(b, "/") - strings.Count(a, "/"); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	for _, d := range append(dirs, ".") {
+		full := filepath.Join(w.dir, filepath.FromSlash(d))
+		if err := w.fs.SyncDir(full); err != nil {
+			return nil, fmt.Errorf("sync folder %s: %w", full, err)
+		}
+	}
+	SortFiles(w.files)
+	return w.files, nil
+}
+
+// Abort closes open files without syncing; the caller removes the folder.
+func (w *LakeWriter) Abort() {
+	for _, p := range w.open {
+		p.f.Close()
+		p.f = nil
+	}
+	w.open = nil
+}
+
+// Partitions returns the number of partitions seen so far.
+func (w *LakeWriter) Partitions() int { return len(w.order) }
+
+// AddLines adds every line of r, a JSON Lines stream called name in errors,
+// and returns the lines added and the bytes read. Each line must be a JSON
+// object; the first bad line stops it with a [LineError].
+func (w *LakeWriter) AddLines(r io.Reader, name string) (rows, n int64, err error) {
+	cr := &countingReader{r: r}
+	lr := NewLineReader(cr, 1<<20)
+	vals := make([][]byte, len(w.key))
+	for {
+		line, err := lr.Next()
+		if err == io.EOF {
+			return rows, cr.n, nil
+		}
+		if err == nil {
+			err = Fields(line, w.key, vals)
+		}
+		if err == nil {
+			err = w.Add(vals, line)
+		}
+		if err != nil {
+			return rows, cr.n, &LineError{File: name, Line: lr.Line(), Err: err}
+		}
+		rows++
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
