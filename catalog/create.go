@@ -11,11 +11,46 @@ import (
 // ErrSourceNotFound: the JSON Lines file to load does not exist.
 var ErrSourceNotFound = errors.New("catalog: source file not found")
 
+// ErrUnknownField: a key field that no row has.
+var ErrUnknownField = errors.New("catalog: unknown field")
+
+// CheckKeySeen returns ErrUnknownField when some key field is null in every
+// file of a non-empty lake: no row had it, which is almost surely a typo.
+func CheckKeySeen(key []string, files []storage.FileEntry) error {
+	if len(files) == 0 {
+		return nil
+	}
+	for i, k := range key {
+		seen := false
+		for _, f := range files {
+			if !f.Partition[i].Null {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			return fmt.Errorf("%w %q: no row has it", ErrUnknownField, k)
+		}
+	}
+	return nil
+}
+
 // Create writes lake name from the JSON Lines file src, partitioned by key,
 // with at most maxRows rows per file (0: one file per partition). The lake
 // is built aside and replaces any lake of that name only when complete, at
 // generation 0; a bad line leaves the old lake untouched.
 func (c *Catalog) Create(name string, key []string, src string, maxRows int64) (*storage.Manifest, error) {
+	return c.CreateWith(name, key, src, CreateOptions{MaxRows: maxRows})
+}
+
+// CreateOptions tune [Catalog.CreateWith].
+type CreateOptions struct {
+	MaxRows    int64 // most rows per file; 0: one file per partition
+	RequireKey bool  // fail with ErrUnknownField when no row has a key field
+}
+
+// CreateWith is [Catalog.Create] with options.
+func (c *Catalog) CreateWith(name string, key []string, src string, opt CreateOptions) (*storage.Manifest, error) {
 	if err := CheckName(name); err != nil {
 		return nil, err
 	}
@@ -34,7 +69,7 @@ func (c *Catalog) Create(name string, key []string, src string, maxRows int64) (
 	}
 	defer in.Close()
 	return c.Replace(name, func(dir string) (*storage.Manifest, error) {
-		w := storage.NewLakeWriter(c.FS, dir, key, storage.WriterOptions{MaxRows: maxRows})
+		w := storage.NewLakeWriter(c.FS, dir, key, storage.WriterOptions{MaxRows: opt.MaxRows})
 		if _, _, err := w.AddLines(in, src); err != nil {
 			w.Abort()
 			return nil, err
@@ -42,6 +77,11 @@ func (c *Catalog) Create(name string, key []string, src string, maxRows int64) (
 		files, err := w.Close()
 		if err != nil {
 			return nil, err
+		}
+		if opt.RequireKey {
+			if err := CheckKeySeen(key, files); err != nil {
+				return nil, fmt.Errorf("%s: %w", src, err)
+			}
 		}
 		return &storage.Manifest{Key: key, Files: files}, nil
 	})

@@ -30,3 +30,10 @@ func (s *Snapshot) Open(rel string) (io.ReadCloser, error) {
 func (s *Snapshot) Path(rel string) string {
 	return filepath.Join(s.Dir, filepath.FromSlash(rel))
 }
+
+// Name returns the lake's name.
+func (s *Snapshot) Name() string { return s.Manifest.Lake }
+
+// Generation returns the manifest's generation, or -1 for a listing made by
+// walking the folder.
+func (s *Snapshot) Generation() int64 { return s.Manifest.Generation }

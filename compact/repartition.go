@@ -24,8 +24,9 @@ type RepartitionResult struct {
 
 // RepartitionOptions control a repartition.
 type RepartitionOptions struct {
-	MaxRows int64            // most rows per file; 0: one file per partition
-	Now     func() time.Time // for the history record; default time.Now
+	MaxRows    int64            // most rows per file; 0: one file per partition
+	RequireKey bool             // fail with catalog.ErrUnknownField when no row has a key field
+	Now        func() time.Time // for the history record; default time.Now
 }
 
 // Repartition reads every file of lake from through its manifest and writes
@@ -61,6 +62,11 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 		files, err := w.Close()
 		if err != nil {
 			return nil, err
+		}
+		if opt.RequireKey {
+			if err := catalog.CheckKeySeen(key, files); err != nil {
+				return nil, fmt.Errorf("lake %s: %w", from, err)
+			}
 		}
 		return &storage.Manifest{Key: key, Generation: gen, Files: files}, nil
 	})

@@ -74,6 +74,14 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	}
 	groups := Plan(old.Files, opt.Target)
 	var files []storage.FileEntry
+	// abort removes the new files after an error before the swap: nothing
+	// refers to them, and they would only be counted by the glob reader.
+	abort := func(err error) (Result, error) {
+		for _, f := range files {
+			err = errors.Join(err, c.FS.Remove(snap.Path(f.Path)))
+		}
+		return Result{}, err
+	}
 	dirs := make(map[string]bool)
 	idx := make(map[string]int)
 	for k, g := range groups {
@@ -81,7 +89,7 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		idx[g.Dir]++
 		e, err := writeGroup(c.FS, snap, g, rel)
 		if err != nil {
-			return Result{}, err
+			return abort(err)
 		}
 		files = append(files, e)
 		dirs[g.Dir] = true
@@ -91,7 +99,7 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		if err := c.FS.SyncDir(snap.Path(d)); err != nil {
-			return Result{}, fmt.Errorf("sync folder %s: %w", snap.Path(d), err)
+			return abort(fmt.Errorf("sync folder %s: %w", snap.Path(d), err))
 		}
 	}
 	if err := opt.Crash.at(CrashBeforeSwap, -1); err != nil {

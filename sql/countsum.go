@@ -10,10 +10,14 @@ type CountSumResult struct {
 	Sum          Value
 }
 
-// CountSum runs SELECT COUNT(*), SUM(field) FROM src WHERE where: the query
-// behind pq query, through the same planner and executor as SELECT.
+// CountSum answers SELECT COUNT(*), SUM(field) FROM src WHERE where: the
+// query behind pq query, planned and run exactly as lakesql runs that SELECT.
 func CountSum(ctx context.Context, src Source, where Expr, field string) (CountSumResult, error) {
-	p, err := NewPlan(src, Query{Where: where, Aggs: []Agg{{Func: CountStar}, {Func: Sum, Arg: field}}})
+	sel := &Select{
+		Items: []SelectItem{{Agg: &Agg{Func: CountStar}}, {Agg: &Agg{Func: Sum, Arg: field}}},
+		Lake:  src.Name(), Where: where, Limit: -1,
+	}
+	p, err := NewPlan(src, sel)
 	if err != nil {
 		return CountSumResult{}, err
 	}
@@ -22,19 +26,14 @@ func CountSum(ctx context.Context, src Source, where Expr, field string) (CountS
 		return CountSumResult{}, err
 	}
 	return CountSumResult{FilesTotal: res.Stats.FilesTotal, FilesScanned: res.Stats.FilesScanned,
-		Rows: res.Values[0].Int, Sum: res.Values[1]}, nil
+		Rows: res.Rows[0][0].Int, Sum: res.Rows[0][1]}, nil
 }
 
-// JSON returns the value as encoding/json should write it: an integer, a
-// float, a string, or 0 for NULL (a sum over no rows).
+// JSON returns the value as pq writes it: an integer, a float, a string,
+// or 0 for NULL (a sum over no rows).
 func (v Value) JSON() any {
-	switch v.Kind {
-	case VInt:
-		return v.Int
-	case VFloat:
-		return v.F
-	case VString:
-		return v.Str
+	if v.Kind == VNull {
+		return 0
 	}
-	return 0
+	return v.JSONValue()
 }

@@ -133,19 +133,22 @@ func (e IsNull) String() string {
 	return e.E.String() + " IS NULL"
 }
 
-func (e And) String() string { return paren(e.L, false) + " AND " + paren(e.R, false) }
-func (e Or) String() string  { return paren(e.L, true) + " OR " + paren(e.R, true) }
-func (e Not) String() string { return "NOT " + paren(e.E, false) }
+func (e And) String() string { return paren(e.L, "and") + " AND " + paren(e.R, "and") }
+func (e Or) String() string  { return paren(e.L, "or") + " OR " + paren(e.R, "or") }
+func (e Not) String() string { return "NOT " + paren(e.E, "not") }
 
-// paren wraps operands that would bind differently without parentheses.
-func paren(e Expr, inOr bool) string {
+// paren wraps an operand that would bind differently without parentheses
+// in the context of an AND, OR or NOT.
+func paren(e Expr, ctx string) string {
 	switch e.(type) {
 	case Or:
-		if !inOr {
+		if ctx != "or" {
 			return "(" + e.String() + ")"
 		}
 	case And:
-		return e.String()
+		if ctx == "not" {
+			return "(" + e.String() + ")"
+		}
 	}
 	return e.String()
 }

@@ -11,15 +11,13 @@ func ParseWhere(s string) (Expr, error) {
 	for _, part := range strings.Split(s, ",") {
 		field, value, ok := strings.Cut(part, "=")
 		if !ok {
-			return nil, &SyntaxError{Text: s, Pos: pos, Msg: "condition " + quote(part) + " has no '='"}
+			return nil, newSyntaxError(s, pos, "condition %q has no '='", part)
 		}
 		if field == "" {
-			return nil, &SyntaxError{Text: s, Pos: pos, Msg: "condition " + quote(part) + " has no field"}
+			return nil, newSyntaxError(s, pos, "condition %q has no field", part)
 		}
 		conds = append(conds, Compare{Op: "=", L: Col{Name: field}, R: Str(value)})
 		pos += len(part) + 1
 	}
 	return AndAll(conds...), nil
 }
-
-func quote(s string) string { return "\"" + s + "\"" }

@@ -2,10 +2,12 @@ package storage
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
 // MaxLineBytes is the longest line a [LineReader] accepts. Longer lines are an
@@ -107,16 +109,16 @@ func AppendText(dst, raw []byte) []byte {
 		return append(dst, raw...)
 	}
 	body := raw[1 : len(raw)-1]
-	for _, c := range body {
-		if c == '\\' {
-			var s string
-			if err := json.Unmarshal(raw, &s); err != nil {
-				panic("storage: AppendText on an unchecked string") // Fields validated it
-			}
-			return append(dst, s...)
-		}
+	if bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
+		return append(dst, body...)
 	}
-	return append(dst, body...)
+	// Decode as encoding/json does: escapes, and U+FFFD for invalid UTF-8, so
+	// that the text survives the manifest's JSON round trip.
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		panic("storage: AppendText on an unchecked string") // Fields validated it
+	}
+	return append(dst, s...)
 }
 
 // Fields checks that line holds exactly one JSON object and stores in vals[i]
@@ -155,7 +157,7 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 			s.i++
 			s.ws()
 			vs := s.i
-			if err := s.value(0); err != nil {
+			if err := s.value(1); err != nil {
 				return err
 			}
 			if len(names) > 0 {
@@ -183,7 +185,9 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 // match stores val for every name equal to the key rawKey (quoted).
 func match(names []string, vals [][]byte, rawKey []byte, esc bool, val []byte) {
 	key := rawKey[1 : len(rawKey)-1]
-	if esc {
+	// Decode the name as encoding/json does: escapes, and U+FFFD for
+	// invalid UTF-8.
+	if esc || !utf8.Valid(key) {
 		var k string
 		_ = json.Unmarshal(rawKey, &k) // scanned already: cannot fail
 		key = []byte(k)
@@ -197,7 +201,8 @@ func match(names []string, vals [][]byte, rawKey []byte, esc bool, val []byte) {
 
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// maxDepth bounds nesting, as encoding/json does.
+// maxDepth bounds nesting as encoding/json does: at most maxDepth objects and
+// arrays open at once, the row itself included.
 const maxDepth = 10000
 
 type scanner struct {
@@ -263,8 +268,9 @@ func (s *scanner) str() (esc bool, err error) {
 	return esc, s.fail("unterminated string")
 }
 
+// value scans one value enclosed by depth objects and arrays.
 func (s *scanner) value(depth int) error {
-	if depth > maxDepth {
+	if c := s.peek(); (c == '{' || c == '[') && depth >= maxDepth {
 		return s.fail("nested too deeply")
 	}
 	switch c := s.peek(); {
@@ -390,3 +396,36 @@ func (s *scanner) num() error {
 
 // IsSyntax reports whether err is a malformed-row error.
 func IsSyntax(err error) bool { return errors.Is(err, ErrSyntax) }
+
+// Members calls fn with the name and raw value of each top-level member of
+// a line, in order, after checking that the line is one JSON object.
+func Members(line []byte, fn func(name string, raw []byte)) error {
+	if err := Fields(line, nil, nil); err != nil {
+		return err
+	}
+	s := scanner{b: line}
+	s.ws()
+	s.i++ // '{'
+	for {
+		s.ws()
+		if s.peek() == '}' {
+			return nil
+		}
+		ks := s.i
+		esc, _ := s.str()
+		key := string(line[ks+1 : s.i-1])
+		if esc {
+			_ = json.Unmarshal(line[ks:s.i], &key)
+		}
+		s.ws()
+		s.i++ // ':'
+		s.ws()
+		vs := s.i
+		_ = s.value(0)
+		fn(key, line[vs:s.i])
+		s.ws()
+		if s.peek() == ',' {
+			s.i++
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path"
 	"slices"
 	"strings"
@@ -134,7 +135,8 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 	if err := dec.Decode(&mj); err != nil {
 		return nil, corruptf("manifest: %v", err)
 	}
-	if dec.More() {
+	// dec.More would miss a stray ']' or '}': only the end may follow.
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, corruptf("manifest: data after the JSON object")
 	}
 	if mj.Lake == nil || mj.Key == nil || mj.Generation == nil || mj.Files == nil {

@@ -167,20 +167,31 @@ func (w *LakeWriter) flush(p *partState) error {
 	return nil
 }
 
+// makeRoom closes the least recently used file when MaxOpen files are open,
+// so that one more can be opened.
+func (w *LakeWriter) makeRoom() error {
+	if len(w.open) < w.opt.MaxOpen {
+		return nil
+	}
+	lru := 0
+	for i, q := range w.open {
+		if q.used < w.open[lru].used {
+			lru = i
+		}
+	}
+	q := w.open[lru]
+	w.open = slices.Delete(w.open, lru, lru+1)
+	f := q.f
+	q.f = nil
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("close %s: %w", f.Name(), err)
+	}
+	return nil
+}
+
 func (w *LakeWriter) openFile(p *partState) error {
-	if len(w.open) >= w.opt.MaxOpen {
-		lru := 0
-		for i, q := range w.open {
-			if q.used < w.open[lru].used {
-				lru = i
-			}
-		}
-		q := w.open[lru]
-		w.open = slices.Delete(w.open, lru, lru+1)
-		if err := q.f.Close(); err != nil {
-			return fmt.Errorf("close %s: %w", q.f.Name(), err)
-		}
-		q.f = nil
+	if err := w.makeRoom(); err != nil {
+		return err
 	}
 	full := filepath.Join(w.dir, filepath.FromSlash(w.filePath(p)))
 	flag := os.O_WRONLY | os.O_APPEND
@@ -225,6 +236,9 @@ func (w *LakeWriter) finish(p *partState) error {
 	full := filepath.Join(w.dir, filepath.FromSlash(rel))
 	if p.f == nil {
 		// Closed to bound open files: open it again to sync it.
+		if err := w.makeRoom(); err != nil {
+			return err
+		}
 		f, err := w.fs.Open(full)
 		if err != nil {
 			return fmt.Errorf("open %s: %w", full, err)
@@ -256,8 +270,14 @@ func (w *LakeWriter) finish(p *partState) error {
 }
 
 // Close finishes every file, syncs the folders it created and returns the
-// files written, sorted by path, with sizes measured on disk.
-func (w *LakeWriter) Close() ([]FileEntry, error) {
+// files written, sorted by path, with sizes measured on disk. On error it
+// closes the files still open, as [LakeWriter.Abort] does.
+func (w *LakeWriter) Close() (_ []FileEntry, err error) {
+	defer func() {
+		if err != nil {
+			w.Abort()
+		}
+	}()
 	for _, p := range w.order {
 		if err := w.finish(p); err != nil {
 			return nil, err

@@ -1,0 +1,316 @@
+package sql
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Keywords are the words lakesql knows, for completion.
+var Keywords = []string{
+	"SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "OFFSET", "ASC", "DESC", "AS",
+	"AND", "OR", "NOT", "IN", "BETWEEN", "IS", "NULL", "COUNT", "DISTINCT", "SUM", "MIN", "MAX", "AVG",
+	"EXPLAIN", "ANALYZE", "SHOW", "LAKES", "PARTITIONS", "FILES", "LAYOUT", "SMALL", "DESCRIBE",
+	"CREATE", "LAKE", "PARTITION", "MAX", "ROWS", "ALTER", "COMPACT", "TARGET", "INTO", "DROP",
+}
+
+// Parse parses one statement (without its ';'): SELECT and EXPLAIN go
+// through the SQL grammar, lake commands through our own.
+func Parse(text string) (Statement, error) {
+	toks, err := lex(text)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{text: text, toks: toks}
+	first := p.peek()
+	switch strings.ToUpper(first.text) {
+	case "SELECT":
+		if first.kind == tWord {
+			return parseSelect(text, 0)
+		}
+	case "EXPLAIN":
+		p.next()
+		e := &Explain{}
+		if p.isWord("ANALYZE") {
+			p.next()
+			e.Analyze = true
+		}
+		rest := p.peek()
+		if !strings.EqualFold(rest.text, "SELECT") || rest.kind != tWord {
+			return nil, p.errorf(rest, "expected SELECT after EXPLAIN, found %s", rest)
+		}
+		sel, err := parseSelect(text, rest.pos)
+		if err != nil {
+			return nil, err
+		}
+		e.Select = sel
+		return e, nil
+	}
+	st, err := p.lakeCommand()
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.kind != tEOF {
+		return nil, p.errorf(t, "unexpected %s after the end of the statement", t)
+	}
+	return st, nil
+}
+
+type parser struct {
+	text string
+	toks []token
+	i    int
+}
+
+func (p *parser) peek() token { return p.toks[p.i] }
+
+func (p *parser) next() token {
+	t := p.toks[p.i]
+	if t.kind != tEOF {
+		p.i++
+	}
+	return t
+}
+
+func (p *parser) isWord(w string) bool {
+	t := p.peek()
+	return t.kind == tWord && strings.EqualFold(t.text, w)
+}
+
+func (p *parser) errorf(t token, format string, args ...any) error {
+	return newSyntaxError(p.text, t.pos, format, args...)
+}
+
+// expect consumes the keywords ws in order.
+func (p *parser) expect(ws ...string) error {
+	for _, w := range ws {
+		if !p.isWord(w) {
+			t := p.peek()
+			return p.errorf(t, "expected %s, found %s", w, t)
+		}
+		p.next()
+	}
+	return nil
+}
+
+func (p *parser) lakeCommand() (Statement, error) {
+	t := p.next()
+	if t.kind != tWord {
+		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER, DROP), found %s", t)
+	}
+	switch strings.ToUpper(t.text) {
+	case "SHOW":
+		what := p.next()
+		switch strings.ToUpper(what.text) {
+		case "LAKES":
+			return ShowLakes{}, nil
+		case "PARTITIONS":
+			lake, err := p.lakeName()
+			return ShowPartitions{Lake: lake}, err
+		case "FILES":
+			lake, err := p.lakeName()
+			return ShowFiles{Lake: lake}, err
+		case "LAYOUT":
+			lake, err := p.lakeName()
+			if err != nil {
+				return nil, err
+			}
+			s := ShowLayout{Lake: lake, Small: -1}
+			if p.isWord("SMALL") {
+				p.next()
+				if s.Small, err = p.size(); err != nil {
+					return nil, err
+				}
+			}
+			return s, nil
+		}
+		return nil, p.errorf(what, "expected LAKES, PARTITIONS, FILES or LAYOUT after SHOW, found %s", what)
+	case "DESCRIBE", "DESC":
+		lake, err := p.lakeName()
+		return Describe{Lake: lake}, err
+	case "CREATE":
+		if err := p.expect("LAKE"); err != nil {
+			return nil, err
+		}
+		lake, err := p.lakeName()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect("FROM"); err != nil {
+			return nil, err
+		}
+		src := p.next()
+		if src.kind != tString {
+			return nil, p.errorf(src, "expected a quoted file name after FROM, found %s", src)
+		}
+		if err := p.expect("PARTITION", "BY"); err != nil {
+			return nil, err
+		}
+		key, err := p.fieldList()
+		if err != nil {
+			return nil, err
+		}
+		c := CreateLake{Lake: lake, From: src.text, Key: key}
+		if p.isWord("MAX") {
+			p.next()
+			if err := p.expect("ROWS"); err != nil {
+				return nil, err
+			}
+			if c.MaxRows, err = p.count(); err != nil {
+				return nil, err
+			}
+		}
+		return c, nil
+	case "ALTER":
+		if err := p.expect("LAKE"); err != nil {
+			return nil, err
+		}
+		lake, err := p.lakeName()
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case p.isWord("COMPACT"):
+			p.next()
+			c := CompactLake{Lake: lake, Target: -1}
+			if p.isWord("TARGET") {
+				p.next()
+				if c.Target, err = p.size(); err != nil {
+					return nil, err
+				}
+				if c.Target < 1 {
+					return nil, p.errorf(p.toks[p.i-1], "TARGET must be at least 1 byte")
+				}
+			}
+			return c, nil
+		case p.isWord("PARTITION"):
+			p.next()
+			if err := p.expect("BY"); err != nil {
+				return nil, err
+			}
+			key, err := p.fieldList()
+			if err != nil {
+				return nil, err
+			}
+			r := RepartitionLake{Lake: lake, Key: key}
+			if p.isWord("INTO") {
+				p.next()
+				if r.Into, err = p.lakeName(); err != nil {
+					return nil, err
+				}
+			}
+			return r, nil
+		}
+		t := p.peek()
+		return nil, p.errorf(t, "expected COMPACT or PARTITION BY after ALTER LAKE %s, found %s", lake, t)
+	case "DROP":
+		if err := p.expect("LAKE"); err != nil {
+			return nil, err
+		}
+		lake, err := p.lakeName()
+		return DropLake{Lake: lake}, err
+	}
+	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER or DROP)", t)
+}
+
+// lakeName reads a lake name: a word or `quoted` name of [A-Za-z0-9._-].
+func (p *parser) lakeName() (string, error) {
+	t := p.next()
+	if t.kind != tWord && t.kind != tIdent {
+		return "", p.errorf(t, "expected a lake name, found %s", t)
+	}
+	for i := 0; i < len(t.text); i++ {
+		if !isWordByte(t.text[i]) {
+			return "", p.errorf(t, "bad lake name %s: use only letters, digits, '.', '_' and '-'", t)
+		}
+	}
+	if t.text == "" || t.text == "." || t.text == ".." {
+		return "", p.errorf(t, "bad lake name %s", t)
+	}
+	return t.text, nil
+}
+
+// fieldList reads ( field [, field]* ).
+func (p *parser) fieldList() ([]string, error) {
+	if t := p.next(); t.text != "(" || t.kind != tPunct {
+		return nil, p.errorf(t, "expected '(', found %s", t)
+	}
+	var fields []string
+	for {
+		t := p.next()
+		if (t.kind != tWord && t.kind != tIdent) || t.text == "" {
+			return nil, p.errorf(t, "expected a field name, found %s", t)
+		}
+		for _, f := range fields {
+			if f == t.text {
+				return nil, p.errorf(t, "field %s listed twice", t)
+			}
+		}
+		fields = append(fields, t.text)
+		sep := p.next()
+		if sep.kind == tPunct && sep.text == ")" {
+			return fields, nil
+		}
+		if sep.kind != tPunct || sep.text != "," {
+			return nil, p.errorf(sep, "expected ',' or ')', found %s", sep)
+		}
+	}
+}
+
+// count reads a non-negative integer.
+func (p *parser) count() (int64, error) {
+	t := p.next()
+	n, err := strconv.ParseInt(t.text, 10, 64)
+	if t.kind != tWord || err != nil || n < 0 {
+		return 0, p.errorf(t, "expected a whole number, found %s", t)
+	}
+	return n, nil
+}
+
+// size reads a byte size: 4096, 64KB, 64 KiB, 1MB, 1GiB (KB = 1000 bytes,
+// KiB = 1024, and so on up to TB/TiB).
+func (p *parser) size() (int64, error) {
+	t := p.next()
+	if t.kind != tWord {
+		return 0, p.errorf(t, "expected a size such as 4096, 64KB or 1MiB, found %s", t)
+	}
+	digits := strings.TrimRightFunc(t.text, func(r rune) bool { return !('0' <= r && r <= '9') })
+	unit := t.text[len(digits):]
+	if unit == "" {
+		if u := p.peek(); u.kind == tWord && sizeUnit(u.text) > 0 {
+			unit = p.next().text
+		}
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	mult := int64(1)
+	if unit != "" {
+		mult = sizeUnit(unit)
+	}
+	if err != nil || mult == 0 || n > (1<<62)/mult {
+		return 0, p.errorf(t, "expected a size such as 4096, 64KB or 1MiB, found %s", t)
+	}
+	return n * mult, nil
+}
+
+func sizeUnit(u string) int64 {
+	switch strings.ToUpper(u) {
+	case "B":
+		return 1
+	case "KB":
+		return 1000
+	case "KIB":
+		return 1 << 10
+	case "MB":
+		return 1000 * 1000
+	case "MIB":
+		return 1 << 20
+	case "GB":
+		return 1000 * 1000 * 1000
+	case "GIB":
+		return 1 << 30
+	case "TB":
+		return 1000 * 1000 * 1000 * 1000
+	case "TIB":
+		return 1 << 40
+	}
+	return 0
+}

@@ -1,0 +1,497 @@
+package sql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/compact"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Defaults of lake commands that leave a size out.
+const (
+	DefaultSmall  = 64 << 10 // SHOW LAYOUT: files under this are small
+	DefaultTarget = 64 << 20 // ALTER LAKE … COMPACT: bytes per file
+)
+
+// Session runs statements against the lakes of one work folder.
+type Session struct {
+	Catalog *catalog.Catalog
+	Now     func() time.Time // the clock for EXPLAIN ANALYZE and history; default time.Now
+
+	mu     sync.Mutex
+	fields map[string][]string // lake -> field names sampled, for completion
+}
+
+// NewSession returns a session over a work folder.
+func NewSession(c *catalog.Catalog) *Session {
+	return &Session{Catalog: c, Now: time.Now}
+}
+
+func (s *Session) now() time.Time {
+	if s.Now == nil {
+		return time.Now()
+	}
+	return s.Now()
+}
+
+// Exec parses and runs one statement (without its ';').
+func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
+	st, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return s.Run(ctx, st)
+}
+
+// Run runs a parsed statement.
+func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
+	switch st := st.(type) {
+	case *Select:
+		p, err := s.plan(st)
+		if err != nil {
+			return nil, err
+		}
+		return p.Run(ctx)
+	case *Explain:
+		p, err := s.plan(st.Select)
+		if err != nil {
+			return nil, err
+		}
+		var lines []string
+		if st.Analyze {
+			start := s.now()
+			res, err := p.Run(ctx)
+			if err != nil {
+				return nil, err
+			}
+			lines = explainLines(p, &res.Stats, s.now().Sub(start))
+		} else {
+			lines = explainLines(p, nil, 0)
+		}
+		res := &Result{Columns: []Column{{Name: "plan"}}}
+		for _, l := range lines {
+			res.Rows = append(res.Rows, []Value{StrValue(l)})
+		}
+		return res, nil
+	case ShowLakes:
+		return s.showLakes()
+	case ShowPartitions:
+		return s.showPartitions(st.Lake)
+	case ShowFiles:
+		return s.showFiles(st.Lake)
+	case ShowLayout:
+		return s.showLayout(st)
+	case Describe:
+		return s.describe(ctx, st.Lake)
+	case CreateLake:
+		return s.createLake(st)
+	case CompactLake:
+		return s.compactLake(st)
+	case RepartitionLake:
+		return s.repartitionLake(st)
+	case DropLake:
+		return s.dropLake(st.Lake)
+	}
+	return nil, fmt.Errorf("%w: %s", ErrUnsupported, st)
+}
+
+// snapshot pins a lake, turning "not found" into a LakeError that lists the
+// lakes there are.
+func (s *Session) snapshot(lake string) (*catalog.Snapshot, error) {
+	snap, err := s.Catalog.Snapshot(lake)
+	if errors.Is(err, catalog.ErrLakeNotFound) || errors.Is(err, catalog.ErrBadName) {
+		lakes, _ := s.Catalog.Lakes()
+		return nil, &LakeError{Lake: lake, Lakes: lakes, Err: catalog.ErrLakeNotFound}
+	}
+	return snap, err
+}
+
+func (s *Session) plan(sel *Select) (*Plan, error) {
+	snap, err := s.snapshot(sel.Lake)
+	if err != nil {
+		return nil, err
+	}
+	return NewPlan(snap, sel)
+}
+
+func intCol(name string) Column { return Column{Name: name, Numeric: true} }
+
+func (s *Session) showLakes() (*Result, error) {
+	names, err := s.Catalog.Lakes()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Columns: []Column{{Name: "lake"}, {Name: "key"}, intCol("generation"), intCol("files"), intCol("rows"), intCol("bytes")}}
+	for _, n := range names {
+		snap, err := s.snapshot(n)
+		if err != nil {
+			return nil, err
+		}
+		m := snap.Manifest
+		res.Rows = append(res.Rows, []Value{StrValue(n), StrValue(strings.Join(m.Key, ", ")),
+			IntValue(m.Generation), IntValue(int64(len(m.Files))), IntValue(m.Rows()), IntValue(m.Bytes())})
+	}
+	return res, nil
+}
+
+func partValue(v storage.PartValue) Value {
+	if v.Null {
+		return Value{}
+	}
+	return StrValue(v.Str)
+}
+
+func (s *Session) showPartitions(lake string) (*Result, error) {
+	snap, err := s.snapshot(lake)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	for _, k := range snap.Key() {
+		res.Columns = append(res.Columns, Column{Name: k})
+	}
+	res.Columns = append(res.Columns, intCol("files"), intCol("rows"), intCol("bytes"))
+	type agg struct {
+		vals               []storage.PartValue
+		files, rows, bytes int64
+	}
+	byDir := map[string]*agg{}
+	var dirs []string
+	for _, f := range snap.Files() {
+		d := path.Dir(f.Path)
+		a := byDir[d]
+		if a == nil {
+			a = &agg{vals: f.Partition}
+			byDir[d] = a
+			dirs = append(dirs, d)
+		}
+		a.files++
+		a.rows += f.Rows
+		a.bytes += f.Bytes
+	}
+	slices.Sort(dirs)
+	for _, d := range dirs {
+		a := byDir[d]
+		var r []Value
+		for _, v := range a.vals {
+			r = append(r, partValue(v))
+		}
+		res.Rows = append(res.Rows, append(r, IntValue(a.files), IntValue(a.rows), IntValue(a.bytes)))
+	}
+	return res, nil
+}
+
+func (s *Session) showFiles(lake string) (*Result, error) {
+	snap, err := s.snapshot(lake)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Columns: []Column{{Name: "path"}}}
+	for _, k := range snap.Key() {
+		res.Columns = append(res.Columns, Column{Name: k})
+	}
+	res.Columns = append(res.Columns, intCol("rows"), intCol("bytes"))
+	for _, f := range snap.Files() {
+		r := []Value{StrValue(f.Path)}
+		for _, v := range f.Partition {
+			r = append(r, partValue(v))
+		}
+		res.Rows = append(res.Rows, append(r, IntValue(f.Rows), IntValue(f.Bytes)))
+	}
+	return res, nil
+}
+
+func (s *Session) showLayout(st ShowLayout) (*Result, error) {
+	snap, err := s.snapshot(st.Lake)
+	if err != nil {
+		return nil, err
+	}
+	small := st.Small
+	if small < 0 {
+		small = DefaultSmall
+	}
+	l := catalog.MeasureLayout(snap.Manifest, small)
+	res := &Result{Columns: []Column{{Name: "lake"}, intCol("files"), intCol("partitions"), intCol("rows"), intCol("bytes"),
+		intCol("avg_bytes"), intCol("p50_bytes"), intCol("min_bytes"), intCol("max_bytes"), intCol("small_files")}}
+	res.Rows = [][]Value{{StrValue(st.Lake), IntValue(int64(l.Files)), IntValue(int64(l.Partitions)), IntValue(l.Rows),
+		IntValue(l.Bytes), IntValue(l.AvgBytes), IntValue(l.P50Bytes), IntValue(l.MinBytes), IntValue(l.MaxBytes), IntValue(int64(l.SmallFiles))}}
+	res.Note = Histogram(snap.Files(), small)
+	return res, nil
+}
+
+// Histogram draws file sizes in power-of-two buckets, one bar per bucket,
+// marking the buckets under the small-file threshold.
+func Histogram(files []storage.FileEntry, small int64) string {
+	if len(files) == 0 {
+		return "no files"
+	}
+	counts := map[int]int{}
+	lo, hi := 64, 0
+	for _, f := range files {
+		b := bits.Len64(uint64(f.Bytes)) // bucket b holds [2^(b-1), 2^b)
+		counts[b]++
+		lo, hi = min(lo, b), max(hi, b)
+	}
+	most := 0
+	for _, n := range counts {
+		most = max(most, n)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "file sizes (%d files; * = small, under %s)\n", len(files), FormatBytes(small))
+	for b := lo; b <= hi; b++ {
+		from, to := int64(0), int64(1)
+		if b > 0 {
+			from, to = int64(1)<<(b-1), int64(1)<<b
+		}
+		mark := " "
+		if to <= small {
+			mark = "*"
+		}
+		bar := strings.Repeat("█", (counts[b]*40+most-1)/most)
+		fmt.Fprintf(&sb, "%s %9s – %-9s %6d %s\n", mark, FormatBytes(from), FormatBytes(to), counts[b], bar)
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+// FormatBytes writes a size with a binary unit: 512 B, 64 KiB, 1.5 MiB.
+func FormatBytes(n int64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	f := float64(n)
+	u := 0
+	for f >= 1024 && u < len(units)-1 {
+		f /= 1024
+		u++
+	}
+	if u == 0 {
+		return fmt.Sprintf("%d B", n)
+	}
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", f), "0"), ".") + " " + units[u]
+}
+
+// describe reads every row of the lake to list the fields seen.
+func (s *Session) describe(ctx context.Context, lake string) (*Result, error) {
+	snap, err := s.snapshot(lake)
+	if err != nil {
+		return nil, err
+	}
+	type info struct {
+		kinds  map[string]bool
+		rows   int64
+		nonNil int64
+	}
+	fields := map[string]*info{}
+	var order []string
+	for _, f := range snap.Files() {
+		if err := eachLine(ctx, snap, f.Path, func(line []byte) error {
+			return storage.Members(line, func(name string, raw []byte) {
+				in := fields[name]
+				if in == nil {
+					in = &info{kinds: map[string]bool{}}
+					fields[name] = in
+					order = append(order, name)
+				}
+				k := storage.KindOf(raw)
+				in.kinds[kindName(k)] = true
+				in.rows++
+				if k != storage.Null {
+					in.nonNil++
+				}
+			})
+		}); err != nil {
+			return nil, err
+		}
+	}
+	m := snap.Manifest
+	res := &Result{Columns: []Column{{Name: "field"}, {Name: "types"}, {Name: "key"}, intCol("rows_with_value")}}
+	for _, name := range order {
+		in := fields[name]
+		types := make([]string, 0, len(in.kinds))
+		for k := range in.kinds {
+			types = append(types, k)
+		}
+		slices.Sort(types)
+		isKey := "no"
+		if i := slices.Index(m.Key, name); i >= 0 {
+			isKey = fmt.Sprintf("yes (%d)", i+1)
+		}
+		res.Rows = append(res.Rows, []Value{StrValue(name), StrValue(strings.Join(types, ", ")), StrValue(isKey), IntValue(in.nonNil)})
+	}
+	s.mu.Lock()
+	if s.fields == nil {
+		s.fields = map[string][]string{}
+	}
+	s.fields[lake] = order
+	s.mu.Unlock()
+	res.Note = fmt.Sprintf("lake %s: key (%s), generation %d, %d files, %d partitions, %d rows, %d bytes",
+		lake, strings.Join(m.Key, ", "), m.Generation, len(m.Files), m.Partitions(), m.Rows(), m.Bytes())
+	return res, nil
+}
+
+func kindName(k storage.Kind) string {
+	return [...]string{"missing", "null", "boolean", "number", "string", "object", "array"}[k]
+}
+
+// eachLine calls fn on every line of a lake file.
+func eachLine(ctx context.Context, snap *catalog.Snapshot, rel string, fn func([]byte) error) error {
+	r, err := snap.Open(rel)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", snap.Path(rel), err)
+	}
+	defer r.Close()
+	lr := storage.NewLineReader(r, 256<<10)
+	for {
+		line, err := lr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err == nil {
+			err = fn(line)
+		}
+		if err != nil {
+			return &storage.LineError{File: snap.Path(rel), Line: lr.Line(), Err: err}
+		}
+		if lr.Line()&1023 == 0 && ctx.Err() != nil {
+			return ErrCanceled
+		}
+	}
+}
+
+func (s *Session) createLake(st CreateLake) (*Result, error) {
+	src := st.From
+	if !filepath.IsAbs(src) {
+		src = filepath.Join(s.Catalog.Dir, src)
+	}
+	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true})
+	if err != nil {
+		return nil, err
+	}
+	s.forget(st.Lake)
+	return &Result{
+		Columns: []Column{{Name: "lake"}, {Name: "key"}, intCol("partitions"), intCol("files"), intCol("rows"), intCol("bytes")},
+		Rows: [][]Value{{StrValue(st.Lake), StrValue(strings.Join(st.Key, ", ")), IntValue(int64(m.Partitions())),
+			IntValue(int64(len(m.Files))), IntValue(m.Rows()), IntValue(m.Bytes())}},
+	}, nil
+}
+
+func (s *Session) compactLake(st CompactLake) (*Result, error) {
+	if _, err := s.snapshot(st.Lake); err != nil {
+		return nil, err
+	}
+	target := st.Target
+	if target < 0 {
+		target = DefaultTarget
+	}
+	r, err := compact.Compact(s.Catalog, st.Lake, compact.Options{Target: target, Now: s.now})
+	if err != nil {
+		return nil, err
+	}
+	return &Result{
+		Columns: []Column{{Name: "lake"}, intCol("before_files"), intCol("after_files"), intCol("partitions"), intCol("rows"), intCol("bytes"), intCol("generation")},
+		Rows: [][]Value{{StrValue(r.Lake), IntValue(int64(r.BeforeFiles)), IntValue(int64(r.AfterFiles)), IntValue(int64(r.Partitions)),
+			IntValue(r.Rows), IntValue(r.Bytes), IntValue(r.Generation)}},
+	}, nil
+}
+
+func (s *Session) repartitionLake(st RepartitionLake) (*Result, error) {
+	if _, err := s.snapshot(st.Lake); err != nil {
+		return nil, err
+	}
+	into := st.Into
+	if into == "" {
+		into = st.Lake
+	}
+	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now})
+	if err != nil {
+		return nil, err
+	}
+	s.forget(into)
+	return &Result{
+		Columns: []Column{{Name: "from"}, {Name: "to"}, intCol("rows_read"), intCol("rows_written"), intCol("files_before"),
+			intCol("files_after"), intCol("partitions_after"), intCol("bytes_read"), intCol("bytes_written")},
+		Rows: [][]Value{{StrValue(r.From), StrValue(r.To), IntValue(r.RowsRead), IntValue(r.RowsWritten), IntValue(int64(r.FilesBefore)),
+			IntValue(int64(r.FilesAfter)), IntValue(int64(r.PartitionsAfter)), IntValue(r.BytesRead), IntValue(r.BytesWritten)}},
+	}, nil
+}
+
+func (s *Session) dropLake(lake string) (*Result, error) {
+	snap, err := s.snapshot(lake)
+	if err != nil {
+		return nil, err
+	}
+	m := snap.Manifest
+	if err := s.Catalog.Drop(lake); err != nil {
+		return nil, err
+	}
+	s.forget(lake)
+	return &Result{
+		Columns: []Column{{Name: "dropped"}, intCol("files"), intCol("rows"), intCol("bytes")},
+		Rows:    [][]Value{{StrValue(lake), IntValue(int64(len(m.Files))), IntValue(m.Rows()), IntValue(m.Bytes())}},
+	}, nil
+}
+
+func (s *Session) forget(lake string) {
+	s.mu.Lock()
+	delete(s.fields, lake)
+	s.mu.Unlock()
+}
+
+// Lakes lists the lakes, for completion; errors give none.
+func (s *Session) Lakes() []string {
+	names, _ := s.Catalog.Lakes()
+	return names
+}
+
+// Fields returns the field names of a lake for completion, sampled from the
+// first rows of its first file (and remembered).
+func (s *Session) Fields(lake string) []string {
+	s.mu.Lock()
+	if f, ok := s.fields[lake]; ok {
+		s.mu.Unlock()
+		return f
+	}
+	s.mu.Unlock()
+	snap, err := s.Catalog.Snapshot(lake)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, k := range snap.Key() {
+		seen[k] = true
+		names = append(names, k)
+	}
+	if files := snap.Files(); len(files) > 0 {
+		n := 0
+		stop := errors.New("enough")
+		_ = eachLine(context.Background(), snap, files[0].Path, func(line []byte) error {
+			_ = storage.Members(line, func(name string, _ []byte) {
+				if !seen[name] {
+					seen[name] = true
+					names = append(names, name)
+				}
+			})
+			if n++; n >= 100 {
+				return stop
+			}
+			return nil
+		})
+	}
+	s.mu.Lock()
+	if s.fields == nil {
+		s.fields = map[string][]string{}
+	}
+	s.fields[lake] = names
+	s.mu.Unlock()
+	return names
+}

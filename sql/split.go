@@ -1,0 +1,83 @@
+package sql
+
+import "strings"
+
+// Piece is one statement of a script, without its ';'.
+type Piece struct {
+	Text     string
+	Line     int  // 1-based line of its first character in the script
+	Col      int  // 1-based column of its first character
+	Complete bool // ended by ';' (the last piece of a script may not be)
+}
+
+// Split cuts a script into statements at ';' outside quotes and comments.
+// Pieces that hold only whitespace and comments are dropped.
+func Split(script string) []Piece {
+	var out []Piece
+	start := 0
+	emit := func(end int, complete bool) {
+		text := script[start:end]
+		lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
+		if onlyComments(text) {
+			return
+		}
+		pos := start + lead
+		line := 1 + strings.Count(script[:pos], "\n")
+		col := pos - strings.LastIndexByte(script[:pos], '\n')
+		out = append(out, Piece{Text: strings.TrimSpace(text), Line: line, Col: col, Complete: complete})
+	}
+	for i := 0; i < len(script); i++ {
+		switch c := script[i]; {
+		case c == '\'' || c == '"' || c == '`':
+			for i++; i < len(script); i++ {
+				if script[i] == '\\' && c != '`' {
+					i++
+					continue
+				}
+				if script[i] == c {
+					break
+				}
+			}
+		case c == '-' && strings.HasPrefix(script[i:], "--"):
+			for i < len(script) && script[i] != '\n' {
+				i++
+			}
+		case c == '/' && strings.HasPrefix(script[i:], "/*"):
+			if end := strings.Index(script[i+2:], "*/"); end >= 0 {
+				i += end + 3
+			} else {
+				i = len(script)
+			}
+		case c == ';':
+			emit(i, true)
+			start = i + 1
+		}
+	}
+	if start < len(script) {
+		emit(len(script), false)
+	}
+	return out
+}
+
+// onlyComments reports whether text holds nothing but whitespace and
+// comments.
+func onlyComments(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		case c == '-' && strings.HasPrefix(text[i:], "--"):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '/' && strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return true
+			}
+			i += end + 3
+		default:
+			return false
+		}
+	}
+	return true
+}
