@@ -121,6 +121,7 @@ type scanner struct {
 	row    row
 	rows   int64
 	nbytes int64
+	lines  *storage.LineReader // reused across files
 }
 
 // file scans one file into the sink and reports whether the sink is full.
@@ -141,7 +142,12 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 	if f.residualOnly {
 		pred = s.p.residual
 	}
-	lr := storage.NewLineReader(r, 256<<10)
+	if s.lines == nil {
+		s.lines = storage.NewLineReader(r, 256<<10)
+	} else {
+		s.lines.Reset(r)
+	}
+	lr := s.lines
 	names := s.p.slots.names
 	for {
 		line, err := lr.Next()

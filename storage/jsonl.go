@@ -31,6 +31,12 @@ func NewLineReader(r io.Reader, size int) *LineReader {
 	return &LineReader{r: bufio.NewReaderSize(r, size)}
 }
 
+// Reset makes l read from r, from line 1, keeping its buffer.
+func (l *LineReader) Reset(r io.Reader) {
+	l.r.Reset(r)
+	l.n = 0
+}
+
 // Line returns the 1-based number of the line last returned.
 func (l *LineReader) Line() int { return l.n }
 

@@ -47,6 +47,7 @@ type LakeWriter struct {
 	keybuf   []byte
 	textbuf  []byte
 	dirs     map[string]bool
+	lines    *LineReader // reused by AddLines
 }
 
 type partState struct {
@@ -322,7 +323,12 @@ func (w *LakeWriter) Partitions() int { return len(w.order) }
 // object; the first bad line stops it with a [LineError].
 func (w *LakeWriter) AddLines(r io.Reader, name string) (rows, n int64, err error) {
 	cr := &countingReader{r: r}
-	lr := NewLineReader(cr, 1<<20)
+	if w.lines == nil {
+		w.lines = NewLineReader(cr, 1<<20)
+	} else {
+		w.lines.Reset(cr)
+	}
+	lr := w.lines
 	vals := make([][]byte, len(w.key))
 	for {
 		line, err := lr.Next()
