@@ -27,10 +27,19 @@ func parseSelect(text string, off int) (*Select, error) {
 			if msg != "" {
 				msg += ": "
 			}
-			if m[2] != "" {
+			rest := text[off:]
+			switch {
+			case m[2] != "":
 				msg += fmt.Sprintf("unexpected '%s'", m[2])
-			} else {
+			case pos >= len(strings.TrimRight(rest, " \t\r\n;")):
 				msg += "unexpected end of statement"
+			default:
+				// A one-character token carries no text: step back over the
+				// space the tokenizer read past it.
+				for pos > 0 && pos < len(rest) && strings.IndexByte(" \t\r\n", rest[pos]) >= 0 {
+					pos--
+				}
+				msg += fmt.Sprintf("unexpected '%c'", rest[pos])
 			}
 		}
 		return nil, newSyntaxError(text, off+max(pos, 0), "%s", msg)

@@ -17,14 +17,14 @@ func Split(script string) []Piece {
 	start := 0
 	emit := func(end int, complete bool) {
 		text := script[start:end]
-		lead := len(text) - len(strings.TrimLeft(text, " \t\r\n"))
 		if onlyComments(text) {
 			return
 		}
+		lead := leadingSpace(text)
 		pos := start + lead
 		line := 1 + strings.Count(script[:pos], "\n")
 		col := pos - strings.LastIndexByte(script[:pos], '\n')
-		out = append(out, Piece{Text: strings.TrimSpace(text), Line: line, Col: col, Complete: complete})
+		out = append(out, Piece{Text: strings.TrimSpace(text[lead:]), Line: line, Col: col, Complete: complete})
 	}
 	for i := 0; i < len(script); i++ {
 		switch c := script[i]; {
@@ -59,12 +59,14 @@ func Split(script string) []Piece {
 	return out
 }
 
-// onlyComments reports whether text holds nothing but whitespace and
-// comments.
-func onlyComments(text string) bool {
-	for i := 0; i < len(text); i++ {
+// leadingSpace returns the length of the whitespace and comments that
+// start text.
+func leadingSpace(text string) int {
+	i := 0
+	for i < len(text) {
 		switch c := text[i]; {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
 		case c == '-' && strings.HasPrefix(text[i:], "--"):
 			for i < len(text) && text[i] != '\n' {
 				i++
@@ -72,12 +74,16 @@ func onlyComments(text string) bool {
 		case c == '/' && strings.HasPrefix(text[i:], "/*"):
 			end := strings.Index(text[i+2:], "*/")
 			if end < 0 {
-				return true
+				return len(text)
 			}
-			i += end + 3
+			i += end + 4
 		default:
-			return false
+			return i
 		}
 	}
-	return true
+	return i
 }
+
+// onlyComments reports whether text holds nothing but whitespace and
+// comments.
+func onlyComments(text string) bool { return leadingSpace(text) == len(text) }
