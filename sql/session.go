@@ -313,6 +313,19 @@ func (s *Session) describe(ctx context.Context, lake string) (*Result, error) {
 		}
 	}
 	m := snap.Manifest
+	// Key fields first, in key order; then the others as first seen.
+	slices.SortStableFunc(order, func(a, b string) int {
+		ia, ib := slices.Index(m.Key, a), slices.Index(m.Key, b)
+		switch {
+		case ia >= 0 && ib >= 0:
+			return ia - ib
+		case ia >= 0:
+			return -1
+		case ib >= 0:
+			return 1
+		}
+		return 0
+	})
 	res := &Result{Columns: []Column{{Name: "field"}, {Name: "types"}, {Name: "key"}, intCol("rows_with_value")}}
 	for _, name := range order {
 		in := fields[name]

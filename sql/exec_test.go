@@ -1,0 +1,304 @@
+package sql
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/lakesql/lakesql/catalog"
+)
+
+// fixedLake writes rows to raw.jsonl and creates lake "t" keyed by key.
+func fixedLake(t *testing.T, key []string, rows ...string) *Session {
+	t.Helper()
+	dir := t.TempDir()
+	raw := filepath.Join(dir, "raw.jsonl")
+	if err := os.WriteFile(raw, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := catalog.New(dir)
+	if _, err := c.Create("t", key, raw, 0); err != nil {
+		t.Fatal(err)
+	}
+	return NewSession(c)
+}
+
+func table(res *Result) string {
+	var b strings.Builder
+	for i, c := range res.Columns {
+		if i > 0 {
+			b.WriteString("|")
+		}
+		b.WriteString(c.Name)
+	}
+	for _, r := range res.Rows {
+		b.WriteString("\n")
+		for i, v := range r {
+			if i > 0 {
+				b.WriteString("|")
+			}
+			b.WriteString(v.String())
+		}
+	}
+	return b.String()
+}
+
+func TestSelect(t *testing.T) {
+	s := fixedLake(t, []string{"g"},
+		`{"g":"a","n":1,"s":"x"}`,
+		`{"g":"a","n":2,"s":"y"}`,
+		`{"g":"b","n":10,"s":"x"}`,
+		`{"g":"b","n":2.5}`,
+		`{"n":7,"s":"z"}`,
+		`{"g":"c","n":"3","s":null}`,
+	)
+	for name, c := range map[string]struct{ q, want string }{
+		"count star":     {"SELECT COUNT(*) FROM t", "COUNT(*)\n6"},
+		"count field":    {"SELECT COUNT(s), COUNT(g) FROM t", "COUNT(s)|COUNT(g)\n4|5"},
+		"count distinct": {"SELECT COUNT(DISTINCT s) FROM t", "COUNT(DISTINCT s)\n3"},
+		"sum mixes ints and floats; strings are not summed": {"SELECT SUM(n), AVG(n) FROM t", "SUM(n)|AVG(n)\n22.5|4.5"},
+		"min max":            {"SELECT MIN(n), MAX(n), MIN(s), MAX(s) FROM t", "MIN(n)|MAX(n)|MIN(s)|MAX(s)\n1|3|x|z"},
+		"group by with null": {"SELECT g, COUNT(*), SUM(n) FROM t GROUP BY g", "g|COUNT(*)|SUM(n)\na|2|3\nb|2|12.5\nc|1|NULL\nNULL|1|7"},
+		"order by position":  {"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY 2 DESC, 1", "g|COUNT(*)\na|2\nb|2\nc|1\nNULL|1"},
+		"order by alias":     {"SELECT g, SUM(n) AS total FROM t GROUP BY g ORDER BY total DESC LIMIT 2", "g|total\nb|12.5\nNULL|7"},
+		"order by aggregate, numbers before text": {"SELECT g, MAX(n) FROM t WHERE g IS NOT NULL GROUP BY g ORDER BY MAX(n)", "g|MAX(n)\na|2\nb|10\nc|3"},
+		"is null on key":                 {"SELECT COUNT(*) FROM t WHERE g IS NULL", "COUNT(*)\n1"},
+		"string NULL not null":           {"SELECT COUNT(*) FROM t WHERE g = 'NULL'", "COUNT(*)\n0"},
+		"number literal typed":           {"SELECT COUNT(*) FROM t WHERE n = 3", "COUNT(*)\n0"},
+		"string literal text":            {"SELECT COUNT(*) FROM t WHERE n = '3'", "COUNT(*)\n1"},
+		"projection order":               {"SELECT g, n FROM t WHERE n >= 2 ORDER BY n DESC", "g|n\nb|10\nNULL|7\nb|2.5\na|2"},
+		"projection limit":               {"SELECT s FROM t WHERE s IS NOT NULL LIMIT 2 OFFSET 1", "s\nx\ny"},
+		"star":                           {"SELECT * FROM t WHERE g = 'c'", "g|n|s\nc|3|NULL"},
+		"between skips the string \"3\"": {"SELECT COUNT(*) FROM t WHERE n BETWEEN 2 AND 7", "COUNT(*)\n3"},
+		"not in":                         {"SELECT COUNT(*) FROM t WHERE g NOT IN ('a', 'c')", "COUNT(*)\n2"},
+		"or of ands":                     {"SELECT COUNT(*) FROM t WHERE (g = 'a' AND n > 1) OR (g = 'b' AND s = 'x')", "COUNT(*)\n2"},
+		"no match no group":              {"SELECT COUNT(*), SUM(n) FROM t WHERE g = 'zz'", "COUNT(*)|SUM(n)\n0|NULL"},
+		"no match group":                 {"SELECT g, COUNT(*) FROM t WHERE g = 'zz' GROUP BY g", "g|COUNT(*)"},
+		"limit 0":                        {"SELECT s FROM t LIMIT 0", "s"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			res, err := s.Exec(context.Background(), c.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := table(res); got != c.want {
+				t.Fatalf("%s\ngot:\n%s\nwant:\n%s", c.q, got, c.want)
+			}
+		})
+	}
+}
+
+func TestSelectErrors(t *testing.T) {
+	s := fixedLake(t, []string{"g"}, `{"g":"a","n":1}`)
+	for name, c := range map[string]struct{ q, want string }{
+		"unknown lake":      {"SELECT COUNT(*) FROM nope", `unknown lake "nope" (lakes: t)`},
+		"field not grouped": {"SELECT n, COUNT(*) FROM t GROUP BY g", "field n must appear in GROUP BY"},
+		"star with agg":     {"SELECT *, COUNT(*) FROM t", "unsupported"},
+		"order by unknown":  {"SELECT g FROM t ORDER BY zz", "ORDER BY zz: no such column"},
+		"order by position": {"SELECT g FROM t ORDER BY 3", "ORDER BY 3: the result has only 1 columns"},
+		"compact unknown":   {"ALTER LAKE nope COMPACT", `unknown lake "nope"`},
+		"partition unknown": {"ALTER LAKE t PARTITION BY (zz) INTO u", `unknown field "zz"`},
+		"create unknown":    {"CREATE LAKE u FROM 'raw.jsonl' PARTITION BY (zz)", `unknown field "zz"`},
+		"create missing":    {"CREATE LAKE u FROM 'nope.jsonl' PARTITION BY (g)", "source file not found"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			before := treeOf(t, s.Catalog.Dir)
+			_, err := s.Exec(context.Background(), c.q)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("%s: got error %v, want one containing %q", c.q, err, c.want)
+			}
+			if after := treeOf(t, s.Catalog.Dir); after != before {
+				t.Fatalf("%s changed the disk:\nbefore %s\nafter  %s", c.q, before, after)
+			}
+		})
+	}
+}
+
+// treeOf lists every file under dir with its size and content hash.
+func treeOf(t *testing.T, dir string) string {
+	var lines []string
+	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if info.IsDir() {
+			lines = append(lines, rel+"/")
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		lines = append(lines, fmt.Sprintf("%s %d %x", rel, info.Size(), data))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+func TestLakeCommands(t *testing.T) {
+	s := fixedLake(t, []string{"g"},
+		`{"g":"a","h":"x","n":1}`, `{"g":"a","h":"y","n":2}`, `{"g":"b","h":"x","n":3}`, `{"h":"x","n":4}`)
+	ctx := context.Background()
+	exec := func(q string) *Result {
+		t.Helper()
+		res, err := s.Exec(ctx, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return res
+	}
+	if got, want := table(exec("SHOW PARTITIONS t")), "g|files|rows|bytes\nNULL|1|1|16\na|1|2|48\nb|1|1|24"; got != want {
+		t.Errorf("SHOW PARTITIONS: got\n%s\nwant\n%s", got, want)
+	}
+	files := exec("SHOW FILES t")
+	if len(files.Rows) != 3 || files.Rows[0][0].Str != "g=__HIVE_DEFAULT_PARTITION__/part-0000.jsonl" || files.Rows[0][1].Kind != VNull {
+		t.Errorf("SHOW FILES: got\n%s", table(files))
+	}
+	if got := table(exec("DESCRIBE t")); got != "field|types|key|rows_with_value\ng|string|yes (1)|3\nh|string|no|4\nn|number|no|4" {
+		t.Errorf("DESCRIBE: got\n%s", got)
+	}
+	layout := exec("SHOW LAYOUT t SMALL 20")
+	if got := table(layout); got != "lake|files|partitions|rows|bytes|avg_bytes|p50_bytes|min_bytes|max_bytes|small_files\nt|3|3|4|88|29|24|16|48|1" {
+		t.Errorf("SHOW LAYOUT: got\n%s", got)
+	}
+	if !strings.Contains(layout.Note, "file sizes (3 files") {
+		t.Errorf("SHOW LAYOUT note: got %q, want a histogram", layout.Note)
+	}
+	exec("ALTER LAKE t PARTITION BY (g, h) INTO t2")
+	exec("ALTER LAKE t2 COMPACT TARGET 1KB")
+	if got := table(exec("SHOW LAKES")); got != "lake|key|generation|files|rows|bytes\nt|g|0|3|4|88\nt2|g, h|1|4|4|88" {
+		t.Errorf("SHOW LAKES: got\n%s", got)
+	}
+	if got := table(exec("SELECT h, SUM(n) FROM t2 GROUP BY h")); got != "h|SUM(n)\nx|8\ny|2" {
+		t.Errorf("after repartition and compaction: got\n%s", got)
+	}
+	exec("DROP LAKE t2")
+	if _, err := os.Stat(filepath.Join(s.Catalog.Dir, "t2")); !os.IsNotExist(err) {
+		t.Errorf("DROP LAKE left the folder: %v", err)
+	}
+	exec("CREATE LAKE t3 FROM 'raw.jsonl' PARTITION BY (h) MAX ROWS 1")
+	if got := table(exec("SELECT COUNT(*) FROM t3 WHERE h = 'x'")); got != "COUNT(*)\n3" {
+		t.Errorf("CREATE LAKE: got\n%s", got)
+	}
+}
+
+func TestExplain(t *testing.T) {
+	s := fixedLake(t, []string{"day"},
+		`{"day":"a","amount":1,"channel":"app"}`, `{"day":"b","amount":9,"channel":"app"}`,
+		`{"day":"c","amount":9,"channel":"web"}`)
+	res, err := s.Exec(context.Background(), "EXPLAIN SELECT COUNT(*) FROM t WHERE (day = 'a' AND amount > 5) OR (day = 'b' AND channel = 'app')")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := table(res)
+	for _, want := range []string{
+		"Lake: t (generation 0, key day)",
+		"Pruning predicate: day = 'a' OR day = 'b'",
+		"Residual predicate: day = 'a' AND amount > 5 OR day = 'b' AND channel = 'app'",
+		"Scanning 2/3 files",
+		"Partitions kept: 2/3 (day=a, day=b)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("EXPLAIN: missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Files opened") {
+		t.Errorf("EXPLAIN without ANALYZE ran the query:\n%s", got)
+	}
+	res, err = s.Exec(context.Background(), "EXPLAIN ANALYZE SELECT COUNT(*) FROM t WHERE day = 'c' AND channel = 'web'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = table(res)
+	for _, want := range []string{"Pruning predicate: day = 'c'", "Residual predicate: channel = 'web'", "Scanning 1/3 files", "Files opened: 1", "Rows read: 1", "Bytes read: 39", "Wall time: "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("EXPLAIN ANALYZE: missing %q in\n%s", want, got)
+		}
+	}
+}
+
+// TestProjectionStopsEarly checks that a plain projection with LIMIT opens
+// only the files it needs.
+func TestProjectionStopsEarly(t *testing.T) {
+	var rows []string
+	for i := range 50 {
+		rows = append(rows, fmt.Sprintf(`{"d":"%02d","i":%d}`, i%10, i))
+	}
+	s := fixedLake(t, []string{"d"}, rows...)
+	res, err := s.Exec(context.Background(), "SELECT i FROM t LIMIT 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 3 || res.Stats.FilesScanned != 1 || res.Stats.RowsRead != 3 {
+		t.Fatalf("got %d rows, %d files opened, %d rows read; want 3, 1, 3", len(res.Rows), res.Stats.FilesScanned, res.Stats.RowsRead)
+	}
+}
+
+// TestCancelReachesBlockedScan cancels a query whose scan is blocked
+// reading a file that never ends (a FIFO held open by the test).
+func TestCancelReachesBlockedScan(t *testing.T) {
+	s := fixedLake(t, []string{"d"}, `{"d":"a","i":1}`, `{"d":"b","i":2}`)
+	snap, err := s.Catalog.Snapshot("t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fifo := snap.Path(snap.Files()[0].Path)
+	if err := os.Remove(fifo); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	w, err := os.OpenFile(fifo, os.O_RDWR, 0) // keeps a writer, never closes
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.WriteString(`{"d":"a","i":1}` + "\n"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Exec(ctx, "SELECT SUM(i) FROM t")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		t.Fatalf("query ended before cancel: %v", err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "canceled") {
+			t.Fatalf("got %v, want a cancellation", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("cancel did not reach the blocked scan")
+	}
+}
+
+func TestValueJSON(t *testing.T) {
+	vals := []Value{IntValue(3), floatValue(2.5), StrValue("x"), RawValue("true"), {}}
+	var out []any
+	for _, v := range vals {
+		out = append(out, v.JSONValue())
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(b), `[3,2.5,"x",true,null]`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
