@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 )
 
@@ -17,6 +18,14 @@ func WriteFileAtomic(fsys FS, path string, data []byte) (err error) {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	tmp := f.Name()
+	// CreateTemp makes the file private; a published file is for every reader.
+	if ch, ok := f.(interface{ Chmod(os.FileMode) error }); ok {
+		if err := ch.Chmod(0o644); err != nil {
+			f.Close()
+			fsys.Remove(tmp)
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+	}
 	defer func() {
 		if err != nil {
 			err = errors.Join(err, ignoreNotExist(fsys.Remove(tmp)))

@@ -34,7 +34,10 @@ func cmdGen(a *args) (any, error) {
 		return nil, fmt.Errorf("gen: %w", err)
 	}
 	defer os.Remove(f.Name())
-	err = catalog.WriteOrders(f, int(rows), uint64(seed))
+	err = os.Chmod(f.Name(), 0o644)
+	if err == nil {
+		err = catalog.WriteOrders(f, int(rows), uint64(seed))
+	}
 	if err == nil {
 		err = f.Sync()
 	}
