@@ -157,7 +157,7 @@ func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest
 		return nil, err
 	}
 	dir := c.LakeDir(name)
-	if _, err := c.FS.Stat(dir); err == nil {
+	if _, serr := c.FS.Stat(dir); serr == nil {
 		err = c.FS.Exchange(tmp, dir)
 	} else {
 		err = c.FS.Rename(tmp, dir)

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/lakesql/lakesql/storage"
 )
 
 // HistoryName is the file in a work folder that records rewrites.
@@ -32,6 +35,15 @@ func (c *Catalog) Record(op string, result any, now time.Time) error {
 		return fmt.Errorf("record %s: %w", op, err)
 	}
 	p := filepath.Join(c.Dir, HistoryName)
+	// After a torn last line, start a line of our own: glued to the torn
+	// one, the event would be lost with it.
+	whole, err := endsLine(c.FS, p)
+	if err != nil {
+		return fmt.Errorf("record %s: %w", op, err)
+	}
+	if !whole {
+		line = append([]byte{'\n'}, line...)
+	}
 	f, err := c.FS.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_APPEND)
 	if err != nil {
 		return fmt.Errorf("record %s: %w", op, err)
@@ -47,6 +59,29 @@ func (c *Catalog) Record(op string, result any, now time.Time) error {
 		return fmt.Errorf("record %s in %s: %w", op, p, err)
 	}
 	return nil
+}
+
+// endsLine reports whether the file p is missing, empty or ends in '\n'.
+func endsLine(fsys storage.FS, p string) (bool, error) {
+	f, err := fsys.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return err == nil, err
+	}
+	var last [1]byte
+	if ra, ok := f.(io.ReaderAt); ok {
+		_, err = ra.ReadAt(last[:], st.Size()-1)
+	} else if _, err = io.CopyN(io.Discard, f, st.Size()-1); err == nil {
+		_, err = io.ReadFull(f, last[:])
+	}
+	return last[0] == '\n', err
 }
 
 // History returns the recorded events, oldest first. Lines that do not parse
