@@ -129,8 +129,10 @@ func (c *Catalog) Glob(name string) (*Snapshot, error) {
 
 // Replace writes lake name anew: build fills an empty folder aside and
 // returns the manifest of what it wrote (Lake is set here); the folder is then
-// swapped with the old lake in one atomic step. On error nothing of the old
-// lake has changed and the folder aside is removed.
+// swapped with the old lake in one atomic step. An error before the swap
+// leaves the old lake as it was and removes the folder aside; an error after
+// it (syncing the work folder, removing the old lake) is reported although
+// the new lake is already the one readers see.
 func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest, error)) (m *storage.Manifest, err error) {
 	if err := CheckName(name); err != nil {
 		return nil, err

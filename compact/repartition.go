@@ -41,6 +41,9 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 	if err := catalog.CheckName(to); err != nil {
 		return RepartitionResult{}, err
 	}
+	if err := storage.ValidateKey(key); err != nil {
+		return RepartitionResult{}, err
+	}
 	var gen int64
 	if old, err := c.Snapshot(to); err == nil {
 		gen = old.Manifest.Generation + 1
