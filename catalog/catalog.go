@@ -103,19 +103,24 @@ func (c *Catalog) Snapshot(name string) (*Snapshot, error) {
 // folders spell other fields has a nil partition and is never pruned.
 // Generation is -1 and rows and bytes are unknown (0).
 func (c *Catalog) Glob(name string) (*Snapshot, error) {
-	s, err := c.Snapshot(name) // the lake must exist; its manifest is not used
-	if err != nil {
+	if err := CheckName(name); err != nil {
 		return nil, err
 	}
-	found, err := storage.WalkLake(c.FS, s.Dir)
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	dir := c.LakeDir(name)
+	// The lake must exist (have a manifest); its content is not read.
+	if _, err := c.FS.Stat(filepath.Join(dir, storage.ManifestName)); err != nil {
+		return nil, fmt.Errorf("%w: %s (no %s)", ErrLakeNotFound, name, filepath.Join(dir, storage.ManifestName))
+	}
+	found, err := storage.WalkLake(c.FS, dir)
 	if err != nil {
 		return nil, err
 	}
 	m := &storage.Manifest{Lake: name, Generation: -1}
 	if len(found) > 0 {
 		m.Key = found[0].Fields
-	} else {
-		m.Key = s.Manifest.Key
 	}
 	for _, f := range found {
 		e := storage.FileEntry{Path: f.Path}
@@ -124,7 +129,7 @@ func (c *Catalog) Glob(name string) (*Snapshot, error) {
 		}
 		m.Files = append(m.Files, e)
 	}
-	return &Snapshot{fs: c.FS, Dir: s.Dir, Manifest: m, Glob: true}, nil
+	return &Snapshot{fs: c.FS, Dir: dir, Manifest: m, Glob: true}, nil
 }
 
 // Replace writes lake name anew: build fills an empty folder aside and

@@ -65,7 +65,7 @@ func (c *Catalog) CreateWith(name string, key []string, src string, opt CreateOp
 		return nil, fmt.Errorf("%w: %s", ErrSourceNotFound, src)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", src, err)
+		return nil, fmt.Errorf("read source: %w", err)
 	}
 	defer in.Close()
 	return c.Replace(name, func(dir string) (*storage.Manifest, error) {

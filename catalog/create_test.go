@@ -360,8 +360,28 @@ func TestGlobEmptyLake(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, err := c.Glob("empty")
-	if err != nil || len(g.Files()) != 0 || !slices.Equal(g.Key(), []string{"day"}) {
-		t.Errorf("Glob of an empty lake: got %+v, %v, want no files and the manifest's key", g, err)
+	if err != nil || len(g.Files()) != 0 || len(g.Key()) != 0 {
+		t.Errorf("Glob of an empty lake: got %+v, %v, want no files and no key (the folder spells none)", g, err)
+	}
+}
+
+// TestGlobIgnoresManifest: the glob reader needs a manifest to exist but
+// never reads it, so a corrupt one does not stop it.
+func TestGlobIgnoresManifest(t *testing.T) {
+	c, src := workdir(t, `{"day":"a"}`, `{"day":"b"}`)
+	if _, err := c.Create("l", []string{"day"}, src, 0); err != nil {
+		t.Fatal(err)
+	}
+	want, err := c.Glob("l")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(c.Dir, "l", storage.ManifestName), []byte("{torn"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := c.Glob("l")
+	if err != nil || len(g.Files()) != 2 || len(want.Files()) != 2 || !slices.Equal(g.Key(), []string{"day"}) {
+		t.Fatalf("Glob with a corrupt manifest: got %v files, key %v, err %v; want 2 files, key [day]", len(g.Files()), g.Key(), err)
 	}
 }
 

@@ -96,7 +96,7 @@ func copyRows(src *catalog.Snapshot, f storage.FileEntry, w *storage.LakeWriter)
 	p := src.Path(f.Path)
 	in, err := src.Open(f.Path)
 	if err != nil {
-		return 0, 0, fmt.Errorf("open %s: %w", p, err)
+		return 0, 0, fmt.Errorf("read source: %w", err)
 	}
 	defer in.Close()
 	rows, n, err := w.AddLines(in, p)

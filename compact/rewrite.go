@@ -188,7 +188,7 @@ func copyInputs(fsys storage.FS, snap *catalog.Snapshot, g Group, out io.Writer)
 	for _, f := range g.Files {
 		in, err := fsys.Open(snap.Path(f.Path))
 		if err != nil {
-			return fmt.Errorf("open %s: %w", snap.Path(f.Path), err)
+			return fmt.Errorf("read input: %w", err)
 		}
 		n, err := io.Copy(out, in)
 		in.Close()

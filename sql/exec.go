@@ -129,7 +129,7 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 	path := s.p.src.Path(f.Path)
 	r, err := s.p.src.Open(f.Path)
 	if err != nil {
-		return false, fmt.Errorf("open %s: %w", path, err)
+		return false, fmt.Errorf("scan: %w", err)
 	}
 	// Closing the file unblocks a read in progress when ctx is canceled.
 	stopClose := context.AfterFunc(ctx, func() { r.Close() })

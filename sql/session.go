@@ -359,7 +359,7 @@ func kindName(k storage.Kind) string {
 func eachLine(ctx context.Context, snap *catalog.Snapshot, rel string, fn func([]byte) error) error {
 	r, err := snap.Open(rel)
 	if err != nil {
-		return fmt.Errorf("open %s: %w", snap.Path(rel), err)
+		return fmt.Errorf("read lake file: %w", err)
 	}
 	defer r.Close()
 	lr := storage.NewLineReader(r, 256<<10)

@@ -12,9 +12,9 @@ import (
 	"strings"
 )
 
-// ErrKeyValue reports a key field whose value is an object or an array,
-// which cannot name a folder.
-var ErrKeyValue = errors.New("key value is an object or array")
+// ErrKeyValue reports a key field whose value cannot name a folder: an
+// object, an array, or a value too long for a folder name.
+var ErrKeyValue = errors.New("bad key value")
 
 // WriterOptions tune a [LakeWriter].
 type WriterOptions struct {
@@ -100,7 +100,10 @@ func (w *LakeWriter) Add(keyVals [][]byte, line []byte) error {
 	w.keybuf = kb
 	p := w.parts[string(kb)]
 	if p == nil {
-		p = w.newPart(keyVals)
+		var err error
+		if p, err = w.newPart(keyVals); err != nil {
+			return err
+		}
 		w.parts[string(kb)] = p
 		w.order = append(w.order, p)
 	}
@@ -132,7 +135,7 @@ func (w *LakeWriter) Add(keyVals [][]byte, line []byte) error {
 	return nil
 }
 
-func (w *LakeWriter) newPart(keyVals [][]byte) *partState {
+func (w *LakeWriter) newPart(keyVals [][]byte) (*partState, error) {
 	vals := make([]PartValue, len(keyVals))
 	for i, raw := range keyVals {
 		switch KindOf(raw) {
@@ -142,8 +145,17 @@ func (w *LakeWriter) newPart(keyVals [][]byte) *partState {
 			vals[i] = PartValue{Str: string(AppendText(nil, raw))}
 		}
 	}
-	return &partState{dir: PartitionDir(w.key, vals), values: vals}
+	dir := PartitionDir(w.key, vals)
+	for i, seg := range strings.Split(dir, "/") {
+		if len(seg) > MaxSegmentBytes {
+			return nil, fmt.Errorf("%w: field %q: the folder name would be %d bytes, over the limit of %d", ErrKeyValue, w.key[i], len(seg), MaxSegmentBytes)
+		}
+	}
+	return &partState{dir: dir, values: vals}, nil
 }
+
+// MaxSegmentBytes is the longest folder name file systems take (NAME_MAX).
+const MaxSegmentBytes = 255
 
 func (w *LakeWriter) filePath(p *partState) string {
 	return path.Join(p.dir, w.opt.Name(p.idx))
@@ -204,7 +216,7 @@ func (w *LakeWriter) openFile(p *partState) error {
 	}
 	f, err := w.fs.OpenFile(full, flag)
 	if err != nil {
-		return fmt.Errorf("open %s: %w", full, err)
+		return fmt.Errorf("write lake: %w", err)
 	}
 	p.f, p.created = f, true
 	w.open = append(w.open, p)
@@ -242,7 +254,7 @@ func (w *LakeWriter) finish(p *partState) error {
 		}
 		f, err := w.fs.Open(full)
 		if err != nil {
-			return fmt.Errorf("open %s: %w", full, err)
+			return fmt.Errorf("write lake: %w", err)
 		}
 		p.f = f
 	} else {

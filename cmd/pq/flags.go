@@ -38,7 +38,9 @@ func parseArgs(cmd string, argv []string, allowed, required []string) (*args, er
 			return nil, usagef("%s: unknown flag --%s (flags: %s)", cmd, name, flagList(allowed))
 		}
 		if !hasValue {
-			if i+1 >= len(argv) {
+			// The next argument is the value, unless it is another flag:
+			// "--where --via=glob" lacks a value, it is not where="--via=glob".
+			if i+1 >= len(argv) || strings.HasPrefix(argv[i+1], "--") {
 				return nil, usagef("%s: flag --%s needs a value", cmd, name)
 			}
 			i++
