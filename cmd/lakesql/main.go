@@ -1,12 +1,8 @@
-// Command lakesql is the SQL shell over the lake (in progress: see issue 3).
+// Command lakesql is the SQL shell over the lake: an interactive shell with
+// history and completion when stdin is a terminal, a script runner otherwise
+// (see shared/spec/lakesql.md and .help).
 package main
 
-import (
-	"fmt"
-	"os"
-)
+import "os"
 
-func main() {
-	fmt.Fprintln(os.Stderr, "lakesql: the SQL shell is not built yet; use pq")
-	os.Exit(1)
-}
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

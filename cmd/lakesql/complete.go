@@ -1,0 +1,102 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/lakesql/lakesql/sql"
+)
+
+// completer completes the word before the cursor with keywords (in the
+// case typed), lake names and field names: the fields of the lakes named in
+// the statement so far, or of every lake when it names none. After FROM,
+// LAKE and the like it offers lake names only.
+type completer struct {
+	mu      sync.Mutex
+	sess    *sql.Session
+	pending string // the lines of the statement typed before this one
+}
+
+// set tells the completer the session and the pending statement.
+func (c *completer) set(sess *sql.Session, pending string) {
+	c.mu.Lock()
+	c.sess, c.pending = sess, pending
+	c.mu.Unlock()
+}
+
+// lakeWords are the words after which a lake name comes.
+var lakeWords = []string{"FROM", "LAKE", "PARTITIONS", "FILES", "LAYOUT", "DESCRIBE", "INTO"}
+
+// Do implements readline.AutoCompleter: it returns what to append to the
+// word before pos for each candidate, and the word's length.
+func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
+	c.mu.Lock()
+	sess, pending := c.sess, c.pending
+	c.mu.Unlock()
+	head := string(line[:pos])
+	i := strings.LastIndexFunc(head, func(r rune) bool { return !isWordRune(r) }) + 1
+	word := head[i:]
+	words := strings.FieldsFunc(pending+" "+head[:i], func(r rune) bool { return !isWordRune(r) })
+	lakeOnly := len(words) > 0 && slices.Contains(lakeWords, strings.ToUpper(words[len(words)-1]))
+	if word == "" && !lakeOnly {
+		return nil, 0
+	}
+	cands := candidates(sess, word, lakeOnly, pending+" "+string(line))
+	out := make([][]rune, len(cands))
+	for i, s := range cands {
+		out[i] = []rune(s[len(word):] + " ")
+	}
+	return out, len([]rune(word))
+}
+
+// candidates lists the completions of word, sorted, each starting with
+// word. text is the whole statement, to find the lakes it names.
+func candidates(sess *sql.Session, word string, lakeOnly bool, text string) []string {
+	var out []string
+	add := func(s string) {
+		if strings.HasPrefix(s, word) && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	lakes := sess.Lakes()
+	for _, l := range lakes {
+		add(l)
+	}
+	if !lakeOnly {
+		lower := false // the case of the last letter typed
+		for _, r := range word {
+			if unicode.IsLetter(r) {
+				lower = unicode.IsLower(r)
+			}
+		}
+		for _, k := range sql.Keywords {
+			if len(k) < len(word) || !strings.EqualFold(k[:len(word)], word) {
+				continue
+			}
+			rest := k[len(word):]
+			if lower {
+				rest = strings.ToLower(rest)
+			}
+			add(word + rest)
+		}
+		named := slices.DeleteFunc(strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }),
+			func(w string) bool { return !slices.Contains(lakes, w) })
+		if len(named) == 0 {
+			named = lakes
+		}
+		for _, l := range named {
+			for _, f := range sess.Fields(l) {
+				add(f)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// isWordRune reports whether r can be part of a name or keyword.
+func isWordRune(r rune) bool {
+	return r == '_' || r == '.' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-isatty"
+)
+
+// now is the clock of .timer and EXPLAIN ANALYZE; tests replace it.
+var now = time.Now
+
+const usageText = `lakesql: the SQL shell over the lake
+
+Usage:
+  lakesql [-d WORKDIR] [-c SQL]... [-f FILE] [--format table|json|csv] [--bail[=false]] [--demo]
+
+  -d WORKDIR   the work folder holding the lakes (default: the current folder)
+  -c SQL       run SQL (statements and dot commands); may be repeated, runs in order
+  -f FILE      run the script FILE, after any -c
+  --format F   output: table (default), json (JSON Lines, one object per row) or csv
+  --bail       stop a script at the first failed statement (default true);
+               --bail=false goes on and exits 1 at the end if any failed
+  --demo       first fill WORKDIR (default: a new temporary folder) with 20,000
+               sample orders and the lakes orders and orders_fine
+  -h, --help   this text
+
+With a terminal on stdin and no -c or -f, lakesql is an interactive shell
+(type .help); otherwise it runs the statements from -c, -f or stdin in order.
+Exit status: 0 ok, 1 a statement failed, 2 a bad command line, 130 Ctrl-C.
+`
+
+// options is a parsed command line.
+type options struct {
+	dir    string
+	dirSet bool
+	cmds   []string
+	file   string
+	format string
+	bail   bool
+	demo   bool
+}
+
+// stringList is a repeatable flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, "\n") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// parseFlags reads the command line. It returns flag.ErrHelp for -h.
+func parseFlags(args []string) (*options, error) {
+	fs := flag.NewFlagSet("lakesql", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o := &options{}
+	fs.StringVar(&o.dir, "d", ".", "")
+	fs.Var((*stringList)(&o.cmds), "c", "")
+	fs.StringVar(&o.file, "f", "", "")
+	fs.StringVar(&o.format, "format", modeTable, "")
+	fs.BoolVar(&o.bail, "bail", true, "")
+	fs.BoolVar(&o.demo, "demo", false, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %v", errUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if !slices.Contains(modes, o.format) {
+		return nil, fmt.Errorf("%w: --format %q: use %s", errUsage, o.format, strings.Join(modes, ", "))
+	}
+	fs.Visit(func(f *flag.Flag) { o.dirSet = o.dirSet || f.Name == "d" })
+	return o, nil
+}
+
+// run runs one lakesql command line and returns the exit status. It is the
+// only place errors become exit codes.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parseFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		io.WriteString(stdout, usageText)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "lakesql: %s\nrun 'lakesql --help' for usage\n", strings.TrimPrefix(err.Error(), "usage: "))
+		return exitCode(err)
+	}
+	err = start(o, stdin, stdout, stderr)
+	var rep reportedError
+	if err != nil && !errors.As(err, &rep) {
+		fmt.Fprintf(stderr, "lakesql: %v\n", err)
+	}
+	return exitCode(err)
+}
+
+// start opens the work folder (making the demo first if asked) and runs the
+// REPL or the scripts.
+func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
+	if o.demo {
+		dir := ""
+		if o.dirSet {
+			dir = o.dir
+		}
+		made, err := makeDemo(dir, stderr)
+		if err != nil {
+			return err
+		}
+		o.dir = made
+	}
+	sh := &shell{mode: o.format, bail: o.bail, out: stdout, errw: stderr}
+	if err := sh.open(o.dir); err != nil {
+		return err
+	}
+	if f, ok := stdin.(*os.File); ok && len(o.cmds) == 0 && o.file == "" && isatty.IsTerminal(f.Fd()) {
+		return sh.repl(f)
+	}
+
+	// A script: Ctrl-C cancels the statement running and ends the run; a
+	// second Ctrl-C kills the process the usual way.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() { <-ctx.Done(); stop() }()
+
+	for _, c := range o.cmds {
+		if err := sh.script(ctx, strings.NewReader(c), ""); err != nil || sh.quit {
+			return sh.result(err)
+		}
+	}
+	switch {
+	case o.file != "":
+		f, err := os.Open(o.file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		return sh.result(sh.script(ctx, f, ""))
+	case len(o.cmds) == 0:
+		return sh.result(sh.script(ctx, stdin, ""))
+	}
+	return sh.result(nil)
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql"
+)
+
+// script runs the statements and dot commands read from r in order,
+// printing each result. It reports each failure with its line; with bail
+// (the default) the first one stops it. name labels a file run by .read.
+func (sh *shell) script(ctx context.Context, r io.Reader, name string) error {
+	where := ""
+	if name != "" {
+		where = name + ": "
+	}
+	var buf stmtBuffer
+	br := bufio.NewReader(r)
+	for !sh.quit {
+		line, rerr := br.ReadString('\n')
+		if rerr != nil && !errors.Is(rerr, io.EOF) {
+			return rerr
+		}
+		if line == "" && rerr != nil {
+			break
+		}
+		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		if !buf.pending() && isDot(line) {
+			buf.skip()
+			sh.ran++
+			err := sql.ErrCanceled // Ctrl-C came between commands: run no more
+			if ctx.Err() == nil {
+				err = sh.dot(ctx, line)
+			}
+			if err != nil {
+				if err := sh.fail(where, buf.line, err); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		for _, p := range buf.feed(line) {
+			if err := sh.piece(ctx, where, p); err != nil {
+				return err
+			}
+			if sh.quit {
+				break
+			}
+		}
+		if rerr != nil {
+			break
+		}
+	}
+	if p, ok := buf.flush(); ok && !sh.quit {
+		return sh.piece(ctx, where, p)
+	}
+	return nil
+}
+
+// piece runs one statement of a script.
+func (sh *shell) piece(ctx context.Context, where string, p sql.Piece) error {
+	sh.ran++
+	err := sql.ErrCanceled // Ctrl-C came between statements: run no more
+	if ctx.Err() == nil {
+		err = sh.statement(ctx, p.Text)
+	}
+	if err == nil {
+		return nil
+	}
+	if se, ok := errors.AsType[*sql.SyntaxError](err); ok {
+		se.Relocate(p.Line, p.Col)
+	}
+	return sh.fail(where, p.Line, err)
+}
+
+// isDot reports whether a line is a dot command.
+func isDot(line string) bool {
+	return strings.HasPrefix(strings.TrimLeft(line, " \t"), ".")
+}
+
+// stmtBuffer collects the lines of a script or of the REPL until they
+// complete statements, and places each statement in its source.
+type stmtBuffer struct {
+	text  string // the lines since the first pending one, each ending in '\n'
+	start int    // the line number of text's first line
+	done  int    // the complete statements of text already handed out
+	line  int    // lines seen so far
+}
+
+// pending reports whether a statement has begun and not ended.
+func (b *stmtBuffer) pending() bool { return b.text != "" }
+
+// skip counts a line that is not SQL (a dot command).
+func (b *stmtBuffer) skip() { b.line++ }
+
+// reset drops the pending statement.
+func (b *stmtBuffer) reset() { b.text, b.done = "", 0 }
+
+// feed adds one line (without its newline) and returns the statements it
+// completes, with Line and Col in the source.
+func (b *stmtBuffer) feed(line string) []sql.Piece {
+	b.line++
+	if b.text == "" {
+		b.start = b.line
+	}
+	b.text += line + "\n"
+	var out []sql.Piece
+	complete, rest := 0, false
+	for _, p := range sql.Split(b.text) {
+		if !p.Complete {
+			rest = true
+			continue
+		}
+		if complete >= b.done {
+			out = append(out, b.place(p))
+		}
+		complete++
+	}
+	b.done = complete
+	if !rest && !openComment(b.text) {
+		b.reset()
+	}
+	return out
+}
+
+// flush returns the statement left without its ';' at the end of a source.
+func (b *stmtBuffer) flush() (sql.Piece, bool) {
+	defer b.reset()
+	for _, p := range sql.Split(b.text) {
+		if !p.Complete {
+			return b.place(p), true
+		}
+	}
+	return sql.Piece{}, false
+}
+
+func (b *stmtBuffer) place(p sql.Piece) sql.Piece {
+	p.Line += b.start - 1
+	return p
+}
+
+// openComment reports whether text ends inside a /* comment, which
+// sql.Split drops as if it were closed.
+func openComment(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\'' || c == '"' || c == '`':
+			for i++; i < len(text) && text[i] != c; i++ {
+				if text[i] == '\\' && c != '`' {
+					i++
+				}
+			}
+		case strings.HasPrefix(text[i:], "--"):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return true
+			}
+			i += end + 3
+		}
+	}
+	return false
+}

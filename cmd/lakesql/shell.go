@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql"
+)
+
+// shell is the state a REPL or a script runs in: the session over a work
+// folder and the settings dot commands change.
+type shell struct {
+	sess  *sql.Session
+	dir   string
+	mode  string // output format: table, json or csv
+	timer bool   // print the wall time of each statement
+	bail  bool   // a script stops at its first failure
+	out   io.Writer
+	errw  io.Writer
+
+	quit     bool // .quit was run
+	depth    int  // .read nesting
+	ran      int  // statements and dot commands run by scripts
+	failures int  // of which failed
+}
+
+// reportedError is an error already printed where it happened; it only
+// carries the exit status up.
+type reportedError struct{ err error }
+
+func (e reportedError) Error() string { return e.err.Error() }
+func (e reportedError) Unwrap() error { return e.err }
+
+// open points the shell at a work folder, which must exist.
+func (sh *shell) open(dir string) error {
+	c := catalog.New(dir)
+	if err := c.Check(); err != nil {
+		return fmt.Errorf("work folder %s does not exist (create it, or run lakesql --demo -d %s to fill it with sample lakes)", dir, dir)
+	}
+	sess := sql.NewSession(c)
+	sess.Now = now
+	sh.sess, sh.dir = sess, dir
+	return nil
+}
+
+// statement runs one statement (without its ';') and prints its result.
+func (sh *shell) statement(ctx context.Context, text string) error {
+	start := now()
+	res, err := sh.sess.Exec(ctx, text)
+	if err != nil {
+		return err
+	}
+	if err := writeResult(sh.out, sh.errw, sh.mode, res); err != nil {
+		return err
+	}
+	if sh.timer {
+		w := sh.out
+		if sh.mode != modeTable {
+			w = sh.errw // keep stdout pure data
+		}
+		fmt.Fprintf(w, "Time: %.3f ms\n", float64(now().Sub(start).Microseconds())/1000)
+	}
+	return nil
+}
+
+// fail reports err, from the statement or dot command at line of a script,
+// and returns the error that stops the script, or nil to go on.
+func (sh *shell) fail(where string, line int, err error) error {
+	var rep reportedError
+	if errors.As(err, &rep) { // a .read script that stopped: reported there
+		return err
+	}
+	sh.failures++
+	fmt.Fprintf(sh.errw, "lakesql: %s%s\n", where, errorText(line, err))
+	if sh.bail || errors.Is(err, sql.ErrCanceled) {
+		return reportedError{err}
+	}
+	return nil
+}
+
+// result is how a run of scripts ends: with the error that stopped it, or
+// with errFailed when statements failed and --bail=false went on.
+func (sh *shell) result(err error) error {
+	if err == nil && sh.failures > 0 {
+		fmt.Fprintf(sh.errw, "lakesql: %d of %d statements failed\n", sh.failures, sh.ran)
+		return reportedError{errFailed}
+	}
+	return err
+}
+
+// errorText describes a failed statement that starts at line of a script.
+// A syntax error points at its own line and column (script-relative once
+// relocated), and shows them.
+func errorText(line int, err error) string {
+	var se *sql.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("line %d, column %d: syntax error: %s\n%s", se.Line, se.Col, se.Msg, caret(se))
+	case errors.Is(err, sql.ErrCanceled):
+		return fmt.Sprintf("line %d: canceled", line)
+	}
+	return fmt.Sprintf("line %d: %v", line, err)
+}
+
+// replErrorText describes a failed statement typed in the REPL, whose lines
+// count from the statement's first.
+func replErrorText(err error) string {
+	var se *sql.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		pos := ""
+		if strings.Contains(se.Text, "\n") {
+			pos = fmt.Sprintf(" at line %d, column %d", se.Line, se.Col)
+		}
+		return fmt.Sprintf("syntax error%s: %s\n%s", pos, se.Msg, caret(se))
+	case errors.Is(err, sql.ErrCanceled):
+		return "canceled"
+	}
+	return "error: " + err.Error()
+}
+
+// caret shows the line of a syntax error with a ^ under the offending token.
+func caret(se *sql.SyntaxError) string {
+	pos := min(max(se.Pos, 0), len(se.Text))
+	start := strings.LastIndexByte(se.Text[:pos], '\n') + 1
+	end := strings.IndexByte(se.Text[pos:], '\n')
+	if end < 0 {
+		end = len(se.Text)
+	} else {
+		end += pos
+	}
+	var pad strings.Builder
+	for _, r := range se.Text[start:pos] {
+		if r == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+	}
+	return "  " + strings.TrimRight(se.Text[start:end], " \t\r") + "\n  " + pad.String() + "^"
+}

@@ -1,0 +1,1 @@
+SELECT COUNT(*) AS busan FROM orders WHERE region = 'busan';
