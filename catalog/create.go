@@ -9,10 +9,10 @@ import (
 )
 
 // ErrSourceNotFound: the JSON Lines file to load does not exist.
-var ErrSourceNotFound = errors.New("catalog: source file not found")
+var ErrSourceNotFound = errors.New("file not found")
 
 // ErrUnknownField: a key field that no row has.
-var ErrUnknownField = errors.New("catalog: unknown field")
+var ErrUnknownField = errors.New("unknown field")
 
 // CheckKeySeen returns ErrUnknownField when some key field is null in every
 // file of a non-empty lake: no row had it, which is almost surely a typo.

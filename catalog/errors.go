@@ -4,11 +4,11 @@ import "errors"
 
 var (
 	// ErrWorkdirNotFound: the work folder does not exist.
-	ErrWorkdirNotFound = errors.New("catalog: work folder not found")
+	ErrWorkdirNotFound = errors.New("work folder not found")
 	// ErrLakeNotFound: the lake has no _manifest.json.
-	ErrLakeNotFound = errors.New("catalog: lake not found")
+	ErrLakeNotFound = errors.New("lake not found")
 	// ErrBadName: the lake name is not one path segment of [A-Za-z0-9._-].
-	ErrBadName = errors.New("catalog: bad lake name")
+	ErrBadName = errors.New("bad lake name")
 	// ErrChanged: the lake moved to another generation while a writer worked.
-	ErrChanged = errors.New("catalog: lake changed by another writer")
+	ErrChanged = errors.New("lake changed by another writer")
 )

@@ -3,4 +3,4 @@ package compact
 import "errors"
 
 // ErrCrashed reports that execution stopped at a requested crash point.
-var ErrCrashed = errors.New("compact: stopped at crash point")
+var ErrCrashed = errors.New("crashed on purpose")

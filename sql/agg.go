@@ -65,7 +65,7 @@ func (v Value) String() string {
 		return strconv.FormatInt(v.Int, 10)
 	case VFloat:
 		return strconv.FormatFloat(v.F, 'f', -1, 64)
-	case VString:
+	case VString, VRaw:
 		return v.Str
 	}
 	return "NULL"

@@ -7,10 +7,10 @@ import (
 )
 
 // ErrCanceled reports a query stopped by its context.
-var ErrCanceled = errors.New("sql: query canceled")
+var ErrCanceled = errors.New("canceled")
 
 // ErrUnsupported reports SQL that parses but that lakesql does not run.
-var ErrUnsupported = errors.New("sql: unsupported")
+var ErrUnsupported = errors.New("not supported")
 
 // SyntaxError reports malformed statement text. Line and Col (1-based)
 // point at the offending token.

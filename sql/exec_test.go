@@ -100,13 +100,13 @@ func TestSelectErrors(t *testing.T) {
 	for name, c := range map[string]struct{ q, want string }{
 		"unknown lake":      {"SELECT COUNT(*) FROM nope", `unknown lake "nope" (lakes: t)`},
 		"field not grouped": {"SELECT n, COUNT(*) FROM t GROUP BY g", "field n must appear in GROUP BY"},
-		"star with agg":     {"SELECT *, COUNT(*) FROM t", "unsupported"},
+		"star with agg":     {"SELECT *, COUNT(*) FROM t", "not supported"},
 		"order by unknown":  {"SELECT g FROM t ORDER BY zz", "ORDER BY zz: no such column"},
-		"order by position": {"SELECT g FROM t ORDER BY 3", "ORDER BY 3: the result has only 1 columns"},
+		"order by position": {"SELECT g FROM t ORDER BY 3", "ORDER BY 3: the result has only 1 column"},
 		"compact unknown":   {"ALTER LAKE nope COMPACT", `unknown lake "nope"`},
 		"partition unknown": {"ALTER LAKE t PARTITION BY (zz) INTO u", `unknown field "zz"`},
 		"create unknown":    {"CREATE LAKE u FROM 'raw.jsonl' PARTITION BY (zz)", `unknown field "zz"`},
-		"create missing":    {"CREATE LAKE u FROM 'nope.jsonl' PARTITION BY (g)", "source file not found"},
+		"create missing":    {"CREATE LAKE u FROM 'nope.jsonl' PARTITION BY (g)", "file not found"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			before := treeOf(t, s.Catalog.Dir)

@@ -30,7 +30,12 @@ func parseSelect(text string, off int) (*Select, error) {
 			rest := text[off:]
 			switch {
 			case m[2] != "":
-				msg += fmt.Sprintf("unexpected '%s'", m[2])
+				// The tokenizer lowers keywords; quote the text as typed.
+				near := m[2]
+				if pos >= 0 && pos+len(near) <= len(rest) && strings.EqualFold(rest[pos:pos+len(near)], near) {
+					near = rest[pos : pos+len(near)]
+				}
+				msg += fmt.Sprintf("unexpected '%s'", near)
 			case pos >= len(strings.TrimRight(rest, " \t\r\n;")):
 				msg += "unexpected end of statement"
 			default:
@@ -60,8 +65,11 @@ type converter struct {
 func (c *converter) unsupported(node sqlparser.SQLNode, what string) error {
 	s := sqlparser.String(node)
 	pos := c.off
+	// sqlparser prints keywords in lower case: quote the text as typed when
+	// it can be found.
 	if i := strings.Index(strings.ToLower(c.text[c.off:]), strings.ToLower(s)); i >= 0 {
 		pos += i
+		s = c.text[pos : pos+len(s)]
 	}
 	return newSyntaxError(c.text, pos, "%s not supported: %s", what, s)
 }

@@ -128,7 +128,7 @@ func (p *Plan) order(res *Result) error {
 		col := -1
 		if o.Pos > 0 {
 			if o.Pos > len(res.Columns) {
-				return fmt.Errorf("ORDER BY %d: the result has only %d columns", o.Pos, len(res.Columns))
+				return fmt.Errorf("ORDER BY %d: the result has only %d column%s", o.Pos, len(res.Columns), plural(len(res.Columns)))
 			}
 			col = o.Pos - 1
 		} else {
@@ -225,4 +225,11 @@ func (v Value) number() (float64, bool) {
 		return v.F, true
 	}
 	return 0, false
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

@@ -7,7 +7,7 @@ import (
 
 // ErrCorrupt marks data or metadata that is not what it must be: a malformed
 // row, a manifest that does not parse or that disagrees with the disk.
-var ErrCorrupt = errors.New("storage: corrupt")
+var ErrCorrupt = errors.New("corrupt")
 
 // ErrSyntax marks a line that is not a JSON object.
 var ErrSyntax = errors.New("invalid JSON")
