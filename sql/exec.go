@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -16,9 +17,10 @@ import (
 // Stats are what running a plan measured.
 type Stats struct {
 	FilesTotal   int
-	FilesScanned int   // files actually opened
-	RowsRead     int64 // lines read
-	BytesRead    int64 // bytes of those lines, '\n' included
+	FilesScanned int      // files actually opened
+	RowsRead     int64    // lines read
+	BytesRead    int64    // bytes of those lines, '\n' included
+	Unseen       []string // fields the query names that no row read has
 }
 
 // sink consumes the rows that pass WHERE. Aggregating sinks run one per
@@ -70,7 +72,8 @@ func (p *Plan) scan(ctx context.Context, workers int, sinkFor func(w int) sink) 
 	defer cancel()
 	scanners := make([]*scanner, workers)
 	for w := range scanners {
-		sc := &scanner{p: p, sink: sinkFor(w), row: newRow(len(p.slots.names))}
+		sc := &scanner{p: p, sink: sinkFor(w), row: newRow(len(p.slots.names)),
+			seen: make([]bool, len(p.slots.names)), unseen: len(p.slots.names)}
 		scanners[w] = sc
 		wg.Add(1)
 		go func() {
@@ -104,6 +107,13 @@ func (p *Plan) scan(ctx context.Context, workers int, sinkFor func(w int) sink) 
 		st.RowsRead += sc.rows
 		st.BytesRead += sc.nbytes
 	}
+	if st.RowsRead > 0 {
+		for i, name := range p.slots.names {
+			if !slices.ContainsFunc(scanners, func(sc *scanner) bool { return sc.seen[i] }) {
+				st.Unseen = append(st.Unseen, name)
+			}
+		}
+	}
 	if first == nil && ctx.Err() != nil {
 		first = ErrCanceled
 	}
@@ -122,6 +132,8 @@ type scanner struct {
 	rows   int64
 	nbytes int64
 	lines  *storage.LineReader // reused across files
+	seen   []bool              // per slot: some row had the field
+	unseen int                 // slots not seen yet
 }
 
 // file scans one file into the sink and reports whether the sink is full.
@@ -168,11 +180,23 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 		if err := storage.Fields(line, names, s.row.vals); err != nil {
 			return false, &storage.LineError{File: path, Line: lr.Line(), Err: err}
 		}
+		if s.unseen > 0 {
+			s.markSeen()
+		}
 		if pred != nil && pred(&s.row) != True {
 			continue
 		}
 		if s.sink.add(&s.row, line) {
 			return true, nil
+		}
+	}
+}
+
+func (s *scanner) markSeen() {
+	for i, v := range s.row.vals {
+		if v != nil && !s.seen[i] {
+			s.seen[i] = true
+			s.unseen--
 		}
 	}
 }

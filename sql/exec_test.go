@@ -302,3 +302,18 @@ func TestValueJSON(t *testing.T) {
 		t.Fatalf("got %s, want %s", got, want)
 	}
 }
+
+func TestUnseenFieldNote(t *testing.T) {
+	s := fixedLake(t, []string{"g"}, `{"g":"a","region":"seoul"}`, `{"g":"b","region":"busan"}`)
+	res, err := s.Exec(context.Background(), "SELECT COUNT(*) FROM t WHERE Region = 'seoul'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "note: no row read has a field Region (did you mean region?)"; res.Note != want {
+		t.Fatalf("got note %q, want %q", res.Note, want)
+	}
+	res, err = s.Exec(context.Background(), "SELECT COUNT(*) FROM t WHERE region = 'seoul'")
+	if err != nil || res.Note != "" {
+		t.Fatalf("got note %q, err %v; want no note", res.Note, err)
+	}
+}

@@ -62,7 +62,12 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.Run(ctx)
+		res, err := p.Run(ctx)
+		if err != nil {
+			return nil, err
+		}
+		res.Note = s.unseenNote(st.Lake, res.Stats.Unseen)
+		return res, nil
 	case *Explain:
 		p, err := s.plan(st.Select)
 		if err != nil {
@@ -507,4 +512,42 @@ func (s *Session) Fields(lake string) []string {
 	s.fields[lake] = names
 	s.mu.Unlock()
 	return names
+}
+
+// unseenNote warns about fields no row read had: with JSON rows a typo is
+// not an error, just NULL everywhere, so say so and suggest a spelling.
+func (s *Session) unseenNote(lake string, unseen []string) string {
+	var notes []string
+	for _, name := range unseen {
+		note := fmt.Sprintf("note: no row read has a field %s", Col{Name: name})
+		for _, f := range s.Fields(lake) {
+			if strings.EqualFold(f, name) || editDistance(f, name) <= 2 {
+				note += fmt.Sprintf(" (did you mean %s?)", Col{Name: f})
+				break
+			}
+		}
+		notes = append(notes, note)
+	}
+	return strings.Join(notes, "\n")
+}
+
+// editDistance is the Levenshtein distance between two short names.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
