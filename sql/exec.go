@@ -160,7 +160,7 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 		s.lines.Reset(r)
 	}
 	lr := s.lines
-	names := s.p.slots.names
+	ext := s.p.extractor
 	for {
 		line, err := lr.Next()
 		if err == io.EOF {
@@ -177,7 +177,7 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 		}
 		s.rows++
 		s.nbytes += int64(len(line)) + 1
-		if err := storage.Fields(line, names, s.row.vals); err != nil {
+		if err := ext.Extract(line, s.row.vals); err != nil {
 			return false, &storage.LineError{File: path, Line: lr.Line(), Err: err}
 		}
 		if s.unseen > 0 {

@@ -32,11 +32,12 @@ type Plan struct {
 	PartsKept  []string // partition folders kept, in order
 	PartsTotal int
 
-	slots    slots
-	pred     rowPred // the whole WHERE clause
-	residual rowPred // the conjuncts a partition does not decide; nil: none
-	decided  []Expr  // conjuncts decided by partition values alone
-	rest     []Expr  // the other conjuncts
+	slots     slots
+	extractor *storage.Extractor // of slots.names, shared by the workers
+	pred      rowPred            // the whole WHERE clause
+	residual  rowPred            // the conjuncts a partition does not decide; nil: none
+	decided   []Expr             // conjuncts decided by partition values alone
+	rest      []Expr             // the other conjuncts
 
 	aggregate  bool
 	aggs       []Agg
@@ -80,6 +81,7 @@ func NewPlan(src Source, sel *Select) (*Plan, error) {
 		}
 	}
 	p.prune(src)
+	p.extractor = storage.NewExtractor(p.slots.names)
 	return p, nil
 }
 

@@ -1,0 +1,157 @@
+// Command bench measures pq and lakesql against DuckDB on the same generated
+// orders, job by job, and prints a markdown table (issue 4).
+//
+// It lives in its own module so that the main module stays free of cgo:
+// DuckDB is linked in-process through github.com/duckdb/duckdb-go/v2, while
+// our binaries are built from the main module and run as whole processes,
+// exactly as users run them.
+//
+// Run it from this folder:
+//
+//	cd bench && go run . [-rows=2000000] [-runs=3] [-jobs=all] [-dir=/tmp] [-keep]
+//
+// See README.md for the jobs, the DuckDB statements and how to read the table.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// config is everything the flags decide.
+type config struct {
+	rows          int
+	runs          int
+	scale         int
+	jobs          []string // job ids, in table order
+	dir           string
+	keep          bool
+	repo          string
+	out           string
+	timeout       time.Duration
+	duckOpenFiles int
+}
+
+// run is the only place errors become exit codes: 0 done, 1 failed
+// (including results that disagree), 2 usage.
+func run(argv []string, stdout, stderr io.Writer) int {
+	cfg, err := parseFlags(argv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "bench: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := benchmark(ctx, cfg, stdout, stderr); err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "bench: interrupted (%v)\n", firstLine(err.Error()))
+			return 1
+		}
+		fmt.Fprintf(stderr, "bench: FAILED: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func parseFlags(argv []string, stderr io.Writer) (config, error) {
+	var cfg config
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&cfg.rows, "rows", 2_000_000, "rows generated with `pq gen` (2,000,000 ≈ 190 MB)")
+	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per job and side (alternating ours/theirs)")
+	fs.IntVar(&cfg.scale, "scale", 0, "if > 1, run everything again at rows×scale and print a scaling table (e.g. -scale=5 for 2M→10M)")
+	jobs := fs.String("jobs", "all", "comma-separated job ids to run, or all: "+strings.Join(jobIDs(), ","))
+	fs.StringVar(&cfg.dir, "dir", os.TempDir(), "folder under which the temporary work folder is created")
+	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work folder (binaries, data, lakes)")
+	fs.StringVar(&cfg.repo, "repo", "", "root of the main module (default: found by walking up from the current folder)")
+	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md)")
+	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit for any single command or DuckDB statement")
+	fs.IntVar(&cfg.duckOpenFiles, "duck-open-files", 0, "if > 0, SET partitioned_write_max_open_files for DuckDB (its default is 100)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
+		for _, j := range allJobs {
+			fmt.Fprintf(stderr, "  %-12s %s\n", j.id, j.title)
+		}
+		fmt.Fprintf(stderr, "\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(argv); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
+	}
+	if cfg.rows < 1 {
+		return cfg, fmt.Errorf("-rows must be ≥ 1, got %d", cfg.rows)
+	}
+	if cfg.runs < 1 {
+		return cfg, fmt.Errorf("-runs must be ≥ 1, got %d", cfg.runs)
+	}
+	if cfg.scale < 0 {
+		return cfg, fmt.Errorf("-scale must be ≥ 0, got %d", cfg.scale)
+	}
+	if cfg.timeout <= 0 {
+		return cfg, fmt.Errorf("-timeout must be > 0, got %v", cfg.timeout)
+	}
+	ids, err := selectJobs(*jobs)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.jobs = ids
+	if cfg.repo == "" {
+		if cfg.repo, err = findRepo(); err != nil {
+			return cfg, err
+		}
+	} else if err := checkRepo(cfg.repo); err != nil {
+		return cfg, err
+	}
+	if cfg.out == "" {
+		cfg.out = cfg.repo + "/bench/results.md"
+	}
+	if st, err := os.Stat(cfg.dir); err != nil || !st.IsDir() {
+		return cfg, fmt.Errorf("-dir %s is not a folder", cfg.dir)
+	}
+	return cfg, nil
+}
+
+// selectJobs turns the -jobs value into job ids in table order.
+func selectJobs(s string) ([]string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "all" {
+		return jobIDs(), nil
+	}
+	want := map[string]bool{}
+	for _, id := range strings.Split(s, ",") {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		if jobByID(id) == nil {
+			return nil, fmt.Errorf("-jobs: unknown job %q (known: %s)", id, strings.Join(jobIDs(), ","))
+		}
+		want[id] = true
+	}
+	var ids []string
+	for _, id := range jobIDs() {
+		if want[id] {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, errors.New("-jobs: no job selected")
+	}
+	return ids, nil
+}

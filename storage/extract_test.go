@@ -1,0 +1,76 @@
+package storage
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// FuzzExtract: on every line that is a valid JSON object, Extract agrees
+// with encoding/json on every name (last member wins, raw bytes equal);
+// on any other line it does not panic.
+func FuzzExtract(f *testing.F) {
+	for _, s := range []string{
+		`{"day":"2026-01-03","amount":412}`,
+		`{"a":1,"a":2}`,
+		`{"k\"ey":"v","key":"w"}`,
+		`{"n":{"day":"x"},"day":"y"}`,
+		`{"day":["a","b",{"c":"}"}],"x":"\\"}`,
+		`{"d\u0061y":"escaped key"}`,
+		"  {\t\"day\" : \"ws\" ,\r\n\"amount\":-1.5e3 }  ",
+		`{"":"empty name","day":null}`,
+		`{"day":"\u00e9t\u00e9","amount":true}`,
+		"{\"\xff\":1,\"\ufffd\":2}",
+		`{"day":"unterminated`,
+		`[1,2]`,
+		`{"a":}`,
+	} {
+		f.Add(s, "day", "amount")
+	}
+	for _, s := range fuzzSeeds {
+		f.Add(s, "a", "b")
+	}
+	f.Fuzz(func(t *testing.T, line, n1, n2 string) {
+		names := []string{n1, n2}
+		e := NewExtractor(names)
+		vals := make([][]byte, 2)
+		err := e.Extract([]byte(line), vals)
+		var m map[string]json.RawMessage
+		if json.Unmarshal([]byte(line), &m) != nil || m == nil {
+			return // not an object: no promise but no panic
+		}
+		if err != nil {
+			t.Fatalf("%q: %v on a valid object", line, err)
+		}
+		for i, n := range names {
+			want, ok := m[n]
+			if !ok {
+				if vals[i] != nil {
+					t.Fatalf("%q: name %q: got %q, want none", line, n, vals[i])
+				}
+				continue
+			}
+			if string(vals[i]) != string(want) {
+				t.Fatalf("%q: name %q: got %q, want %q", line, n, vals[i], want)
+			}
+		}
+	})
+}
+
+func TestExtractAgreesWithFields(t *testing.T) {
+	names := []string{"day", "amount", "a", "k\"ey", "", "\ufffd"}
+	for _, line := range fuzzSeeds {
+		want := make([][]byte, len(names))
+		if Fields([]byte(line), names, want) != nil {
+			continue
+		}
+		got := make([][]byte, len(names))
+		if err := NewExtractor(names).Extract([]byte(line), got); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		for i := range names {
+			if string(got[i]) != string(want[i]) {
+				t.Errorf("%q: %q: got %q, want %q", line, names[i], got[i], want[i])
+			}
+		}
+	}
+}
