@@ -156,6 +156,17 @@ func compileCompare(e Compare, s *slots) (rowPred, error) {
 	switch {
 	case lIsCol && rIsLit:
 		i := s.slot(lc.Name)
+		if rl.Kind == LitString && (op == "=" || op == "!=") {
+			// The common case, without the generic comparison.
+			want, eq := rl.Str, op == "="
+			return func(x *row) Truth {
+				k, t := x.text(i)
+				if k == storage.Missing || k == storage.Null {
+					return Unknown
+				}
+				return truth((string(t) == want) == eq)
+			}, nil
+		}
 		return func(x *row) Truth { k, t := x.text(i); return compareLit(k, t, op, rl) }, nil
 	case lIsLit && rIsCol:
 		i := s.slot(rc.Name)

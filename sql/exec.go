@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -37,12 +38,13 @@ func (p *Plan) Run(ctx context.Context) (*Result, error) {
 	if !p.aggregate {
 		return p.runProjection(ctx)
 	}
-	workers := max(min(runtime.GOMAXPROCS(0), len(p.Scan)), 1)
+	work := p.chunks(true)
+	workers := max(min(runtime.GOMAXPROCS(0), len(work)), 1)
 	sinks := make([]*groupSink, workers)
 	for i := range sinks {
 		sinks[i] = p.newGroupSink()
 	}
-	stats, err := p.scan(ctx, workers, func(w int) sink { return sinks[w] })
+	stats, err := p.scan(ctx, work, workers, func(w int) sink { return sinks[w] })
 	if err != nil {
 		return nil, err
 	}
@@ -58,8 +60,8 @@ func (p *Plan) Run(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
-// scan runs workers over p.Scan; sinkFor gives worker w its sink.
-func (p *Plan) scan(ctx context.Context, workers int, sinkFor func(w int) sink) (Stats, error) {
+// scan runs workers over the work items; sinkFor gives worker w its sink.
+func (p *Plan) scan(ctx context.Context, work []chunk, workers int, sinkFor func(w int) sink) (Stats, error) {
 	var (
 		next    atomic.Int64
 		opened  atomic.Int64
@@ -80,11 +82,13 @@ func (p *Plan) scan(ctx context.Context, workers int, sinkFor func(w int) sink) 
 			defer wg.Done()
 			for !stopped.Load() {
 				i := int(next.Add(1) - 1)
-				if i >= len(p.Scan) || ctx.Err() != nil {
+				if i >= len(work) || ctx.Err() != nil {
 					return
 				}
-				opened.Add(1)
-				stop, err := sc.file(ctx, p.Scan[i])
+				if work[i].start == 0 {
+					opened.Add(1)
+				}
+				stop, err := sc.chunk(ctx, work[i])
 				if err != nil {
 					mu.Lock()
 					if first == nil {
@@ -136,10 +140,42 @@ type scanner struct {
 	unseen int                 // slots not seen yet
 }
 
-// file scans one file into the sink and reports whether the sink is full.
-func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
-	path := s.p.src.Path(f.Path)
-	r, err := s.p.src.Open(f.Path)
+// chunkBytes is the size of the byte ranges that workers share out, so
+// that even a query that keeps one large file uses every core.
+var chunkBytes int64 = 4 << 20
+
+// chunk is the part of a file one worker scans: the lines that start at
+// offsets in [start, end); end < 0 means to the end of the file.
+type chunk struct {
+	f          *scanFile
+	start, end int64
+}
+
+// chunks cuts the files to scan into work items, in path order. Files of
+// unknown size (a folder listing) and sequential scans stay whole.
+func (p *Plan) chunks(split bool) []chunk {
+	var out []chunk
+	for i := range p.Scan {
+		f := &p.Scan[i]
+		if !split || f.Bytes <= chunkBytes {
+			out = append(out, chunk{f: f, end: -1})
+			continue
+		}
+		for start := int64(0); start < f.Bytes; start += chunkBytes {
+			end := start + chunkBytes
+			if end >= f.Bytes {
+				end = -1
+			}
+			out = append(out, chunk{f: f, start: start, end: end})
+		}
+	}
+	return out
+}
+
+// chunk scans one chunk into the sink and reports whether the sink is full.
+func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
+	path := s.p.src.Path(c.f.Path)
+	r, err := s.p.src.Open(c.f.Path)
 	if err != nil {
 		return false, fmt.Errorf("scan: %w", err)
 	}
@@ -151,8 +187,19 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 		}
 	}()
 	pred := s.p.pred
-	if f.residualOnly {
+	if c.f.residualOnly {
 		pred = s.p.residual
+	}
+	off := int64(0) // offset of the next line
+	if c.start > 0 {
+		seeker, ok := r.(io.Seeker)
+		if !ok {
+			return false, fmt.Errorf("scan %s: cannot seek", path)
+		}
+		// The line that holds byte start-1 belongs to the chunk before.
+		if off, err = seeker.Seek(c.start-1, io.SeekStart); err != nil {
+			return false, fmt.Errorf("scan %s: %w", path, err)
+		}
 	}
 	if s.lines == nil {
 		s.lines = storage.NewLineReader(r, 256<<10)
@@ -160,17 +207,24 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 		s.lines.Reset(r)
 	}
 	lr := s.lines
-	ext := s.p.extractor
-	for {
+	if c.start > 0 {
 		line, err := lr.Next()
 		if err == io.EOF {
 			return false, nil
 		}
 		if err != nil {
-			if ctx.Err() != nil {
-				return false, nil
-			}
-			return false, &storage.LineError{File: path, Line: lr.Line(), Err: err}
+			return false, s.lineError(ctx, path, c, off, err)
+		}
+		off += int64(len(line)) + 1
+	}
+	ext := s.p.extractor
+	for c.end < 0 || off < c.end {
+		line, err := lr.Next()
+		if err == io.EOF {
+			return false, nil
+		}
+		if err != nil {
+			return false, s.lineError(ctx, path, c, off, err)
 		}
 		if lr.Line()&1023 == 0 && ctx.Err() != nil {
 			return false, nil
@@ -178,8 +232,9 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 		s.rows++
 		s.nbytes += int64(len(line)) + 1
 		if err := ext.Extract(line, s.row.vals); err != nil {
-			return false, &storage.LineError{File: path, Line: lr.Line(), Err: err}
+			return false, s.lineError(ctx, path, c, off, err)
 		}
+		off += int64(len(line)) + 1
 		if s.unseen > 0 {
 			s.markSeen()
 		}
@@ -190,6 +245,38 @@ func (s *scanner) file(ctx context.Context, f scanFile) (bool, error) {
 			return true, nil
 		}
 	}
+	return false, nil
+}
+
+// lineError names the line that starts at byte off of a file, counting
+// the lines before it only now that it is needed; a canceled scan reports
+// no error of its own.
+func (s *scanner) lineError(ctx context.Context, path string, c chunk, off int64, err error) error {
+	if ctx.Err() != nil {
+		return nil
+	}
+	line := 1
+	if r, oerr := s.p.src.Open(c.f.Path); oerr == nil {
+		n, _ := countLines(r, off)
+		r.Close()
+		line += n
+	}
+	return &storage.LineError{File: path, Line: line, Err: err}
+}
+
+// countLines counts the '\n' in the first n bytes of r.
+func countLines(r io.Reader, n int64) (int, error) {
+	buf := make([]byte, 64<<10)
+	count := 0
+	for n > 0 {
+		m, err := r.Read(buf[:min(int64(len(buf)), n)])
+		count += bytes.Count(buf[:m], []byte{'\n'})
+		n -= int64(m)
+		if err != nil {
+			return count, err
+		}
+	}
+	return count, nil
 }
 
 func (s *scanner) markSeen() {
@@ -207,6 +294,7 @@ type groupSink struct {
 	groups map[string]*group
 	order  []*group
 	keybuf []byte
+	single *group // the only group when there is no GROUP BY
 }
 
 type group struct {
@@ -219,6 +307,16 @@ func (p *Plan) newGroupSink() *groupSink {
 }
 
 func (g *groupSink) add(r *row, _ []byte) bool {
+	if len(g.p.groupSlots) == 0 {
+		// One group: no key to build or look up.
+		if g.single == nil {
+			g.single = g.newGroup(r)
+			g.groups[""] = g.single
+			g.order = append(g.order, g.single)
+		}
+		g.feed(g.single, r)
+		return false
+	}
 	kb := g.keybuf[:0]
 	for _, slot := range g.p.groupSlots {
 		k, t := r.text(slot)
@@ -233,15 +331,19 @@ func (g *groupSink) add(r *row, _ []byte) bool {
 		g.groups[string(kb)] = grp
 		g.order = append(g.order, grp)
 	}
+	g.feed(grp, r)
+	return false
+}
+
+func (g *groupSink) feed(grp *group, r *row) {
 	for i, a := range grp.aggs {
 		if j := g.p.aggSlots[i]; j >= 0 {
 			k, t := r.text(j)
 			a.add(k, t)
 		} else {
-			a.add(storage.Missing, nil)
+			a.n++ // COUNT(*)
 		}
 	}
-	return false
 }
 
 func (g *groupSink) newGroup(r *row) *group {

@@ -40,7 +40,7 @@ func (p *Plan) runProjection(ctx context.Context) (*Result, error) {
 			return &Result{Columns: p.columns, Stats: Stats{FilesTotal: p.FilesTotal}}, nil
 		}
 	}
-	stats, err := p.scan(ctx, 1, func(int) sink { return s })
+	stats, err := p.scan(ctx, p.chunks(false), 1, func(int) sink { return s })
 	if err != nil {
 		return nil, err
 	}
