@@ -186,9 +186,9 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			r.Close()
 		}
 	}()
-	pred := s.p.pred
+	pred, needles := s.p.pred, s.p.needles
 	if c.f.residualOnly {
-		pred = s.p.residual
+		pred, needles = s.p.residual, s.p.needlesRest
 	}
 	off := int64(0) // offset of the next line
 	if c.start > 0 {
@@ -231,6 +231,10 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		}
 		s.rows++
 		s.nbytes += int64(len(line)) + 1
+		if s.unseen == 0 && lacksNeedle(line, needles) {
+			off += int64(len(line)) + 1
+			continue
+		}
 		if err := ext.Extract(line, s.row.vals); err != nil {
 			return false, s.lineError(ctx, path, c, off, err)
 		}
@@ -246,6 +250,20 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// lacksNeedle reports whether a line without backslashes lacks one of the
+// texts WHERE needs, so that it cannot match.
+func lacksNeedle(line []byte, needles [][]byte) bool {
+	if len(needles) == 0 || bytes.IndexByte(line, '\\') >= 0 {
+		return false
+	}
+	for _, n := range needles {
+		if !bytes.Contains(line, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // lineError names the line that starts at byte off of a file, counting

@@ -39,6 +39,12 @@ type Plan struct {
 	decided   []Expr             // conjuncts decided by partition values alone
 	rest      []Expr             // the other conjuncts
 
+	// needles are texts a line must contain for WHERE to hold: the string
+	// literals of top-level conjuncts field = 'text' (needlesRest: of the
+	// residual only). A line without backslashes that lacks one is skipped
+	// without extracting anything.
+	needles, needlesRest [][]byte
+
 	aggregate  bool
 	aggs       []Agg
 	aggSlots   []int // per aggregate: its field's slot, -1 for COUNT(*)
@@ -82,6 +88,10 @@ func NewPlan(src Source, sel *Select) (*Plan, error) {
 	}
 	p.prune(src)
 	p.extractor = storage.NewExtractor(p.slots.names)
+	if sel.Where != nil {
+		p.needles = needles(conjuncts(sel.Where))
+		p.needlesRest = needles(p.rest)
+	}
 	return p, nil
 }
 
@@ -298,4 +308,39 @@ func describeAggs(p *Plan) string {
 		s += " GROUP BY " + joinIdents(p.Sel.GroupBy)
 	}
 	return s
+}
+
+// needles returns the literal texts of the conjuncts field = 'text' whose
+// text a JSON line holds verbatim whenever the field equals it: ASCII
+// without quotes, backslashes or control characters (a line with a
+// backslash might spell it escaped, and is never skipped).
+func needles(cs []Expr) [][]byte {
+	var out [][]byte
+	for _, c := range cs {
+		cmp, ok := c.(Compare)
+		if !ok || cmp.Op != "=" {
+			continue
+		}
+		lit, ok := cmp.R.(Lit)
+		if _, col := cmp.L.(Col); !ok || !col {
+			lit, ok = cmp.L.(Lit)
+			if _, col := cmp.R.(Col); !ok || !col {
+				continue
+			}
+		}
+		if lit.Kind != LitString || lit.Str == "" || !plainASCII(lit.Str) {
+			continue
+		}
+		out = append(out, []byte(lit.Str))
+	}
+	return out
+}
+
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

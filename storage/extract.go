@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -13,19 +14,33 @@ import (
 // each name. On anything else it returns an error or some values, never a
 // panic.
 type Extractor struct {
-	names []string
-	first [256]bool // first[c]: some name starts with byte c
-	empty bool      // some name is ""
+	names  []string
+	first  [256]bool // first[c]: some name starts with byte c
+	empty  bool      // some name is ""
+	quoted [][]byte  // `"name":` for the flat fast path; nil when a name is not plain
+	bare   [][]byte  // `"name"`
 }
 
 // NewExtractor returns an extractor of the given member names.
 func NewExtractor(names []string) *Extractor {
 	e := &Extractor{names: names}
+	plain := true
 	for _, n := range names {
 		if n == "" {
 			e.empty = true
 		} else {
 			e.first[n[0]] = true
+		}
+		for i := 0; i < len(n); i++ {
+			if c := n[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+				plain = false
+			}
+		}
+	}
+	if plain {
+		for _, n := range names {
+			e.bare = append(e.bare, []byte(`"`+n+`"`))
+			e.quoted = append(e.quoted, []byte(`"`+n+`":`))
 		}
 	}
 	return e
@@ -36,6 +51,9 @@ var errShape = fmt.Errorf("%w: not a JSON object", ErrSyntax)
 // Extract stores in vals[i] the raw value of the last member named
 // names[i], or nil.
 func (e *Extractor) Extract(b []byte, vals [][]byte) error {
+	if e.quoted != nil && e.flat(b, vals) {
+		return nil
+	}
 	for i := range vals {
 		vals[i] = nil
 	}
@@ -82,6 +100,61 @@ func (e *Extractor) Extract(b []byte, vals [][]byte) error {
 	}
 }
 
+// flat is the fast path for the common row: one object with no nested
+// object or array and no backslash. Then every '"' delimits a string, so
+// the last `"name":` that follows an even number of quotes is the last
+// member of that name, found with the library's vectorized searches
+// instead of a walk over every byte. It reports false, having stored
+// nothing certain, when the row is not of that kind.
+func (e *Extractor) flat(b []byte, vals [][]byte) bool {
+	if len(b) < 2 || b[0] != '{' || bytes.IndexByte(b, '\\') >= 0 ||
+		bytes.IndexByte(b[1:], '{') >= 0 || bytes.IndexByte(b, '[') >= 0 {
+		return false
+	}
+	for j, q := range e.quoted {
+		pos := lastKey(b, q[1:])
+		if pos < 0 {
+			if lastKey(b, e.bare[j][1:]) >= 0 {
+				return false // the name with space before ':', or as a value
+			}
+			vals[j] = nil
+			continue
+		}
+		if bytes.Count(b[:pos], quote)%2 != 0 {
+			return false
+		}
+		vs := skipWS(b, pos+len(q))
+		ve := skipValue(b, vs)
+		if ve <= vs {
+			return false
+		}
+		vals[j] = b[vs:ve]
+	}
+	return true
+}
+
+var quote = []byte{'"'}
+
+// lastKey returns the offset of the opening quote of the last `"name":`
+// in b, given nq = `name":`, or -1. It searches for nq rather than for
+// the whole `"name":` because the library's search scans for the first
+// byte of the needle, and '"' is everywhere in JSON; repeated names are
+// rare, so the loop runs about once.
+func lastKey(b, nq []byte) int {
+	last := -1
+	for i := 1; i < len(b); {
+		k := bytes.Index(b[i:], nq)
+		if k < 0 {
+			break
+		}
+		if p := i + k; b[p-1] == '"' {
+			last = p - 1
+		}
+		i += k + 1
+	}
+	return last
+}
+
 func (e *Extractor) match(key []byte, slow bool, quoted, val []byte, vals [][]byte) {
 	if slow {
 		var k string
@@ -112,7 +185,7 @@ func skipWS(b []byte, i int) int {
 
 // endString returns the index of the quote that closes the string whose
 // content starts at i, or -1; slow reports an escape or a non-ASCII byte,
-// after which the text must be decoded to be compared..
+// after which the text must be decoded to be compared.
 func endString(b []byte, i int) (int, bool) {
 	slow := false
 	for i < len(b) {
