@@ -14,6 +14,7 @@ type rowPred func(r *row) Truth
 type row struct {
 	vals    [][]byte
 	scratch [][]byte // per-slot buffers for decoded string text
+	plain   bool     // the line has no backslash: strings need no decoding
 }
 
 // text returns the kind and text form of slot i.
@@ -25,6 +26,9 @@ func (r *row) text(i int) (storage.Kind, []byte) {
 		return k, nil
 	case storage.String:
 		body := raw[1 : len(raw)-1]
+		if r.plain {
+			return k, body
+		}
 		for _, c := range body {
 			if c == '\\' {
 				r.scratch[i] = storage.AppendText(r.scratch[i][:0], raw)

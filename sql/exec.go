@@ -235,9 +235,11 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			off += int64(len(line)) + 1
 			continue
 		}
-		if err := ext.Extract(line, s.row.vals); err != nil {
+		plain, err := ext.ExtractPlain(line, s.row.vals)
+		if err != nil {
 			return false, s.lineError(ctx, path, c, off, err)
 		}
+		s.row.plain = plain
 		off += int64(len(line)) + 1
 		if s.unseen > 0 {
 			s.markSeen()

@@ -13,3 +13,17 @@ func exchange(a, b string) error {
 	}
 	return nil
 }
+
+// syncFS flushes the file system that holds name (syncfs(2), which reports
+// writeback errors since Linux 5.8).
+func syncFS(name string) error {
+	fd, err := unix.Open(name, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("sync file system of %s: %w", name, err)
+	}
+	defer unix.Close(fd)
+	if err := unix.Syncfs(fd); err != nil {
+		return fmt.Errorf("sync file system of %s: %w", name, err)
+	}
+	return nil
+}

@@ -3,6 +3,7 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"os"
 )
@@ -19,3 +20,5 @@ func exchange(a, b string) error {
 	}
 	return os.Rename(tmp, a)
 }
+
+func syncFS(string) error { return errors.ErrUnsupported }

@@ -51,9 +51,20 @@ var errShape = fmt.Errorf("%w: not a JSON object", ErrSyntax)
 // Extract stores in vals[i] the raw value of the last member named
 // names[i], or nil.
 func (e *Extractor) Extract(b []byte, vals [][]byte) error {
+	_, err := e.ExtractPlain(b, vals)
+	return err
+}
+
+// ExtractPlain is Extract that also reports whether the line is known to
+// hold no backslash, so that no string value in it needs decoding.
+func (e *Extractor) ExtractPlain(b []byte, vals [][]byte) (plain bool, err error) {
 	if e.quoted != nil && e.flat(b, vals) {
-		return nil
+		return true, nil
 	}
+	return false, e.walk(b, vals)
+}
+
+func (e *Extractor) walk(b []byte, vals [][]byte) error {
 	for i := range vals {
 		vals[i] = nil
 	}
@@ -107,7 +118,12 @@ func (e *Extractor) Extract(b []byte, vals [][]byte) error {
 // instead of a walk over every byte. It reports false, having stored
 // nothing certain, when the row is not of that kind.
 func (e *Extractor) flat(b []byte, vals [][]byte) bool {
-	if len(b) < 2 || b[0] != '{' || bytes.IndexByte(b, '\\') >= 0 ||
+	last := len(b) - 1
+	for last > 0 && (b[last] == '\r' || b[last] == ' ' || b[last] == '\t') {
+		last--
+	}
+	// A torn line (the tail lost in a crash) must not pass for a row.
+	if len(b) < 2 || b[0] != '{' || b[last] != '}' || bytes.IndexByte(b, '\\') >= 0 ||
 		bytes.IndexByte(b[1:], '{') >= 0 || bytes.IndexByte(b, '[') >= 0 {
 		return false
 	}

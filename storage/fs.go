@@ -33,6 +33,10 @@ type FS interface {
 	ReadDir(name string) ([]fs.DirEntry, error)
 	// SyncDir makes the entries of a folder durable.
 	SyncDir(name string) error
+	// SyncFS makes everything written to the file system holding name
+	// durable, files and folders, in one call (Linux syncfs); it returns
+	// errors.ErrUnsupported where there is no such call.
+	SyncFS(name string) error
 }
 
 // OS is the operating system's file system.
@@ -52,6 +56,8 @@ func (osFS) RemoveAll(name string) error                  { return os.RemoveAll(
 func (osFS) MkdirAll(name string) error                   { return os.MkdirAll(name, 0o755) }
 func (osFS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
 func (osFS) ReadDir(name string) ([]fs.DirEntry, error)   { return os.ReadDir(name) }
+
+func (osFS) SyncFS(name string) error { return syncFS(name) }
 
 func (osFS) SyncDir(name string) error {
 	d, err := os.Open(name)

@@ -34,20 +34,19 @@ type WriterOptions struct {
 // MaxOpen files are open at once and at most BufferBytes are held, whatever
 // the number of partitions, so memory is bounded by buffers and not by rows.
 type LakeWriter struct {
-	fs       FS
-	dir      string
-	key      []string
-	opt      WriterOptions
-	parts    map[string]*partState
-	order    []*partState
-	open     []*partState
-	buffered int
-	tick     int64
-	files    []FileEntry
-	keybuf   []byte
-	textbuf  []byte
-	dirs     map[string]bool
-	lines    *LineReader // reused by AddLines
+	fs      FS
+	dir     string
+	key     []string
+	opt     WriterOptions
+	parts   map[string]*partState
+	order   []*partState
+	open    []*partState
+	tick    int64
+	files   []FileEntry
+	keybuf  []byte
+	textbuf []byte
+	dirs    map[string]bool
+	lines   *LineReader // reused by AddLines
 }
 
 type partState struct {
@@ -83,25 +82,44 @@ func NewLakeWriter(fsys FS, dir string, key []string, opt WriterOptions) *LakeWr
 // key order (nil for a missing field), as [Fields] returns them; line is the
 // row without its '\n'.
 func (w *LakeWriter) Add(keyVals [][]byte, line []byte) error {
-	kb := w.keybuf[:0]
+	kb, err := w.appendKey(w.keybuf[:0], keyVals)
+	w.keybuf = kb
+	if err != nil {
+		return err
+	}
+	return w.addKeyed(kb, line)
+}
+
+// appendKey appends the partition identity of a row, given the raw values
+// of its key fields, to kb: per field 0 for null, or 1, the text's length
+// and the text.
+func (w *LakeWriter) appendKey(kb []byte, keyVals [][]byte) ([]byte, error) {
 	for i, raw := range keyVals {
 		switch KindOf(raw) {
 		case Missing, Null:
 			kb = append(kb, 0)
 		case Object, Array:
-			return fmt.Errorf("%w: field %q", ErrKeyValue, w.key[i])
+			return kb, fmt.Errorf("%w: field %q", ErrKeyValue, w.key[i])
 		default:
-			w.textbuf = AppendText(w.textbuf[:0], raw)
-			kb = append(kb, 1)
-			kb = binary.AppendUvarint(kb, uint64(len(w.textbuf)))
-			kb = append(kb, w.textbuf...)
+			n := len(kb)
+			kb = append(kb, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+			kb = AppendText(kb, raw)
+			text := len(kb) - n - 11
+			// Move the text right after its length.
+			lenEnd := binary.PutUvarint(kb[n+1:], uint64(text))
+			copy(kb[n+1+lenEnd:], kb[n+11:])
+			kb = kb[:n+1+lenEnd+text]
 		}
 	}
-	w.keybuf = kb
+	return kb, nil
+}
+
+// addKeyed appends a row whose partition identity appendKey encoded.
+func (w *LakeWriter) addKeyed(kb, line []byte) error {
 	p := w.parts[string(kb)]
 	if p == nil {
 		var err error
-		if p, err = w.newPart(keyVals); err != nil {
+		if p, err = w.newPart(kb); err != nil {
 			return err
 		}
 		w.parts[string(kb)] = p
@@ -112,38 +130,38 @@ func (w *LakeWriter) Add(keyVals [][]byte, line []byte) error {
 			return err
 		}
 	}
-	before := cap(p.buf)
-	p.buf = append(p.buf, line...)
-	p.buf = append(p.buf, '\n')
-	p.rows++
-	w.buffered += cap(p.buf) - before
-	if len(p.buf) >= perPartitionBuffer {
+	if len(p.buf)+len(line)+1 > cap(p.buf) && len(p.buf) > 0 {
 		if err := w.flush(p); err != nil {
 			return err
 		}
 	}
-	if w.buffered > w.opt.BufferBytes {
-		for _, q := range w.order {
-			if err := w.flush(q); err != nil {
-				return err
-			}
-			w.buffered -= cap(q.buf)
-			q.buf = nil
-		}
-		w.buffered = 0
+	if p.buf == nil {
+		p.buf = make([]byte, 0, w.flushAt())
 	}
+	p.buf = append(p.buf, line...)
+	p.buf = append(p.buf, '\n')
+	p.rows++
 	return nil
 }
 
-func (w *LakeWriter) newPart(keyVals [][]byte) (*partState, error) {
-	vals := make([]PartValue, len(keyVals))
-	for i, raw := range keyVals {
-		switch KindOf(raw) {
-		case Missing, Null:
+// flushAt is the buffer size of each partition: the memory budget shared
+// out among the partitions seen so far, between 4 KiB and 64 KiB, so that
+// memory stays bounded however many partitions there are.
+func (w *LakeWriter) flushAt() int {
+	return max(4<<10, min(perPartitionBuffer, w.opt.BufferBytes/max(1, len(w.order))))
+}
+
+func (w *LakeWriter) newPart(kb []byte) (*partState, error) {
+	vals := make([]PartValue, len(w.key))
+	for i := range vals {
+		if kb[0] == 0 {
 			vals[i] = PartValue{Null: true}
-		default:
-			vals[i] = PartValue{Str: string(AppendText(nil, raw))}
+			kb = kb[1:]
+			continue
 		}
+		n, m := binary.Uvarint(kb[1:])
+		vals[i] = PartValue{Str: string(kb[1+m : 1+m+int(n)])}
+		kb = kb[1+m+int(n):]
 	}
 	dir := PartitionDir(w.key, vals)
 	for i, seg := range strings.Split(dir, "/") {
@@ -176,7 +194,11 @@ func (w *LakeWriter) flush(p *partState) error {
 	if _, err := p.f.Write(p.buf); err != nil {
 		return fmt.Errorf("write %s: %w", p.f.Name(), err)
 	}
-	p.buf = p.buf[:0]
+	if cap(p.buf) > w.flushAt() {
+		p.buf = nil // more partitions now share the budget
+	} else {
+		p.buf = p.buf[:0]
+	}
 	return nil
 }
 
@@ -236,8 +258,9 @@ func (w *LakeWriter) mkdirs(dir string) error {
 	return nil
 }
 
-// finish flushes, syncs and closes the current file of p, measures it and
-// moves p to its next file.
+// finish flushes and closes the current file of p, measures it and moves
+// p to its next file. Syncing waits for Close, where one call can make all
+// the files durable.
 func (w *LakeWriter) finish(p *partState) error {
 	if p.rows == 0 {
 		return nil
@@ -247,29 +270,13 @@ func (w *LakeWriter) finish(p *partState) error {
 	}
 	rel := w.filePath(p)
 	full := filepath.Join(w.dir, filepath.FromSlash(rel))
-	if p.f == nil {
-		// Closed to bound open files: open it again to sync it.
-		if err := w.makeRoom(); err != nil {
-			return err
-		}
-		f, err := w.fs.Open(full)
-		if err != nil {
-			return fmt.Errorf("write lake: %w", err)
-		}
-		p.f = f
-	} else {
+	if p.f != nil {
 		w.open = slices.DeleteFunc(w.open, func(q *partState) bool { return q == p })
-	}
-	err := p.f.Sync()
-	if err != nil {
-		err = fmt.Errorf("sync %s: %w", full, err)
-	}
-	if cerr := p.f.Close(); cerr != nil && err == nil {
-		err = fmt.Errorf("close %s: %w", full, cerr)
-	}
-	p.f = nil
-	if err != nil {
-		return err
+		err := p.f.Close()
+		p.f = nil
+		if err != nil {
+			return fmt.Errorf("close %s: %w", full, err)
+		}
 	}
 	st, err := w.fs.Stat(full)
 	if err != nil {
@@ -282,8 +289,9 @@ func (w *LakeWriter) finish(p *partState) error {
 	return nil
 }
 
-// Close finishes every file, syncs the folders it created and returns the
-// files written, sorted by path, with sizes measured on disk. On error it
+// Close finishes every file, makes the files and the folders it created
+// durable ([SyncFiles]) and returns the files written, sorted by path, with
+// sizes measured on disk. On error it
 // closes the files still open, as [LakeWriter.Abort] does.
 func (w *LakeWriter) Close() (_ []FileEntry, err error) {
 	defer func() {
@@ -301,18 +309,12 @@ func (w *LakeWriter) Close() (_ []FileEntry, err error) {
 	for d := range w.dirs {
 		dirs = append(dirs, d)
 	}
-	// Deepest first, then the lake folder itself.
-	slices.SortFunc(dirs, func(a, b string) int {
-		if c := strings.Count(b, "/") - strings.Count(a, "/"); c != 0 {
-			return c
-		}
-		return strings.Compare(a, b)
-	})
-	for _, d := range append(dirs, ".") {
-		full := filepath.Join(w.dir, filepath.FromSlash(d))
-		if err := w.fs.SyncDir(full); err != nil {
-			return nil, fmt.Errorf("sync folder %s: %w", full, err)
-		}
+	paths := make([]string, len(w.files))
+	for i, f := range w.files {
+		paths[i] = f.Path
+	}
+	if err := SyncFiles(w.fs, w.dir, paths, dirs); err != nil {
+		return nil, err
 	}
 	SortFiles(w.files)
 	return w.files, nil
@@ -332,32 +334,10 @@ func (w *LakeWriter) Partitions() int { return len(w.order) }
 
 // AddLines adds every line of r, a JSON Lines stream called name in errors,
 // and returns the lines added and the bytes read. Each line must be a JSON
-// object; the first bad line stops it with a [LineError].
+// object; the first bad line stops it with a [LineError]. Lines are checked
+// in parallel (see ingest.go) and added in their order.
 func (w *LakeWriter) AddLines(r io.Reader, name string) (rows, n int64, err error) {
-	cr := &countingReader{r: r}
-	if w.lines == nil {
-		w.lines = NewLineReader(cr, 1<<20)
-	} else {
-		w.lines.Reset(cr)
-	}
-	lr := w.lines
-	vals := make([][]byte, len(w.key))
-	for {
-		line, err := lr.Next()
-		if err == io.EOF {
-			return rows, cr.n, nil
-		}
-		if err == nil {
-			err = Fields(line, w.key, vals)
-		}
-		if err == nil {
-			err = w.Add(vals, line)
-		}
-		if err != nil {
-			return rows, cr.n, &LineError{File: name, Line: lr.Line(), Err: err}
-		}
-		rows++
-	}
+	return w.ingest(r, name)
 }
 
 type countingReader struct {

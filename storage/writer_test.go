@@ -377,8 +377,9 @@ func TestLakeWriterAbort(t *testing.T) {
 	fsys := storagetest.NewCountingFS(storage.OS, true)
 	w := storage.NewLakeWriter(fsys, t.TempDir(), []string{"k"}, storage.WriterOptions{MaxOpen: 3, BufferBytes: 1})
 	vals := make([][]byte, 1)
-	for i := range 10 {
-		line := []byte(fmt.Sprintf(`{"k":%d}`, i))
+	pad := strings.Repeat("x", 5000) // over the smallest buffer: the second row of a partition flushes
+	for i := range 20 {
+		line := []byte(fmt.Sprintf(`{"k":%d,"pad":"%s"}`, i%10, pad))
 		if err := storage.Fields(line, []string{"k"}, vals); err != nil {
 			t.Fatal(err)
 		}

@@ -146,6 +146,13 @@ func (f *FaultFS) SyncDir(name string) error {
 	return f.FS.SyncDir(name)
 }
 
+func (f *FaultFS) SyncFS(name string) error {
+	if err := f.step("SyncFS", name); err != nil {
+		return err
+	}
+	return f.FS.SyncFS(name)
+}
+
 type faultFile struct {
 	storage.File
 	fs *FaultFS
@@ -233,6 +240,13 @@ func (c *CountingFS) SyncDir(name string) error {
 		return nil
 	}
 	return c.FS.SyncDir(name)
+}
+
+func (c *CountingFS) SyncFS(name string) error {
+	if c.noSync {
+		return nil
+	}
+	return c.FS.SyncFS(name)
 }
 
 type countedFile struct {

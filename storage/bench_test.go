@@ -1,0 +1,93 @@
+package storage_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lakesql/lakesql/storage"
+	"github.com/lakesql/lakesql/storage/storagetest"
+)
+
+// orders makes n rows shaped like pq gen's: 30 days, 6 regions, 4
+// channels.
+func orders(b *testing.B, n int) []byte {
+	b.Helper()
+	rng := rand.New(rand.NewPCG(1, 2))
+	regions := []string{"seoul", "busan", "incheon", "daegu", "gwangju", "daejeon"}
+	channels := []string{"app", "web", "store", "phone"}
+	var raw bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&raw, `{"order_id":"o-%07d","day":"2026-01-%02d","region":"%s","channel":"%s","amount":%d,"qty":%d}`+"\n",
+			i+1, 1+rng.IntN(30), regions[rng.IntN(6)], channels[rng.IntN(4)], 1+rng.IntN(999), 1+rng.IntN(5))
+	}
+	return raw.Bytes()
+}
+
+// BenchmarkFields validates a row and extracts two fields, as write does.
+func BenchmarkFields(b *testing.B) {
+	raw := orders(b, 10_000)
+	lines := bytes.Split(bytes.TrimSpace(raw), []byte{'\n'})
+	names := []string{"day", "amount"}
+	vals := make([][]byte, 2)
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range lines {
+			if err := storage.Fields(l, names, vals); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkExtract extracts two fields without validating, as scans do.
+func BenchmarkExtract(b *testing.B) {
+	raw := orders(b, 10_000)
+	lines := bytes.Split(bytes.TrimSpace(raw), []byte{'\n'})
+	e := storage.NewExtractor([]string{"region", "amount"})
+	vals := make([][]byte, 2)
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range lines {
+			if err := e.Extract(l, vals); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkLakeWriter writes 200,000 rows into partitions, fsync skipped
+// so that the benchmark measures our code rather than the disk.
+func BenchmarkLakeWriter(b *testing.B) {
+	raw := orders(b, 200_000)
+	for _, key := range [][]string{{"day"}, {"day", "region", "channel"}} {
+		b.Run(fmtKey(key), func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			b.ReportAllocs()
+			for b.Loop() {
+				dir := b.TempDir()
+				w := storage.NewLakeWriter(storagetest.NewCountingFS(storage.OS, true), dir, key, storage.WriterOptions{})
+				if _, _, err := w.AddLines(bytes.NewReader(raw), "raw.jsonl"); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func fmtKey(key []string) string {
+	s := "key="
+	for i, k := range key {
+		if i > 0 {
+			s += ","
+		}
+		s += k
+	}
+	return s
+}
