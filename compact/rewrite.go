@@ -24,7 +24,7 @@ type Crash struct {
 
 // Crash points.
 const (
-	CrashAfterFile  = "after-file"  // after K new files are written and synced
+	CrashAfterFile  = "after-file"  // after K new files are written, before they are synced
 	CrashBeforeSwap = "before-swap" // all new files synced, manifest not swapped
 	CrashAfterSwap  = "after-swap"  // manifest swapped, nothing deleted
 	CrashMidDelete  = "mid-delete"  // after K old files are deleted
@@ -97,10 +97,12 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 			return Result{}, err
 		}
 	}
-	for _, d := range slices.Sorted(maps.Keys(dirs)) {
-		if err := c.FS.SyncDir(snap.Path(d)); err != nil {
-			return abort(fmt.Errorf("sync folder %s: %w", snap.Path(d), err))
-		}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	if err := storage.SyncFiles(c.FS, snap.Dir, paths, slices.Sorted(maps.Keys(dirs))); err != nil {
+		return abort(err)
 	}
 	if err := opt.Crash.at(CrashBeforeSwap, -1); err != nil {
 		return Result{}, err
@@ -154,8 +156,8 @@ func freshRunID(fsys storage.FS, dir string, gen int64) (string, error) {
 	}
 }
 
-// writeGroup concatenates the files of g into the new file rel, syncs and
-// measures it. An input whose size differs from the manifest is corrupt.
+// writeGroup concatenates the files of g into the new file rel and
+// measures it (Compact syncs all new files at once). An input whose size differs from the manifest is corrupt.
 func writeGroup(fsys storage.FS, snap *catalog.Snapshot, g Group, rel string) (storage.FileEntry, error) {
 	full := snap.Path(rel)
 	out, err := fsys.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
@@ -163,11 +165,6 @@ func writeGroup(fsys storage.FS, snap *catalog.Snapshot, g Group, rel string) (s
 		return storage.FileEntry{}, fmt.Errorf("create %s: %w", full, err)
 	}
 	err = copyInputs(fsys, snap, g, out)
-	if err == nil {
-		if err = out.Sync(); err != nil {
-			err = fmt.Errorf("sync %s: %w", full, err)
-		}
-	}
 	if cerr := out.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("close %s: %w", full, cerr)
 	}
