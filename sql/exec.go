@@ -318,6 +318,7 @@ type groupSink struct {
 }
 
 type group struct {
+	kb   string // the encoded key
 	key  []Value
 	aggs []*aggState
 }
@@ -345,10 +346,22 @@ func (g *groupSink) add(r *row, _ []byte) bool {
 		kb = append(kb, t...)
 	}
 	g.keybuf = kb
-	grp := g.groups[string(kb)]
+	var grp *group
+	if len(g.order) <= 8 {
+		// A few groups: comparing keys beats hashing them.
+		for _, c := range g.order {
+			if string(c.kb) == string(kb) {
+				grp = c
+				break
+			}
+		}
+	} else {
+		grp = g.groups[string(kb)]
+	}
 	if grp == nil {
 		grp = g.newGroup(r)
-		g.groups[string(kb)] = grp
+		grp.kb = string(kb)
+		g.groups[grp.kb] = grp
 		g.order = append(g.order, grp)
 	}
 	g.feed(grp, r)
