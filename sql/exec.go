@@ -140,8 +140,9 @@ type scanner struct {
 	unseen int                 // slots not seen yet
 }
 
-// chunkBytes is the size of the byte ranges that workers share out, so
-// that even a query that keeps one large file uses every core.
+// chunkBytes is the largest byte range that workers share out; a scan of
+// little data uses smaller ones, so that even one file of a few megabytes
+// keeps every core busy.
 var chunkBytes int64 = 4 << 20
 
 // chunk is the part of a file one worker scans: the lines that start at
@@ -154,15 +155,21 @@ type chunk struct {
 // chunks cuts the files to scan into work items, in path order. Files of
 // unknown size (a folder listing) and sequential scans stay whole.
 func (p *Plan) chunks(split bool) []chunk {
+	var total int64
+	for _, f := range p.Scan {
+		total += f.Bytes
+	}
+	// About four chunks per core, of 256 KiB to chunkBytes.
+	size := min(chunkBytes, max(256<<10, total/int64(4*runtime.GOMAXPROCS(0))))
 	var out []chunk
 	for i := range p.Scan {
 		f := &p.Scan[i]
-		if !split || f.Bytes <= chunkBytes {
+		if !split || f.Bytes <= size {
 			out = append(out, chunk{f: f, end: -1})
 			continue
 		}
-		for start := int64(0); start < f.Bytes; start += chunkBytes {
-			end := start + chunkBytes
+		for start := int64(0); start < f.Bytes; start += size {
+			end := start + size
 			if end >= f.Bytes {
 				end = -1
 			}
