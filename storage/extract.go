@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // Extractor pulls named top-level members out of rows of a lake file fast.
@@ -19,6 +20,7 @@ type Extractor struct {
 	empty  bool      // some name is ""
 	quoted [][]byte  // `"name":` for the flat fast path; nil when a name is not plain
 	bare   [][]byte  // `"name"`
+	skip   []int     // where in `"name` to start searching: its rarest byte
 }
 
 // NewExtractor returns an extractor of the given member names.
@@ -41,6 +43,7 @@ func NewExtractor(names []string) *Extractor {
 		for _, n := range names {
 			e.bare = append(e.bare, []byte(`"`+n+`"`))
 			e.quoted = append(e.quoted, []byte(`"`+n+`":`))
+			e.skip = append(e.skip, 1+rarest(n))
 		}
 	}
 	return e
@@ -128,9 +131,9 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 		return false
 	}
 	for j, q := range e.quoted {
-		pos := lastKey(b, q[1:])
+		pos := lastKey(b, q, e.skip[j])
 		if pos < 0 {
-			if lastKey(b, e.bare[j][1:]) >= 0 {
+			if lastKey(b, e.bare[j], e.skip[j]) >= 0 {
 				return false // the name with space before ':', or as a value
 			}
 			vals[j] = nil
@@ -151,24 +154,40 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 
 var quote = []byte{'"'}
 
-// lastKey returns the offset of the opening quote of the last `"name":`
-// in b, given nq = `name":`, or -1. It searches for nq rather than for
-// the whole `"name":` because the library's search scans for the first
-// byte of the needle, and '"' is everywhere in JSON; repeated names are
-// rare, so the loop runs about once.
-func lastKey(b, nq []byte) int {
+// lastKey returns the offset of the last q (`"name":` or `"name"`) in b,
+// or -1. The library's search looks for the first byte of its needle and
+// checks each place it occurs, and '"' is everywhere in JSON; so it
+// searches from q[skip:], which starts at the name's rarest byte, and
+// checks the bytes before each hit. Repeated names are rare, so the loop
+// runs about once.
+func lastKey(b, q []byte, skip int) int {
 	last := -1
-	for i := 1; i < len(b); {
-		k := bytes.Index(b[i:], nq)
+	tail := q[skip:]
+	for i := skip; i < len(b); {
+		k := bytes.Index(b[i:], tail)
 		if k < 0 {
 			break
 		}
-		if p := i + k; b[p-1] == '"' {
-			last = p - 1
+		if p := i + k - skip; string(b[p:p+skip]) == string(q[:skip]) {
+			last = p
 		}
 		i += k + 1
 	}
 	return last
+}
+
+// rarest returns the index of the byte of name that is least common in
+// typical JSON rows (digits, punctuation and frequent letters are common).
+func rarest(name string) int {
+	const common = "\"0123456789:,.-_ etaoinsrldu"
+	best, score := 0, len(common)+1
+	for i := 0; i < len(name); i++ {
+		sc := strings.IndexByte(common, name[i]) + 1 // 0: not common at all
+		if sc < score {
+			best, score = i, sc
+		}
+	}
+	return best
 }
 
 func (e *Extractor) match(key []byte, slow bool, quoted, val []byte, vals [][]byte) {
