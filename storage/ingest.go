@@ -69,8 +69,13 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 		go func() {
 			defer wg.Done()
 			vals := make([][]byte, len(w.key))
+			check := func(line []byte) error { return Fields(line, w.key, vals) }
+			if w.opt.Trusted {
+				ext := NewExtractor(w.key)
+				check = func(line []byte) error { return ext.Extract(line, vals) }
+			}
 			for b := range todo {
-				w.check(b, vals)
+				w.check(b, vals, check)
 				close(b.done)
 			}
 		}()
@@ -110,8 +115,9 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 	return rows, total, nil
 }
 
-// check finds the lines of a block, checks each and encodes its partition.
-func (w *LakeWriter) check(b *block, vals [][]byte) {
+// check finds the lines of a block, checks each with extract (which fills
+// vals) and encodes its partition.
+func (w *LakeWriter) check(b *block, vals [][]byte, extract func([]byte) error) {
 	b.bad = -1
 	start := 0
 	for start < len(b.data) {
@@ -123,7 +129,7 @@ func (w *LakeWriter) check(b *block, vals [][]byte) {
 		}
 		line := b.data[start:end]
 		b.ends = append(b.ends, end)
-		err := Fields(line, w.key, vals)
+		err := extract(line)
 		if err == nil {
 			b.keys, err = w.appendKey(b.keys, vals)
 		}

@@ -27,6 +27,10 @@ type WriterOptions struct {
 	// BufferBytes bounds the rows held in memory across partitions before
 	// they are written out (default 32 MiB).
 	BufferBytes int
+	// Trusted says the lines come from lake files, which were checked when
+	// they were written: AddLines then extracts the key with an
+	// [Extractor] instead of checking every line again with [Fields].
+	Trusted bool
 }
 
 // LakeWriter routes rows into partition folders of a new lake, rolling to a
