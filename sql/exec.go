@@ -325,9 +325,11 @@ type groupSink struct {
 }
 
 type group struct {
-	kb   string // the encoded key
-	key  []Value
-	aggs []*aggState
+	kb    string // the encoded key
+	class byte   // with one GROUP BY field: its kind class and text
+	text  string
+	key   []Value
+	aggs  []*aggState
 }
 
 func (p *Plan) newGroupSink() *groupSink {
@@ -344,6 +346,17 @@ func (g *groupSink) add(r *row, _ []byte) bool {
 		}
 		g.feed(g.single, r)
 		return false
+	}
+	if len(g.p.groupSlots) == 1 && len(g.order) <= 8 {
+		// One GROUP BY field and few groups: compare its text directly.
+		k, t := r.text(g.p.groupSlots[0])
+		class := byte(kindClass(k))
+		for _, c := range g.order {
+			if c.class == class && c.text == string(t) {
+				g.feed(c, r)
+				return false
+			}
+		}
 	}
 	kb := g.keybuf[:0]
 	for _, slot := range g.p.groupSlots {
@@ -368,6 +381,10 @@ func (g *groupSink) add(r *row, _ []byte) bool {
 	if grp == nil {
 		grp = g.newGroup(r)
 		grp.kb = string(kb)
+		if len(g.p.groupSlots) == 1 {
+			k, t := r.text(g.p.groupSlots[0])
+			grp.class, grp.text = byte(kindClass(k)), string(t)
+		}
 		g.groups[grp.kb] = grp
 		g.order = append(g.order, grp)
 	}
