@@ -242,11 +242,13 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			off += int64(len(line)) + 1
 			continue
 		}
-		plain, err := ext.ExtractPlain(line, s.row.vals)
-		if err != nil {
-			return false, s.lineError(ctx, path, c, off, err)
+		if len(s.row.vals) > 0 { // COUNT(*) alone needs nothing from the row
+			plain, err := ext.ExtractPlain(line, s.row.vals)
+			if err != nil {
+				return false, s.lineError(ctx, path, c, off, err)
+			}
+			s.row.plain = plain
 		}
-		s.row.plain = plain
 		off += int64(len(line)) + 1
 		if s.unseen > 0 {
 			s.markSeen()
