@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +73,12 @@ func TestExtractAgreesWithFields(t *testing.T) {
 				t.Errorf("%q: %q: got %q, want %q", line, names[i], got[i], want[i])
 			}
 		}
+	}
+}
+
+func TestFieldsNamesTheBOM(t *testing.T) {
+	err := Fields([]byte("\xef\xbb\xbf{\"a\":1}"), []string{"a"}, make([][]byte, 1))
+	if err == nil || !strings.Contains(err.Error(), "byte-order mark") {
+		t.Fatalf("got %v, want an error naming the byte-order mark", err)
 	}
 }

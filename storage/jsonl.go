@@ -138,6 +138,9 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 	s := scanner{b: line}
 	s.ws()
 	if s.i >= len(s.b) || s.b[s.i] != '{' {
+		if bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
+			return fmt.Errorf("%w: the line starts with a UTF-8 byte-order mark (EF BB BF); save the file without it", ErrSyntax)
+		}
 		return s.fail("a row must be a JSON object")
 	}
 	s.i++
