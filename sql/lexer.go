@@ -39,20 +39,15 @@ func lex(text string) ([]token, error) {
 	var toks []token
 	i := 0
 	for i < len(text) {
-		c := text[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			i++
-		case c == '-' && strings.HasPrefix(text[i:], "--"):
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case c == '/' && strings.HasPrefix(text[i:], "/*"):
-			end := strings.Index(text[i+2:], "*/")
-			if end < 0 {
+		if n := leadingSpace(text[i:]); n > 0 {
+			if strings.HasPrefix(text[i:], "/*") && !strings.Contains(text[i+2:], "*/") {
 				return nil, newSyntaxError(text, i, "unterminated comment")
 			}
-			i += end + 4
+			i += n
+			continue
+		}
+		c := text[i]
+		switch {
 		case c == '\'' || c == '`':
 			start := i
 			var b strings.Builder
