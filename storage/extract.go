@@ -116,8 +116,9 @@ func (e *Extractor) walk(b []byte, vals [][]byte) error {
 
 // flat is the fast path for the common row: one object with no nested
 // object or array and no backslash. Then every '"' delimits a string, so
-// the last `"name":` that follows an even number of quotes is the last
-// member of that name, found with the library's vectorized searches
+// in a valid row (lake rows were checked when written) the last
+// `"name":` is the last member of that name, found with the library's
+// vectorized searches
 // instead of a walk over every byte. It reports false, having stored
 // nothing certain, when the row is not of that kind.
 func (e *Extractor) flat(b []byte, vals [][]byte) bool {
@@ -139,9 +140,6 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 			vals[j] = nil
 			continue
 		}
-		if bytes.Count(b[:pos], quote)%2 != 0 {
-			return false
-		}
 		vs := skipWS(b, pos+len(q))
 		ve := skipValue(b, vs)
 		if ve <= vs {
@@ -151,8 +149,6 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 	}
 	return true
 }
-
-var quote = []byte{'"'}
 
 // lastKey returns the offset of the last q (`"name":` or `"name"`) in b,
 // or -1. The library's search looks for the first byte of its needle and
@@ -172,6 +168,11 @@ func lastKey(b, q []byte, skip int) int {
 			last = p
 		}
 		i += k + 1
+		// Usually the rare byte does not occur again: one quick look
+		// instead of a second search.
+		if bytes.IndexByte(b[i:], tail[0]) < 0 {
+			break
+		}
 	}
 	return last
 }
