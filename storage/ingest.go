@@ -38,9 +38,13 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 	// Blocks go to the workers and, in the same order, to the adder.
 	todo := make(chan *block, workers)
 	inOrder := make(chan *block, 2*workers)
-	// Blocks come back for reuse once added: no new megabyte to clear per
-	// block, and memory stays at the blocks in flight.
-	free := make(chan *block, 2*workers+2)
+	// Blocks come back for reuse once added, across calls too (repartition
+	// calls once per source file): no new megabyte to clear per block, and
+	// memory stays at the blocks in flight.
+	if w.free == nil {
+		w.free = make(chan *block, 2*workers+2)
+	}
+	free := w.free
 	stop := make(chan struct{})
 	var readErr error
 	var total int64

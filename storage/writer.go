@@ -50,7 +50,7 @@ type LakeWriter struct {
 	keybuf  []byte
 	textbuf []byte
 	dirs    map[string]bool
-	lines   *LineReader // reused by AddLines
+	free    chan *block // ingest blocks for reuse across AddLines calls
 }
 
 type partState struct {
