@@ -27,3 +27,13 @@ func syncFS(name string) error {
 	}
 	return nil
 }
+
+// startWriteback asks the kernel to start writing a range of a file to
+// disk without waiting (sync_file_range SYNC_FILE_RANGE_WRITE). It is a
+// hint: durability still comes from the sync before the manifest swap, so
+// errors are ignored here and that sync reports them.
+func startWriteback(f File, off, n int64) {
+	if fd, ok := f.(interface{ Fd() uintptr }); ok {
+		_ = unix.SyncFileRange(int(fd.Fd()), off, n, unix.SYNC_FILE_RANGE_WRITE)
+	}
+}

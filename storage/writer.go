@@ -62,9 +62,15 @@ type partState struct {
 	f       File
 	buf     []byte
 	used    int64
+	size    int64 // bytes written to the current file
+	started int64 // bytes of it whose writeback has been started
 }
 
 const perPartitionBuffer = 64 << 10
+
+// writebackEvery is how many bytes a file gets before the writer asks the
+// kernel to start writing them out (see startWriteback).
+const writebackEvery = 4 << 20
 
 // NewLakeWriter returns a writer of a lake in folder dir (which must exist)
 // partitioned by key.
@@ -198,6 +204,13 @@ func (w *LakeWriter) flush(p *partState) error {
 	if _, err := p.f.Write(p.buf); err != nil {
 		return fmt.Errorf("write %s: %w", p.f.Name(), err)
 	}
+	p.size += int64(len(p.buf))
+	if p.size-p.started >= writebackEvery {
+		// Let the disk work while we parse: the sync at Close then finds
+		// most pages written already.
+		startWriteback(p.f, p.started, p.size-p.started)
+		p.started = p.size
+	}
 	if cap(p.buf) > w.flushAt() {
 		p.buf = nil // more partitions now share the budget
 	} else {
@@ -290,6 +303,7 @@ func (w *LakeWriter) finish(p *partState) error {
 	p.idx++
 	p.rows = 0
 	p.created = false
+	p.size, p.started = 0, 0
 	return nil
 }
 
