@@ -2,7 +2,6 @@ package sql
 
 import (
 	"encoding/json"
-	"strconv"
 )
 
 // VRaw is a JSON value shown as its text: a boolean, an object or an array.
@@ -39,8 +38,7 @@ func (v Value) JSONValue() any {
 	return nil
 }
 
-// IntValue and StrValue build values.
-func IntValue(i int64) Value     { return Value{Kind: VInt, Int: i} }
-func StrValue(s string) Value    { return Value{Kind: VString, Str: s} }
-func RawValue(s string) Value    { return Value{Kind: VRaw, Str: s} }
-func FloatText(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+// IntValue, StrValue and RawValue build values.
+func IntValue(i int64) Value  { return Value{Kind: VInt, Int: i} }
+func StrValue(s string) Value { return Value{Kind: VString, Str: s} }
+func RawValue(s string) Value { return Value{Kind: VRaw, Str: s} }
