@@ -3,6 +3,16 @@
 // (see shared/spec/lakesql.md and .help).
 package main
 
-import "os"
+import (
+	"os"
+	"runtime/debug"
+)
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	// Memory is bounded by design (buffers, not rows); a soft limit keeps
+	// the collector from letting garbage double the heap past it.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(100 << 20)
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
