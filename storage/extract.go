@@ -151,28 +151,21 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 }
 
 // lastKey returns the offset of the last q (`"name":` or `"name"`) in b,
-// or -1. The library's search looks for the first byte of its needle and
-// checks each place it occurs, and '"' is everywhere in JSON; so it
-// searches from q[skip:], which starts at the name's rarest byte, and
-// checks the bytes before each hit. Repeated names are rare, so the loop
-// runs about once.
+// or -1. It hops with the library's vectorized byte search from one
+// occurrence of q[skip], the name's rarest byte, to the next, and compares
+// q at each: in JSON '"' is everywhere, a rare letter is not.
 func lastKey(b, q []byte, skip int) int {
 	last := -1
-	tail := q[skip:]
+	c := q[skip]
 	for i := skip; i < len(b); {
-		k := bytes.Index(b[i:], tail)
+		k := bytes.IndexByte(b[i:], c)
 		if k < 0 {
 			break
 		}
-		if p := i + k - skip; string(b[p:p+skip]) == string(q[:skip]) {
+		if p := i + k - skip; p+len(q) <= len(b) && string(b[p:p+len(q)]) == string(q) {
 			last = p
 		}
 		i += k + 1
-		// Usually the rare byte does not occur again: one quick look
-		// instead of a second search.
-		if bytes.IndexByte(b[i:], tail[0]) < 0 {
-			break
-		}
 	}
 	return last
 }
