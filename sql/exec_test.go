@@ -365,3 +365,24 @@ func TestChunkedScan(t *testing.T) {
 		t.Fatalf("got %v, want an error naming line 31", err)
 	}
 }
+
+// TestNoAllocationPerRow checks that a scan's allocations do not grow with
+// the rows it reads: ten times the rows, about the same allocations.
+func TestNoAllocationPerRow(t *testing.T) {
+	allocs := func(rows int) float64 {
+		var lines []string
+		for i := range rows {
+			lines = append(lines, fmt.Sprintf(`{"d":"a","region":"r%d","amount":%d}`, i%4, i))
+		}
+		s := fixedLake(t, []string{"d"}, lines...)
+		return testing.AllocsPerRun(5, func() {
+			if _, err := s.Exec(context.Background(), "SELECT region, COUNT(*), SUM(amount) FROM t WHERE amount > 3 GROUP BY region"); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	small, large := allocs(2_000), allocs(20_000)
+	if large > small+50 {
+		t.Fatalf("allocations: %v for 2,000 rows, %v for 20,000; want no growth with rows", small, large)
+	}
+}
