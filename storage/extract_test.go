@@ -24,6 +24,16 @@ func FuzzExtract(f *testing.F) {
 		`{"day":"unterminated`,
 		`[1,2]`,
 		`{"a":}`,
+		// Shapes the flat fast path must get right or leave to the walk.
+		`{"myday":1,"day":2}`,
+		`{"day_x":1,"xday":2}`,
+		`{"a":"day","day":5}`,
+		`{"day":1,"x":2,"day":3}`,
+		`{"day" :1,"amount" : 2}`,
+		`{"day":"a","amount":1`,
+		`{"day":"a","amount":1}   `,
+		`{"day":"gday","amount":"mountain"}`,
+		`{"o":{"day":1},"day":2,"amount":[{"amount":3}]}`,
 	} {
 		f.Add(s, "day", "amount")
 	}
