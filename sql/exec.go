@@ -265,12 +265,12 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 
 // lacksNeedle reports whether a line without backslashes lacks one of the
 // texts WHERE needs, so that it cannot match.
-func lacksNeedle(line []byte, needles [][]byte) bool {
+func lacksNeedle(line []byte, needles []storage.Needle) bool {
 	if len(needles) == 0 || bytes.IndexByte(line, '\\') >= 0 {
 		return false
 	}
 	for _, n := range needles {
-		if !bytes.Contains(line, n) {
+		if !n.In(line) {
 			return true
 		}
 	}

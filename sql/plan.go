@@ -43,7 +43,7 @@ type Plan struct {
 	// literals of top-level conjuncts field = 'text' (needlesRest: of the
 	// residual only). A line without backslashes that lacks one is skipped
 	// without extracting anything.
-	needles, needlesRest [][]byte
+	needles, needlesRest []storage.Needle
 
 	aggregate  bool
 	aggs       []Agg
@@ -314,8 +314,8 @@ func describeAggs(p *Plan) string {
 // text a JSON line holds verbatim whenever the field equals it: ASCII
 // without quotes, backslashes or control characters (a line with a
 // backslash might spell it escaped, and is never skipped).
-func needles(cs []Expr) [][]byte {
-	var out [][]byte
+func needles(cs []Expr) []storage.Needle {
+	var out []storage.Needle
 	for _, c := range cs {
 		cmp, ok := c.(Compare)
 		if !ok || cmp.Op != "=" {
@@ -331,7 +331,7 @@ func needles(cs []Expr) [][]byte {
 		if lit.Kind != LitString || lit.Str == "" || !plainASCII(lit.Str) {
 			continue
 		}
-		out = append(out, []byte(lit.Str))
+		out = append(out, storage.NewNeedle(lit.Str))
 	}
 	return out
 }

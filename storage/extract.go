@@ -282,3 +282,35 @@ func skipValue(b []byte, i int) int {
 	}
 	return i
 }
+
+// Needle is a text to look for in lines, searched from its rarest byte
+// (see lastKey): bytes.Contains starts from the first byte, which in JSON
+// is often a common letter.
+type Needle struct {
+	text []byte
+	skip int
+}
+
+// NewNeedle prepares text for Needle.In.
+func NewNeedle(text string) Needle {
+	return Needle{text: []byte(text), skip: rarest(text)}
+}
+
+// In reports whether line contains the needle.
+func (n Needle) In(line []byte) bool {
+	if len(n.text) == 0 {
+		return true
+	}
+	c := n.text[n.skip]
+	for i := n.skip; i < len(line); {
+		k := bytes.IndexByte(line[i:], c)
+		if k < 0 {
+			return false
+		}
+		if p := i + k - n.skip; p+len(n.text) <= len(line) && string(line[p:p+len(n.text)]) == string(n.text) {
+			return true
+		}
+		i += k + 1
+	}
+	return false
+}

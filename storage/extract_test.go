@@ -92,3 +92,33 @@ func TestFieldsNamesTheBOM(t *testing.T) {
 		t.Fatalf("got %v, want an error naming the byte-order mark", err)
 	}
 }
+
+func TestNeedle(t *testing.T) {
+	for _, c := range []struct {
+		text, line string
+		want       bool
+	}{
+		{"app", `{"channel":"app"}`, true},
+		{"app", `{"channel":"apple"}`, true},
+		{"app", `{"channel":"ap","x":"pp"}`, false},
+		{"seoul", `{"region":"seoul"}`, true},
+		{"seoul", `{"region":"seou"}`, false},
+		{"x", `{}`, false},
+		{"", `{}`, true},
+		{"pp", `pp`, true},
+	} {
+		if got := NewNeedle(c.text).In([]byte(c.line)); got != c.want {
+			t.Errorf("%q in %q: got %v, want %v", c.text, c.line, got, c.want)
+		}
+	}
+}
+
+// FuzzNeedle: Needle.In agrees with bytes.Contains.
+func FuzzNeedle(f *testing.F) {
+	f.Add("app", `{"channel":"app","amount":3}`)
+	f.Fuzz(func(t *testing.T, text, line string) {
+		if got, want := NewNeedle(text).In([]byte(line)), strings.Contains(line, text); got != want {
+			t.Fatalf("%q in %q: got %v, want %v", text, line, got, want)
+		}
+	})
+}
