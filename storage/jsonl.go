@@ -158,6 +158,7 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 			if err != nil {
 				return err
 			}
+			high := s.high
 			rawKey := s.b[ks:s.i]
 			s.ws()
 			if s.peek() != ':' {
@@ -170,7 +171,7 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 				return err
 			}
 			if len(names) > 0 {
-				match(names, vals, rawKey, esc, s.b[vs:s.i])
+				match(names, vals, rawKey, esc, high, s.b[vs:s.i])
 			}
 			s.ws()
 			c := s.peek()
@@ -191,12 +192,13 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 	return nil
 }
 
-// match stores val for every name equal to the key rawKey (quoted).
-func match(names []string, vals [][]byte, rawKey []byte, esc bool, val []byte) {
+// match stores val for every name equal to the key rawKey (quoted); esc
+// and high say whether the key holds an escape or a byte >= 0x80.
+func match(names []string, vals [][]byte, rawKey []byte, esc, high bool, val []byte) {
 	key := rawKey[1 : len(rawKey)-1]
 	// Decode the name as encoding/json does: escapes, and U+FFFD for
 	// invalid UTF-8.
-	if esc || !utf8.Valid(key) {
+	if esc || high && !utf8.Valid(key) {
 		var k string
 		_ = json.Unmarshal(rawKey, &k) // scanned already: cannot fail
 		key = []byte(k)
@@ -215,8 +217,9 @@ func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' 
 const maxDepth = 10000
 
 type scanner struct {
-	b []byte
-	i int
+	b    []byte
+	i    int
+	high bool // the last string str scanned has a byte >= 0x80
 }
 
 func (s *scanner) peek() byte {
@@ -227,7 +230,7 @@ func (s *scanner) peek() byte {
 }
 
 func (s *scanner) ws() {
-	for s.i < len(s.b) && isWS(s.b[s.i]) {
+	for s.i < len(s.b) && s.b[s.i] <= ' ' && isWS(s.b[s.i]) {
 		s.i++
 	}
 }
@@ -243,6 +246,7 @@ func (s *scanner) fail(msg string) error {
 // holds an escape.
 func (s *scanner) str() (esc bool, err error) {
 	s.i++
+	s.high = false
 	for s.i < len(s.b) {
 		c := s.b[s.i]
 		switch {
@@ -271,6 +275,9 @@ func (s *scanner) str() (esc bool, err error) {
 		case c < 0x20:
 			return esc, s.fail("control character in string")
 		default:
+			if c >= 0x80 {
+				s.high = true
+			}
 			s.i++
 		}
 	}
