@@ -288,6 +288,9 @@ func (w *LakeWriter) finish(p *partState) error {
 	rel := w.filePath(p)
 	full := filepath.Join(w.dir, filepath.FromSlash(rel))
 	if p.f != nil {
+		if p.started > 0 && p.size > p.started {
+			startWriteback(p.f, p.started, p.size-p.started) // the tail of a large file
+		}
 		w.open = slices.DeleteFunc(w.open, func(q *partState) bool { return q == p })
 		err := p.f.Close()
 		p.f = nil
