@@ -7,10 +7,13 @@
 // from SQL text) plus aggregates. The planner resolves fields to slots and
 // prunes: it evaluates the WHERE clause on each file's partition values with
 // three-valued logic over sets of possible truth values (see [Truth]), and
-// skips a file only when TRUE is impossible. The executor opens the remaining
-// files in parallel, extracts only the fields the query needs from each row
-// (storage.Fields), evaluates the whole predicate on the row and feeds the
-// aggregates.
+// skips a file only when TRUE is impossible. The executor cuts the remaining
+// files into chunks that the workers share, skips lines that lack a literal
+// WHERE requires, extracts only the fields the query needs from each other
+// row (storage.Extractor; lake rows were checked when written), evaluates
+// the predicate on the row (only its residual when the partition decides
+// the rest) and feeds the aggregates, or, for a plain projection, reads in
+// path order and stops once it has its rows.
 //
 // # Comparison
 //
