@@ -14,15 +14,20 @@
 //
 // # Durability
 //
-// Every file that is published is written, synced and closed, and its size is
-// measured from the disk afterwards. [WriteFileAtomic] replaces a file through a
-// temporary name, a sync, a rename and a sync of the folder, so a reader sees
-// the old file or the new one and never half of either.
+// Every file that is published is written and closed, its size measured from
+// the disk, and it is made durable before anything refers to it:
+// [SyncFiles] syncs a few files one by one and many with one sync of the file
+// system. [WriteFileAtomic] replaces a file through a temporary name, a sync,
+// a rename and a sync of the folder, so a reader sees the old file or the new
+// one and never half of either.
 //
 // # Rows
 //
 // A row is one raw line, copied byte for byte and never re-encoded. [Fields]
-// extracts top-level members from a line without decoding the rest of it.
+// checks that a line is one JSON object and extracts top-level members
+// without decoding the rest; [Extractor] extracts them faster from lines that
+// were checked already (lake files). [LakeWriter] routes rows to partitions,
+// checking raw lines in parallel.
 //
 // All file operations go through the small [FS] interface so that tests can
 // inject failures.
