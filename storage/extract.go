@@ -151,11 +151,16 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 }
 
 // lastKey returns the offset of the last q (`"name":` or `"name"`) in b,
-// or -1. It hops with the library's vectorized byte search from one
-// occurrence of q[skip], the name's rarest byte, to the next, and compares
-// q at each: in JSON '"' is everywhere, a rare letter is not.
-func lastKey(b, q []byte, skip int) int {
-	last := -1
+// or -1; see find.
+func lastKey(b, q []byte, skip int) int { return find(b, q, skip, true) }
+
+// find returns the offset of the first q in b (with last, the last one), or
+// -1. It hops with the library's vectorized byte search from one
+// occurrence of q[skip], the rarest byte of q, to the next, and compares q
+// at each: in JSON '"' and common letters are everywhere, a rare letter is
+// not, and bytes.Index starts from the first byte.
+func find(b, q []byte, skip int, last bool) int {
+	found := -1
 	c := q[skip]
 	for i := skip; i < len(b); {
 		k := bytes.IndexByte(b[i:], c)
@@ -163,11 +168,14 @@ func lastKey(b, q []byte, skip int) int {
 			break
 		}
 		if p := i + k - skip; p+len(q) <= len(b) && string(b[p:p+len(q)]) == string(q) {
-			last = p
+			if !last {
+				return p
+			}
+			found = p
 		}
 		i += k + 1
 	}
-	return last
+	return found
 }
 
 // rarest returns the index of the byte of name that is least common in
@@ -284,8 +292,7 @@ func skipValue(b []byte, i int) int {
 }
 
 // Needle is a text to look for in lines, searched from its rarest byte
-// (see lastKey): bytes.Contains starts from the first byte, which in JSON
-// is often a common letter.
+// (see find).
 type Needle struct {
 	text []byte
 	skip int
@@ -298,19 +305,5 @@ func NewNeedle(text string) Needle {
 
 // In reports whether line contains the needle.
 func (n Needle) In(line []byte) bool {
-	if len(n.text) == 0 {
-		return true
-	}
-	c := n.text[n.skip]
-	for i := n.skip; i < len(line); {
-		k := bytes.IndexByte(line[i:], c)
-		if k < 0 {
-			return false
-		}
-		if p := i + k - n.skip; p+len(n.text) <= len(line) && string(line[p:p+len(n.text)]) == string(n.text) {
-			return true
-		}
-		i += k + 1
-	}
-	return false
+	return len(n.text) == 0 || find(line, n.text, n.skip, false) >= 0
 }
