@@ -2,6 +2,7 @@ package sql
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -184,7 +185,7 @@ func compareOrder(ka storage.Kind, a []byte, kb storage.Kind, b []byte) int {
 	case an && bn:
 		fa, _ := strconv.ParseFloat(string(a), 64)
 		fb, _ := strconv.ParseFloat(string(b), 64)
-		return cmpFloat(fa, fb)
+		return cmp.Compare(fa, fb)
 	case an:
 		return -1
 	case bn:

@@ -2,6 +2,7 @@ package sql
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -196,25 +197,15 @@ func compareValues(a, b Value) int {
 	switch {
 	case aNum && bNum:
 		if a.Kind == VInt && b.Kind == VInt {
-			return cmpInt(a.Int, b.Int)
+			return cmp.Compare(a.Int, b.Int)
 		}
-		return cmpFloat(af, bf)
+		return cmp.Compare(af, bf)
 	case aNum:
 		return -1
 	case bNum:
 		return 1
 	}
 	return strings.Compare(a.Str, b.Str)
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func (v Value) number() (float64, bool) {

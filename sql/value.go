@@ -2,6 +2,7 @@ package sql
 
 import (
 	"bytes"
+	"cmp"
 	"strconv"
 
 	"github.com/lakesql/lakesql/storage"
@@ -24,16 +25,6 @@ func cmpOp(op string, c int) bool {
 		return c >= 0
 	}
 	panic("sql: unknown comparison " + op) // the parsers only build the ops above
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func truth(b bool) Truth {
@@ -60,7 +51,7 @@ func compareLit(kind storage.Kind, text []byte, op string, l Lit) Truth {
 		if err != nil {
 			return Unknown
 		}
-		return truth(cmpOp(op, cmpFloat(f, l.Num)))
+		return truth(cmpOp(op, cmp.Compare(f, l.Num)))
 	case LitBool:
 		if kind != storage.Bool {
 			return Unknown
@@ -90,7 +81,7 @@ func compareVals(ka storage.Kind, ta []byte, op string, kb storage.Kind, tb []by
 		fa, err1 := strconv.ParseFloat(string(ta), 64)
 		fb, err2 := strconv.ParseFloat(string(tb), 64)
 		if err1 == nil && err2 == nil {
-			return truth(cmpOp(op, cmpFloat(fa, fb)))
+			return truth(cmpOp(op, cmp.Compare(fa, fb)))
 		}
 	}
 	return truth(cmpOp(op, bytes.Compare(ta, tb)))
