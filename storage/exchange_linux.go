@@ -1,14 +1,21 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 
 	"golang.org/x/sys/unix"
 )
 
 // exchange swaps two paths in one atomic step (renameat2 RENAME_EXCHANGE).
+// A file system without it (some overlay and network file systems) gets
+// the three renames of other systems instead.
 func exchange(a, b string) error {
-	if err := unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE); err != nil {
+	err := unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE)
+	if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.ENOTSUP) {
+		return exchangeByRenames(a, b)
+	}
+	if err != nil {
 		return fmt.Errorf("exchange %s and %s: %w", a, b, err)
 	}
 	return nil

@@ -2,24 +2,10 @@
 
 package storage
 
-import (
-	"errors"
-	"fmt"
-	"os"
-)
+import "errors"
 
-// exchange swaps two paths. Without renameat2 it takes three renames, and a
-// crash between them leaves b under its temporary name.
-func exchange(a, b string) error {
-	tmp := b + "~swap"
-	if err := os.Rename(b, tmp); err != nil {
-		return fmt.Errorf("exchange %s and %s: %w", a, b, err)
-	}
-	if err := os.Rename(a, b); err != nil {
-		return fmt.Errorf("exchange %s and %s: %w", a, b, err)
-	}
-	return os.Rename(tmp, a)
-}
+// exchange swaps two paths; without renameat2 it takes three renames.
+func exchange(a, b string) error { return exchangeByRenames(a, b) }
 
 func syncFS(string) error { return errors.ErrUnsupported }
 
