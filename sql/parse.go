@@ -69,7 +69,11 @@ func (c *converter) unsupported(node sqlparser.SQLNode, what string) error {
 	// it can be found.
 	if i := strings.Index(strings.ToLower(c.text[c.off:]), strings.ToLower(s)); i >= 0 {
 		pos += i
-		s = c.text[pos : pos+len(s)]
+		// Lower-casing may change lengths outside ASCII: take the typed
+		// text only when it lines up.
+		if end := pos + len(s); end <= len(c.text) && strings.EqualFold(c.text[pos:end], s) {
+			s = c.text[pos:end]
+		}
 	}
 	return newSyntaxError(c.text, pos, "%s not supported: %s", what, s)
 }
@@ -94,6 +98,13 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*Select, error) {
 		return nil, c.unsupported(at, "this FROM clause")
 	}
 	out.Lake = tn.Name.String()
+	if out.Lake == "dual" && !strings.Contains(strings.ToLower(c.text[c.off:]), "dual") {
+		// sqlparser supplies FROM dual when there is no FROM.
+		return nil, newSyntaxError(c.text, len(c.text), "SELECT needs FROM <lake>")
+	}
+	if out.Lake == "" {
+		return nil, newSyntaxError(c.text, c.off, "empty lake name")
+	}
 	for _, se := range sel.SelectExprs {
 		item, err := c.selectItem(se)
 		if err != nil {
@@ -113,6 +124,9 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*Select, error) {
 		if !ok {
 			return nil, c.unsupported(g, "GROUP BY on an expression")
 		}
+		if col.Name.String() == "" {
+			return nil, c.unsupported(g, "an empty field name")
+		}
 		out.GroupBy = append(out.GroupBy, col.Name.String())
 	}
 	for _, o := range sel.OrderBy {
@@ -126,6 +140,9 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*Select, error) {
 			item.Pos = n
 		case *sqlparser.ColName:
 			item.Name = e.Name.String()
+			if item.Name == "" {
+				return nil, c.unsupported(e, "an empty field name")
+			}
 		case *sqlparser.FuncExpr:
 			agg, err := c.agg(e)
 			if err != nil {
@@ -176,6 +193,9 @@ func (c *converter) selectItem(se sqlparser.SelectExpr) (SelectItem, error) {
 		switch e := se.Expr.(type) {
 		case *sqlparser.ColName:
 			item.Field = e.Name.String()
+			if item.Field == "" {
+				return SelectItem{}, c.unsupported(se, "an empty field name")
+			}
 		case *sqlparser.FuncExpr:
 			agg, err := c.agg(e)
 			if err != nil {
@@ -222,6 +242,9 @@ func (c *converter) agg(e *sqlparser.FuncExpr) (Agg, error) {
 			return a, c.unsupported(e, "an aggregate of an expression")
 		}
 		a.Arg = col.Name.String()
+		if a.Arg == "" {
+			return a, c.unsupported(e, "an empty field name")
+		}
 	default:
 		return a, c.unsupported(e, "this aggregate")
 	}
@@ -301,6 +324,9 @@ func (c *converter) expr(e sqlparser.Expr) (Expr, error) {
 	case *sqlparser.ColName:
 		if !e.Qualifier.IsEmpty() {
 			return nil, c.unsupported(e, "a qualified field name")
+		}
+		if e.Name.String() == "" {
+			return nil, c.unsupported(e, "an empty field name")
 		}
 		return Col{Name: e.Name.String()}, nil
 	case *sqlparser.SQLVal:
