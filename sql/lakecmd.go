@@ -10,7 +10,7 @@ var Keywords = []string{
 	"SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "OFFSET", "ASC", "DESC", "AS",
 	"AND", "OR", "NOT", "IN", "BETWEEN", "IS", "NULL", "COUNT", "DISTINCT", "SUM", "MIN", "MAX", "AVG",
 	"EXPLAIN", "ANALYZE", "SHOW", "LAKES", "PARTITIONS", "FILES", "LAYOUT", "SMALL", "DESCRIBE",
-	"CREATE", "LAKE", "PARTITION", "MAX", "ROWS", "ALTER", "COMPACT", "TARGET", "INTO", "DROP",
+	"CREATE", "LAKE", "PARTITION", "ROWS", "ALTER", "COMPACT", "TARGET", "INTO", "DROP",
 }
 
 // Parse parses one statement (without its ';'): SELECT and EXPLAIN go

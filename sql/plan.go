@@ -208,6 +208,7 @@ func decidedBy(e Expr, key []string) bool {
 // prune keeps the files whose partition may satisfy WHERE.
 func (p *Plan) prune(src Source) {
 	key := src.Key()
+	decided := AndAll(p.decided...)
 	parts := make(map[string]bool)
 	for _, f := range src.Files() {
 		dir := path.Dir(f.Path)
@@ -220,7 +221,7 @@ func (p *Plan) prune(src Source) {
 		}
 		sf := scanFile{FileEntry: f}
 		if f.Partition != nil && len(p.decided) > 0 {
-			sf.residualOnly = evalPartition(AndAll(p.decided...), part) == True
+			sf.residualOnly = evalPartition(decided, part) == True
 		}
 		p.Scan = append(p.Scan, sf)
 		parts[dir] = true

@@ -115,11 +115,17 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 // lakes there are.
 func (s *Session) snapshot(lake string) (*catalog.Snapshot, error) {
 	snap, err := s.Catalog.Snapshot(lake)
+	return snap, s.lakeError(lake, err)
+}
+
+// lakeError turns "lake not found" from any catalog or compact call on lake
+// into a LakeError that lists the lakes there are.
+func (s *Session) lakeError(lake string, err error) error {
 	if errors.Is(err, catalog.ErrLakeNotFound) || errors.Is(err, catalog.ErrBadName) {
 		lakes, _ := s.Catalog.Lakes()
-		return nil, &LakeError{Lake: lake, Lakes: lakes, Err: catalog.ErrLakeNotFound}
+		return &LakeError{Lake: lake, Lakes: lakes, Err: catalog.ErrLakeNotFound}
 	}
-	return snap, err
+	return err
 }
 
 func (s *Session) plan(sel *Select) (*Plan, error) {
@@ -403,16 +409,13 @@ func (s *Session) createLake(st CreateLake) (*Result, error) {
 }
 
 func (s *Session) compactLake(st CompactLake) (*Result, error) {
-	if _, err := s.snapshot(st.Lake); err != nil {
-		return nil, err
-	}
 	target := st.Target
 	if target < 0 {
 		target = DefaultTarget
 	}
 	r, err := compact.Compact(s.Catalog, st.Lake, compact.Options{Target: target, Now: s.now})
 	if err != nil {
-		return nil, err
+		return nil, s.lakeError(st.Lake, err)
 	}
 	return &Result{
 		Columns: []Column{{Name: "lake"}, intCol("before_files"), intCol("after_files"), intCol("partitions"), intCol("rows"), intCol("bytes"), intCol("generation")},
@@ -422,16 +425,13 @@ func (s *Session) compactLake(st CompactLake) (*Result, error) {
 }
 
 func (s *Session) repartitionLake(st RepartitionLake) (*Result, error) {
-	if _, err := s.snapshot(st.Lake); err != nil {
-		return nil, err
-	}
 	into := st.Into
 	if into == "" {
 		into = st.Lake
 	}
 	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now})
 	if err != nil {
-		return nil, err
+		return nil, s.lakeError(st.Lake, err)
 	}
 	s.forget(into)
 	return &Result{

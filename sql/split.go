@@ -26,6 +26,24 @@ func Split(script string) []Piece {
 		col := pos - strings.LastIndexByte(script[:pos], '\n')
 		out = append(out, Piece{Text: strings.TrimSpace(text[lead:]), Line: line, Col: col, Complete: complete})
 	}
+	scan(script, func(i int) {
+		emit(i, true)
+		start = i + 1
+	})
+	if start < len(script) {
+		emit(len(script), false)
+	}
+	return out
+}
+
+// InComment reports whether a script ends inside a /* comment, which Split
+// reads as if it were closed: a shell reading line by line waits for more.
+func InComment(script string) bool { return scan(script, func(int) {}) }
+
+// scan walks a script, skipping quotes and comments, and calls semicolon
+// with the offset of each ';' outside them. It reports whether the script
+// ends inside a /* comment.
+func scan(script string, semicolon func(i int)) (inComment bool) {
 	for i := 0; i < len(script); i++ {
 		switch c := script[i]; {
 		case c == '\'' || c == '"' || c == '`':
@@ -43,20 +61,16 @@ func Split(script string) []Piece {
 				i++
 			}
 		case c == '/' && strings.HasPrefix(script[i:], "/*"):
-			if end := strings.Index(script[i+2:], "*/"); end >= 0 {
-				i += end + 3
-			} else {
-				i = len(script)
+			end := strings.Index(script[i+2:], "*/")
+			if end < 0 {
+				return true
 			}
+			i += end + 3
 		case c == ';':
-			emit(i, true)
-			start = i + 1
+			semicolon(i)
 		}
 	}
-	if start < len(script) {
-		emit(len(script), false)
-	}
-	return out
+	return false
 }
 
 // leadingSpace returns the length of the whitespace and comments that

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -409,9 +408,6 @@ func (s *scanner) num() error {
 	}
 	return nil
 }
-
-// IsSyntax reports whether err is a malformed-row error.
-func IsSyntax(err error) bool { return errors.Is(err, ErrSyntax) }
 
 // Members calls fn with the name and raw value of each top-level member of
 // a line, in order, after checking that the line is one JSON object.

@@ -360,14 +360,3 @@ func (w *LakeWriter) Partitions() int { return len(w.order) }
 func (w *LakeWriter) AddLines(r io.Reader, name string) (rows, n int64, err error) {
 	return w.ingest(r, name)
 }
-
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}

@@ -72,7 +72,7 @@ func writeTable(w io.Writer, res *sql.Result) error {
 		for _, r := range res.Rows {
 			cells := make([]string, len(r))
 			for i, v := range r {
-				cells[i] = cellText(v)
+				cells[i] = v.String()
 			}
 			if err := t.Append(cells); err != nil {
 				return err
@@ -145,7 +145,7 @@ func writeCSV(w io.Writer, res *sql.Result) error {
 		for i, v := range r {
 			rec[i] = ""
 			if v.Kind != sql.VNull {
-				rec[i] = cellText(v)
+				rec[i] = v.String()
 			}
 		}
 		if err := cw.Write(rec); err != nil {
@@ -154,14 +154,4 @@ func writeCSV(w io.Writer, res *sql.Result) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// cellText is how a value reads in a table or a CSV field: NULL as NULL,
-// JSON values (booleans, objects, arrays) as their JSON text.
-// sql.Value.String gives "NULL" for those, so they are handled here.
-func cellText(v sql.Value) string {
-	if v.Kind == sql.VRaw {
-		return v.Str
-	}
-	return v.String()
 }

@@ -121,7 +121,7 @@ func (b *stmtBuffer) feed(line string) []sql.Piece {
 		complete++
 	}
 	b.done = complete
-	if !rest && !openComment(b.text) {
+	if !rest && !sql.InComment(b.text) {
 		b.reset()
 	}
 	return out
@@ -141,30 +141,4 @@ func (b *stmtBuffer) flush() (sql.Piece, bool) {
 func (b *stmtBuffer) place(p sql.Piece) sql.Piece {
 	p.Line += b.start - 1
 	return p
-}
-
-// openComment reports whether text ends inside a /* comment, which
-// sql.Split drops as if it were closed.
-func openComment(text string) bool {
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c == '\'' || c == '"' || c == '`':
-			for i++; i < len(text) && text[i] != c; i++ {
-				if text[i] == '\\' && c != '`' {
-					i++
-				}
-			}
-		case strings.HasPrefix(text[i:], "--"):
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case strings.HasPrefix(text[i:], "/*"):
-			end := strings.Index(text[i+2:], "*/")
-			if end < 0 {
-				return true
-			}
-			i += end + 3
-		}
-	}
-	return false
 }
