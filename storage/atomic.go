@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -11,7 +12,16 @@ import (
 // same folder, syncs and closes it, renames it over path and syncs the folder.
 // A reader sees the old content or the new, never a mix. A failed sync is
 // returned, never retried: the page cache may already have dropped the data.
-func WriteFileAtomic(fsys FS, path string, data []byte) (err error) {
+func WriteFileAtomic(fsys FS, path string, data []byte) error {
+	return WriteFileAtomicFrom(fsys, path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFileAtomicFrom is WriteFileAtomic for content that write streams,
+// so that a large file never has to be held in memory.
+func WriteFileAtomicFrom(fsys FS, path string, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := fsys.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -31,7 +41,7 @@ func WriteFileAtomic(fsys FS, path string, data []byte) (err error) {
 			err = errors.Join(err, ignoreNotExist(fsys.Remove(tmp)))
 		}
 	}()
-	if _, err := f.Write(data); err != nil {
+	if err := write(f); err != nil {
 		f.Close()
 		return fmt.Errorf("write %s: %w", tmp, err)
 	}
@@ -50,7 +60,6 @@ func WriteFileAtomic(fsys FS, path string, data []byte) (err error) {
 	}
 	return nil
 }
-
 func ignoreNotExist(err error) error {
 	if err != nil && errors.Is(err, errNotExist) {
 		return nil

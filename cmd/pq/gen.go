@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -29,26 +30,11 @@ func cmdGen(a *args) (any, error) {
 		return nil, fmt.Errorf("gen: create %s: %w", a.workdir, err)
 	}
 	path := filepath.Join(a.workdir, "raw.jsonl")
-	f, err := storage.OS.CreateTemp(a.workdir, ".raw.jsonl.tmp*")
+	err = storage.WriteFileAtomicFrom(storage.OS, path, func(w io.Writer) error {
+		return catalog.WriteOrders(w, int(rows), uint64(seed))
+	})
 	if err != nil {
 		return nil, fmt.Errorf("gen: %w", err)
-	}
-	defer os.Remove(f.Name())
-	err = os.Chmod(f.Name(), 0o644)
-	if err == nil {
-		err = catalog.WriteOrders(f, int(rows), uint64(seed))
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("gen: write %s: %w", path, err)
 	}
 	st, err := os.Stat(path)
 	if err != nil {
