@@ -80,11 +80,7 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 	res.FilesAfter = len(m.Files)
 	res.PartitionsAfter = m.Partitions()
 	res.BytesWritten = m.Bytes()
-	now := time.Now
-	if opt.Now != nil {
-		now = opt.Now
-	}
-	if err := c.Record("repartition", res, now()); err != nil {
+	if err := c.Record("repartition", res, nowOr(opt.Now)); err != nil {
 		return RepartitionResult{}, err
 	}
 	return res, nil

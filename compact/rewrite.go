@@ -128,14 +128,18 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	m := next.Manifest
 	res := Result{Lake: lake, BeforeFiles: len(old.Files), AfterFiles: len(m.Files),
 		Partitions: m.Partitions(), Rows: m.Rows(), Bytes: m.Bytes(), Generation: m.Generation}
-	now := time.Now
-	if opt.Now != nil {
-		now = opt.Now
-	}
-	if err := c.Record("compact", res, now()); err != nil {
+	if err := c.Record("compact", res, nowOr(opt.Now)); err != nil {
 		return Result{}, err
 	}
 	return res, nil
+}
+
+// nowOr reads the injected clock, or the real one.
+func nowOr(clock func() time.Time) time.Time {
+	if clock != nil {
+		return clock()
+	}
+	return time.Now()
 }
 
 // freshRunID picks a run id that no file in the lake folder carries with
