@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/lakesql/lakesql/storage"
 )
@@ -16,6 +17,9 @@ import (
 type Catalog struct {
 	FS  storage.FS
 	Dir string
+	// Wait bounds how long a writer waits for another writer of the same
+	// lake (see Lock); zero means DefaultWait.
+	Wait time.Duration
 }
 
 // New returns the catalog of the work folder dir on the real file system.
@@ -137,14 +141,15 @@ func (c *Catalog) Glob(name string) (*Snapshot, error) {
 // swapped with the old lake in one atomic step. An error before the swap
 // leaves the old lake as it was and removes the folder aside; an error after
 // it (syncing the work folder, removing the old lake) is reported although
-// the new lake is already the one readers see.
+// the new lake is already the one readers see. Replace holds the lake's
+// writer lock from before build until the end, so build may read the old
+// lake's manifest (its generation) knowing no other writer changes it.
 func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest, error)) (m *storage.Manifest, err error) {
-	if err := CheckName(name); err != nil {
+	lock, err := c.Lock(name)
+	if err != nil {
 		return nil, err
 	}
-	if err := c.Check(); err != nil {
-		return nil, err
-	}
+	defer lock.Unlock()
 	c.removeLeftovers(name)
 	tmp := filepath.Join(c.Dir, ".tmp~"+name+"~"+storage.NewRunID())
 	if err := c.FS.MkdirAll(tmp); err != nil {
@@ -193,7 +198,8 @@ func (c *Catalog) removeLeftovers(name string) {
 
 // Commit publishes files as the next generation of the lake s was read from,
 // provided the lake is still at s's generation; otherwise it returns
-// ErrChanged and publishes nothing. The new files must already be synced.
+// ErrChanged and publishes nothing. The new files must already be synced,
+// and the caller must hold the lake's lock (see Lock) from before it read s.
 func (c *Catalog) Commit(s *Snapshot, files []storage.FileEntry) (*Snapshot, error) {
 	cur, err := c.Snapshot(s.Manifest.Lake)
 	if err != nil {
@@ -213,6 +219,11 @@ func (c *Catalog) Commit(s *Snapshot, files []storage.FileEntry) (*Snapshot, err
 // Drop removes a lake: first its manifest (after which it is no lake), then
 // its folder.
 func (c *Catalog) Drop(name string) error {
+	lock, err := c.Lock(name)
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	s, err := c.Snapshot(name)
 	if err != nil {
 		return err

@@ -44,14 +44,15 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 	if err := storage.ValidateKey(key); err != nil {
 		return RepartitionResult{}, err
 	}
-	var gen int64
-	if old, err := c.Snapshot(to); err == nil {
-		gen = old.Manifest.Generation + 1
-	} else if !errors.Is(err, catalog.ErrLakeNotFound) {
-		return RepartitionResult{}, err
-	}
 	res := RepartitionResult{From: from, To: to, FilesBefore: len(src.Files())}
 	m, err := c.Replace(to, func(dir string) (*storage.Manifest, error) {
+		// Under the lock of to: its generation cannot move now.
+		var gen int64
+		if old, err := c.Snapshot(to); err == nil {
+			gen = old.Manifest.Generation + 1
+		} else if !errors.Is(err, catalog.ErrLakeNotFound) {
+			return nil, err
+		}
 		w := storage.NewLakeWriter(c.FS, dir, key, storage.WriterOptions{MaxRows: opt.MaxRows, Trusted: true})
 		for _, f := range src.Files() {
 			rows, n, err := copyRows(src, f, w)

@@ -62,6 +62,11 @@ type Result struct {
 // and publishes them as the next generation (see the package comment for the
 // order of steps). It records the result in the work folder's history.
 func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
+	lock, err := c.Lock(lake)
+	if err != nil {
+		return Result{}, err
+	}
+	defer lock.Unlock()
 	snap, err := c.Snapshot(lake)
 	if err != nil {
 		return Result{}, err
@@ -108,6 +113,9 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	next, err := c.Commit(snap, files)
+	if errors.Is(err, catalog.ErrChanged) {
+		return abort(err) // only our own new files go
+	}
 	if err != nil {
 		return Result{}, err
 	}
