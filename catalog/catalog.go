@@ -82,6 +82,9 @@ func (c *Catalog) Snapshot(name string) (*Snapshot, error) {
 		return nil, err
 	}
 	dir := c.LakeDir(name)
+	// The folder's identity before the manifest: a reader that finds it
+	// changed after its scan knows the lake was swapped under it (Moved).
+	pinned, _ := c.FS.Stat(dir)
 	p := filepath.Join(dir, storage.ManifestName)
 	f, err := c.FS.Open(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -99,7 +102,7 @@ func (c *Catalog) Snapshot(name string) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read manifest %s: %w", p, err)
 	}
-	return &Snapshot{fs: c.FS, Dir: dir, Manifest: m}, nil
+	return &Snapshot{fs: c.FS, Dir: dir, Manifest: m, cat: c, pinned: pinned}, nil
 }
 
 // Glob lists a lake by walking its folder, ignoring the manifest, as a naive

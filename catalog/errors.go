@@ -11,4 +11,6 @@ var (
 	ErrBadName = errors.New("bad lake name")
 	// ErrChanged: the lake moved to another generation while a writer worked.
 	ErrChanged = errors.New("lake changed by another writer")
+	// ErrNoRefresh: a snapshot made by walking the folder cannot be read anew.
+	ErrNoRefresh = errors.New("a folder listing has no manifest to read again")
 )

@@ -2,7 +2,10 @@ package catalog
 
 import (
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/lakesql/lakesql/storage"
 )
@@ -13,6 +16,9 @@ type Snapshot struct {
 	Dir      string // the lake folder
 	Manifest *storage.Manifest
 	Glob     bool // listed by walking the folder, not from the manifest
+
+	cat    *Catalog    // to read the manifest anew (Refresh); nil for Glob
+	pinned fs.FileInfo // the lake folder as it was before the manifest was read
 }
 
 // Key returns the partition key fields.
@@ -37,3 +43,41 @@ func (s *Snapshot) Name() string { return s.Manifest.Lake }
 // Generation returns the manifest's generation, or -1 for a listing made by
 // walking the folder.
 func (s *Snapshot) Generation() int64 { return s.Manifest.Generation }
+
+// Refresh reads the lake's manifest anew: what a reader does when a file
+// of its snapshot has vanished or changed size, or the lake folder was
+// swapped while it read. A listing made by walking the folder has no
+// manifest to read again and returns ErrNoRefresh.
+func (s *Snapshot) Refresh() (*Snapshot, error) {
+	if s.cat == nil {
+		return nil, ErrNoRefresh
+	}
+	return s.cat.Snapshot(s.Manifest.Lake)
+}
+
+// Moved reports whether the lake folder is no longer the one this
+// snapshot's manifest was read from: a whole-lake rewrite swapped it, so
+// files opened by path since then may belong to the new lake.
+func (s *Snapshot) Moved() bool {
+	if s.cat == nil || s.pinned == nil {
+		return false
+	}
+	now, err := s.fs.Stat(s.Dir)
+	return err != nil || !os.SameFile(s.pinned, now)
+}
+
+// Same reports whether o pins the same state of the lake as s: the same
+// folder, generation and files. A reader that finds a file missing or of
+// the wrong size and gets the Same snapshot again is looking at a damaged
+// lake, not at a writer's work. (The file list guards against a folder
+// number reused by a second rewrite: a lake written anew restarts at
+// generation 0.)
+func (s *Snapshot) Same(o *Snapshot) bool {
+	if s.pinned == nil || o.pinned == nil || !os.SameFile(s.pinned, o.pinned) {
+		return false
+	}
+	a, b := s.Manifest, o.Manifest
+	return a.Generation == b.Generation && slices.EqualFunc(a.Files, b.Files, func(x, y storage.FileEntry) bool {
+		return x.Path == y.Path && x.Rows == y.Rows && x.Bytes == y.Bytes
+	})
+}

@@ -3,6 +3,7 @@ package compact
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"time"
 
 	"github.com/lakesql/lakesql/catalog"
@@ -44,6 +45,39 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 	if err := storage.ValidateKey(key); err != nil {
 		return RepartitionResult{}, err
 	}
+	// A writer of from may delete files of src while they are read (a
+	// compaction does, after its swap): then read from's new manifest and
+	// start again, as a query does. A file missing from an unchanged
+	// manifest is damage, reported as it is.
+	for restarts := 0; ; restarts++ {
+		res, err := repartition(c, src, to, key, opt)
+		var stale *staleSource
+		if !errors.As(err, &stale) {
+			return res, err
+		}
+		next, rerr := src.Refresh()
+		if rerr != nil {
+			return RepartitionResult{}, rerr
+		}
+		if next.Same(src) || restarts == maxRestarts {
+			return RepartitionResult{}, stale.err
+		}
+		src = next
+	}
+}
+
+// maxRestarts bounds how often a repartition starts again because its
+// source changed under it.
+const maxRestarts = 20
+
+// staleSource: a file of the source snapshot vanished or changed size.
+type staleSource struct{ err error }
+
+func (e *staleSource) Error() string { return e.err.Error() }
+func (e *staleSource) Unwrap() error { return e.err }
+
+func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []string, opt RepartitionOptions) (RepartitionResult, error) {
+	from := src.Name()
 	res := RepartitionResult{From: from, To: to, FilesBefore: len(src.Files())}
 	m, err := c.Replace(to, func(dir string) (*storage.Manifest, error) {
 		// Under the lock of to: its generation cannot move now.
@@ -62,6 +96,10 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 				w.Abort()
 				return nil, err
 			}
+		}
+		if src.Moved() {
+			w.Abort()
+			return nil, &staleSource{fmt.Errorf("lake %s was rewritten while it was read", from)}
 		}
 		files, err := w.Close()
 		if err != nil {
@@ -92,13 +130,16 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 func copyRows(src *catalog.Snapshot, f storage.FileEntry, w *storage.LakeWriter) (int64, int64, error) {
 	p := src.Path(f.Path)
 	in, err := src.Open(f.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, 0, &staleSource{fmt.Errorf("read source: %w", err)}
+	}
 	if err != nil {
 		return 0, 0, fmt.Errorf("read source: %w", err)
 	}
 	defer in.Close()
 	rows, n, err := w.AddLines(in, p)
 	if err == nil && n != f.Bytes {
-		err = fmt.Errorf("%w: %s has %d bytes, the manifest says %d", storage.ErrCorrupt, p, n, f.Bytes)
+		err = &staleSource{fmt.Errorf("%w: %s has %d bytes, the manifest says %d", storage.ErrCorrupt, p, n, f.Bytes)}
 	}
 	return rows, n, err
 }

@@ -17,11 +17,7 @@ func CountSum(ctx context.Context, src Source, where Expr, field string) (CountS
 		Items: []SelectItem{{Agg: &Agg{Func: CountStar}}, {Agg: &Agg{Func: Sum, Arg: field}}},
 		Lake:  src.Name(), Where: where, Limit: -1,
 	}
-	p, err := NewPlan(src, sel)
-	if err != nil {
-		return CountSumResult{}, err
-	}
-	res, err := p.Run(ctx)
+	_, res, err := RunPinned(ctx, src, sel)
 	if err != nil {
 		return CountSumResult{}, err
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strconv"
@@ -183,8 +185,19 @@ func (p *Plan) chunks(split bool) []chunk {
 func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 	path := s.p.src.Path(c.f.Path)
 	r, err := s.p.src.Open(c.f.Path)
+	pinned := s.p.src.Generation() >= 0 // from a manifest, which knows sizes
 	if err != nil {
+		if pinned && errors.Is(err, fs.ErrNotExist) {
+			return false, &StaleError{Path: path, Err: err}
+		}
 		return false, fmt.Errorf("scan: %w", err)
+	}
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && pinned && !s.p.ignoreSizes {
+		if fi, err := st.Stat(); err == nil && fi.Size() != c.f.Bytes {
+			r.Close()
+			return false, &StaleError{Path: path, Err: fmt.Errorf("%w: %s has %d bytes, the manifest says %d",
+				storage.ErrCorrupt, path, fi.Size(), c.f.Bytes)}
+		}
 	}
 	// Closing the file unblocks a read in progress when ctx is canceled.
 	stopClose := context.AfterFunc(ctx, func() { r.Close() })

@@ -45,6 +45,10 @@ type Plan struct {
 	// without extracting anything.
 	needles, needlesRest []storage.Needle
 
+	// ignoreSizes reads files whose size differs from the manifest instead
+	// of failing with a StaleError (to find a bad line in a damaged lake).
+	ignoreSizes bool
+
 	aggregate  bool
 	aggs       []Agg
 	aggSlots   []int // per aggregate: its field's slot, -1 for COUNT(*)

@@ -58,11 +58,11 @@ func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
 func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 	switch st := st.(type) {
 	case *Select:
-		p, err := s.plan(st)
+		snap, err := s.snapshot(st.Lake)
 		if err != nil {
 			return nil, err
 		}
-		res, err := p.Run(ctx)
+		_, res, err := RunPinned(ctx, snap, st)
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +76,8 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 		var lines []string
 		if st.Analyze {
 			start := s.now()
-			res, err := p.Run(ctx)
+			var res *Result
+			p, res, err = RunPinned(ctx, p.src, st.Select)
 			if err != nil {
 				return nil, err
 			}

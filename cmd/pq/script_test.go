@@ -29,6 +29,9 @@ import (
 // TestMain makes the test binary double as pq: testscript installs it on
 // the scripts' PATH under that name.
 func TestMain(m *testing.M) {
+	if os.Getenv(asPQ) == "1" { // a Go test runs pq as a process
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	testscript.Main(m, map[string]func(){
 		"pq": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
