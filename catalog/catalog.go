@@ -147,7 +147,11 @@ func (c *Catalog) Glob(name string) (*Snapshot, error) {
 // the new lake is already the one readers see. Replace holds the lake's
 // writer lock from before build until the end, so build may read the old
 // lake's manifest (its generation) knowing no other writer changes it.
-func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest, error)) (m *storage.Manifest, err error) {
+//
+// crash stops it on purpose at a named point (tests), leaving everything
+// as it is there: the folder aside (after-file, before-swap), the old lake
+// in it (after-swap), or part of the old lake (mid-delete).
+func (c *Catalog) Replace(name string, crash Crash, build func(dir string) (*storage.Manifest, error)) (m *storage.Manifest, err error) {
 	lock, err := c.Lock(name)
 	if err != nil {
 		return nil, err
@@ -159,6 +163,9 @@ func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest
 		return nil, fmt.Errorf("create %s: %w", tmp, err)
 	}
 	defer func() {
+		if errors.Is(err, ErrCrashed) {
+			return // a crash cleans nothing up
+		}
 		if rerr := c.FS.RemoveAll(tmp); rerr != nil && err == nil {
 			err = fmt.Errorf("remove old lake %s: %w", tmp, rerr)
 		}
@@ -167,8 +174,14 @@ func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest
 	if err != nil {
 		return nil, err
 	}
+	if err := crash.At(CrashAfterFile, 0); err != nil {
+		return nil, err
+	}
 	m.Lake = name
 	if err := storage.WriteFileAtomic(c.FS, filepath.Join(tmp, storage.ManifestName), storage.EncodeManifest(m)); err != nil {
+		return nil, err
+	}
+	if err := crash.At(CrashBeforeSwap, -1); err != nil {
 		return nil, err
 	}
 	dir := c.LakeDir(name)
@@ -182,6 +195,19 @@ func (c *Catalog) Replace(name string, build func(dir string) (*storage.Manifest
 	}
 	if err := c.FS.SyncDir(c.Dir); err != nil {
 		return nil, fmt.Errorf("sync folder %s: %w", c.Dir, err)
+	}
+	if err := crash.At(CrashAfterSwap, -1); err != nil {
+		return nil, err
+	}
+	if crash.Point == CrashMidDelete {
+		old, _ := storage.WalkLake(c.FS, tmp)
+		for k, f := range old {
+			if k == crash.K {
+				break
+			}
+			c.FS.Remove(filepath.Join(tmp, filepath.FromSlash(f.Path)))
+		}
+		return nil, crash.At(CrashMidDelete, crash.K)
 	}
 	return m, nil
 }

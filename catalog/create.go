@@ -47,6 +47,7 @@ func (c *Catalog) Create(name string, key []string, src string, maxRows int64) (
 type CreateOptions struct {
 	MaxRows    int64 // most rows per file; 0: one file per partition
 	RequireKey bool  // fail with ErrUnknownField when no row has a key field
+	Crash      Crash // stop on purpose (tests); see Replace
 }
 
 // CreateWith is [Catalog.Create] with options.
@@ -68,7 +69,7 @@ func (c *Catalog) CreateWith(name string, key []string, src string, opt CreateOp
 		return nil, fmt.Errorf("read source: %w", err)
 	}
 	defer in.Close()
-	return c.Replace(name, func(dir string) (*storage.Manifest, error) {
+	return c.Replace(name, opt.Crash, func(dir string) (*storage.Manifest, error) {
 		w := storage.NewLakeWriter(c.FS, dir, key, storage.WriterOptions{MaxRows: opt.MaxRows})
 		if _, _, err := w.AddLines(in, src); err != nil {
 			w.Abort()

@@ -235,7 +235,7 @@ func TestReplaceBuildError(t *testing.T) {
 	before := storagetest.Tree(t, c.Dir)
 	boom := errors.New("boom")
 	var aside string
-	m, err := c.Replace("orders", func(dir string) (*storage.Manifest, error) {
+	m, err := c.Replace("orders", catalog.Crash{}, func(dir string) (*storage.Manifest, error) {
 		aside = dir
 		mkfile(t, filepath.Join(dir, "k=1", "part-0000.jsonl"), "{}\n")
 		return nil, boom

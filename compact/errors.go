@@ -1,6 +1,6 @@
 package compact
 
-import "errors"
+import "github.com/lakesql/lakesql/catalog"
 
 // ErrCrashed reports that execution stopped at a requested crash point.
-var ErrCrashed = errors.New("crashed on purpose")
+var ErrCrashed = catalog.ErrCrashed

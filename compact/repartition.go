@@ -28,6 +28,7 @@ type RepartitionOptions struct {
 	MaxRows    int64            // most rows per file; 0: one file per partition
 	RequireKey bool             // fail with catalog.ErrUnknownField when no row has a key field
 	Now        func() time.Time // for the history record; default time.Now
+	Crash      Crash            // stop on purpose (tests); see catalog.Replace
 }
 
 // Repartition reads every file of lake from through its manifest and writes
@@ -79,7 +80,7 @@ func (e *staleSource) Unwrap() error { return e.err }
 func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []string, opt RepartitionOptions) (RepartitionResult, error) {
 	from := src.Name()
 	res := RepartitionResult{From: from, To: to, FilesBefore: len(src.Files())}
-	m, err := c.Replace(to, func(dir string) (*storage.Manifest, error) {
+	m, err := c.Replace(to, opt.Crash, func(dir string) (*storage.Manifest, error) {
 		// Under the lock of to: its generation cannot move now.
 		var gen int64
 		if old, err := c.Snapshot(to); err == nil {

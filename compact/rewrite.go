@@ -16,29 +16,16 @@ import (
 	"github.com/lakesql/lakesql/storage"
 )
 
-// Crash names a point where execution stops on purpose.
-type Crash struct {
-	Point string // one of the Crash* constants, or "" for none
-	K     int    // for CrashAfterFile and CrashMidDelete: after the K-th file
-}
+// Crash names a point where execution stops on purpose (see catalog.Crash).
+type Crash = catalog.Crash
 
 // Crash points.
 const (
-	CrashAfterFile  = "after-file"  // after K new files are written, before they are synced
-	CrashBeforeSwap = "before-swap" // all new files synced, manifest not swapped
-	CrashAfterSwap  = "after-swap"  // manifest swapped, nothing deleted
-	CrashMidDelete  = "mid-delete"  // after K old files are deleted
+	CrashAfterFile  = catalog.CrashAfterFile
+	CrashBeforeSwap = catalog.CrashBeforeSwap
+	CrashAfterSwap  = catalog.CrashAfterSwap
+	CrashMidDelete  = catalog.CrashMidDelete
 )
-
-func (c Crash) at(point string, k int) error {
-	if c.Point == point && (k < 0 || k == c.K) {
-		if k >= 0 {
-			return fmt.Errorf("%w: %s %d", ErrCrashed, point, k)
-		}
-		return fmt.Errorf("%w: %s", ErrCrashed, point)
-	}
-	return nil
-}
 
 // Options control a compaction.
 type Options struct {
@@ -98,7 +85,7 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		}
 		files = append(files, e)
 		dirs[g.Dir] = true
-		if err := opt.Crash.at(CrashAfterFile, k+1); err != nil {
+		if err := opt.Crash.At(CrashAfterFile, k+1); err != nil {
 			return Result{}, err
 		}
 	}
@@ -109,7 +96,7 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	if err := storage.SyncFiles(c.FS, snap.Dir, paths, slices.Sorted(maps.Keys(dirs))); err != nil {
 		return abort(err)
 	}
-	if err := opt.Crash.at(CrashBeforeSwap, -1); err != nil {
+	if err := opt.Crash.At(CrashBeforeSwap, -1); err != nil {
 		return Result{}, err
 	}
 	next, err := c.Commit(snap, files)
@@ -119,14 +106,14 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if err := opt.Crash.at(CrashAfterSwap, -1); err != nil {
+	if err := opt.Crash.At(CrashAfterSwap, -1); err != nil {
 		return Result{}, err
 	}
 	for k, f := range old.Files {
 		if err := c.FS.Remove(snap.Path(f.Path)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return Result{}, fmt.Errorf("delete old file %s: %w", f.Path, err)
 		}
-		if err := opt.Crash.at(CrashMidDelete, k+1); err != nil {
+		if err := opt.Crash.At(CrashMidDelete, k+1); err != nil {
 			return Result{}, err
 		}
 	}
