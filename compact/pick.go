@@ -1,6 +1,7 @@
 package compact
 
 import (
+	"math"
 	"path"
 	"slices"
 	"strings"
@@ -15,6 +16,9 @@ type Group struct {
 	Files []storage.FileEntry
 	Bytes int64
 	Rows  int64
+	// Keep: the group is one file that stays as it is, same name, same
+	// bytes, never read (PlanKeep only).
+	Keep bool
 }
 
 // Plan packs each partition's files, in path order, into groups: a group is
@@ -38,6 +42,51 @@ func Plan(files []storage.FileEntry, target int64) []Group {
 		if len(cur.Files) > 0 {
 			groups = append(groups, cur)
 		}
+	}
+	return groups
+}
+
+// KeepThreshold is the size from which PlanKeep keeps a file: target ×
+// ratio, rounded up to whole bytes.
+func KeepThreshold(target int64, ratio float64) int64 {
+	return int64(math.Ceil(float64(target)*ratio - 1e-9))
+}
+
+// PlanKeep is Plan that does not rewrite what is already large (Paimon's
+// "upgrade", Iceberg's and Delta's bin packing). Per partition, in path
+// order: a file of at least KeepThreshold(target, ratio) bytes is kept,
+// and it closes the group before it, so that every group stays contiguous
+// in path order; the small files between kept files are packed greedily
+// to target as Plan packs them; a group of one file is kept as it is, as
+// rewriting it would only copy it. Kept files come back as groups of one
+// with Keep set, in their place. PlanKeep is pure: it reads no file.
+func PlanKeep(files []storage.FileEntry, target int64, ratio float64) []Group {
+	threshold := KeepThreshold(target, ratio)
+	var groups []Group
+	for _, part := range byPartition(files) {
+		var cur Group
+		flush := func() {
+			if len(cur.Files) > 0 {
+				cur.Keep = len(cur.Files) == 1
+				groups = append(groups, cur)
+			}
+			cur = Group{}
+		}
+		for _, f := range part {
+			if f.Bytes >= threshold {
+				flush()
+				groups = append(groups, Group{Dir: path.Dir(f.Path), Files: []storage.FileEntry{f}, Bytes: f.Bytes, Rows: f.Rows, Keep: true})
+				continue
+			}
+			if len(cur.Files) > 0 && cur.Bytes+f.Bytes > target {
+				flush()
+			}
+			cur.Dir = path.Dir(f.Path)
+			cur.Files = append(cur.Files, f)
+			cur.Bytes += f.Bytes
+			cur.Rows += f.Rows
+		}
+		flush()
 	}
 	return groups
 }
