@@ -110,3 +110,11 @@ func (c *Catalog) History() ([]Event, error) {
 	}
 	return out, nil
 }
+
+// nowOr reads the injected clock, or the real one.
+func nowOr(clock func() time.Time) time.Time {
+	if clock != nil {
+		return clock()
+	}
+	return time.Now()
+}
