@@ -16,8 +16,8 @@ import (
 
 // AppendOptions tune [Catalog.Append].
 type AppendOptions struct {
-	MaxRows int64 // most rows per new file; 0: one new file per partition
-	Crash   Crash // stop on purpose (tests): after-file (K 0), before-swap, after-swap
+	MaxRows int64            // most rows per new file; 0: one new file per partition
+	Crash   Crash            // stop on purpose (tests): after-file (K 0), before-swap, after-swap
 	Now     func() time.Time // for the history record; default time.Now
 }
 
