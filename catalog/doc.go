@@ -42,4 +42,16 @@
 //
 // A whole lake written anew ([Catalog.Replace]) is built in a folder aside and
 // swapped with the old one in one atomic exchange.
+//
+// # Orphans, vacuum and check
+//
+// What a crash leaves is never read through the manifest, but it takes
+// space and fools a reader that walks the folder. [Snapshot.Orphans] finds
+// it in the lake folder: part-*.jsonl files the manifest does not list and
+// temporary files of atomic writes; beside the lake lie folders aside
+// (.tmp~<lake>~<id>) and, where the exchange is three renames, <lake>~swap.
+// [Catalog.Vacuum] removes all of these under the lake's writer lock, so
+// that no running writer's new files are taken for orphans.
+// [Catalog.CheckLake] compares every listed file with the disk (inside the
+// lake, size, line count) without a lock, and lists the orphans.
 package catalog

@@ -198,24 +198,18 @@ func copyInputs(fsys storage.FS, snap *catalog.Snapshot, g Group, out io.Writer)
 	return nil
 }
 
-// RemoveOrphans deletes every part-*.jsonl file in the lake folder that the
-// snapshot does not list, and returns their paths. Only call it while no
-// other writer works on the lake.
+// RemoveOrphans deletes every file of the lake folder that the snapshot
+// does not list and that catalog takes for an orphan ([catalog.Snapshot.Orphans]:
+// part-*.jsonl files and temporary files of atomic writes), and returns
+// their paths. Only call it while holding the lake's lock.
 func RemoveOrphans(fsys storage.FS, snap *catalog.Snapshot) ([]string, error) {
-	found, err := storage.WalkLake(fsys, snap.Dir)
+	found, err := snap.Orphans()
 	if err != nil {
 		return nil, err
-	}
-	live := make(map[string]bool, len(snap.Files()))
-	for _, f := range snap.Files() {
-		live[f.Path] = true
 	}
 	var removed []string
 	dirs := make(map[string]bool)
 	for _, f := range found {
-		if live[f.Path] {
-			continue
-		}
 		if err := fsys.Remove(snap.Path(f.Path)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return removed, fmt.Errorf("delete orphan %s: %w", f.Path, err)
 		}

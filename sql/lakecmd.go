@@ -11,6 +11,7 @@ var Keywords = []string{
 	"AND", "OR", "NOT", "IN", "BETWEEN", "IS", "NULL", "COUNT", "DISTINCT", "SUM", "MIN", "MAX", "AVG",
 	"EXPLAIN", "ANALYZE", "SHOW", "LAKES", "PARTITIONS", "FILES", "LAYOUT", "SMALL", "DESCRIBE",
 	"CREATE", "LAKE", "PARTITION", "ROWS", "ALTER", "COMPACT", "TARGET", "INTO", "DROP",
+	"VACUUM", "DRY", "RUN", "CHECK",
 }
 
 // Parse parses one statement (without its ';'): SELECT and EXPLAIN go
@@ -95,7 +96,7 @@ func (p *parser) expect(ws ...string) error {
 func (p *parser) lakeCommand() (Statement, error) {
 	t := p.next()
 	if t.kind != tWord {
-		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER, DROP), found %s", t)
+		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER, DROP, VACUUM, CHECK), found %s", t)
 	}
 	switch strings.ToUpper(t.text) {
 	case "SHOW":
@@ -208,8 +209,31 @@ func (p *parser) lakeCommand() (Statement, error) {
 		}
 		lake, err := p.lakeName()
 		return DropLake{Lake: lake}, err
+	case "VACUUM":
+		if err := p.expect("LAKE"); err != nil {
+			return nil, err
+		}
+		lake, err := p.lakeName()
+		if err != nil {
+			return nil, err
+		}
+		v := VacuumLake{Lake: lake}
+		if p.isWord("DRY") {
+			p.next()
+			if err := p.expect("RUN"); err != nil {
+				return nil, err
+			}
+			v.DryRun = true
+		}
+		return v, nil
+	case "CHECK":
+		if err := p.expect("LAKE"); err != nil {
+			return nil, err
+		}
+		lake, err := p.lakeName()
+		return CheckLake{Lake: lake}, err
 	}
-	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER or DROP)", t)
+	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER, DROP, VACUUM or CHECK)", t)
 }
 
 // lakeName reads a lake name: a word or `quoted` name of [A-Za-z0-9._-].

@@ -108,6 +108,10 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 		return s.repartitionLake(st)
 	case DropLake:
 		return s.dropLake(st.Lake)
+	case VacuumLake:
+		return s.vacuumLake(st)
+	case CheckLake:
+		return s.checkLake(st)
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnsupported, st)
 }

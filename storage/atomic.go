@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // WriteFileAtomic replaces path with data: it writes a temporary file in the
@@ -23,7 +24,7 @@ func WriteFileAtomic(fsys FS, path string, data []byte) error {
 // so that a large file never has to be held in memory.
 func WriteFileAtomicFrom(fsys FS, path string, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
-	f, err := fsys.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	f, err := fsys.CreateTemp(dir, "."+filepath.Base(path)+tempInfix+"*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -60,6 +61,23 @@ func WriteFileAtomicFrom(fsys FS, path string, write func(io.Writer) error) (err
 	}
 	return nil
 }
+
+// tempInfix comes between the name of the file WriteFileAtomic writes and
+// the random digits of its temporary file: ._manifest.json.tmp1234567.
+const tempInfix = ".tmp"
+
+// IsTempName reports whether a base name is one WriteFileAtomic gives its
+// temporary files. Such a file outlives its writer only when the writer died
+// between creating and renaming it; nothing ever reads it.
+func IsTempName(name string) bool {
+	i := strings.LastIndex(name, tempInfix)
+	if !strings.HasPrefix(name, ".") || i < 2 {
+		return false
+	}
+	digits := name[i+len(tempInfix):]
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
 func ignoreNotExist(err error) error {
 	if err != nil && errors.Is(err, errNotExist) {
 		return nil

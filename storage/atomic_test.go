@@ -142,3 +142,50 @@ func TestWriteFileAtomicFaults(t *testing.T) {
 		})
 	}
 }
+
+// tempNameFS records the names of the temporary files created through it.
+type tempNameFS struct {
+	storage.FS
+	names []string
+}
+
+func (f *tempNameFS) CreateTemp(dir, pattern string) (storage.File, error) {
+	file, err := f.FS.CreateTemp(dir, pattern)
+	if err == nil {
+		f.names = append(f.names, filepath.Base(file.Name()))
+	}
+	return file, err
+}
+
+// TestIsTempName: the temporary files WriteFileAtomic makes are what
+// IsTempName recognizes (vacuum removes those a crash left), and nothing a
+// lake or a work folder holds otherwise is.
+func TestIsTempName(t *testing.T) {
+	fsys := &tempNameFS{FS: storage.OS}
+	dir := t.TempDir()
+	for _, name := range []string{storage.ManifestName, "raw.jsonl", "partition_report.md"} {
+		if err := storage.WriteFileAtomic(fsys, filepath.Join(dir, name), []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range fsys.names {
+		if !storage.IsTempName(name) {
+			t.Errorf("IsTempName(%q) = false for a temporary file of WriteFileAtomic", name)
+		}
+	}
+	for name, want := range map[string]bool{
+		"._manifest.json.tmp1234567": true,
+		".raw.jsonl.tmp0":            true,
+		"._manifest.json.tmp":        false,
+		"._manifest.json.tmpx1":      false,
+		"_manifest.json.tmp123":      false,
+		".tmp123":                    false,
+		"part-0000.jsonl":            false,
+		".tmp~orders~0badf00d":       false,
+		storage.ManifestName:         false,
+	} {
+		if got := storage.IsTempName(name); got != want {
+			t.Errorf("IsTempName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -107,6 +107,8 @@ Lake commands
   ALTER LAKE orders COMPACT TARGET 64KB;
   ALTER LAKE orders PARTITION BY (region) INTO orders_by_region;
   DROP LAKE orders;
+  CHECK LAKE orders;             -- every listed file against the disk, and the orphans
+  VACUUM LAKE orders DRY RUN;    -- list what no manifest refers to; without DRY RUN, remove it
 `
 
 const helpKeys = `

@@ -163,11 +163,13 @@ func fakeClock(t *testing.T) {
 //	work/   a copy of the test work folder (lakes orders, orders_fine, misc)
 //	other/  another work folder, with the lake tiny, for .open
 //	inc/    the scripts of testdata/inc, for .read
+//	damaged/  testdata/damaged: lakes as crashed writers and damage leave them
 func scriptEnv(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
 	copyDir(t, template(t), filepath.Join(root, "work"))
 	copyDir(t, "testdata/inc", filepath.Join(root, "inc"))
+	copyDir(t, "testdata/damaged", filepath.Join(root, "damaged"))
 	other := filepath.Join(root, "other")
 	if err := os.MkdirAll(other, 0o755); err != nil {
 		t.Fatal(err)

@@ -51,6 +51,13 @@ func (sh *shell) open(dir string) error {
 func (sh *shell) statement(ctx context.Context, text string) error {
 	start := now()
 	res, err := sh.sess.Exec(ctx, text)
+	var damage *sql.DamageError
+	if errors.As(err, &damage) {
+		// CHECK LAKE failed: show what it found, then fail.
+		if werr := writeResult(sh.out, sh.errw, sh.mode, damage.Result); werr != nil {
+			return werr
+		}
+	}
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,10 @@ func cmdWrite(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := catalog.New(a.workdir)
+	c, err := a.writer()
+	if err != nil {
+		return nil, err
+	}
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
@@ -125,7 +128,11 @@ func cmdCompact(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := compact.Compact(catalog.New(a.workdir), lake, compact.Options{Target: target, Crash: compact.Crash{Point: crash}, Now: now})
+	c, err := a.writer()
+	if err != nil {
+		return nil, err
+	}
+	res, err := compact.Compact(c, lake, compact.Options{Target: target, Crash: compact.Crash{Point: crash}, Now: now})
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +159,10 @@ func cmdRepartition(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := catalog.New(a.workdir)
+	c, err := a.writer()
+	if err != nil {
+		return nil, err
+	}
 	res, err := compact.Repartition(c, from, to, key, compact.RepartitionOptions{Now: now})
 	if err != nil {
 		return nil, err

@@ -25,6 +25,8 @@ func TestExitCode(t *testing.T) {
 		"malformed line":      {&storage.LineError{File: "raw.jsonl", Line: 3, Err: storage.ErrSyntax}, 1},
 		"corrupt manifest":    {fmt.Errorf("read: %w", storage.ErrCorrupt), 1},
 		"other":               {errors.New("disk on fire"), 1},
+		"lake locked":         {fmt.Errorf("x: %w", storage.ErrLocked), 1},
+		"check found damage":  {&checkFailed{checkResult{Lake: "l", Problems: []string{"p=a/part-0000.jsonl: missing"}}}, 1},
 		"usage joined with 3": {errors.Join(usagef("x"), catalog.ErrLakeNotFound), 2},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/lakesql/lakesql/catalog"
 )
 
 // errUsage marks a bad command line: exit 2, before anything is touched.
@@ -22,6 +25,11 @@ type args struct {
 	flags   map[string]string
 }
 
+// boolFlags take no value: given alone they are true; --name=true and
+// --name=false also work. "--name value" would be ambiguous with the work
+// folder, so a boolean never takes the next argument.
+var boolFlags = []string{"dry-run"}
+
 // parseArgs reads `<workdir> [--flag=value | --flag value ...]`, accepting
 // only the flags in allowed and requiring those in required.
 func parseArgs(cmd string, argv []string, allowed, required []string) (*args, error) {
@@ -36,6 +44,9 @@ func parseArgs(cmd string, argv []string, allowed, required []string) (*args, er
 		name, value, hasValue := strings.Cut(arg[2:], "=")
 		if !slices.Contains(allowed, name) {
 			return nil, usagef("%s: unknown flag --%s (flags: %s)", cmd, name, flagList(allowed))
+		}
+		if !hasValue && slices.Contains(boolFlags, name) {
+			value, hasValue = "true", true
 		}
 		if !hasValue {
 			// The next argument is the value, unless it is another flag:
@@ -108,6 +119,12 @@ func (a *args) oneOf(name, def string, values ...string) (string, error) {
 	return v, nil
 }
 
+// bool returns a boolean flag (see boolFlags), false when absent.
+func (a *args) bool(name string) (bool, error) {
+	v, err := a.oneOf(name, "false", "true", "false")
+	return v == "true", err
+}
+
 // key returns a comma-separated list of key fields.
 func (a *args) key(name string) ([]string, error) {
 	v := a.flags[name]
@@ -121,4 +138,22 @@ func (a *args) key(name string) ([]string, error) {
 		}
 	}
 	return fields, nil
+}
+
+// writer returns the catalog of the work folder for a command that writes
+// a lake, with --wait (a Go duration such as 30s or 2m; default
+// catalog.DefaultWait) bounding how long it waits for another writer of
+// the same lake.
+func (a *args) writer() (*catalog.Catalog, error) {
+	c := catalog.New(a.workdir)
+	v, ok := a.flags["wait"]
+	if !ok {
+		return c, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return nil, usagef("%s: --wait=%q is not a duration such as 10s or 2m", a.cmd, v)
+	}
+	c.Wait = max(d, time.Nanosecond) // 0: try once
+	return c, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -24,16 +25,20 @@ var commands map[string]command
 
 func init() {
 	commands = map[string]command{
-		"write": {[]string{"lake", "key", "rows"}, []string{"lake", "key"}, cmdWrite,
-			"pq write <workdir> --lake=<name> --key=<field[,field...]> [--rows=<n>]"},
+		"write": {[]string{"lake", "key", "rows", "wait"}, []string{"lake", "key"}, cmdWrite,
+			"pq write <workdir> --lake=<name> --key=<field[,field...]> [--rows=<n>] [--wait=10s]"},
 		"layout": {[]string{"lake", "small"}, []string{"lake", "small"}, cmdLayout,
 			"pq layout <workdir> --lake=<name> --small=<bytes>"},
 		"query": {[]string{"lake", "where", "via"}, []string{"lake", "where"}, cmdQuery,
 			"pq query <workdir> --lake=<name> --where=<field=value[,field=value...]> [--via=manifest|glob]"},
-		"compact": {[]string{"lake", "target", "crash"}, []string{"lake", "target"}, cmdCompact,
-			"pq compact <workdir> --lake=<name> --target=<bytes> [--crash=before-swap]"},
-		"repartition": {[]string{"from", "to", "key"}, []string{"from", "to", "key"}, cmdRepartition,
-			"pq repartition <workdir> --from=<name> --to=<name> --key=<field[,field...]>"},
+		"compact": {[]string{"lake", "target", "crash", "wait"}, []string{"lake", "target"}, cmdCompact,
+			"pq compact <workdir> --lake=<name> --target=<bytes> [--crash=before-swap] [--wait=10s]"},
+		"repartition": {[]string{"from", "to", "key", "wait"}, []string{"from", "to", "key"}, cmdRepartition,
+			"pq repartition <workdir> --from=<name> --to=<name> --key=<field[,field...]> [--wait=10s]"},
+		"vacuum": {[]string{"lake", "dry-run", "wait"}, []string{"lake"}, cmdVacuum,
+			"pq vacuum <workdir> --lake=<name> [--dry-run] [--wait=10s]"},
+		"check": {[]string{"lake"}, []string{"lake"}, cmdCheck,
+			"pq check <workdir> --lake=<name>"},
 		"gen": {[]string{"rows", "seed"}, nil, cmdGen,
 			"pq gen <workdir> [--rows=<n>] [--seed=<s>]"},
 		"report": {[]string{"small"}, nil, cmdReport,
@@ -41,7 +46,7 @@ func init() {
 	}
 }
 
-var commandOrder = []string{"write", "layout", "query", "compact", "repartition", "gen", "report"}
+var commandOrder = []string{"write", "layout", "query", "compact", "repartition", "vacuum", "check", "gen", "report"}
 
 // now is the clock; tests replace it.
 var now = time.Now
@@ -52,7 +57,12 @@ func usageText() string {
 	for _, name := range commandOrder {
 		fmt.Fprintf(&b, "  %s\n", commands[name].usage)
 	}
-	b.WriteString("\nExit codes: 0 ok, 1 error, 2 usage, 3 work folder/lake/raw.jsonl not found, 9 deliberate crash.\n")
+	b.WriteString("\nvacuum removes the files of a lake that its manifest does not list (left by\n" +
+		"interrupted or failed writers); --dry-run only lists them. check compares\n" +
+		"every file the manifest lists with the disk and lists the orphans.\n" +
+		"\nOne writer per lake at a time: write, compact, repartition and vacuum wait\n" +
+		"for another writer of the same lake up to --wait (default 10s), then fail.\n")
+	b.WriteString("\nExit codes: 0 ok, 1 error (check: a problem found), 2 usage, 3 work folder/lake/raw.jsonl not found, 9 deliberate crash.\n")
 	return b.String()
 }
 
@@ -66,7 +76,12 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out, err := dispatch(argv)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "usage: ")
-		writeJSON(stdout, map[string]string{"error": msg})
+		var withResult interface{ errorObject(msg string) any }
+		if errors.As(err, &withResult) {
+			writeJSON(stdout, withResult.errorObject(msg))
+		} else {
+			writeJSON(stdout, map[string]string{"error": msg})
+		}
 		fmt.Fprintf(stderr, "pq: %s\n", msg)
 		if exitCode(err) == 2 {
 			fmt.Fprintf(stderr, "run 'pq --help' for usage\n")

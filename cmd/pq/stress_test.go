@@ -206,16 +206,16 @@ func TestReadersWhileWriting(t *testing.T) {
 		write("repartition", err)
 	})
 	loop(func(i int) {
-		_, err := runPQ("compact", w, "--lake=o", "--target="+strconv.Itoa(10_000+i%5*10_000))
+		_, err := runPQ("compact", w, "--lake=o", "--wait=2m", "--target="+strconv.Itoa(10_000+i%5*10_000))
 		write("pq compact", err)
 	})
 	loop(func(i int) {
 		key := []string{"day", "channel", "day,region"}[i%3]
-		_, err := runPQ("write", w, "--lake=o", "--key="+key, "--rows="+strconv.Itoa(80+rand.IntN(100)))
+		_, err := runPQ("write", w, "--lake=o", "--wait=2m", "--key="+key, "--rows="+strconv.Itoa(80+rand.IntN(100)))
 		write("pq write", err)
 	})
 	loop(func(i int) {
-		_, err := runPQ("repartition", w, "--from=o", "--to=o", "--key=channel")
+		_, err := runPQ("repartition", w, "--from=o", "--to=o", "--wait=2m", "--key=channel")
 		write("pq repartition", err)
 	})
 	wg.Wait()

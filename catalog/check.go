@@ -1,0 +1,238 @@
+package catalog
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Problem is one way a lake disagrees with its manifest.
+type Problem struct {
+	Path string // relative to the lake folder: a listed file, or _manifest.json
+	Msg  string
+}
+
+func (p Problem) String() string { return p.Path + ": " + p.Msg }
+
+// CheckResult is what [Catalog.CheckLake] found.
+type CheckResult struct {
+	Lake       string
+	Generation int64 // -1 when the manifest cannot be read
+	Files      int   // as the manifest lists them
+	Rows       int64
+	Bytes      int64
+	Orphans    []Orphan  // what [Catalog.Vacuum] would remove; none when the manifest cannot be read
+	Problems   []Problem // in manifest order; none for a sound lake
+}
+
+// checkAttempts bounds how many times CheckLake looks again at a lake that
+// changed while it looked.
+const checkAttempts = 5
+
+// CheckLake checks a lake against its manifest: the manifest parses and
+// names this lake; every file it lists stays inside the lake folder, is a
+// regular file, has the size and the number of lines the manifest records,
+// and ends in a newline. It also lists the orphans, which are no problem:
+// the manifest reader never sees them.
+//
+// A corrupt manifest or a bad file is a [Problem] in the result, not an
+// error; errors are a bad name, a missing work folder or lake, and failures
+// to list the folder. CheckLake reads the lake through an [os.Root], so
+// that no path in the manifest and no symbolic link makes it open anything
+// outside the lake folder; it does not go through c.FS.
+//
+// CheckLake is a reader and takes no lock. Problems found while a writer
+// changes the lake (a compaction deletes the files of the generation it
+// replaced) are no damage: when the manifest or the lake folder changed
+// while it looked, it looks again, up to a few times.
+func (c *Catalog) CheckLake(lake string) (CheckResult, error) {
+	if err := CheckName(lake); err != nil {
+		return CheckResult{}, err
+	}
+	if err := c.Check(); err != nil {
+		return CheckResult{}, err
+	}
+	for attempt := 1; ; attempt++ {
+		res, before, err := c.checkOnce(lake)
+		if err != nil || len(res.Problems) == 0 || attempt == checkAttempts {
+			return res, err
+		}
+		after, err := c.readLake(lake)
+		if err != nil {
+			return CheckResult{}, err
+		}
+		after.root.Close()
+		if after.same(before) {
+			return res, nil
+		}
+	}
+}
+
+// lakeState is a lake folder, opened, and its manifest as read.
+type lakeState struct {
+	root     *os.Root
+	dir      fs.FileInfo
+	manifest []byte
+	err      error // reading the manifest
+}
+
+func (a lakeState) same(b lakeState) bool {
+	return os.SameFile(a.dir, b.dir) && bytes.Equal(a.manifest, b.manifest) && (a.err == nil) == (b.err == nil)
+}
+
+// readLake opens the lake folder and reads its manifest, or returns
+// ErrLakeNotFound. The caller closes root.
+func (c *Catalog) readLake(lake string) (lakeState, error) {
+	dir := c.LakeDir(lake)
+	manifest := filepath.Join(dir, storage.ManifestName)
+	root, err := os.OpenRoot(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return lakeState{}, fmt.Errorf("%w: %s (no %s)", ErrLakeNotFound, lake, manifest)
+	}
+	if err != nil {
+		return lakeState{}, fmt.Errorf("open lake %s: %w", dir, err)
+	}
+	st := lakeState{root: root}
+	if st.dir, err = root.Stat("."); err != nil {
+		root.Close()
+		return lakeState{}, fmt.Errorf("open lake %s: %w", dir, err)
+	}
+	st.manifest, st.err = root.ReadFile(storage.ManifestName)
+	if errors.Is(st.err, fs.ErrNotExist) {
+		root.Close()
+		return lakeState{}, fmt.Errorf("%w: %s (no %s)", ErrLakeNotFound, lake, manifest)
+	}
+	return st, nil
+}
+
+// checkOnce checks the lake once; it returns the state it checked.
+func (c *Catalog) checkOnce(lake string) (CheckResult, lakeState, error) {
+	st, err := c.readLake(lake)
+	if err != nil {
+		return CheckResult{}, st, err
+	}
+	defer st.root.Close()
+	res := CheckResult{Lake: lake, Generation: -1}
+	bad := func(p, format string, args ...any) {
+		res.Problems = append(res.Problems, Problem{Path: p, Msg: fmt.Sprintf(format, args...)})
+	}
+	if st.err != nil {
+		bad(storage.ManifestName, "cannot be read: %v", st.err)
+		return res, st, nil
+	}
+	m, err := storage.DecodeManifest(st.manifest)
+	if err != nil {
+		bad(storage.ManifestName, "%v", err)
+		return res, st, nil
+	}
+	res.Generation, res.Files, res.Rows, res.Bytes = m.Generation, len(m.Files), m.Rows(), m.Bytes()
+	if m.Lake != lake {
+		bad(storage.ManifestName, "names the lake %q, but its folder is %q", m.Lake, lake)
+	}
+	for _, f := range m.Files {
+		for _, msg := range checkFile(st.root, f) {
+			bad(f.Path, "%s", msg)
+		}
+	}
+	s := &Snapshot{fs: c.FS, Dir: c.LakeDir(lake), Manifest: m}
+	if res.Orphans, err = c.orphans(lake, s); err != nil {
+		return CheckResult{}, st, err
+	}
+	return res, st, nil
+}
+
+// checkFile checks one listed file and returns what is wrong with it.
+func checkFile(root *os.Root, f storage.FileEntry) []string {
+	if !localPath(f.Path) {
+		return []string{"the path leaves the lake folder"}
+	}
+	name := filepath.FromSlash(f.Path)
+	info, err := root.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return []string{"missing: the manifest lists it, the disk does not have it"}
+	case err != nil:
+		return []string{fmt.Sprintf("cannot be read: %v", pathErr(err))}
+	case info.Mode()&fs.ModeSymlink != 0:
+		return []string{"is a symbolic link, not a data file"}
+	case !info.Mode().IsRegular():
+		return []string{"is not a regular file"}
+	}
+	var out []string
+	if info.Size() != f.Bytes {
+		out = append(out, fmt.Sprintf("%d bytes on disk, the manifest says %d", info.Size(), f.Bytes))
+	}
+	lines, ended, err := countLines(root, name)
+	if err != nil {
+		return append(out, fmt.Sprintf("cannot be read: %v", pathErr(err)))
+	}
+	if lines != f.Rows {
+		out = append(out, fmt.Sprintf("%d lines on disk, the manifest says %d", lines, f.Rows))
+	}
+	if !ended {
+		out = append(out, "the last line does not end in a newline (the file is cut short)")
+	}
+	return out
+}
+
+// pathErr drops the operation and the path from an error about a file,
+// which the problem names already: "path escapes from parent" for a
+// symbolic link out of the lake.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// localPath reports whether a manifest path names something inside the
+// lake folder: relative, '/'-separated, with no empty, "." or ".."
+// segment.
+func localPath(p string) bool {
+	if p == "" || strings.ContainsAny(p, "\\\x00") || filepath.IsAbs(p) {
+		return false
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// countLines counts the lines of a file, a last one without '\n'
+// included, and reports whether the file is empty or ends in '\n'.
+func countLines(root *os.Root, name string) (lines int64, ended bool, err error) {
+	f, err := root.Open(name)
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	ended = true
+	for {
+		n, err := f.Read(buf)
+		if n > 0 {
+			lines += int64(bytes.Count(buf[:n], []byte{'\n'}))
+			ended = buf[n-1] == '\n'
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, false, err
+		}
+	}
+	if !ended {
+		lines++
+	}
+	return lines, ended, nil
+}

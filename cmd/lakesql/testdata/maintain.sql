@@ -1,0 +1,21 @@
+-- args: --bail=false
+-- CHECK LAKE and VACUUM LAKE: a sound lake, the orphans crashed writers
+-- leave (testdata/damaged/crashed), damaged files and a torn manifest.
+CHECK LAKE orders;
+VACUUM LAKE orders DRY RUN;
+.open damaged
+CHECK LAKE crashed;
+SELECT COUNT(*), SUM(amount) FROM crashed;
+VACUUM LAKE crashed DRY RUN;
+vacuum lake crashed;
+check lake crashed;
+VACUUM LAKE crashed;
+SELECT COUNT(*), SUM(amount) FROM crashed;
+CHECK LAKE broken;
+VACUUM LAKE broken DRY RUN;
+CHECK LAKE torn;
+VACUUM LAKE torn;
+CHECK LAKE nolake;
+VACUUM LAKE crashed DRY;
+.mode json
+CHECK LAKE broken;
