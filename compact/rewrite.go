@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/lakesql/lakesql/catalog"
@@ -30,7 +29,11 @@ const (
 // Options control a compaction.
 type Options struct {
 	Target int64 // bytes; a group closes before it would exceed this
-	Crash  Crash
+	// SmallRatio, when > 0, keeps every file of at least Target ×
+	// SmallRatio bytes as it is (PlanKeep); 0 is the lab's rule (Plan),
+	// which rewrites every file.
+	SmallRatio float64
+	Crash      Crash
 	Now    func() time.Time // for the history record; default time.Now
 }
 
@@ -43,6 +46,20 @@ type Result struct {
 	Rows        int64  `json:"rows"`
 	Bytes       int64  `json:"bytes"`
 	Generation  int64  `json:"generation"`
+	// What was read and written again, and what was kept untouched; the
+	// bytes written are RewrittenBytes, never counting kept files.
+	RewrittenFiles int   `json:"rewritten_files"`
+	RewrittenBytes int64 `json:"rewritten_bytes"`
+	KeptFiles      int   `json:"kept_files"`
+	KeptBytes      int64 `json:"kept_bytes"`
+}
+
+// Groups returns the plan a compaction with opt follows on files.
+func Groups(files []storage.FileEntry, opt Options) []Group {
+	if opt.SmallRatio > 0 {
+		return PlanKeep(files, opt.Target, opt.SmallRatio)
+	}
+	return Plan(files, opt.Target)
 }
 
 // Compact rewrites the files of lake into groups of about opt.Target bytes
@@ -60,11 +77,38 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	}
 	old := snap.Manifest
 	gen := old.Generation + 1
-	run, err := freshRunID(c.FS, snap.Dir, gen)
+	run, err := catalog.FreshRunID(c.FS, snap.Dir, gen)
 	if err != nil {
 		return Result{}, err
 	}
-	groups := Plan(old.Files, opt.Target)
+	groups := Groups(old.Files, opt)
+	res := Result{Lake: lake, BeforeFiles: len(old.Files)}
+	var kept, rewritten []storage.FileEntry
+	for _, g := range groups {
+		if g.Keep {
+			kept = append(kept, g.Files...)
+			res.KeptFiles++
+			res.KeptBytes += g.Bytes
+		} else {
+			rewritten = append(rewritten, g.Files...)
+			res.RewrittenFiles += len(g.Files)
+			res.RewrittenBytes += g.Bytes
+		}
+	}
+	groups = slices.DeleteFunc(groups, func(g Group) bool { return g.Keep })
+	if len(groups) == 0 && opt.SmallRatio > 0 {
+		// Everything kept: no new generation, only leftovers to clear.
+		// (The lab's rule moves even an empty lake to the next one.)
+		if _, err := RemoveOrphans(c.FS, snap); err != nil {
+			return Result{}, err
+		}
+		res.AfterFiles, res.Partitions, res.Rows, res.Bytes, res.Generation =
+			len(old.Files), old.Partitions(), old.Rows(), old.Bytes(), old.Generation
+		if err := c.Record("compact", res, nowOr(opt.Now)); err != nil {
+			return Result{}, err
+		}
+		return res, nil
+	}
 	var files []storage.FileEntry
 	// abort removes the new files after an error before the swap: nothing
 	// refers to them, and they would only be counted by the glob reader.
@@ -99,7 +143,7 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	if err := opt.Crash.At(CrashBeforeSwap, -1); err != nil {
 		return Result{}, err
 	}
-	next, err := c.Commit(snap, files)
+	next, err := c.Commit(snap, slices.Concat(kept, files))
 	if errors.Is(err, catalog.ErrChanged) {
 		return abort(err) // only our own new files go
 	}
@@ -109,7 +153,7 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	if err := opt.Crash.At(CrashAfterSwap, -1); err != nil {
 		return Result{}, err
 	}
-	for k, f := range old.Files {
+	for k, f := range rewritten {
 		if err := c.FS.Remove(snap.Path(f.Path)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return Result{}, fmt.Errorf("delete old file %s: %w", f.Path, err)
 		}
@@ -121,8 +165,8 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	m := next.Manifest
-	res := Result{Lake: lake, BeforeFiles: len(old.Files), AfterFiles: len(m.Files),
-		Partitions: m.Partitions(), Rows: m.Rows(), Bytes: m.Bytes(), Generation: m.Generation}
+	res.AfterFiles, res.Partitions, res.Rows, res.Bytes, res.Generation =
+		len(m.Files), m.Partitions(), m.Rows(), m.Bytes(), m.Generation
 	if err := c.Record("compact", res, nowOr(opt.Now)); err != nil {
 		return Result{}, err
 	}
@@ -135,24 +179,6 @@ func nowOr(clock func() time.Time) time.Time {
 		return clock()
 	}
 	return time.Now()
-}
-
-// freshRunID picks a run id that no file in the lake folder carries with
-// this generation, leftovers of interrupted runs included.
-func freshRunID(fsys storage.FS, dir string, gen int64) (string, error) {
-	found, err := storage.WalkLake(fsys, dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		run := storage.NewRunID()
-		prefix := storage.RewritePrefix(gen, run)
-		if !slices.ContainsFunc(found, func(f storage.FoundFile) bool {
-			return strings.HasPrefix(path.Base(f.Path), prefix)
-		}) {
-			return run, nil
-		}
-	}
 }
 
 // writeGroup concatenates the files of g into the new file rel and

@@ -291,7 +291,8 @@ func TestCompact(t *testing.T) {
 	}
 	next := fx.snapshot(t)
 	wantRes := compact.Result{Lake: lakeName, BeforeFiles: len(old.Files()), AfterFiles: len(groups),
-		Partitions: old.Manifest.Partitions(), Rows: int64(len(fx.rows)), Bytes: int64(len(fx.raw)), Generation: 1}
+		Partitions: old.Manifest.Partitions(), Rows: int64(len(fx.rows)), Bytes: int64(len(fx.raw)), Generation: 1,
+		RewrittenFiles: len(old.Files()), RewrittenBytes: int64(len(fx.raw))}
 	if res != wantRes {
 		t.Errorf("result: got %+v, want %+v", res, wantRes)
 	}

@@ -157,3 +157,16 @@ func (a *args) writer() (*catalog.Catalog, error) {
 	c.Wait = max(d, time.Nanosecond) // 0: try once
 	return c, nil
 }
+
+// ratio returns a flag that must be a number in (0, 1], or 0 when absent.
+func (a *args) ratio(name string) (float64, error) {
+	v, ok := a.flags[name]
+	if !ok {
+		return 0, nil
+	}
+	r, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(r > 0 && r <= 1) {
+		return 0, usagef("%s: --%s=%q must be a number greater than 0 and at most 1", a.cmd, name, v)
+	}
+	return r, nil
+}

@@ -31,8 +31,10 @@ func init() {
 			"pq layout <workdir> --lake=<name> --small=<bytes>"},
 		"query": {[]string{"lake", "where", "via"}, []string{"lake", "where"}, cmdQuery,
 			"pq query <workdir> --lake=<name> --where=<field=value[,field=value...]> [--via=manifest|glob]"},
-		"compact": {[]string{"lake", "target", "crash", "wait"}, []string{"lake", "target"}, cmdCompact,
-			"pq compact <workdir> --lake=<name> --target=<bytes> [--crash=before-swap] [--wait=10s]"},
+		"compact": {[]string{"lake", "target", "crash", "small-ratio", "wait"}, []string{"lake", "target"}, cmdCompact,
+			"pq compact <workdir> --lake=<name> --target=<bytes> [--small-ratio=<r>] [--crash=before-swap] [--wait=10s]"},
+		"append": {[]string{"lake", "from", "rows", "wait"}, []string{"lake"}, cmdAppend,
+			"pq append <workdir> --lake=<name> [--from=<file.jsonl>] [--rows=<n>] [--wait=10s]"},
 		"repartition": {[]string{"from", "to", "key", "wait"}, []string{"from", "to", "key"}, cmdRepartition,
 			"pq repartition <workdir> --from=<name> --to=<name> --key=<field[,field...]> [--wait=10s]"},
 		"vacuum": {[]string{"lake", "dry-run", "wait"}, []string{"lake"}, cmdVacuum,
@@ -46,7 +48,7 @@ func init() {
 	}
 }
 
-var commandOrder = []string{"write", "layout", "query", "compact", "repartition", "vacuum", "check", "gen", "report"}
+var commandOrder = []string{"write", "append", "layout", "query", "compact", "repartition", "vacuum", "check", "gen", "report"}
 
 // now is the clock; tests replace it.
 var now = time.Now
@@ -60,7 +62,10 @@ func usageText() string {
 	b.WriteString("\nvacuum removes the files of a lake that its manifest does not list (left by\n" +
 		"interrupted or failed writers); --dry-run only lists them. check compares\n" +
 		"every file the manifest lists with the disk and lists the orphans.\n" +
-		"\nOne writer per lake at a time: write, compact, repartition and vacuum wait\n" +
+		"\ncompact --small-ratio=r keeps every file of at least target × r bytes as it\n" +
+		"is and rewrites only the small ones; without it every file is rewritten.\n" +
+		"append adds rows as new files, never touching the old ones.\n" +
+		"\nOne writer per lake at a time: write, append, compact, repartition and vacuum wait\n" +
 		"for another writer of the same lake up to --wait (default 10s), then fail.\n")
 	b.WriteString("\nExit codes: 0 ok, 1 error (check: a problem found), 2 usage, 3 work folder/lake/raw.jsonl not found, 9 deliberate crash.\n")
 	return b.String()
