@@ -79,7 +79,7 @@ func TestCompactKeepsLarge(t *testing.T) {
 	}
 	want := compact.Result{Lake: lakeName, BeforeFiles: len(before.Files()), AfterFiles: len(plan),
 		Partitions: before.Manifest.Partitions(), Rows: before.Manifest.Rows(), Bytes: before.Manifest.Bytes(),
-		Generation: before.Manifest.Generation + 1,
+		Generation:     before.Manifest.Generation + 1,
 		RewrittenFiles: rewriteFiles, RewrittenBytes: rewriteBytes, KeptFiles: len(keep), KeptBytes: before.Manifest.Bytes() - rewriteBytes}
 	if res != want {
 		t.Errorf("result:\n got %+v\nwant %+v", res, want)

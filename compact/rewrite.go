@@ -34,7 +34,7 @@ type Options struct {
 	// which rewrites every file.
 	SmallRatio float64
 	Crash      Crash
-	Now    func() time.Time // for the history record; default time.Now
+	Now        func() time.Time // for the history record; default time.Now
 }
 
 // Result is what a compaction measured.
