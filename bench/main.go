@@ -40,6 +40,8 @@ type config struct {
 	out           string
 	timeout       time.Duration
 	duckOpenFiles int
+	grow          bool // run the grow experiment (issue 6) instead of the jobs
+	growing       growConfig
 }
 
 // run is the only place errors become exit codes: 0 done, 1 failed
@@ -55,7 +57,13 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := benchmark(ctx, cfg, stdout, stderr); err != nil {
+	do := benchmark
+	if cfg.grow {
+		do = func(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
+			return grow(ctx, cfg, cfg.growing, stdout, stderr)
+		}
+	}
+	if err := do(ctx, cfg, stdout, stderr); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "bench: interrupted (%v)\n", firstLine(err.Error()))
 			return 1
@@ -80,6 +88,11 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md)")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit for any single command or DuckDB statement")
 	fs.IntVar(&cfg.duckOpenFiles, "duck-open-files", 0, "if > 0, SET partitioned_write_max_open_files for DuckDB (its default is 100)")
+	fs.BoolVar(&cfg.grow, "grow", false, "run the grow experiment of issue 6 (append + compact rounds, keep-large vs the lab's rule) instead of the jobs; writes bench/results-grow.md")
+	fs.IntVar(&cfg.growing.rounds, "grow-rounds", 20, "-grow: rounds of append + compact")
+	fs.IntVar(&cfg.growing.rows, "grow-rows", 126_000, "-grow: rows appended per round (≈ 400 KB per day)")
+	fs.Int64Var(&cfg.growing.target, "grow-target", 1_000_000, "-grow: compaction target in bytes")
+	fs.Float64Var(&cfg.growing.ratio, "grow-ratio", 0.7, "-grow: small ratio of the keep-large lake")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
 		for _, j := range allJobs {
