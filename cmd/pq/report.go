@@ -36,11 +36,15 @@ func cmdReport(a *args) (any, error) {
 }
 
 type lakeFacts struct {
-	name   string
-	key    []string
-	gen    int64
-	layout catalog.Layout
+	name    string
+	key     []string
+	gen     int64
+	layout  catalog.Layout
+	buckets []catalog.Bucket
 }
+
+// svgName is the file, beside the report, of a lake's size histogram.
+func svgName(lake string) string { return "partition_report-" + lake + ".svg" }
 
 // writeReport writes partition_report.md from what it measures in the work
 // folder: every lake's layout and the last compaction and repartition
@@ -56,7 +60,13 @@ func writeReport(c *catalog.Catalog, small int64) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		lakes = append(lakes, lakeFacts{n, s.Key(), s.Manifest.Generation, catalog.MeasureLayout(s.Manifest, small)})
+		lakes = append(lakes, lakeFacts{n, s.Key(), s.Manifest.Generation, catalog.MeasureLayout(s.Manifest, small), catalog.SizeBuckets(s.Files())})
+	}
+	for _, l := range lakes {
+		svg := sizeSVG(l.name, l.buckets, small)
+		if err := storage.WriteFileAtomic(c.FS, filepath.Join(c.Dir, svgName(l.name)), []byte(svg)); err != nil {
+			return "", err
+		}
 	}
 	events, err := c.History()
 	if err != nil {
@@ -114,6 +124,10 @@ func renderReport(lakes []lakeFacts, small int64, comp *compact.Result, rep *com
 			}
 			fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d |\n", l.name, l.layout.Files, l.layout.AvgBytes,
 				l.layout.P50Bytes, l.layout.MinBytes, l.layout.MaxBytes, l.layout.SmallFiles, perFile)
+		}
+		b.WriteString("\n")
+		for _, l := range lakes {
+			fmt.Fprintf(&b, "![file sizes of %s](%s)\n", l.name, svgName(l.name))
 		}
 		b.WriteString("\n")
 		most, fewest := lakes[0], lakes[0]
