@@ -159,10 +159,13 @@ type (
 		Key     []string
 		MaxRows int64
 	}
-	// CompactLake is ALTER LAKE lake COMPACT [TARGET size].
+	// CompactLake is ALTER LAKE lake COMPACT [TARGET size] [SMALL RATIO r]
+	// [REWRITE ALL] (SMALL RATIO and REWRITE ALL exclude each other).
 	CompactLake struct {
-		Lake   string
-		Target int64 // -1: the default
+		Lake       string
+		Target     int64   // -1: the default
+		SmallRatio float64 // in (0, 1]; 0: not given, DefaultSmallRatio unless RewriteAll
+		RewriteAll bool    // the lab's rule: rewrite every file, keep none
 	}
 	// RepartitionLake is ALTER LAKE lake PARTITION BY (f, ...) [INTO lake].
 	RepartitionLake struct {
@@ -199,7 +202,9 @@ func (s ShowLayout) String() string {
 }
 func (s Describe) String() string { return "DESCRIBE " + lakeIdent(s.Lake) }
 func (s CreateLake) String() string {
-	out := "CREATE LAKE " + lakeIdent(s.Lake) + " FROM " + Str(s.From).String() + " PARTITION BY (" + joinIdents(s.Key) + ")"
+	// The lake-command lexer takes a backslash as it is: only quotes double.
+	from := "'" + strings.ReplaceAll(s.From, "'", "''") + "'"
+	out := "CREATE LAKE " + lakeIdent(s.Lake) + " FROM " + from + " PARTITION BY (" + joinIdents(s.Key) + ")"
 	if s.MaxRows > 0 {
 		out += " MAX ROWS " + strconv.FormatInt(s.MaxRows, 10)
 	}
@@ -209,6 +214,12 @@ func (s CompactLake) String() string {
 	out := "ALTER LAKE " + lakeIdent(s.Lake) + " COMPACT"
 	if s.Target >= 0 {
 		out += " TARGET " + strconv.FormatInt(s.Target, 10)
+	}
+	if s.SmallRatio > 0 {
+		out += " SMALL RATIO " + strconv.FormatFloat(s.SmallRatio, 'f', -1, 64)
+	}
+	if s.RewriteAll {
+		out += " REWRITE ALL"
 	}
 	return out
 }
@@ -222,5 +233,10 @@ func (s RepartitionLake) String() string {
 func (s DropLake) String() string { return "DROP LAKE " + lakeIdent(s.Lake) }
 
 // lakeIdent prints a lake name; names are [A-Za-z0-9._-], which the lake
-// command lexer reads as one word.
-func lakeIdent(s string) string { return s }
+// command lexer reads as one word, unless it starts with "--", a comment.
+func lakeIdent(s string) string {
+	if strings.HasPrefix(s, "--") {
+		return "`" + s + "`"
+	}
+	return s
+}

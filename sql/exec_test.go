@@ -175,7 +175,12 @@ func TestLakeCommands(t *testing.T) {
 		t.Errorf("SHOW LAYOUT note: got %q, want a histogram", layout.Note)
 	}
 	exec("ALTER LAKE t PARTITION BY (g, h) INTO t2")
-	exec("ALTER LAKE t2 COMPACT TARGET 1KB")
+	// Each partition of t2 holds one file: the default ratio keeps them
+	// all (no new generation); REWRITE ALL, the lab's rule, rewrites them.
+	if got := table(exec("ALTER LAKE t2 COMPACT TARGET 1KB")); !strings.HasPrefix(got, "lake|before_files|after_files|partitions|rows|bytes|generation|rewritten_files|rewritten_bytes|kept_files|kept_bytes\nt2|4|4|4|4|88|0|0|0|4|88") {
+		t.Errorf("ALTER LAKE … COMPACT: got\n%s", got)
+	}
+	exec("ALTER LAKE t2 COMPACT TARGET 1KB REWRITE ALL")
 	if got := table(exec("SHOW LAKES")); got != "lake|key|generation|files|rows|bytes\nt|g|0|3|4|88\nt2|g, h|1|4|4|88" {
 		t.Errorf("SHOW LAKES: got\n%s", got)
 	}

@@ -11,11 +11,12 @@ var Keywords = []string{
 	"AND", "OR", "NOT", "IN", "BETWEEN", "IS", "NULL", "COUNT", "DISTINCT", "SUM", "MIN", "MAX", "AVG",
 	"EXPLAIN", "ANALYZE", "SHOW", "LAKES", "PARTITIONS", "FILES", "LAYOUT", "SMALL", "DESCRIBE",
 	"CREATE", "LAKE", "PARTITION", "ROWS", "ALTER", "COMPACT", "TARGET", "INTO", "DROP",
-	"VACUUM", "DRY", "RUN", "CHECK",
+	"VACUUM", "DRY", "RUN", "CHECK", "COPY", "RATIO", "REWRITE", "ALL",
 }
 
-// Parse parses one statement (without its ';'): SELECT and EXPLAIN go
-// through the SQL grammar, lake commands through our own.
+// Parse parses one statement (without its ';'): SELECT and EXPLAIN
+// SELECT go through the SQL grammar; lake commands, and EXPLAIN ALTER LAKE
+// … COMPACT, through our own.
 func Parse(text string) (Statement, error) {
 	toks, err := lex(text)
 	if err != nil {
@@ -36,8 +37,14 @@ func Parse(text string) (Statement, error) {
 			e.Analyze = true
 		}
 		rest := p.peek()
+		if p.isWord("ALTER") {
+			if e.Analyze {
+				return nil, p.errorf(rest, "EXPLAIN ANALYZE takes a SELECT; EXPLAIN ALTER LAKE … COMPACT shows a compaction's plan")
+			}
+			return p.explainCompact()
+		}
 		if !strings.EqualFold(rest.text, "SELECT") || rest.kind != tWord {
-			return nil, p.errorf(rest, "expected SELECT after EXPLAIN, found %s", rest)
+			return nil, p.errorf(rest, "expected SELECT or ALTER LAKE … COMPACT after EXPLAIN, found %s", rest)
 		}
 		sel, err := parseSelect(text, rest.pos)
 		if err != nil {
@@ -50,10 +57,36 @@ func Parse(text string) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
+	return st, p.end()
+}
+
+// end checks that the statement ends here.
+func (p *parser) end() error {
 	if t := p.peek(); t.kind != tEOF {
-		return nil, p.errorf(t, "unexpected %s after the end of the statement", t)
+		return p.errorf(t, "unexpected %s after the end of the statement", t)
 	}
-	return st, nil
+	return nil
+}
+
+// explainCompact reads ALTER LAKE lake COMPACT … after EXPLAIN.
+func (p *parser) explainCompact() (Statement, error) {
+	if err := p.expect("ALTER", "LAKE"); err != nil {
+		return nil, err
+	}
+	lake, err := p.lakeName()
+	if err != nil {
+		return nil, err
+	}
+	if !p.isWord("COMPACT") {
+		t := p.peek()
+		return nil, p.errorf(t, "EXPLAIN ALTER LAKE %s: expected COMPACT (only a compaction has a plan to show), found %s", lake, t)
+	}
+	p.next()
+	c, err := p.compactOptions(lake)
+	if err != nil {
+		return nil, err
+	}
+	return ExplainCompact{Compact: c}, p.end()
 }
 
 type parser struct {
@@ -96,7 +129,7 @@ func (p *parser) expect(ws ...string) error {
 func (p *parser) lakeCommand() (Statement, error) {
 	t := p.next()
 	if t.kind != tWord {
-		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER, DROP, VACUUM, CHECK), found %s", t)
+		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM, CHECK), found %s", t)
 	}
 	switch strings.ToUpper(t.text) {
 	case "SHOW":
@@ -172,17 +205,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 		switch {
 		case p.isWord("COMPACT"):
 			p.next()
-			c := CompactLake{Lake: lake, Target: -1}
-			if p.isWord("TARGET") {
-				p.next()
-				if c.Target, err = p.size(); err != nil {
-					return nil, err
-				}
-				if c.Target < 1 {
-					return nil, p.errorf(p.toks[p.i-1], "TARGET must be at least 1 byte")
-				}
-			}
-			return c, nil
+			return p.compactOptions(lake)
 		case p.isWord("PARTITION"):
 			p.next()
 			if err := p.expect("BY"); err != nil {
@@ -203,6 +226,29 @@ func (p *parser) lakeCommand() (Statement, error) {
 		}
 		t := p.peek()
 		return nil, p.errorf(t, "expected COMPACT or PARTITION BY after ALTER LAKE %s, found %s", lake, t)
+	case "COPY":
+		lake, err := p.lakeName()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect("FROM"); err != nil {
+			return nil, err
+		}
+		src := p.next()
+		if src.kind != tString {
+			return nil, p.errorf(src, "expected a quoted file name after FROM, found %s", src)
+		}
+		c := CopyLake{Lake: lake, From: src.text}
+		if p.isWord("MAX") {
+			p.next()
+			if err := p.expect("ROWS"); err != nil {
+				return nil, err
+			}
+			if c.MaxRows, err = p.count(); err != nil {
+				return nil, err
+			}
+		}
+		return c, nil
 	case "DROP":
 		if err := p.expect("LAKE"); err != nil {
 			return nil, err
@@ -233,7 +279,81 @@ func (p *parser) lakeCommand() (Statement, error) {
 		lake, err := p.lakeName()
 		return CheckLake{Lake: lake}, err
 	}
-	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, ALTER, DROP, VACUUM or CHECK)", t)
+	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM or CHECK)", t)
+}
+
+// compactOptions reads what may follow ALTER LAKE lake COMPACT: TARGET
+// size, SMALL RATIO r and REWRITE ALL, in any order, each at most once,
+// SMALL RATIO and REWRITE ALL not together.
+func (p *parser) compactOptions(lake string) (CompactLake, error) {
+	c := CompactLake{Lake: lake, Target: -1}
+	var target, ratio, rewrite bool // given already
+	for {
+		t := p.peek()
+		switch {
+		case p.isWord("TARGET"):
+			if target {
+				return c, p.errorf(t, "TARGET given twice")
+			}
+			target = true
+			p.next()
+			var err error
+			if c.Target, err = p.size(); err != nil {
+				return c, err
+			}
+			if c.Target < 1 {
+				return c, p.errorf(p.toks[p.i-1], "TARGET must be at least 1 byte")
+			}
+		case p.isWord("SMALL"):
+			if ratio {
+				return c, p.errorf(t, "SMALL RATIO given twice")
+			}
+			if rewrite {
+				return c, p.errorf(t, "SMALL RATIO cannot go with REWRITE ALL, which rewrites every file")
+			}
+			ratio = true
+			p.next()
+			if err := p.expect("RATIO"); err != nil {
+				return c, err
+			}
+			var err error
+			if c.SmallRatio, err = p.ratio(); err != nil {
+				return c, err
+			}
+		case p.isWord("REWRITE"):
+			if rewrite {
+				return c, p.errorf(t, "REWRITE ALL given twice")
+			}
+			if ratio {
+				return c, p.errorf(t, "REWRITE ALL cannot go with SMALL RATIO: REWRITE ALL rewrites every file, SMALL RATIO keeps the large ones")
+			}
+			rewrite = true
+			p.next()
+			if err := p.expect("ALL"); err != nil {
+				return c, err
+			}
+			c.RewriteAll = true
+		case t.kind == tEOF:
+			return c, nil
+		default:
+			return c, p.errorf(t, "expected TARGET, SMALL RATIO, REWRITE ALL or the end of the statement, found %s", t)
+		}
+	}
+}
+
+// ratio reads a decimal number in (0, 1], such as 0.7.
+func (p *parser) ratio() (float64, error) {
+	t := p.next()
+	digits := strings.Replace(t.text, ".", "", 1)
+	ok := t.kind == tWord && digits != "" && strings.Trim(digits, "0123456789") == ""
+	r, err := strconv.ParseFloat(t.text, 64)
+	if !ok || err != nil {
+		return 0, p.errorf(t, "expected a ratio such as 0.7 after SMALL RATIO, found %s", t)
+	}
+	if !(r > 0 && r <= 1) {
+		return 0, p.errorf(t, "SMALL RATIO must be more than 0 and at most 1, found %s", t)
+	}
+	return r, nil
 }
 
 // lakeName reads a lake name: a word or `quoted` name of [A-Za-z0-9._-].
@@ -309,7 +429,7 @@ func (p *parser) size() (int64, error) {
 	if unit != "" {
 		mult = sizeUnit(unit)
 	}
-	if err != nil || mult == 0 || n > (1<<62)/mult {
+	if err != nil || n < 0 || mult == 0 || n > (1<<62)/mult {
 		return 0, p.errorf(t, "expected a size such as 4096, 64KB or 1MiB, found %s", t)
 	}
 	return n * mult, nil

@@ -78,13 +78,22 @@ func TestSyntaxErrorPosition(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		"lake command keyword": {"ALTER LAKE orders COMPAKT", 1, 19, "expected COMPACT or PARTITION BY"},
-		"second line":          {"CREATE LAKE x\n  FROM raw.jsonl PARTITION BY (a)", 2, 8, "expected a quoted file name"},
-		"select second line":   {"SELECT COUNT(*)\nFROM orders WHERE", 2, 18, "unexpected end of statement"},
-		"select bad token":     {"SELECT a FROM t WHERE a = = 1", 1, 27, "unexpected '='"},
-		"unknown statement":    {"UPSERT x", 1, 1, "unknown statement 'UPSERT'"},
-		"explain needs select": {"EXPLAIN SHOW LAKES", 1, 9, "expected SELECT after EXPLAIN"},
-		"unterminated string":  {"CREATE LAKE x FROM 'raw", 1, 20, "unterminated"},
+		"lake command keyword":  {"ALTER LAKE orders COMPAKT", 1, 19, "expected COMPACT or PARTITION BY"},
+		"second line":           {"CREATE LAKE x\n  FROM raw.jsonl PARTITION BY (a)", 2, 8, "expected a quoted file name"},
+		"select second line":    {"SELECT COUNT(*)\nFROM orders WHERE", 2, 18, "unexpected end of statement"},
+		"select bad token":      {"SELECT a FROM t WHERE a = = 1", 1, 27, "unexpected '='"},
+		"unknown statement":     {"UPSERT x", 1, 1, "unknown statement 'UPSERT'"},
+		"explain needs select":  {"EXPLAIN SHOW LAKES", 1, 9, "expected SELECT or ALTER LAKE … COMPACT after EXPLAIN"},
+		"unterminated string":   {"CREATE LAKE x FROM 'raw", 1, 20, "unterminated"},
+		"ratio over 1":          {"ALTER LAKE x COMPACT SMALL RATIO 1.5", 1, 34, "SMALL RATIO must be more than 0 and at most 1, found '1.5'"},
+		"ratio zero":            {"ALTER LAKE x COMPACT TARGET 1MB SMALL RATIO 0", 1, 45, "SMALL RATIO must be more than 0 and at most 1, found '0'"},
+		"ratio not a number":    {"ALTER LAKE x COMPACT SMALL RATIO most", 1, 34, "expected a ratio such as 0.7 after SMALL RATIO, found 'most'"},
+		"ratio and rewrite":     {"ALTER LAKE x COMPACT SMALL RATIO 0.5 REWRITE ALL", 1, 38, "REWRITE ALL cannot go with SMALL RATIO"},
+		"rewrite and ratio":     {"ALTER LAKE x COMPACT REWRITE ALL SMALL RATIO 0.5", 1, 34, "SMALL RATIO cannot go with REWRITE ALL"},
+		"compact option":        {"ALTER LAKE x COMPACT RATIO 0.5", 1, 22, "expected TARGET, SMALL RATIO, REWRITE ALL or the end of the statement, found 'RATIO'"},
+		"explain analyze alter": {"EXPLAIN ANALYZE ALTER LAKE x COMPACT", 1, 17, "EXPLAIN ANALYZE takes a SELECT"},
+		"explain repartition":   {"EXPLAIN ALTER LAKE x PARTITION BY (a)", 1, 22, "expected COMPACT"},
+		"copy needs a file":     {"COPY x FROM more.jsonl", 1, 13, "expected a quoted file name after FROM"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Parse(c.text)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"path"
 	"path/filepath"
 	"slices"
@@ -18,10 +17,13 @@ import (
 	"github.com/lakesql/lakesql/storage"
 )
 
-// Defaults of lake commands that leave a size out.
+// Defaults of lake commands that leave a size or ratio out.
 const (
 	DefaultSmall  = 64 << 10 // SHOW LAYOUT: files under this are small
 	DefaultTarget = 64 << 20 // ALTER LAKE … COMPACT: bytes per file
+	// ALTER LAKE … COMPACT keeps files of at least TARGET × this many bytes
+	// (Paimon's default) unless SMALL RATIO or REWRITE ALL says otherwise.
+	DefaultSmallRatio = 0.7
 )
 
 // Session runs statements against the lakes of one work folder.
@@ -102,8 +104,12 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 		return s.describe(ctx, st.Lake)
 	case CreateLake:
 		return s.createLake(st)
+	case CopyLake:
+		return s.copyLake(st)
 	case CompactLake:
 		return s.compactLake(st)
+	case ExplainCompact:
+		return s.explainCompact(st)
 	case RepartitionLake:
 		return s.repartitionLake(st)
 	case DropLake:
@@ -249,33 +255,23 @@ func (s *Session) showLayout(st ShowLayout) (*Result, error) {
 // Histogram draws file sizes in power-of-two buckets, one bar per bucket,
 // marking the buckets under the small-file threshold.
 func Histogram(files []storage.FileEntry, small int64) string {
-	if len(files) == 0 {
+	buckets := catalog.SizeBuckets(files)
+	if len(buckets) == 0 {
 		return "no files"
 	}
-	counts := map[int]int{}
-	lo, hi := 64, 0
-	for _, f := range files {
-		b := bits.Len64(uint64(f.Bytes)) // bucket b holds [2^(b-1), 2^b)
-		counts[b]++
-		lo, hi = min(lo, b), max(hi, b)
-	}
 	most := 0
-	for _, n := range counts {
-		most = max(most, n)
+	for _, b := range buckets {
+		most = max(most, b.Files)
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "file sizes (%d files; * = small, under %s)\n", len(files), FormatBytes(small))
-	for b := lo; b <= hi; b++ {
-		from, to := int64(0), int64(1)
-		if b > 0 {
-			from, to = int64(1)<<(b-1), int64(1)<<b
-		}
+	for _, b := range buckets {
 		mark := " "
-		if to <= small {
+		if b.To <= small {
 			mark = "*"
 		}
-		bar := strings.Repeat("█", (counts[b]*40+most-1)/most)
-		fmt.Fprintf(&sb, "%s %9s – %-9s %6d %s\n", mark, FormatBytes(from), FormatBytes(to), counts[b], bar)
+		bar := strings.Repeat("█", (b.Files*40+most-1)/most)
+		fmt.Fprintf(&sb, "%s %9s – %-9s %6d %s\n", mark, FormatBytes(b.From), FormatBytes(b.To), b.Files, bar)
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }
@@ -396,11 +392,17 @@ func eachLine(ctx context.Context, snap *catalog.Snapshot, rel string, fn func([
 	}
 }
 
-func (s *Session) createLake(st CreateLake) (*Result, error) {
-	src := st.From
-	if !filepath.IsAbs(src) {
-		src = filepath.Join(s.Catalog.Dir, src)
+// source resolves the file name of CREATE LAKE … FROM and COPY … FROM: a
+// relative name is in the work folder.
+func (s *Session) source(name string) string {
+	if filepath.IsAbs(name) {
+		return name
 	}
+	return filepath.Join(s.Catalog.Dir, name)
+}
+
+func (s *Session) createLake(st CreateLake) (*Result, error) {
+	src := s.source(st.From)
 	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true})
 	if err != nil {
 		return nil, err
@@ -410,22 +412,6 @@ func (s *Session) createLake(st CreateLake) (*Result, error) {
 		Columns: []Column{{Name: "lake"}, {Name: "key"}, intCol("partitions"), intCol("files"), intCol("rows"), intCol("bytes")},
 		Rows: [][]Value{{StrValue(st.Lake), StrValue(strings.Join(st.Key, ", ")), IntValue(int64(m.Partitions())),
 			IntValue(int64(len(m.Files))), IntValue(m.Rows()), IntValue(m.Bytes())}},
-	}, nil
-}
-
-func (s *Session) compactLake(st CompactLake) (*Result, error) {
-	target := st.Target
-	if target < 0 {
-		target = DefaultTarget
-	}
-	r, err := compact.Compact(s.Catalog, st.Lake, compact.Options{Target: target, Now: s.now})
-	if err != nil {
-		return nil, s.lakeError(st.Lake, err)
-	}
-	return &Result{
-		Columns: []Column{{Name: "lake"}, intCol("before_files"), intCol("after_files"), intCol("partitions"), intCol("rows"), intCol("bytes"), intCol("generation")},
-		Rows: [][]Value{{StrValue(r.Lake), IntValue(int64(r.BeforeFiles)), IntValue(int64(r.AfterFiles)), IntValue(int64(r.Partitions)),
-			IntValue(r.Rows), IntValue(r.Bytes), IntValue(r.Generation)}},
 	}, nil
 }
 

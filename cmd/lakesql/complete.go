@@ -27,7 +27,7 @@ func (c *completer) set(sess *sql.Session, pending string) {
 }
 
 // lakeWords are the words after which a lake name comes.
-var lakeWords = []string{"FROM", "LAKE", "PARTITIONS", "FILES", "LAYOUT", "DESCRIBE", "INTO"}
+var lakeWords = []string{"FROM", "LAKE", "PARTITIONS", "FILES", "LAYOUT", "DESCRIBE", "INTO", "COPY"}
 
 // Do implements readline.AutoCompleter: it returns what to append to the
 // word before pos for each candidate, and the word's length.

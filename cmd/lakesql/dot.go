@@ -104,11 +104,15 @@ Lake commands
   SHOW FILES orders;
   SHOW LAYOUT orders SMALL 4KB;
   CREATE LAKE orders FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 500;
-  ALTER LAKE orders COMPACT TARGET 64KB;
+  COPY orders FROM 'more.jsonl' MAX ROWS 500;   -- append the rows as new files (a bad line: none)
+  ALTER LAKE orders COMPACT TARGET 64KB;        -- keep files of at least TARGET × 0.7, pack the rest
+  ALTER LAKE orders COMPACT SMALL RATIO 0.5;    -- keep files of at least TARGET × 0.5 (0 < r <= 1)
+  ALTER LAKE orders COMPACT REWRITE ALL;        -- rewrite every file (pq compact's rule)
+  EXPLAIN ALTER LAKE orders COMPACT;            -- the plan: files kept, rewritten, bytes to write
   ALTER LAKE orders PARTITION BY (region) INTO orders_by_region;
   DROP LAKE orders;
-  CHECK LAKE orders;             -- every listed file against the disk, and the orphans
-  VACUUM LAKE orders DRY RUN;    -- list what no manifest refers to; without DRY RUN, remove it
+  CHECK LAKE orders;                            -- every listed file against the disk, and the orphans
+  VACUUM LAKE orders DRY RUN;                   -- list what no manifest refers to; without it, remove it
 `
 
 const helpKeys = `

@@ -288,3 +288,56 @@ func stripComments(s string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestGrowMatchesRawRows replays testdata/grow.sql up to its query (two
+// COPYs and two compactions) on a copy of the test work folder, and checks
+// the query's answer (and so grow.out) against one computed here from
+// raw.jsonl, more1.jsonl and more2.jsonl: every row is in, once.
+func TestGrowMatchesRawRows(t *testing.T) {
+	const query = "SELECT channel, COUNT(*), SUM(amount) FROM grow GROUP BY channel ORDER BY channel"
+	work := filepath.Join(t.TempDir(), "work")
+	copyDir(t, template(t), work)
+	var all []order
+	for _, name := range []string{"raw.jsonl", "more1.jsonl", "more2.jsonl"} {
+		all = append(all, readOrders(t, filepath.Join(work, name))...)
+	}
+	if len(all) != fixtureRows+2*appendRows {
+		t.Fatalf("got %d rows, want %d", len(all), fixtureRows+2*appendRows)
+	}
+	script, err := os.ReadFile("testdata/grow.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-d", work}
+	found := false
+	for _, s := range strings.Split(stripComments(string(script)), ";") {
+		s = strings.TrimSpace(s)
+		if s == query {
+			found = true
+			break
+		}
+		if s != "" {
+			args = append(args, "-c", s)
+		}
+	}
+	if !found {
+		t.Fatalf("testdata/grow.sql lacks %s, so grow.out is not checked against it", query)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("grow.sql before its query: exit %d: %s", code, stderr.String())
+	}
+	stdout.Reset()
+	if code := run([]string{"-d", work, "--format", "csv", "-c", query}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")[1:] // less the header
+	channels, groups := groupBy(all, func(o order) string { return o.Channel })
+	var want []string
+	for _, c := range channels {
+		want = append(want, strings.Join([]string{c, strconv.Itoa(len(groups[c])), itoa(sum(groups[c], amount))}, ","))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -22,8 +22,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.out from the current output")
 
-// fixtureRows is how many sample orders the test lakes hold.
-const fixtureRows = 5000
+// fixtureRows is how many sample orders the test lakes hold; appendRows
+// how many more each of more1.jsonl and more2.jsonl holds, for COPY.
+const (
+	fixtureRows = 5000
+	appendRows  = 300
+)
 
 // The statements that make the test lakes, run through run() itself.
 var fixtureLakes = []string{
@@ -39,8 +43,10 @@ var (
 )
 
 // template returns a work folder, built once, holding raw.jsonl (sample
-// orders), misc.jsonl (rows with NULLs, floats and JSON values) and the
-// lakes of fixtureLakes. Tests copy it; they never change it.
+// orders), more1.jsonl and more2.jsonl (the orders that follow them),
+// bad.jsonl (a malformed second line), misc.jsonl (rows with NULLs, floats
+// and JSON values) and the lakes of fixtureLakes. Tests copy it; they
+// never change it.
 func template(t *testing.T) string {
 	t.Helper()
 	templateOnce.Do(func() {
@@ -62,12 +68,22 @@ func buildFixture(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	// One run of the generator, cut in three: raw.jsonl is the same as
+	// WriteOrders(fixtureRows) alone, and the appends carry new order ids.
 	var raw bytes.Buffer
-	if err := catalog.WriteOrders(&raw, fixtureRows, catalog.DefaultOrderSeed); err != nil {
+	if err := catalog.WriteOrders(&raw, fixtureRows+2*appendRows, catalog.DefaultOrderSeed); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "raw.jsonl"), raw.Bytes(), 0o644); err != nil {
-		return err
+	lines := bytes.SplitAfter(raw.Bytes(), []byte("\n"))
+	for name, part := range map[string][][]byte{
+		"raw.jsonl":   lines[:fixtureRows],
+		"more1.jsonl": lines[fixtureRows : fixtureRows+appendRows],
+		"more2.jsonl": lines[fixtureRows+appendRows : fixtureRows+2*appendRows],
+		"bad.jsonl":   {[]byte(badJSONL)},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), bytes.Join(part, nil), 0o644); err != nil {
+			return err
+		}
 	}
 	misc, err := os.ReadFile("testdata/misc.jsonl")
 	if err != nil {
@@ -86,6 +102,9 @@ func buildFixture(dir string) error {
 	}
 	return nil
 }
+
+// badJSONL is bad.jsonl: its second line is cut short.
+const badJSONL = "{\"day\":\"2026-01-01\",\"amount\":1}\n{\"day\":\"2026-01-02\",\"amount\":\n{\"day\":\"2026-01-03\",\"amount\":3}\n"
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -292,15 +311,16 @@ func lineDiff(want, got string) string {
 func TestFailingStatementsChangeNothing(t *testing.T) {
 	work := filepath.Join(t.TempDir(), "work")
 	copyDir(t, template(t), work)
-	bad := []byte("{\"day\":\"2026-01-01\",\"amount\":1}\n{\"day\":\"2026-01-02\",\"amount\":\n{\"day\":\"2026-01-03\",\"amount\":3}\n")
-	if err := os.WriteFile(filepath.Join(work, "bad.jsonl"), bad, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	tests := map[string]struct {
 		stmt string
 		want string // in the message
 	}{
 		"create from a missing file":     {"CREATE LAKE x FROM 'missing.jsonl' PARTITION BY (day)", "missing.jsonl"},
+		"copy a malformed line":          {"COPY orders FROM 'bad.jsonl'", "bad.jsonl line 2"},
+		"copy from a missing file":       {"COPY orders FROM 'missing.jsonl'", "missing.jsonl"},
+		"copy into a missing lake":       {"COPY nope FROM 'more1.jsonl'", `unknown lake "nope"`},
+		"compact with a ratio over 1":    {"ALTER LAKE orders COMPACT SMALL RATIO 1.5", "SMALL RATIO must be more than 0 and at most 1, found '1.5'"},
+		"compact with both rules":        {"ALTER LAKE orders COMPACT SMALL RATIO 0.5 REWRITE ALL", "REWRITE ALL cannot go with SMALL RATIO"},
 		"create with an unknown key":     {"CREATE LAKE x FROM 'raw.jsonl' PARTITION BY (dya)", "dya"},
 		"replace a lake from a bad file": {"CREATE LAKE orders FROM 'bad.jsonl' PARTITION BY (day)", "bad.jsonl"},
 		"create with a bad name":         {"CREATE LAKE `a/b` FROM 'raw.jsonl' PARTITION BY (day)", "a/b"},
