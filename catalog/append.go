@@ -19,6 +19,8 @@ type AppendOptions struct {
 	MaxRows int64            // most rows per new file; 0: one new file per partition
 	Crash   Crash            // stop on purpose (tests): after-file (K 0), before-swap, after-swap
 	Now     func() time.Time // for the history record; default time.Now
+	// Progress is told the bytes of the source read so far.
+	Progress storage.Progress
 }
 
 // AppendResult is what an append measured.
@@ -78,7 +80,7 @@ func (c *Catalog) Append(lake, src string, opt AppendOptions) (AppendResult, err
 		MaxRows: opt.MaxRows,
 		Name:    func(i int) string { return storage.RewriteName(gen, run, i) },
 	})
-	if _, _, err := w.AddLines(in, src); err != nil {
+	if _, _, err := w.AddLines(storage.ProgressReader(in, fileSize(in), opt.Progress), src); err != nil {
 		w.Abort()
 		return AppendResult{}, err
 	}

@@ -48,6 +48,8 @@ type CreateOptions struct {
 	MaxRows    int64 // most rows per file; 0: one file per partition
 	RequireKey bool  // fail with ErrUnknownField when no row has a key field
 	Crash      Crash // stop on purpose (tests); see Replace
+	// Progress is told the bytes of the source read so far.
+	Progress storage.Progress
 }
 
 // CreateWith is [Catalog.Create] with options.
@@ -71,7 +73,7 @@ func (c *Catalog) CreateWith(name string, key []string, src string, opt CreateOp
 	defer in.Close()
 	return c.Replace(name, opt.Crash, func(dir string) (*storage.Manifest, error) {
 		w := storage.NewLakeWriter(c.FS, dir, key, storage.WriterOptions{MaxRows: opt.MaxRows})
-		if _, _, err := w.AddLines(in, src); err != nil {
+		if _, _, err := w.AddLines(storage.ProgressReader(in, fileSize(in), opt.Progress), src); err != nil {
 			w.Abort()
 			return nil, err
 		}
@@ -86,4 +88,12 @@ func (c *Catalog) CreateWith(name string, key []string, src string, opt CreateOp
 		}
 		return &storage.Manifest{Key: key, Files: files}, nil
 	})
+}
+
+// fileSize returns the size of an open file, or -1 when it cannot tell.
+func fileSize(f storage.File) int64 {
+	if st, err := f.Stat(); err == nil {
+		return st.Size()
+	}
+	return -1
 }

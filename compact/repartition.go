@@ -29,6 +29,8 @@ type RepartitionOptions struct {
 	RequireKey bool             // fail with catalog.ErrUnknownField when no row has a key field
 	Now        func() time.Time // for the history record; default time.Now
 	Crash      Crash            // stop on purpose (tests); see catalog.Replace
+	// Progress is told the bytes of the source lake read so far.
+	Progress storage.Progress
 }
 
 // Repartition reads every file of lake from through its manifest and writes
@@ -96,6 +98,9 @@ func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []str
 			if err != nil {
 				w.Abort()
 				return nil, err
+			}
+			if opt.Progress != nil {
+				opt.Progress(res.BytesRead, src.Manifest.Bytes())
 			}
 		}
 		if src.Moved() {

@@ -34,6 +34,9 @@ type Options struct {
 	// which rewrites every file.
 	SmallRatio float64
 	Crash      Crash
+	// Progress is told the bytes copied into new files so far, of all
+	// that will be.
+	Progress storage.Progress
 	Now        func() time.Time // for the history record; default time.Now
 }
 
@@ -120,12 +123,17 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	}
 	dirs := make(map[string]bool)
 	idx := make(map[string]int)
+	var copied int64
 	for k, g := range groups {
 		rel := path.Join(g.Dir, storage.RewriteName(gen, run, idx[g.Dir]))
 		idx[g.Dir]++
 		e, err := writeGroup(c.FS, snap, g, rel)
 		if err != nil {
 			return abort(err)
+		}
+		copied += g.Bytes
+		if opt.Progress != nil {
+			opt.Progress(copied, res.RewrittenBytes)
 		}
 		files = append(files, e)
 		dirs[g.Dir] = true

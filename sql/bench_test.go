@@ -12,7 +12,7 @@ import (
 
 // benchLake writes n sample orders and a lake of them keyed by day, once
 // per benchmark, before the timer starts.
-func benchLake(b *testing.B, n int) (*Session, int64) {
+func benchLake(b testing.TB, n int) (*Session, int64) {
 	b.Helper()
 	dir := b.TempDir()
 	var raw bytes.Buffer

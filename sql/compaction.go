@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strconv"
@@ -35,9 +36,10 @@ func compactOptions(st CompactLake) compact.Options {
 	return opt
 }
 
-func (s *Session) compactLake(st CompactLake) (*Result, error) {
+func (s *Session) compactLake(ctx context.Context, st CompactLake) (*Result, error) {
 	opt := compactOptions(st)
 	opt.Now = s.now
+	opt.Progress = progressFrom(ctx)
 	r, err := compact.Compact(s.Catalog, st.Lake, opt)
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)

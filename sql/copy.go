@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -28,8 +29,8 @@ func (s CopyLake) String() string {
 
 // copyLake appends the file's rows to the lake as new files, published
 // as the next generation (catalog.Append): a bad line appends nothing.
-func (s *Session) copyLake(st CopyLake) (*Result, error) {
-	r, err := s.Catalog.Append(st.Lake, s.source(st.From), catalog.AppendOptions{MaxRows: st.MaxRows, Now: s.now})
+func (s *Session) copyLake(ctx context.Context, st CopyLake) (*Result, error) {
+	r, err := s.Catalog.Append(st.Lake, s.source(st.From), catalog.AppendOptions{MaxRows: st.MaxRows, Now: s.now, Progress: progressFrom(ctx)})
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)
 	}

@@ -72,6 +72,7 @@ func (p *Plan) scan(ctx context.Context, work []chunk, workers int, sinkFor func
 		mu      sync.Mutex
 		first   error
 	)
+	report := progressOf(ctx, work)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	scanners := make([]*scanner, workers)
@@ -91,6 +92,7 @@ func (p *Plan) scan(ctx context.Context, work []chunk, workers int, sinkFor func
 					opened.Add(1)
 				}
 				stop, err := sc.chunk(ctx, work[i])
+				report(work[i])
 				if err != nil {
 					mu.Lock()
 					if first == nil {

@@ -103,15 +103,15 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 	case Describe:
 		return s.describe(ctx, st.Lake)
 	case CreateLake:
-		return s.createLake(st)
+		return s.createLake(ctx, st)
 	case CopyLake:
-		return s.copyLake(st)
+		return s.copyLake(ctx, st)
 	case CompactLake:
-		return s.compactLake(st)
+		return s.compactLake(ctx, st)
 	case ExplainCompact:
 		return s.explainCompact(st)
 	case RepartitionLake:
-		return s.repartitionLake(st)
+		return s.repartitionLake(ctx, st)
 	case DropLake:
 		return s.dropLake(st.Lake)
 	case VacuumLake:
@@ -401,9 +401,9 @@ func (s *Session) source(name string) string {
 	return filepath.Join(s.Catalog.Dir, name)
 }
 
-func (s *Session) createLake(st CreateLake) (*Result, error) {
+func (s *Session) createLake(ctx context.Context, st CreateLake) (*Result, error) {
 	src := s.source(st.From)
-	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true})
+	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true, Progress: progressFrom(ctx)})
 	if err != nil {
 		return nil, err
 	}
@@ -415,12 +415,12 @@ func (s *Session) createLake(st CreateLake) (*Result, error) {
 	}, nil
 }
 
-func (s *Session) repartitionLake(st RepartitionLake) (*Result, error) {
+func (s *Session) repartitionLake(ctx context.Context, st RepartitionLake) (*Result, error) {
 	into := st.Into
 	if into == "" {
 		into = st.Lake
 	}
-	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now})
+	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now, Progress: progressFrom(ctx)})
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)
 	}

@@ -34,6 +34,7 @@ func historyFile() string {
 // drops the pending statement; Ctrl-C while a statement runs cancels it.
 // Errors are printed and the shell goes on.
 func (sh *shell) repl(in *os.File) error {
+	sh.bars = true // a person is watching: long statements get a bar
 	comp := &completer{}
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:                 prompt,

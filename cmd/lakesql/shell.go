@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/internal/progress"
 	"github.com/lakesql/lakesql/sql"
 )
 
@@ -18,6 +19,7 @@ type shell struct {
 	dir   string
 	mode  string // output format: table, json or csv
 	timer bool   // print the wall time of each statement
+	bars  bool   // draw progress bars on errw (interactive use only, never in scripts)
 	bail  bool   // a script stops at its first failure
 	out   io.Writer
 	errw  io.Writer
@@ -50,6 +52,11 @@ func (sh *shell) open(dir string) error {
 // statement runs one statement (without its ';') and prints its result.
 func (sh *shell) statement(ctx context.Context, text string) error {
 	start := now()
+	if sh.bars {
+		bar := progress.Start(sh.errw, firstWords(text, 2))
+		defer bar.Done()
+		ctx = sql.WithProgress(ctx, bar.Report)
+	}
 	res, err := sh.sess.Exec(ctx, text)
 	var damage *sql.DamageError
 	if errors.As(err, &damage) {
@@ -149,4 +156,11 @@ func caret(se *sql.SyntaxError) string {
 		}
 	}
 	return "  " + strings.TrimRight(se.Text[start:end], " \t\r") + "\n  " + pad.String() + "^"
+}
+
+// firstWords returns the first n words of a statement, upper-cased: the
+// label of its progress bar.
+func firstWords(text string, n int) string {
+	f := strings.Fields(text)
+	return strings.ToUpper(strings.Join(f[:min(n, len(f))], " "))
 }

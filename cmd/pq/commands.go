@@ -5,6 +5,7 @@ import (
 
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/compact"
+	"github.com/lakesql/lakesql/internal/progress"
 	"github.com/lakesql/lakesql/sql"
 )
 
@@ -37,7 +38,9 @@ func cmdWrite(a *args) (any, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	m, err := c.Create(lake, key, filepath.Join(a.workdir, "raw.jsonl"), rows)
+	bar := progress.Start(a.stderr, "write "+lake)
+	m, err := c.CreateWith(lake, key, filepath.Join(a.workdir, "raw.jsonl"), catalog.CreateOptions{MaxRows: rows, Progress: bar.Report})
+	bar.Done()
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +110,9 @@ func cmdQuery(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := sql.CountSum(background(), snap, where, "amount")
+	bar := progress.Start(a.stderr, "query "+lake)
+	res, err := sql.CountSum(sql.WithProgress(background(), bar.Report), snap, where, "amount")
+	bar.Done()
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +141,9 @@ func cmdCompact(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := compact.Compact(c, lake, compact.Options{Target: target, SmallRatio: ratio, Crash: compact.Crash{Point: crash}, Now: now})
+	bar := progress.Start(a.stderr, "compact "+lake)
+	res, err := compact.Compact(c, lake, compact.Options{Target: target, SmallRatio: ratio, Crash: compact.Crash{Point: crash}, Now: now, Progress: bar.Report})
+	bar.Done()
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +191,9 @@ func cmdRepartition(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := compact.Repartition(c, from, to, key, compact.RepartitionOptions{Now: now})
+	bar := progress.Start(a.stderr, "repartition "+from+" → "+to)
+	res, err := compact.Repartition(c, from, to, key, compact.RepartitionOptions{Now: now, Progress: bar.Report})
+	bar.Done()
 	if err != nil {
 		return nil, err
 	}
@@ -215,5 +224,7 @@ func cmdAppend(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.Append(lake, from, catalog.AppendOptions{MaxRows: rows, Now: now})
+	bar := progress.Start(a.stderr, "append "+lake)
+	defer bar.Done()
+	return c.Append(lake, from, catalog.AppendOptions{MaxRows: rows, Now: now, Progress: bar.Report})
 }

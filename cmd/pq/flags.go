@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 	"fmt"
 	"slices"
 	"strconv"
@@ -23,6 +24,7 @@ type args struct {
 	cmd     string
 	workdir string
 	flags   map[string]string
+	stderr  io.Writer // where a progress bar may go (only a terminal gets one)
 }
 
 // boolFlags take no value: given alone they are true; --name=true and

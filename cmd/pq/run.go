@@ -78,7 +78,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, usageText())
 		return 0
 	}
-	out, err := dispatch(argv)
+	out, err := dispatch(argv, stderr)
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "usage: ")
 		var withResult interface{ errorObject(msg string) any }
@@ -97,7 +97,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func dispatch(argv []string) (any, error) {
+func dispatch(argv []string, stderr io.Writer) (any, error) {
 	if len(argv) == 0 {
 		return nil, usagef("missing command (one of %s)", strings.Join(commandOrder, ", "))
 	}
@@ -109,6 +109,7 @@ func dispatch(argv []string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.stderr = stderr
 	return cmd.run(a)
 }
 
