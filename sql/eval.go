@@ -1,7 +1,9 @@
 package sql
 
 import (
+	"bytes"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/lakesql/lakesql/storage"
 )
@@ -14,7 +16,7 @@ type rowPred func(r *row) Truth
 type row struct {
 	vals    [][]byte
 	scratch [][]byte // per-slot buffers for decoded string text
-	plain   bool     // the line has no backslash: strings need no decoding
+	plain   bool     // the line has no backslash: strings need no unescaping
 }
 
 // text returns the kind and text form of slot i.
@@ -26,16 +28,13 @@ func (r *row) text(i int) (storage.Kind, []byte) {
 		return k, nil
 	case storage.String:
 		body := raw[1 : len(raw)-1]
-		if r.plain {
+		// Text is what encoding/json decodes, as for partition values:
+		// escapes resolved, each byte of invalid UTF-8 read as U+FFFD.
+		if (r.plain || bytes.IndexByte(body, '\\') < 0) && utf8.Valid(body) {
 			return k, body
 		}
-		for _, c := range body {
-			if c == '\\' {
-				r.scratch[i] = storage.AppendText(r.scratch[i][:0], raw)
-				return k, r.scratch[i]
-			}
-		}
-		return k, body
+		r.scratch[i] = storage.AppendText(r.scratch[i][:0], raw)
+		return k, r.scratch[i]
 	}
 	return k, raw
 }

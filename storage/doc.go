@@ -29,6 +29,14 @@
 // were checked already (lake files). [LakeWriter] routes rows to partitions,
 // checking raw lines in parallel.
 //
+// Hostile input has one answer each: a line longer than [MaxLineBytes] is an
+// error naming its file and line (memory stays a small multiple of the
+// limit); a '\r' before the '\n' is white space and kept; a byte-order mark
+// or a blank line is an error; invalid UTF-8 is kept in the row and read as
+// encoding/json reads it (U+FFFD per bad byte), in names, values and
+// partition values; the last of repeated names wins. Buffers for rows take
+// at most 4 × [WriterOptions.BufferBytes], however many partitions there are.
+//
 // All file operations go through the small [FS] interface so that tests can
 // inject failures.
 package storage

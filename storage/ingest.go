@@ -17,7 +17,7 @@ import (
 // worker, whatever the input's size.
 
 // ingestBlock is the size of the blocks read; a longer line makes its
-// block longer, up to MaxLineBytes.
+// block longer, up to MaxLineBytes and its '\n'.
 var ingestBlock = 1 << 20
 
 type block struct {
@@ -31,6 +31,9 @@ type block struct {
 	bad  int    // index of the first bad line, or -1
 	err  error  // what is wrong with it
 	done chan struct{}
+	// added, for a block grown past ingestBlock, is closed once its
+	// lines are added; the reader waits for it before reading on.
+	added chan struct{}
 }
 
 func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error) {
@@ -47,6 +50,7 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 	free := w.free
 	stop := make(chan struct{})
 	var readErr error
+	var readLine int
 	var total int64
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -54,7 +58,13 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 		defer wg.Done()
 		defer close(todo)
 		defer close(inOrder)
-		total, readErr = readBlocks(r, free, func(b *block) bool {
+		total, readLine, readErr = readBlocks(r, free, func(b *block) bool {
+			// A block grown for a long line is waited for: one at a
+			// time, so that memory stays a few times the longest line.
+			b.added = nil
+			if cap(b.data) > ingestBlock {
+				b.added = make(chan struct{})
+			}
 			select {
 			case todo <- b:
 			case <-stop:
@@ -64,6 +74,13 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 			case inOrder <- b:
 			case <-stop:
 				return false
+			}
+			if b.added != nil {
+				select {
+				case <-b.added:
+				case <-stop:
+					return false
+				}
 			}
 			return true
 		})
@@ -104,6 +121,10 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 			rows++
 			start, kstart = end+1, b.kend[i]
 		}
+		if b.added != nil {
+			close(b.added) // a grown block is left to the collector
+			continue
+		}
 		select {
 		case free <- b:
 		default:
@@ -112,7 +133,7 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 	wg.Wait()
 	if readErr != nil {
 		if errors.Is(readErr, ErrLineTooLong) {
-			return rows, total, &LineError{File: name, Line: int(rows) + 1, Err: readErr}
+			return rows, total, &LineError{File: name, Line: readLine, Err: readErr}
 		}
 		return rows, total, fmt.Errorf("read %s: %w", name, readErr)
 	}
@@ -133,7 +154,12 @@ func (w *LakeWriter) check(b *block, vals [][]byte, extract func([]byte) error) 
 		}
 		line := b.data[start:end]
 		b.ends = append(b.ends, end)
-		err := extract(line)
+		var err error
+		if len(line) > maxLine {
+			err = lineTooLong()
+		} else {
+			err = extract(line)
+		}
 		if err == nil {
 			b.keys, err = w.appendKey(b.keys, vals)
 		}
@@ -146,59 +172,81 @@ func (w *LakeWriter) check(b *block, vals [][]byte, extract func([]byte) error) 
 	}
 }
 
+// getBlock returns a block with room for need bytes, from free when it has
+// one.
+func getBlock(free chan *block, need int) *block {
+	var b *block
+	select {
+	case b = <-free:
+		b.data, b.ends, b.keys, b.kend = b.data[:0], b.ends[:0], b.keys[:0], b.kend[:0]
+	default:
+		b = &block{}
+	}
+	if cap(b.data) < need {
+		b.data = make([]byte, 0, need)
+	}
+	return b
+}
+
 // readBlocks reads r in blocks of whole lines and hands each to send,
 // stopping when send returns false. It takes blocks from free when there
-// are some. It returns the bytes read.
-func readBlocks(r io.Reader, free chan *block, send func(*block) bool) (int64, error) {
-	var total int64
-	var carry []byte // the start of a line cut by the end of the last block
-	line := 1
+// are some. It returns the bytes read; on a line longer than maxLine, also
+// its number and an error wrapping ErrLineTooLong.
+//
+// A block holds ingestBlock bytes; a line longer than that grows its block
+// four times over each time, up to maxLine and the '\n' (fewer copies, and
+// less garbage, than doubling: a line over the limit peaks at about 1.5
+// times the limit). The start of a line cut by the end of a block is
+// copied once, into the next block.
+func readBlocks(r io.Reader, free chan *block, send func(*block) bool) (total int64, line int, err error) {
+	line = 1
+	next := getBlock(free, ingestBlock)
 	for seq := 0; ; seq++ {
-		var b *block
-		select {
-		case b = <-free:
-			b.data, b.ends, b.keys, b.kend = b.data[:0], b.ends[:0], b.keys[:0], b.kend[:0]
-		default:
-			b = &block{}
-		}
-		if need := max(ingestBlock, 2*len(carry)); cap(b.data) < need {
-			b.data = make([]byte, 0, need)
-		}
-		buf := append(b.data, carry...)
-		m, err := io.ReadFull(r, buf[len(buf):cap(buf)])
-		total += int64(m)
-		buf = buf[:len(buf)+m]
-		eof := err == io.EOF || err == io.ErrUnexpectedEOF
-		if err != nil && !eof {
-			return total, err
-		}
-		cut := len(buf)
-		if !eof {
-			cut = bytes.LastIndexByte(buf, '\n') + 1
-			if cut == 0 { // one line longer than the block: read on
-				if len(buf) > MaxLineBytes {
-					return total, ErrLineTooLong
-				}
-				carry = append(carry[:0], buf...)
-				b.data = buf
-				select {
-				case free <- b:
-				default:
-				}
-				continue
+		b := next
+		buf := b.data // the start of a line cut by the last block, if any
+		eof := false
+		cut := 0
+		for {
+			m, err := io.ReadFull(r, buf[len(buf):cap(buf)])
+			total += int64(m)
+			buf = buf[:len(buf)+m]
+			eof = err == io.EOF || err == io.ErrUnexpectedEOF
+			if err != nil && !eof {
+				return total, line, err
 			}
+			if eof {
+				cut = len(buf)
+				break
+			}
+			if cut = bytes.LastIndexByte(buf, '\n') + 1; cut > 0 {
+				break
+			}
+			// buf holds the start of one line and no '\n': grow it.
+			if len(buf) > maxLine {
+				return total, line, lineTooLong()
+			}
+			grown := make([]byte, len(buf), min(4*cap(buf), maxLine+1))
+			copy(grown, buf)
+			buf = grown
 		}
-		carry = append(carry[:0], buf[cut:]...)
 		b.data = buf[:cut]
+		tail := buf[cut:]
+		if !eof {
+			next = getBlock(free, max(ingestBlock, min(2*len(tail), maxLine+1)))
+			next.data = append(next.data, tail...)
+		}
 		if len(b.data) > 0 {
 			b.seq, b.first, b.done = seq, line, make(chan struct{})
 			line += bytes.Count(b.data, []byte{'\n'})
 			if !send(b) {
-				return total, nil
+				return total, line, nil
 			}
 		}
 		if eof {
-			return total, nil
+			return total, line, nil
+		}
+		if len(tail) > maxLine { // the line after this block's is too long already
+			return total, line, lineTooLong()
 		}
 	}
 }

@@ -4,21 +4,36 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
 )
 
-// MaxLineBytes is the longest line a [LineReader] accepts. Longer lines are an
-// error rather than an unbounded allocation.
-const MaxLineBytes = 128 << 20
+// MaxLineBytes is the longest line, not counting its '\n', that writing a
+// lake ([LakeWriter.AddLines]) and reading one ([LineReader]) accept. A
+// row must be held whole to be checked, so a longer line is an error naming
+// its file and line rather than an allocation without bound: the memory of
+// a write stays a small multiple of this, whatever the input.
+const MaxLineBytes = 64 << 20
+
+// maxLine is the limit in force: MaxLineBytes, lowered by tests.
+var maxLine = MaxLineBytes
 
 // ErrLineTooLong reports a line longer than [MaxLineBytes].
-var ErrLineTooLong = fmt.Errorf("line longer than %d bytes", MaxLineBytes)
+var ErrLineTooLong = errors.New("line too long")
+
+func lineTooLong() error {
+	if maxLine == MaxLineBytes {
+		return fmt.Errorf("%w: over %d bytes (64 MiB), the most one row may have", ErrLineTooLong, maxLine)
+	}
+	return fmt.Errorf("%w: over %d bytes, the most one row may have", ErrLineTooLong, maxLine)
+}
 
 // LineReader reads a JSON Lines stream one line at a time. The returned line
 // excludes the '\n' (a '\r' before it is kept: rows pass byte for byte) and is
-// valid until the next call.
+// valid until the next call. A line longer than [MaxLineBytes] is an error
+// wrapping [ErrLineTooLong]; the reader is not meant to be used after it.
 type LineReader struct {
 	r    *bufio.Reader
 	n    int
@@ -45,15 +60,22 @@ func (l *LineReader) Next() ([]byte, error) {
 	b, err := l.r.ReadSlice('\n')
 	if err == nil {
 		l.n++
+		if len(b)-1 > maxLine {
+			return nil, lineTooLong()
+		}
 		return b[:len(b)-1], nil
 	}
 	if err == bufio.ErrBufferFull {
 		l.long = append(l.long[:0], b...)
 		for {
 			b, err = l.r.ReadSlice('\n')
-			if len(l.long)+len(b) > MaxLineBytes {
+			n := len(l.long) + len(b) // the line so far, with its '\n' if found
+			if err == nil {
+				n--
+			}
+			if n > maxLine {
 				l.n++
-				return nil, ErrLineTooLong
+				return nil, lineTooLong()
 			}
 			l.long = append(l.long, b...)
 			if err == nil {
@@ -68,6 +90,9 @@ func (l *LineReader) Next() ([]byte, error) {
 	}
 	if err == io.EOF && len(b) > 0 {
 		l.n++
+		if len(b) > maxLine {
+			return nil, lineTooLong()
+		}
 		return b, nil
 	}
 	return nil, err
@@ -136,7 +161,10 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 	}
 	s := scanner{b: line}
 	s.ws()
-	if s.i >= len(s.b) || s.b[s.i] != '{' {
+	if s.i >= len(s.b) {
+		return fmt.Errorf("%w: a blank line; every line must be one JSON object", ErrSyntax)
+	}
+	if s.b[s.i] != '{' {
 		if bytes.HasPrefix(line, []byte("\xef\xbb\xbf")) {
 			return fmt.Errorf("%w: the line starts with a UTF-8 byte-order mark (EF BB BF); save the file without it", ErrSyntax)
 		}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Manifest is the list of files that make up a lake at one generation.
@@ -133,6 +134,9 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&mj); err != nil {
+		if len(bytes.TrimSpace(data)) == 0 {
+			return nil, corruptf("manifest: the file is empty")
+		}
 		return nil, corruptf("manifest: %v", err)
 	}
 	// dec.More would miss a stray ']' or '}': only the end may follow.
@@ -186,24 +190,38 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 
 // checkFilePath checks that a file sits, under a part-*.jsonl name, in
 // exactly the folder its partition values give. This also keeps every path
-// inside the lake: escaped segments never contain '/' or "..".
+// inside the lake: escaped segments never contain '/' or "..". The plainer
+// ways out are named first, for a clear message.
 func checkFilePath(key []string, f FileEntry) error {
-	dir, base := path.Split(f.Path)
-	if !IsPartFile(base) || strings.ContainsAny(base, "/\\") {
-		return corruptf("manifest: %q is not a part-*.jsonl file", f.Path)
-	}
+	p := f.Path
 	want := PartitionDir(key, f.Partition)
 	if want != "" {
 		want += "/"
 	}
+	switch {
+	case p == "":
+		return corruptf("manifest: a file has an empty path")
+	case p[0] == '/' || len(p) >= 2 && p[1] == ':':
+		return corruptf("manifest: %q is an absolute path; file paths are relative to the lake folder", p)
+	case strings.IndexByte(p, '\\') >= 0:
+		return corruptf("manifest: %q holds a backslash; file paths use '/'", p)
+	case slices.Contains(strings.Split(p, "/"), ".."):
+		return corruptf("manifest: %q is not in its partition folder %q: \"..\" leaves the folder", p, want)
+	case strings.IndexFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0:
+		return corruptf("manifest: %q holds a control character", p)
+	}
+	dir, base := path.Split(p)
+	if !IsPartFile(base) {
+		return corruptf("manifest: %q is not a part-*.jsonl file", p)
+	}
 	if dir != want {
-		return corruptf("manifest: %q is not in its partition folder %q", f.Path, want)
+		return corruptf("manifest: %q is not in its partition folder %q", p, want)
 	}
 	return nil
 }
 
 // ValidateKey checks a list of key fields: not empty, no empty or repeated
-// field.
+// field, each valid UTF-8.
 func ValidateKey(key []string) error {
 	if len(key) == 0 {
 		return fmt.Errorf("empty key")
@@ -211,6 +229,12 @@ func ValidateKey(key []string) error {
 	for i, k := range key {
 		if k == "" {
 			return fmt.Errorf("empty key field")
+		}
+		if !utf8.ValidString(k) {
+			// Names are matched as encoding/json decodes them, and the
+			// manifest can hold only UTF-8: such a field names nothing,
+			// and the lake could not be read back.
+			return fmt.Errorf("key field %q is not valid UTF-8", k)
 		}
 		if slices.Contains(key[:i], k) {
 			return fmt.Errorf("key field %q repeated", k)

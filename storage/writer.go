@@ -24,8 +24,12 @@ type WriterOptions struct {
 	MaxOpen int
 	// Name names the i-th file of a partition (default [PartName]).
 	Name func(i int) string
-	// BufferBytes bounds the rows held in memory across partitions before
-	// they are written out (default 32 MiB).
+	// BufferBytes is the memory for rows held before they are written
+	// out, shared among the partitions seen so far (default 32 MiB): each
+	// partition's buffer is BufferBytes / partitions, between 4 KiB and
+	// 64 KiB. With more partitions than BufferBytes / 4 KiB the buffers
+	// take more, up to 4 × BufferBytes; past that the writer writes out
+	// every buffered row and reuses the buffers (spills).
 	BufferBytes int
 	// Trusted says the lines come from lake files, which were checked when
 	// they were written: AddLines then extracts the key with an
@@ -35,8 +39,10 @@ type WriterOptions struct {
 
 // LakeWriter routes rows into partition folders of a new lake, rolling to a
 // new file every MaxRows rows. Rows of a partition keep their order. At most
-// MaxOpen files are open at once and at most BufferBytes are held, whatever
-// the number of partitions, so memory is bounded by buffers and not by rows.
+// MaxOpen files are open at once and the rows held in memory take at most
+// 4 × BufferBytes, whatever the number of partitions or rows: memory is
+// bounded by buffers, and by a small record per partition, not by rows. A
+// row longer than its partition's buffer is written straight to the file.
 type LakeWriter struct {
 	fs      FS
 	dir     string
@@ -51,7 +57,12 @@ type LakeWriter struct {
 	textbuf []byte
 	dirs    map[string]bool
 	free    chan *block // ingest blocks for reuse across AddLines calls
+	held    int         // bytes of all row buffers (their capacity), spare included
+	spare   [][]byte    // empty buffers, taken back by a spill
 }
+
+// spillFactor × BufferBytes is the most the row buffers may take.
+const spillFactor = 4
 
 type partState struct {
 	dir     string
@@ -108,8 +119,10 @@ func (w *LakeWriter) appendKey(kb []byte, keyVals [][]byte) ([]byte, error) {
 		switch KindOf(raw) {
 		case Missing, Null:
 			kb = append(kb, 0)
-		case Object, Array:
-			return kb, fmt.Errorf("%w: field %q", ErrKeyValue, w.key[i])
+		case Object:
+			return kb, fmt.Errorf("%w: field %q is an object; a partition value is a string, number, true, false or null", ErrKeyValue, w.key[i])
+		case Array:
+			return kb, fmt.Errorf("%w: field %q is an array; a partition value is a string, number, true, false or null", ErrKeyValue, w.key[i])
 		default:
 			n := len(kb)
 			kb = append(kb, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -145,13 +158,70 @@ func (w *LakeWriter) addKeyed(kb, line []byte) error {
 			return err
 		}
 	}
+	if n := len(line) + 1; n > cap(p.buf) && n > w.flushAt() {
+		// A row longer than a buffer goes straight to the file: it is
+		// not copied, and buffers stay their size.
+		if err := w.write(p, line, newline); err != nil {
+			return err
+		}
+		p.rows++
+		return nil
+	}
 	if p.buf == nil {
-		p.buf = make([]byte, 0, w.flushAt())
+		if err := w.newBuffer(p); err != nil {
+			return err
+		}
 	}
 	p.buf = append(p.buf, line...)
 	p.buf = append(p.buf, '\n')
 	p.rows++
 	return nil
+}
+
+var newline = []byte{'\n'}
+
+// newBuffer gives p an empty buffer: a spare one, a new one while the
+// buffers take at most spillFactor × BufferBytes, else one taken back from
+// the others by a spill.
+func (w *LakeWriter) newBuffer(p *partState) error {
+	size := w.flushAt()
+	if len(w.spare) == 0 && w.held+size > spillFactor*w.opt.BufferBytes && w.held > 0 {
+		if err := w.spill(); err != nil {
+			return err
+		}
+	}
+	if n := len(w.spare); n > 0 {
+		p.buf = w.spare[n-1]
+		w.spare[n-1] = nil
+		w.spare = w.spare[:n-1]
+		return nil
+	}
+	p.buf = make([]byte, 0, size)
+	w.held += size
+	return nil
+}
+
+// spill writes out the rows of every buffer and keeps the buffers as spare.
+func (w *LakeWriter) spill() error {
+	for _, q := range w.order {
+		if q.buf == nil {
+			continue
+		}
+		if err := w.flush(q); err != nil {
+			return err
+		}
+		if q.buf != nil {
+			w.spare = append(w.spare, q.buf[:0])
+			q.buf = nil
+		}
+	}
+	return nil
+}
+
+// drop releases the buffer of p.
+func (w *LakeWriter) drop(p *partState) {
+	w.held -= cap(p.buf)
+	p.buf = nil
 }
 
 // flushAt is the buffer size of each partition: the memory budget shared
@@ -194,6 +264,19 @@ func (w *LakeWriter) flush(p *partState) error {
 	if len(p.buf) == 0 {
 		return nil
 	}
+	if err := w.write(p, p.buf); err != nil {
+		return err
+	}
+	if cap(p.buf) > w.flushAt() {
+		w.drop(p) // more partitions now share the budget
+	} else {
+		p.buf = p.buf[:0]
+	}
+	return nil
+}
+
+// write appends the bytes of data, in order, to the current file of p.
+func (w *LakeWriter) write(p *partState, data ...[]byte) error {
 	if p.f == nil {
 		if err := w.openFile(p); err != nil {
 			return err
@@ -201,20 +284,17 @@ func (w *LakeWriter) flush(p *partState) error {
 	}
 	w.tick++
 	p.used = w.tick
-	if _, err := p.f.Write(p.buf); err != nil {
-		return fmt.Errorf("write %s: %w", p.f.Name(), err)
+	for _, d := range data {
+		if _, err := p.f.Write(d); err != nil {
+			return fmt.Errorf("write %s: %w", p.f.Name(), err)
+		}
+		p.size += int64(len(d))
 	}
-	p.size += int64(len(p.buf))
 	if p.size-p.started >= writebackEvery {
 		// Let the disk work while we parse: the sync at Close then finds
 		// most pages written already.
 		startWriteback(p.f, p.started, p.size-p.started)
 		p.started = p.size
-	}
-	if cap(p.buf) > w.flushAt() {
-		p.buf = nil // more partitions now share the budget
-	} else {
-		p.buf = p.buf[:0]
 	}
 	return nil
 }
@@ -324,8 +404,9 @@ func (w *LakeWriter) Close() (_ []FileEntry, err error) {
 		if err := w.finish(p); err != nil {
 			return nil, err
 		}
-		p.buf = nil
+		w.drop(p)
 	}
+	w.spare = nil
 	dirs := make([]string, 0, len(w.dirs))
 	for d := range w.dirs {
 		dirs = append(dirs, d)
