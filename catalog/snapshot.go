@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -28,7 +29,13 @@ func (s *Snapshot) Key() []string { return s.Manifest.Key }
 func (s *Snapshot) Files() []storage.FileEntry { return s.Manifest.Files }
 
 // Open opens the data file at a path relative to the lake folder.
+// A path that would leave the lake folder is refused, whatever the
+// manifest says (DecodeManifest refuses such paths too: this is the second
+// lock on the door).
 func (s *Snapshot) Open(rel string) (io.ReadCloser, error) {
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return nil, fmt.Errorf("%w: %q leaves the lake folder %s", storage.ErrCorrupt, rel, s.Dir)
+	}
 	return s.fs.Open(s.Path(rel))
 }
 

@@ -145,7 +145,7 @@ func copyRows(src *catalog.Snapshot, f storage.FileEntry, w *storage.LakeWriter)
 	defer in.Close()
 	rows, n, err := w.AddLines(in, p)
 	if err == nil && n != f.Bytes {
-		err = &staleSource{fmt.Errorf("%w: %s has %d bytes, the manifest says %d", storage.ErrCorrupt, p, n, f.Bytes)}
+		err = &staleSource{fmt.Errorf("%w: %s has %d bytes, the manifest %s says %d", storage.ErrCorrupt, p, n, src.Path(storage.ManifestName), f.Bytes)}
 	}
 	return rows, n, err
 }

@@ -37,7 +37,7 @@ type Options struct {
 	// Progress is told the bytes copied into new files so far, of all
 	// that will be.
 	Progress storage.Progress
-	Now        func() time.Time // for the history record; default time.Now
+	Now      func() time.Time // for the history record; default time.Now
 }
 
 // Result is what a compaction measured.
@@ -226,7 +226,7 @@ func copyInputs(fsys storage.FS, snap *catalog.Snapshot, g Group, out io.Writer)
 			return fmt.Errorf("copy %s: %w", snap.Path(f.Path), err)
 		}
 		if n != f.Bytes {
-			return fmt.Errorf("%w: %s has %d bytes, the manifest says %d", storage.ErrCorrupt, snap.Path(f.Path), n, f.Bytes)
+			return fmt.Errorf("%w: %s has %d bytes, the manifest %s says %d", storage.ErrCorrupt, snap.Path(f.Path), n, snap.Path(storage.ManifestName), f.Bytes)
 		}
 	}
 	return nil

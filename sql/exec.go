@@ -197,8 +197,8 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && pinned && !s.p.ignoreSizes {
 		if fi, err := st.Stat(); err == nil && fi.Size() != c.f.Bytes {
 			r.Close()
-			return false, &StaleError{Path: path, Err: fmt.Errorf("%w: %s has %d bytes, the manifest says %d",
-				storage.ErrCorrupt, path, fi.Size(), c.f.Bytes)}
+			return false, &StaleError{Path: path, Err: fmt.Errorf("%w: %s has %d bytes, the manifest %s says %d",
+				storage.ErrCorrupt, path, fi.Size(), s.p.src.Path(storage.ManifestName), c.f.Bytes)}
 		}
 	}
 	// Closing the file unblocks a read in progress when ctx is canceled.

@@ -155,7 +155,7 @@ func TestHostileManifestSize(t *testing.T) {
 		"ALTER LAKE good PARTITION BY (q) INTO m",
 	} {
 		_, stderr, code := lakesql(t, "", "-d", work, "-c", stmt)
-		want := p + " has 65 bytes, the manifest says 42\n"
+		want := p + " has 65 bytes, the manifest " + filepath.Join(filepath.Dir(filepath.Dir(p)), "_manifest.json") + " says 42\n"
 		if code != 1 || !strings.HasPrefix(stderr, "lakesql: line 1: ") || !strings.HasSuffix(stderr, want) {
 			t.Errorf("%s: exit %d, stderr %q; want 1 and a message ending in %q", stmt, code, stderr, want)
 		}

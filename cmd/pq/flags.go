@@ -2,12 +2,13 @@ package main
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/lakesql/lakesql/catalog"
 )
@@ -137,6 +138,9 @@ func (a *args) key(name string) ([]string, error) {
 		}
 		if slices.Contains(fields[:i], f) {
 			return nil, usagef("%s: --%s=%q repeats the field %q", a.cmd, name, v, f)
+		}
+		if !utf8.ValidString(f) {
+			return nil, usagef("%s: --%s: the field %q is not valid UTF-8", a.cmd, name, f)
 		}
 	}
 	return fields, nil
