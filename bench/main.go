@@ -42,6 +42,8 @@ type config struct {
 	duckOpenFiles int
 	grow          bool // run the grow experiment (issue 6) instead of the jobs
 	growing       growConfig
+	interop       bool // run the interop check (issue 7) instead of the jobs
+	interopRows   int
 }
 
 // run is the only place errors become exit codes: 0 done, 1 failed
@@ -62,6 +64,9 @@ func run(argv []string, stdout, stderr io.Writer) int {
 		do = func(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 			return grow(ctx, cfg, cfg.growing, stdout, stderr)
 		}
+	}
+	if cfg.interop {
+		do = interop
 	}
 	if err := do(ctx, cfg, stdout, stderr); err != nil {
 		if ctx.Err() != nil {
@@ -93,6 +98,8 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.growing.rows, "grow-rows", 126_000, "-grow: rows appended per round (≈ 400 KB per day)")
 	fs.Int64Var(&cfg.growing.target, "grow-target", 1_000_000, "-grow: compaction target in bytes")
 	fs.Float64Var(&cfg.growing.ratio, "grow-ratio", 0.7, "-grow: small ratio of the keep-large lake")
+	fs.BoolVar(&cfg.interop, "interop", false, "run the interop check of issue 7 (pq export's DuckDB text run in DuckDB, 20 queries vs lakesql, also after a crashed compaction) instead of the jobs; writes bench/results-interop.md")
+	fs.IntVar(&cfg.interopRows, "interop-rows", 200_000, "-interop: rows generated with `pq gen`")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
 		for _, j := range allJobs {
@@ -115,6 +122,12 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	}
 	if cfg.scale < 0 {
 		return cfg, fmt.Errorf("-scale must be ≥ 0, got %d", cfg.scale)
+	}
+	if cfg.interopRows < 1 {
+		return cfg, fmt.Errorf("-interop-rows must be ≥ 1, got %d", cfg.interopRows)
+	}
+	if cfg.grow && cfg.interop {
+		return cfg, errors.New("-grow and -interop exclude each other")
 	}
 	if cfg.timeout <= 0 {
 		return cfg, fmt.Errorf("-timeout must be > 0, got %v", cfg.timeout)

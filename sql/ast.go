@@ -175,6 +175,12 @@ type (
 	}
 	// DropLake is DROP LAKE lake.
 	DropLake struct{ Lake string }
+	// ShowCreateLake is SHOW CREATE LAKE lake FOR duckdb|spark|trino: what
+	// that engine needs to read the lake's current snapshot (export.go).
+	ShowCreateLake struct {
+		Lake   string
+		Engine string // one of Engines, lower case
+	}
 )
 
 func (*Select) stmt()            {}
@@ -231,6 +237,10 @@ func (s RepartitionLake) String() string {
 	return out
 }
 func (s DropLake) String() string { return "DROP LAKE " + lakeIdent(s.Lake) }
+func (ShowCreateLake) stmt()      {}
+func (s ShowCreateLake) String() string {
+	return "SHOW CREATE LAKE " + lakeIdent(s.Lake) + " FOR " + s.Engine
+}
 
 // lakeIdent prints a lake name; names are [A-Za-z0-9._-], which the lake
 // command lexer reads as one word, unless it starts with "--", a comment.

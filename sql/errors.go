@@ -53,6 +53,9 @@ func (e *LakeError) Error() string {
 	if len(e.Lakes) == 0 {
 		return fmt.Sprintf("unknown lake %q (there are no lakes here yet)", e.Lake)
 	}
+	if s, ok := Closest(e.Lake, e.Lakes); ok {
+		return fmt.Sprintf("unknown lake %q; did you mean %s? (lakes: %s)", e.Lake, s, strings.Join(e.Lakes, ", "))
+	}
 	return fmt.Sprintf("unknown lake %q (lakes: %s)", e.Lake, strings.Join(e.Lakes, ", "))
 }
 

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,7 @@ var Keywords = []string{
 	"EXPLAIN", "ANALYZE", "SHOW", "LAKES", "PARTITIONS", "FILES", "LAYOUT", "SMALL", "DESCRIBE",
 	"CREATE", "LAKE", "PARTITION", "ROWS", "ALTER", "COMPACT", "TARGET", "INTO", "DROP",
 	"VACUUM", "DRY", "RUN", "CHECK", "COPY", "RATIO", "REWRITE", "ALL",
+	"FOR", "DUCKDB", "SPARK", "TRINO",
 }
 
 // Parse parses one statement (without its ';'): SELECT and EXPLAIN
@@ -156,8 +158,10 @@ func (p *parser) lakeCommand() (Statement, error) {
 				}
 			}
 			return s, nil
+		case "CREATE":
+			return p.showCreateLake()
 		}
-		return nil, p.errorf(what, "expected LAKES, PARTITIONS, FILES or LAYOUT after SHOW, found %s", what)
+		return nil, p.errorf(what, "expected LAKES, PARTITIONS, FILES, LAYOUT or CREATE LAKE after SHOW, found %s", what)
 	case "DESCRIBE", "DESC":
 		lake, err := p.lakeName()
 		return Describe{Lake: lake}, err
@@ -280,6 +284,26 @@ func (p *parser) lakeCommand() (Statement, error) {
 		return CheckLake{Lake: lake}, err
 	}
 	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM or CHECK)", t)
+}
+
+// showCreateLake reads LAKE lake FOR engine after SHOW CREATE.
+func (p *parser) showCreateLake() (Statement, error) {
+	if err := p.expect("LAKE"); err != nil {
+		return nil, err
+	}
+	lake, err := p.lakeName()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect("FOR"); err != nil {
+		return nil, err
+	}
+	t := p.next()
+	engine := strings.ToLower(t.text)
+	if t.kind != tWord || !slices.Contains(Engines, engine) {
+		return nil, p.errorf(t, "expected DUCKDB, SPARK or TRINO after FOR, found %s", t)
+	}
+	return ShowCreateLake{Lake: lake, Engine: engine}, nil
 }
 
 // compactOptions reads what may follow ALTER LAKE lake COMPACT: TARGET

@@ -189,3 +189,25 @@ func TestRunPinnedRace(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestShowLakesDamaged: a lake whose manifest cannot be read is listed
+// with NULLs and a note, and the other lakes still show.
+func TestShowLakesDamaged(t *testing.T) {
+	c, src := pinLake(t, 100, 1)
+	if _, err := c.Create("p", []string{"region"}, src, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(c.LakeDir("o"), "_manifest.json"), []byte(`{"lake":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := NewSession(c).Exec(context.Background(), "SHOW LAKES")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 2 || res.Rows[0][0].Str != "o" || res.Rows[0][3].Kind != VNull || res.Rows[1][4].Int != 100 {
+		t.Fatalf("rows %v", res.Rows)
+	}
+	if !strings.Contains(res.Note, "o: ") || !strings.Contains(res.Note, "_manifest.json") {
+		t.Fatalf("note %q does not say why o cannot be read", res.Note)
+	}
+}

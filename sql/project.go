@@ -145,6 +145,9 @@ func (p *Plan) order(res *Result) error {
 				for i, c := range res.Columns {
 					names[i] = c.Name
 				}
+				if c, ok := Closest(o.Name, names); ok {
+					return fmt.Errorf("ORDER BY %s: no such column in the result; did you mean %s? (columns: %s)", o.Name, c, strings.Join(names, ", "))
+				}
 				return fmt.Errorf("ORDER BY %s: no such column in the result (columns: %s)", o.Name, strings.Join(names, ", "))
 			}
 		}

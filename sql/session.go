@@ -51,7 +51,7 @@ func (s *Session) now() time.Time {
 func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
 	st, err := Parse(text)
 	if err != nil {
-		return nil, err
+		return nil, suggestKeyword(err)
 	}
 	return s.Run(ctx, st)
 }
@@ -118,6 +118,8 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 		return s.vacuumLake(st)
 	case CheckLake:
 		return s.checkLake(st)
+	case ShowCreateLake:
+		return s.showCreateLake(ctx, st)
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnsupported, st)
 }
@@ -155,14 +157,22 @@ func (s *Session) showLakes() (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Columns: []Column{{Name: "lake"}, {Name: "key"}, intCol("generation"), intCol("files"), intCol("rows"), intCol("bytes")}}
+	var damaged []string
 	for _, n := range names {
 		snap, err := s.snapshot(n)
 		if err != nil {
-			return nil, err
+			// One damaged lake must not hide the others: list it with
+			// NULLs and say why below the table.
+			res.Rows = append(res.Rows, []Value{StrValue(n), {}, {}, {}, {}, {}})
+			damaged = append(damaged, fmt.Sprintf("%s: %v", n, err))
+			continue
 		}
 		m := snap.Manifest
 		res.Rows = append(res.Rows, []Value{StrValue(n), StrValue(strings.Join(m.Key, ", ")),
 			IntValue(m.Generation), IntValue(int64(len(m.Files))), IntValue(m.Rows()), IntValue(m.Bytes())})
+	}
+	if len(damaged) > 0 {
+		res.Note = "cannot read: " + strings.Join(damaged, "; ") + " (CHECK LAKE says more)"
 	}
 	return res, nil
 }
@@ -405,7 +415,7 @@ func (s *Session) createLake(ctx context.Context, st CreateLake) (*Result, error
 	src := s.source(st.From)
 	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true, Progress: progressFrom(ctx)})
 	if err != nil {
-		return nil, err
+		return nil, unknownKeyHint(err, st.Key, sampleFields(src))
 	}
 	s.forget(st.Lake)
 	return &Result{
@@ -421,6 +431,9 @@ func (s *Session) repartitionLake(ctx context.Context, st RepartitionLake) (*Res
 		into = st.Lake
 	}
 	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now, Progress: progressFrom(ctx)})
+	if errors.Is(err, catalog.ErrUnknownField) {
+		return nil, unknownKeyHint(err, st.Key, s.Fields(st.Lake))
+	}
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)
 	}
@@ -511,34 +524,11 @@ func (s *Session) unseenNote(lake string, unseen []string) string {
 	var notes []string
 	for _, name := range unseen {
 		note := fmt.Sprintf("note: no row read has a field %s", Col{Name: name})
-		for _, f := range s.Fields(lake) {
-			if strings.EqualFold(f, name) || editDistance(f, name) <= 2 {
-				note += fmt.Sprintf(" (did you mean %s?)", Col{Name: f})
-				break
-			}
+		others := slices.DeleteFunc(slices.Clone(s.Fields(lake)), func(f string) bool { return f == name })
+		if f, ok := Closest(name, others); ok {
+			note += fmt.Sprintf(" (did you mean %s?)", Col{Name: f})
 		}
 		notes = append(notes, note)
 	}
 	return strings.Join(notes, "\n")
-}
-
-// editDistance is the Levenshtein distance between two short names.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

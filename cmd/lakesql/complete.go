@@ -40,10 +40,16 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 	word := head[i:]
 	words := strings.FieldsFunc(pending+" "+head[:i], func(r rune) bool { return !isWordRune(r) })
 	lakeOnly := len(words) > 0 && slices.Contains(lakeWords, strings.ToUpper(words[len(words)-1]))
-	if word == "" && !lakeOnly {
+	engineOnly := len(words) > 0 && strings.EqualFold(words[len(words)-1], "FOR") // SHOW CREATE LAKE x FOR …
+	if word == "" && !lakeOnly && !engineOnly {
 		return nil, 0
 	}
-	cands := candidates(sess, word, lakeOnly, pending+" "+string(line))
+	var cands []string
+	if engineOnly {
+		cands = engines(word)
+	} else {
+		cands = candidates(sess, word, lakeOnly, pending+" "+string(line))
+	}
 	out := make([][]rune, len(cands))
 	for i, s := range cands {
 		out[i] = []rune(s[len(word):] + " ")
@@ -93,6 +99,23 @@ func candidates(sess *sql.Session, word string, lakeOnly bool, text string) []st
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// engines lists the engine names of SHOW CREATE LAKE … FOR that start with
+// word (in any case), in lower case unless word ends in an upper-case letter.
+func engines(word string) []string {
+	var out []string
+	for _, e := range sql.Engines {
+		if len(e) < len(word) || !strings.EqualFold(e[:len(word)], word) {
+			continue
+		}
+		rest := e[len(word):]
+		if r := []rune(word); len(r) > 0 && unicode.IsUpper(r[len(r)-1]) {
+			rest = strings.ToUpper(rest)
+		}
+		out = append(out, word+rest)
+	}
 	return out
 }
 

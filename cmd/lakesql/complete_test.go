@@ -35,6 +35,11 @@ func TestComplete(t *testing.T) {
 		"nothing typed":                {"", "SELECT ", nil},
 		"no match":                     {"", "SELECT zzz", nil},
 		"keyword that is whole":        {"", "FROM", []string{" "}},
+		"show create lake":             {"", "SHOW CREATE LAKE orders_", []string{"fine "}},
+		"engine after FOR":             {"", "show create lake orders for ", []string{"duckdb ", "spark ", "trino "}},
+		"engine, upper case":           {"", "SHOW CREATE LAKE orders FOR DU", []string{"CKDB "}},
+		"engine, lower case":           {"", "show create lake orders for t", []string{"rino "}},
+		"engine keywords elsewhere":    {"", "SHOW CREATE LAKE orders FO", []string{"R "}},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/lakesql/lakesql/sql"
 )
 
 // dotCommand is a shell command: a line starting with '.' when no
@@ -42,6 +44,13 @@ func (sh *shell) dot(ctx context.Context, line string) error {
 	}
 	i := slices.IndexFunc(dotCommands, func(c dotCommand) bool { return c.name == words[0] })
 	if i < 0 {
+		names := make([]string, len(dotCommands))
+		for i, c := range dotCommands {
+			names[i] = c.name
+		}
+		if c, ok := sql.Closest(words[0], names); ok {
+			return fmt.Errorf("unknown dot command %s; did you mean %s? (see .help)", words[0], c)
+		}
 		return fmt.Errorf("unknown dot command %s (see .help)", words[0])
 	}
 	return dotCommands[i].run(sh, ctx, words[1:])
@@ -98,19 +107,20 @@ Queries
   ORDER BY a name, an alias or a position; LIMIT n [OFFSET m].
 
 Lake commands
-  SHOW LAKES;
-  DESCRIBE orders;
-  SHOW PARTITIONS orders;
-  SHOW FILES orders;
-  SHOW LAYOUT orders SMALL 4KB;
-  CREATE LAKE orders FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 500;
+  SHOW LAKES;                                   -- name, key, generation, files, rows, bytes
+  DESCRIBE orders;                              -- the fields seen (reads every row), the key, totals
+  SHOW PARTITIONS orders;                       -- one row per partition: values, files, rows, bytes
+  SHOW FILES orders;                            -- the manifest, one row per file
+  SHOW LAYOUT orders SMALL 4KB;                 -- pq layout, and a histogram of file sizes
+  SHOW CREATE LAKE orders FOR duckdb;           -- what DuckDB (or spark, trino) needs to read it
+  CREATE LAKE orders FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 500;   -- pq write
   COPY orders FROM 'more.jsonl' MAX ROWS 500;   -- append the rows as new files (a bad line: none)
   ALTER LAKE orders COMPACT TARGET 64KB;        -- keep files of at least TARGET × 0.7, pack the rest
   ALTER LAKE orders COMPACT SMALL RATIO 0.5;    -- keep files of at least TARGET × 0.5 (0 < r <= 1)
   ALTER LAKE orders COMPACT REWRITE ALL;        -- rewrite every file (pq compact's rule)
   EXPLAIN ALTER LAKE orders COMPACT;            -- the plan: files kept, rewritten, bytes to write
-  ALTER LAKE orders PARTITION BY (region) INTO orders_by_region;
-  DROP LAKE orders;
+  ALTER LAKE orders PARTITION BY (region) INTO orders_by_region;   -- pq repartition
+  DROP LAKE orders;                             -- the lake and all its files
   CHECK LAKE orders;                            -- every listed file against the disk, and the orphans
   VACUUM LAKE orders DRY RUN;                   -- list what no manifest refers to; without it, remove it
 `
@@ -120,18 +130,23 @@ Keys: Tab completes keywords, lake and field names; Ctrl-C cancels the
 statement being typed or the query running; Ctrl-D leaves.
 `
 
-func dotHelp(sh *shell, _ context.Context, args []string) error {
-	if err := wantArgs(".help", args, 0, ""); err != nil {
-		return err
-	}
+// helpText lists every statement and dot command with an example: .help,
+// and the second half of lakesql --help.
+func helpText() string {
 	var b strings.Builder
 	b.WriteString(helpStatements)
 	b.WriteString("\nDot commands (at the start of a line)\n")
 	for _, c := range dotCommands {
 		fmt.Fprintf(&b, "  %-22s %-45s e.g. %s\n", strings.TrimSpace(c.name+" "+c.args), c.help, c.example)
 	}
-	b.WriteString(helpKeys)
-	_, err := fmt.Fprint(sh.out, b.String())
+	return b.String()
+}
+
+func dotHelp(sh *shell, _ context.Context, args []string) error {
+	if err := wantArgs(".help", args, 0, ""); err != nil {
+		return err
+	}
+	_, err := fmt.Fprint(sh.out, helpText()+helpKeys)
 	return err
 }
 

@@ -13,40 +13,56 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
+
+	"github.com/lakesql/lakesql/sql"
 )
 
 // now is the clock of .timer and EXPLAIN ANALYZE; tests replace it.
 var now = time.Now
 
-const usageText = `lakesql: the SQL shell over the lake
+// usageText is lakesql --help: the flags, then every statement and dot
+// command with an example (as .help shows them).
+func usageText() string {
+	return `lakesql: the SQL shell over the lake
 
 Usage:
-  lakesql [-d WORKDIR] [-c SQL]... [-f FILE] [--format table|json|csv] [--bail[=false]] [--demo]
+  lakesql [-d WORKDIR] [-c SQL]... [-f FILE] [--format table|json|csv] [--bail[=false]] [--no-init] [--demo]
 
   -d WORKDIR   the work folder holding the lakes (default: the current folder)
   -c SQL       run SQL (statements and dot commands); may be repeated, runs in order
   -f FILE      run the script FILE, after any -c
-  --format F   output: table (default), json (JSON Lines, one object per row) or csv
+  --format F   output: table (default), json (JSON Lines, one object per row) or csv;
+               it wins over a .mode in ~/.lakesqlrc
   --bail       stop a script at the first failed statement (default true);
                --bail=false goes on and exits 1 at the end if any failed
+  --no-init    do not run ~/.lakesqlrc
   --demo       first fill WORKDIR (default: a new temporary folder) with 20,000
                sample orders and the lakes orders and orders_fine
   -h, --help   this text
 
 With a terminal on stdin and no -c or -f, lakesql is an interactive shell
-(type .help); otherwise it runs the statements from -c, -f or stdin in order.
+(history in ~/.lakesql_history); otherwise it runs the statements from -c, -f
+or stdin in order, and keeps no history. Either way it first runs the
+statements and dot commands of ~/.lakesqlrc (unless --no-init), e.g.
+".mode csv" or ".timer on"; a failing line there is reported with its line
+number and the rest goes on.
+
+` + helpText() + `
 Exit status: 0 ok, 1 a statement failed, 2 a bad command line, 130 Ctrl-C.
 `
+}
 
 // options is a parsed command line.
 type options struct {
-	dir    string
-	dirSet bool
-	cmds   []string
-	file   string
-	format string
-	bail   bool
-	demo   bool
+	dir       string
+	dirSet    bool
+	cmds      []string
+	file      string
+	format    string
+	formatSet bool
+	bail      bool
+	noInit    bool
+	demo      bool
 }
 
 // stringList is a repeatable flag.
@@ -65,12 +81,13 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringVar(&o.file, "f", "", "")
 	fs.StringVar(&o.format, "format", modeTable, "")
 	fs.BoolVar(&o.bail, "bail", true, "")
+	fs.BoolVar(&o.noInit, "no-init", false, "")
 	fs.BoolVar(&o.demo, "demo", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%w: %v", errUsage, err)
+		return nil, fmt.Errorf("%w: %v%s", errUsage, err, flagHint(fs, err))
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
@@ -78,8 +95,32 @@ func parseFlags(args []string) (*options, error) {
 	if !slices.Contains(modes, o.format) {
 		return nil, fmt.Errorf("%w: --format %q: use %s", errUsage, o.format, strings.Join(modes, ", "))
 	}
-	fs.Visit(func(f *flag.Flag) { o.dirSet = o.dirSet || f.Name == "d" })
+	fs.Visit(func(f *flag.Flag) {
+		o.dirSet = o.dirSet || f.Name == "d"
+		o.formatSet = o.formatSet || f.Name == "format"
+	})
 	return o, nil
+}
+
+// flagHint suggests the flag meant by a misspelt one ("; did you mean
+// --format?"), among the long flags: every one-letter flag is one edit
+// from any other letter.
+func flagHint(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return ""
+	}
+	name = strings.TrimLeft(name, "-")
+	var long []string
+	fs.VisitAll(func(f *flag.Flag) {
+		if len(f.Name) > 1 {
+			long = append(long, f.Name)
+		}
+	})
+	if f, ok := sql.Closest(name, long); ok && len(name) > 1 {
+		return fmt.Sprintf("; did you mean --%s?", f)
+	}
+	return ""
 }
 
 // run runs one lakesql command line and returns the exit status. It is the
@@ -87,7 +128,7 @@ func parseFlags(args []string) (*options, error) {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
-		io.WriteString(stdout, usageText)
+		io.WriteString(stdout, usageText())
 		return 0
 	}
 	if err != nil {
@@ -120,15 +161,33 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := sh.open(o.dir); err != nil {
 		return err
 	}
-	if f, ok := stdin.(*os.File); ok && len(o.cmds) == 0 && o.file == "" && isatty.IsTerminal(f.Fd()) {
-		return sh.repl(f)
-	}
+	tty, interactive := stdin.(*os.File)
+	interactive = interactive && len(o.cmds) == 0 && o.file == "" && isatty.IsTerminal(tty.Fd())
 
-	// A script: Ctrl-C cancels the statement running and ends the run; a
-	// second Ctrl-C kills the process the usual way.
+	// ~/.lakesqlrc and scripts: Ctrl-C cancels the statement running and
+	// ends the run; a second Ctrl-C kills the process the usual way.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	go func() { <-ctx.Done(); stop() }()
+
+	if !o.noInit {
+		if err := sh.runRC(ctx); err != nil {
+			return err
+		}
+		// The command line wins over the rc file.
+		if o.formatSet {
+			sh.mode = o.format
+		}
+		if o.dirSet && sh.dir != o.dir {
+			if err := sh.open(o.dir); err != nil {
+				return err
+			}
+		}
+	}
+	if interactive {
+		stop() // the REPL catches Ctrl-C itself
+		return sh.repl(tty)
+	}
 
 	for _, c := range o.cmds {
 		if err := sh.script(ctx, strings.NewReader(c), ""); err != nil || sh.quit {

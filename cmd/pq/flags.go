@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql"
 )
 
 // errUsage marks a bad command line: exit 2, before anything is touched.
@@ -46,6 +47,9 @@ func parseArgs(cmd string, argv []string, allowed, required []string) (*args, er
 		}
 		name, value, hasValue := strings.Cut(arg[2:], "=")
 		if !slices.Contains(allowed, name) {
+			if f, ok := sql.Closest(name, allowed); ok {
+				return nil, usagef("%s: unknown flag --%s; did you mean --%s?", cmd, name, f)
+			}
 			return nil, usagef("%s: unknown flag --%s (flags: %s)", cmd, name, flagList(allowed))
 		}
 		if !hasValue && slices.Contains(boolFlags, name) {

@@ -45,40 +45,28 @@ func init() {
 			"pq gen <workdir> [--rows=<n>] [--seed=<s>]"},
 		"report": {[]string{"small"}, nil, cmdReport,
 			"pq report <workdir> [--small=<bytes>]"},
+		"export": {[]string{"lake", "engine"}, []string{"lake", "engine"}, cmdExport,
+			"pq export <workdir> --lake=<name> --engine=duckdb|spark|trino"},
 	}
 }
 
-var commandOrder = []string{"write", "append", "layout", "query", "compact", "repartition", "vacuum", "check", "gen", "report"}
+var commandOrder = []string{"write", "append", "layout", "query", "compact", "repartition", "vacuum", "check", "export", "gen", "report"}
 
 // now is the clock; tests replace it.
 var now = time.Now
 
-func usageText() string {
-	var b strings.Builder
-	b.WriteString("pq: a partitioned JSON Lines lake, one JSON object per command\n\nUsage:\n")
-	for _, name := range commandOrder {
-		fmt.Fprintf(&b, "  %s\n", commands[name].usage)
-	}
-	b.WriteString("\nvacuum removes the files of a lake that its manifest does not list (left by\n" +
-		"interrupted or failed writers); --dry-run only lists them. check compares\n" +
-		"every file the manifest lists with the disk and lists the orphans.\n" +
-		"\ncompact --small-ratio=r keeps every file of at least target × r bytes as it\n" +
-		"is and rewrites only the small ones; without it every file is rewritten.\n" +
-		"append adds rows as new files, never touching the old ones.\n" +
-		"\nOne writer per lake at a time: write, append, compact, repartition and vacuum wait\n" +
-		"for another writer of the same lake up to --wait (default 10s), then fail.\n")
-	b.WriteString("\nExit codes: 0 ok, 1 error (check: a problem found), 2 usage, 3 work folder/lake/raw.jsonl not found, 9 deliberate crash.\n")
-	return b.String()
-}
-
 // run executes one pq command line and returns the exit status. It is the
 // only place errors become exit codes.
 func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(argv) == 1 && (argv[0] == "--help" || argv[0] == "-h" || argv[0] == "help") {
-		io.WriteString(stdout, usageText())
+	text, isHelp, err := help(argv)
+	if isHelp && err == nil {
+		io.WriteString(stdout, text)
 		return 0
 	}
-	out, err := dispatch(argv, stderr)
+	var out any
+	if !isHelp {
+		out, err = dispatch(argv, stderr)
+	}
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "usage: ")
 		var withResult interface{ errorObject(msg string) any }
@@ -89,7 +77,7 @@ func run(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "pq: %s\n", msg)
 		if exitCode(err) == 2 {
-			fmt.Fprintf(stderr, "run 'pq --help' for usage\n")
+			fmt.Fprintln(stderr, usageHint(argv))
 		}
 		return exitCode(err)
 	}
@@ -103,14 +91,15 @@ func dispatch(argv []string, stderr io.Writer) (any, error) {
 	}
 	cmd, ok := commands[argv[0]]
 	if !ok {
-		return nil, usagef("unknown command %q (one of %s)", argv[0], strings.Join(commandOrder, ", "))
+		return nil, unknownCommand(argv[0])
 	}
 	a, err := parseArgs(argv[0], argv[1:], cmd.allowed, cmd.required)
 	if err != nil {
 		return nil, err
 	}
 	a.stderr = stderr
-	return cmd.run(a)
+	out, err := cmd.run(a)
+	return out, lakeHint(a, err)
 }
 
 func writeJSON(w io.Writer, v any) {
