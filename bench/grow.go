@@ -41,24 +41,13 @@ type growRound struct {
 // checks the answer of GROUP BY day on both lakes against the totals
 // computed from the appended rows.
 func grow(ctx context.Context, cfg config, gc growConfig, stdout, stderr io.Writer) (err error) {
-	top, err := os.MkdirTemp(cfg.dir, "lakesql-grow-")
+	sc, err := newScratch(ctx, cfg, "grow", stderr)
 	if err != nil {
-		return fmt.Errorf("create work folder: %w", err)
+		return err
 	}
-	defer func() {
-		if !cfg.keep {
-			os.RemoveAll(top)
-		} else {
-			fmt.Fprintf(stderr, "bench: kept %s\n", top)
-		}
-	}()
+	defer sc.close(cfg, stderr)
+	top, pq, lakesql := sc.top, sc.pq, sc.lakesql
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "grow: "+format+"\n", args...) }
-	pq, lakesql := filepath.Join(top, "pq"), filepath.Join(top, "lakesql")
-	for _, b := range [][2]string{{"./cmd/pq", pq}, {"./cmd/lakesql", lakesql}} {
-		if err := buildBinary(ctx, cfg.repo, b[0], b[1]); err != nil {
-			return err
-		}
-	}
 	p := runner{timeout: cfg.timeout}
 	w, batch := filepath.Join(top, "w"), filepath.Join(top, "batch")
 	for _, d := range []string{w, batch} {
@@ -243,4 +232,35 @@ func metText(ok bool) string {
 		return "met"
 	}
 	return "NOT met"
+}
+
+// scratch is a temporary folder with freshly built pq and lakesql, for the
+// modes that are not the DuckDB jobs (-grow, -interop).
+type scratch struct {
+	top, pq, lakesql string
+}
+
+// newScratch makes the folder under cfg.dir and builds the binaries into
+// it; close removes it unless -keep.
+func newScratch(ctx context.Context, cfg config, name string, stderr io.Writer) (*scratch, error) {
+	top, err := os.MkdirTemp(cfg.dir, "lakesql-"+name+"-")
+	if err != nil {
+		return nil, fmt.Errorf("create work folder: %w", err)
+	}
+	s := &scratch{top: top, pq: filepath.Join(top, "pq"), lakesql: filepath.Join(top, "lakesql")}
+	for _, b := range [][2]string{{"./cmd/pq", s.pq}, {"./cmd/lakesql", s.lakesql}} {
+		if err := buildBinary(ctx, cfg.repo, b[0], b[1]); err != nil {
+			os.RemoveAll(top)
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func (s *scratch) close(cfg config, stderr io.Writer) {
+	if cfg.keep {
+		fmt.Fprintf(stderr, "bench: kept %s\n", s.top)
+		return
+	}
+	os.RemoveAll(s.top)
 }

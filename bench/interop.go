@@ -97,24 +97,13 @@ type interopGlob struct {
 // interop runs the check and prints (and saves) its tables. Any answer that
 // differs makes it fail, after the tables are written.
 func interop(ctx context.Context, cfg config, stdout, stderr io.Writer) (err error) {
-	top, err := os.MkdirTemp(cfg.dir, "lakesql-interop-")
+	sc, err := newScratch(ctx, cfg, "interop", stderr)
 	if err != nil {
-		return fmt.Errorf("create work folder: %w", err)
+		return err
 	}
-	defer func() {
-		if !cfg.keep {
-			os.RemoveAll(top)
-		} else {
-			fmt.Fprintf(stderr, "bench: kept %s\n", top)
-		}
-	}()
+	defer sc.close(cfg, stderr)
+	top, pq, lakesql := sc.top, sc.pq, sc.lakesql
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "interop: "+format+"\n", args...) }
-	pq, lakesql := filepath.Join(top, "pq"), filepath.Join(top, "lakesql")
-	for _, b := range [][2]string{{"./cmd/pq", pq}, {"./cmd/lakesql", lakesql}} {
-		if err := buildBinary(ctx, cfg.repo, b[0], b[1]); err != nil {
-			return err
-		}
-	}
 	d, err := openDuck(ctx, cfg.timeout, 0)
 	if err != nil {
 		return err
