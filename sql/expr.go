@@ -82,7 +82,7 @@ func Num(text string) (Lit, error) {
 }
 
 func (c Col) String() string {
-	if isIdent(c.Name) {
+	if isIdent(c.Name) && !isKeyword(c.Name) {
 		return c.Name
 	}
 	return "`" + strings.ReplaceAll(c.Name, "`", "``") + "`"
@@ -109,8 +109,12 @@ func (l Lit) String() string {
 	case LitNull:
 		return "NULL"
 	}
-	return "'" + strings.ReplaceAll(l.Str, "'", "''") + "'"
+	return "'" + sqlQuote.Replace(l.Str) + "'"
 }
+
+// sqlQuote escapes a string literal for the SQL parser, which reads a
+// backslash as an escape (as MySQL does).
+var sqlQuote = strings.NewReplacer(`'`, `''`, `\`, `\\`)
 
 func (c Compare) String() string { return c.L.String() + " " + c.Op + " " + c.R.String() }
 

@@ -16,7 +16,15 @@ var posRE = regexp.MustCompile(`at position (\d+)(?: near '(.*)')?$`)
 
 // parseSelect parses text[off:] as a SELECT; errors point into text.
 func parseSelect(text string, off int) (*Select, error) {
-	st, err := sqlparser.Parse(text[off:])
+	st, panicked, err := sqlParse(text[off:])
+	if panicked {
+		// sqlparser panics on a MySQL comment /*!…*/ with no SQL in it.
+		pos := len(text)
+		if i := strings.Index(text[off:], "/*!"); i >= 0 {
+			pos = off + i
+		}
+		return nil, newSyntaxError(text, pos, "cannot parse the statement here")
+	}
 	if err != nil {
 		msg := err.Error()
 		pos := len(text) - off
@@ -55,6 +63,23 @@ func parseSelect(text string, off int) (*Select, error) {
 	}
 	c := converter{text: text, off: off}
 	return c.selectStmt(sel)
+}
+
+// sqlParse is sqlparser.Parse, reporting a panic instead of raising it.
+func sqlParse(sql string) (st sqlparser.Statement, panicked bool, err error) {
+	defer func() {
+		if recover() != nil {
+			st, panicked, err = nil, true, nil
+		}
+	}()
+	st, err = sqlparser.Parse(sql)
+	return st, false, err
+}
+
+// isKeyword reports whether the SQL parser reads word as a keyword, so
+// that a field or lake of that name must be written `quoted`.
+func isKeyword(word string) bool {
+	return strings.HasPrefix(sqlparser.String(sqlparser.NewColIdent(word)), "`")
 }
 
 type converter struct {
@@ -273,10 +298,14 @@ func (c *converter) expr(e sqlparser.Expr) (Expr, error) {
 	case *sqlparser.ComparisonExpr:
 		switch e.Operator {
 		case "=", "!=", "<", "<=", ">", ">=":
-			l, r, err := c.pair(e.Left, e.Right)
+			l, err := c.operand(e.Left)
+			if err != nil {
+				return nil, err
+			}
+			r, err := c.operand(e.Right)
 			return Compare{Op: e.Operator, L: l, R: r}, err
 		case sqlparser.InStr, sqlparser.NotInStr:
-			l, err := c.expr(e.Left)
+			l, err := c.operand(e.Left)
 			if err != nil {
 				return nil, err
 			}
@@ -286,7 +315,7 @@ func (c *converter) expr(e sqlparser.Expr) (Expr, error) {
 			}
 			in := In{L: l, Not: e.Operator == sqlparser.NotInStr}
 			for _, v := range tuple {
-				x, err := c.expr(v)
+				x, err := c.operand(v)
 				if err != nil {
 					return nil, err
 				}
@@ -296,11 +325,15 @@ func (c *converter) expr(e sqlparser.Expr) (Expr, error) {
 		}
 		return nil, c.unsupported(e, "operator "+strings.ToUpper(e.Operator))
 	case *sqlparser.RangeCond:
-		l, err := c.expr(e.Left)
+		l, err := c.operand(e.Left)
 		if err != nil {
 			return nil, err
 		}
-		from, to, err := c.pair(e.From, e.To)
+		from, err := c.operand(e.From)
+		if err != nil {
+			return nil, err
+		}
+		to, err := c.operand(e.To)
 		if err != nil {
 			return nil, err
 		}
@@ -310,7 +343,7 @@ func (c *converter) expr(e sqlparser.Expr) (Expr, error) {
 		}
 		return between, nil
 	case *sqlparser.IsExpr:
-		x, err := c.expr(e.Expr)
+		x, err := c.operand(e.Expr)
 		if err != nil {
 			return nil, err
 		}
@@ -334,12 +367,12 @@ func (c *converter) expr(e sqlparser.Expr) (Expr, error) {
 		case sqlparser.StrVal:
 			return Str(string(e.Val)), nil
 		case sqlparser.IntVal, sqlparser.FloatVal:
-			return Num(string(e.Val))
+			return c.num(e, string(e.Val))
 		}
 	case *sqlparser.UnaryExpr:
 		if v, ok := e.Expr.(*sqlparser.SQLVal); ok && e.Operator == sqlparser.UMinusStr &&
 			(v.Type == sqlparser.IntVal || v.Type == sqlparser.FloatVal) {
-			return Num("-" + string(v.Val))
+			return c.num(e, "-"+string(v.Val))
 		}
 	case *sqlparser.NullVal:
 		return Lit{Kind: LitNull}, nil
@@ -347,6 +380,30 @@ func (c *converter) expr(e sqlparser.Expr) (Expr, error) {
 		return Lit{Kind: LitBool, Bool: bool(e)}, nil
 	}
 	return nil, c.unsupported(e, "expression")
+}
+
+// operand converts what a comparison, IN, BETWEEN or IS compares: a field
+// or a literal, as the planner runs nothing else (and 0 = (0 = 0) would
+// print as text that does not parse).
+func (c *converter) operand(e sqlparser.Expr) (Expr, error) {
+	x, err := c.expr(e)
+	if err != nil {
+		return nil, err
+	}
+	switch x.(type) {
+	case Col, Lit:
+		return x, nil
+	}
+	return nil, c.unsupported(e, "a condition as a value")
+}
+
+// num converts a number the tokenizer accepted but Go may not (0E, 1e999).
+func (c *converter) num(node sqlparser.SQLNode, text string) (Expr, error) {
+	n, err := Num(text)
+	if err != nil {
+		return nil, c.unsupported(node, "this number")
+	}
+	return n, nil
 }
 
 func (c *converter) pair(a, b sqlparser.Expr) (Expr, Expr, error) {

@@ -15,12 +15,11 @@ import (
 // each name. On anything else it returns an error or some values, never a
 // panic.
 type Extractor struct {
-	names  []string
-	first  [256]bool // first[c]: some name starts with byte c
-	empty  bool      // some name is ""
-	quoted [][]byte  // `"name":` for the flat fast path; nil when a name is not plain
-	bare   [][]byte  // `"name"`
-	skip   []int     // where in `"name` to start searching: its rarest byte
+	names []string
+	first [256]bool // first[c]: some name starts with byte c
+	empty bool      // some name is ""
+	bare  [][]byte  // `"name"` for the flat fast path; nil when a name is not plain
+	skip  []int     // where in `"name` to start searching: its rarest byte
 }
 
 // NewExtractor returns an extractor of the given member names.
@@ -38,11 +37,15 @@ func NewExtractor(names []string) *Extractor {
 				plain = false
 			}
 		}
+		// In a valid row a closing quote is followed by one of these: a
+		// name that starts with one could be found from a closing quote.
+		if n != "" && strings.IndexByte(" ,:}]", n[0]) >= 0 {
+			plain = false
+		}
 	}
 	if plain {
 		for _, n := range names {
 			e.bare = append(e.bare, []byte(`"`+n+`"`))
-			e.quoted = append(e.quoted, []byte(`"`+n+`":`))
 			e.skip = append(e.skip, 1+rarest(n))
 		}
 	}
@@ -61,7 +64,7 @@ func (e *Extractor) Extract(b []byte, vals [][]byte) error {
 // ExtractPlain is Extract that also reports whether the line is known to
 // hold no backslash, so that no string value in it needs decoding.
 func (e *Extractor) ExtractPlain(b []byte, vals [][]byte) (plain bool, err error) {
-	if e.quoted != nil && e.flat(b, vals) {
+	if e.bare != nil && e.flat(b, vals) {
 		return true, nil
 	}
 	return false, e.walk(b, vals)
@@ -117,8 +120,8 @@ func (e *Extractor) walk(b []byte, vals [][]byte) error {
 // flat is the fast path for the common row: one object with no nested
 // object or array and no backslash. Then every '"' delimits a string, so
 // in a valid row (lake rows were checked when written) the last
-// `"name":` is the last member of that name, found with the library's
-// vectorized searches
+// `"name"`, when a ':' follows it, is the last member of that name, found
+// with the library's vectorized searches
 // instead of a walk over every byte. It reports false, having stored
 // nothing certain, when the row is not of that kind.
 func (e *Extractor) flat(b []byte, vals [][]byte) bool {
@@ -131,16 +134,17 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 		bytes.IndexByte(b[1:], '{') >= 0 || bytes.IndexByte(b, '[') >= 0 {
 		return false
 	}
-	for j, q := range e.quoted {
+	for j, q := range e.bare {
 		pos := lastKey(b, q, e.skip[j])
 		if pos < 0 {
-			if lastKey(b, e.bare[j], e.skip[j]) >= 0 {
-				return false // the name with space before ':', or as a value
-			}
 			vals[j] = nil
 			continue
 		}
-		vs := skipWS(b, pos+len(q))
+		colon := skipWS(b, pos+len(q))
+		if colon >= len(b) || b[colon] != ':' {
+			return false // the name as a value, after its last member
+		}
+		vs := skipWS(b, colon+1)
 		ve := skipValue(b, vs)
 		if ve <= vs {
 			return false
@@ -150,7 +154,7 @@ func (e *Extractor) flat(b []byte, vals [][]byte) bool {
 	return true
 }
 
-// lastKey returns the offset of the last q (`"name":` or `"name"`) in b,
+// lastKey returns the offset of the last q (`"name"`) in b,
 // or -1; see find.
 func lastKey(b, q []byte, skip int) int { return find(b, q, skip, true) }
 
