@@ -195,7 +195,7 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		return false, fmt.Errorf("scan: %w", err)
 	}
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && pinned && !s.p.ignoreSizes {
-		if fi, err := st.Stat(); err == nil && fi.Size() != c.f.Bytes {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() != c.f.Bytes {
 			r.Close()
 			return false, &StaleError{Path: path, Err: fmt.Errorf("%w: %s has %d bytes, the manifest %s says %d",
 				storage.ErrCorrupt, path, fi.Size(), s.p.src.Path(storage.ManifestName), c.f.Bytes)}
