@@ -66,7 +66,7 @@ func (c *Catalog) Append(lake, src string, opt AppendOptions) (AppendResult, err
 	if err != nil {
 		return AppendResult{}, err
 	}
-	aside := filepath.Join(c.Dir, ".tmp~"+lake+"~"+run)
+	aside := filepath.Join(c.Dir, buildPrefix(lake)+run)
 	if err := c.FS.MkdirAll(aside); err != nil {
 		return AppendResult{}, fmt.Errorf("create %s: %w", aside, err)
 	}
@@ -125,7 +125,7 @@ func (c *Catalog) Append(lake, src string, opt AppendOptions) (AppendResult, err
 		crashed = true
 		return AppendResult{}, err
 	}
-	if err := c.Record("append", res, nowOr(opt.Now)); err != nil {
+	if err := c.Record("append", res, NowOr(opt.Now)); err != nil {
 		return AppendResult{}, err
 	}
 	return res, nil

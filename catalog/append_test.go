@@ -2,7 +2,6 @@ package catalog_test
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,30 +14,6 @@ import (
 	"github.com/lakesql/lakesql/storage"
 	"github.com/lakesql/lakesql/storage/storagetest"
 )
-
-// snapshotTree returns every file under dir with its content, by path
-// relative to dir.
-func snapshotTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		if d.IsDir() {
-			out[rel+"/"] = ""
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		out[rel] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // lakeLines reads every row of a lake through its manifest, checking each
 // file's size and row count against it.
@@ -77,7 +52,7 @@ func TestAppend(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := c.Snapshot("o")
-	oldTree := snapshotTree(t, before.Dir)
+	oldTree := storagetest.Tree(t, before.Dir)
 	extra := filepath.Join(c.Dir, "more.jsonl")
 	writeLines(t, extra, more...)
 	res, err := c.Append("o", extra, catalog.AppendOptions{MaxRows: 2})
@@ -94,7 +69,7 @@ func TestAppend(t *testing.T) {
 		t.Fatalf("generation %d with %d files", after.Manifest.Generation, len(after.Files()))
 	}
 	// The old files are untouched: same names, same bytes.
-	newTree := snapshotTree(t, after.Dir)
+	newTree := storagetest.Tree(t, after.Dir)
 	for p, data := range oldTree {
 		if p != storage.ManifestName && newTree[p] != data {
 			t.Errorf("old file %s changed", p)
@@ -103,7 +78,7 @@ func TestAppend(t *testing.T) {
 	name := regexp.MustCompile(`^part-g0001-[0-9a-f]{8}-000[01]\.jsonl$`)
 	added := 0
 	for _, f := range after.Files() {
-		if _, old := oldTree[filepath.FromSlash(f.Path)]; old {
+		if _, old := oldTree[f.Path]; old {
 			continue
 		}
 		added++
@@ -151,7 +126,7 @@ func TestAppendBadInputChangesNothing(t *testing.T) {
 	}
 	bad := filepath.Join(c.Dir, "bad.jsonl")
 	writeLines(t, bad, more[0], more[1], `{"id":8,"day":"d4",`, more[3])
-	before := snapshotTree(t, c.Dir)
+	before := storagetest.Tree(t, c.Dir)
 	cases := []struct {
 		lake, src string
 		want      error
@@ -169,22 +144,10 @@ func TestAppendBadInputChangesNothing(t *testing.T) {
 		if tc.want == storage.ErrSyntax && !strings.Contains(err.Error(), "3") {
 			t.Errorf("error %v does not name line 3", err)
 		}
-		if after := snapshotTree(t, c.Dir); !mapsEqual(before, after) {
+		if after := storagetest.Tree(t, c.Dir); storagetest.DiffTree(after, before) != "" {
 			t.Errorf("append %s from %s changed the work folder", tc.lake, tc.src)
 		}
 	}
-}
-
-func mapsEqual(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestAppendCrash stops an append at each of its points: before the swap

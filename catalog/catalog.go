@@ -158,7 +158,7 @@ func (c *Catalog) Replace(name string, crash Crash, build func(dir string) (*sto
 	}
 	defer lock.Unlock()
 	c.removeLeftovers(name)
-	tmp := filepath.Join(c.Dir, ".tmp~"+name+"~"+storage.NewRunID())
+	tmp := filepath.Join(c.Dir, buildPrefix(name)+storage.NewRunID())
 	if err := c.FS.MkdirAll(tmp); err != nil {
 		return nil, fmt.Errorf("create %s: %w", tmp, err)
 	}
@@ -219,7 +219,7 @@ func (c *Catalog) removeLeftovers(name string) {
 		return
 	}
 	for _, e := range entries {
-		if e.IsDir() && strings.HasPrefix(e.Name(), ".tmp~"+name+"~") {
+		if e.IsDir() && strings.HasPrefix(e.Name(), buildPrefix(name)) {
 			c.FS.RemoveAll(filepath.Join(c.Dir, e.Name()))
 		}
 	}

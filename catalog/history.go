@@ -111,8 +111,8 @@ func (c *Catalog) History() ([]Event, error) {
 	return out, nil
 }
 
-// nowOr reads the injected clock, or the real one.
-func nowOr(clock func() time.Time) time.Time {
+// NowOr reads the injected clock of a writer's options, or the real one.
+func NowOr(clock func() time.Time) time.Time {
 	if clock != nil {
 		return clock()
 	}

@@ -3,7 +3,6 @@ package compact
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	"github.com/lakesql/lakesql/catalog"
@@ -50,34 +49,14 @@ func Repartition(c *catalog.Catalog, from, to string, key []string, opt Repartit
 	}
 	// A writer of from may delete files of src while they are read (a
 	// compaction does, after its swap): then read from's new manifest and
-	// start again, as a query does. A file missing from an unchanged
-	// manifest is damage, reported as it is.
-	for restarts := 0; ; restarts++ {
-		res, err := repartition(c, src, to, key, opt)
-		var stale *staleSource
-		if !errors.As(err, &stale) {
-			return res, err
-		}
-		next, rerr := src.Refresh()
-		if rerr != nil {
-			return RepartitionResult{}, rerr
-		}
-		if next.Same(src) || restarts == maxRestarts {
-			return RepartitionResult{}, stale.err
-		}
-		src = next
-	}
+	// start again, as a query does.
+	var res RepartitionResult
+	err = catalog.Reread(src, func(src *catalog.Snapshot) error {
+		res, err = repartition(c, src, to, key, opt)
+		return err
+	})
+	return res, err
 }
-
-// maxRestarts bounds how often a repartition starts again because its
-// source changed under it.
-const maxRestarts = 20
-
-// staleSource: a file of the source snapshot vanished or changed size.
-type staleSource struct{ err error }
-
-func (e *staleSource) Error() string { return e.err.Error() }
-func (e *staleSource) Unwrap() error { return e.err }
 
 func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []string, opt RepartitionOptions) (RepartitionResult, error) {
 	from := src.Name()
@@ -105,7 +84,7 @@ func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []str
 		}
 		if src.Moved() {
 			w.Abort()
-			return nil, &staleSource{fmt.Errorf("lake %s was rewritten while it was read", from)}
+			return nil, catalog.ErrMoved(from)
 		}
 		files, err := w.Close()
 		if err != nil {
@@ -125,7 +104,7 @@ func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []str
 	res.FilesAfter = len(m.Files)
 	res.PartitionsAfter = m.Partitions()
 	res.BytesWritten = m.Bytes()
-	if err := c.Record("repartition", res, nowOr(opt.Now)); err != nil {
+	if err := c.Record("repartition", res, catalog.NowOr(opt.Now)); err != nil {
 		return RepartitionResult{}, err
 	}
 	return res, nil
@@ -136,16 +115,13 @@ func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []str
 func copyRows(src *catalog.Snapshot, f storage.FileEntry, w *storage.LakeWriter) (int64, int64, error) {
 	p := src.Path(f.Path)
 	in, err := src.Open(f.Path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return 0, 0, &staleSource{fmt.Errorf("read source: %w", err)}
-	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("read source: %w", err)
+		return 0, 0, fmt.Errorf("read source: %w", catalog.Stale(err))
 	}
 	defer in.Close()
 	rows, n, err := w.AddLines(in, p)
 	if err == nil && n != f.Bytes {
-		err = &staleSource{fmt.Errorf("%w: %s has %d bytes, the manifest %s says %d", storage.ErrCorrupt, p, n, src.Path(storage.ManifestName), f.Bytes)}
+		err = catalog.SizeMismatch(p, src.Path(storage.ManifestName), n, f.Bytes)
 	}
 	return rows, n, err
 }

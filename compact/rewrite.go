@@ -107,7 +107,7 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		}
 		res.AfterFiles, res.Partitions, res.Rows, res.Bytes, res.Generation =
 			len(old.Files), old.Partitions(), old.Rows(), old.Bytes(), old.Generation
-		if err := c.Record("compact", res, nowOr(opt.Now)); err != nil {
+		if err := c.Record("compact", res, catalog.NowOr(opt.Now)); err != nil {
 			return Result{}, err
 		}
 		return res, nil
@@ -175,18 +175,10 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	m := next.Manifest
 	res.AfterFiles, res.Partitions, res.Rows, res.Bytes, res.Generation =
 		len(m.Files), m.Partitions(), m.Rows(), m.Bytes(), m.Generation
-	if err := c.Record("compact", res, nowOr(opt.Now)); err != nil {
+	if err := c.Record("compact", res, catalog.NowOr(opt.Now)); err != nil {
 		return Result{}, err
 	}
 	return res, nil
-}
-
-// nowOr reads the injected clock, or the real one.
-func nowOr(clock func() time.Time) time.Time {
-	if clock != nil {
-		return clock()
-	}
-	return time.Now()
 }
 
 // writeGroup concatenates the files of g into the new file rel and
@@ -226,7 +218,7 @@ func copyInputs(fsys storage.FS, snap *catalog.Snapshot, g Group, out io.Writer)
 			return fmt.Errorf("copy %s: %w", snap.Path(f.Path), err)
 		}
 		if n != f.Bytes {
-			return fmt.Errorf("%w: %s has %d bytes, the manifest %s says %d", storage.ErrCorrupt, snap.Path(f.Path), n, snap.Path(storage.ManifestName), f.Bytes)
+			return catalog.SizeMismatch(snap.Path(f.Path), snap.Path(storage.ManifestName), n, f.Bytes)
 		}
 	}
 	return nil

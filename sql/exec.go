@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/storage"
 )
 
@@ -189,16 +189,16 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 	r, err := s.p.src.Open(c.f.Path)
 	pinned := s.p.src.Generation() >= 0 // from a manifest, which knows sizes
 	if err != nil {
-		if pinned && errors.Is(err, fs.ErrNotExist) {
-			return false, &StaleError{Path: path, Err: err}
+		if pinned {
+			err = catalog.Stale(err)
 		}
-		return false, fmt.Errorf("scan: %w", err)
+		return false, fmt.Errorf("scan %s: %w", path, err)
 	}
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && pinned && !s.p.ignoreSizes {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() != c.f.Bytes {
 			r.Close()
-			return false, &StaleError{Path: path, Err: fmt.Errorf("%w: %s has %d bytes, the manifest %s says %d",
-				storage.ErrCorrupt, path, fi.Size(), s.p.src.Path(storage.ManifestName), c.f.Bytes)}
+			return false, fmt.Errorf("scan %s: %w", path,
+				catalog.SizeMismatch(path, s.p.src.Path(storage.ManifestName), fi.Size(), c.f.Bytes))
 		}
 	}
 	// Closing the file unblocks a read in progress when ctx is canceled.

@@ -169,16 +169,9 @@ func (p *parser) lakeCommand() (Statement, error) {
 		if err := p.expect("LAKE"); err != nil {
 			return nil, err
 		}
-		lake, err := p.lakeName()
+		lake, from, err := p.lakeFrom()
 		if err != nil {
 			return nil, err
-		}
-		if err := p.expect("FROM"); err != nil {
-			return nil, err
-		}
-		src := p.next()
-		if src.kind != tString {
-			return nil, p.errorf(src, "expected a quoted file name after FROM, found %s", src)
 		}
 		if err := p.expect("PARTITION", "BY"); err != nil {
 			return nil, err
@@ -187,17 +180,9 @@ func (p *parser) lakeCommand() (Statement, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := CreateLake{Lake: lake, From: src.text, Key: key}
-		if p.isWord("MAX") {
-			p.next()
-			if err := p.expect("ROWS"); err != nil {
-				return nil, err
-			}
-			if c.MaxRows, err = p.count(); err != nil {
-				return nil, err
-			}
-		}
-		return c, nil
+		c := CreateLake{Lake: lake, From: from, Key: key}
+		c.MaxRows, err = p.maxRows()
+		return c, err
 	case "ALTER":
 		if err := p.expect("LAKE"); err != nil {
 			return nil, err
@@ -231,28 +216,13 @@ func (p *parser) lakeCommand() (Statement, error) {
 		t := p.peek()
 		return nil, p.errorf(t, "expected COMPACT or PARTITION BY after ALTER LAKE %s, found %s", lake, t)
 	case "COPY":
-		lake, err := p.lakeName()
+		lake, from, err := p.lakeFrom()
 		if err != nil {
 			return nil, err
 		}
-		if err := p.expect("FROM"); err != nil {
-			return nil, err
-		}
-		src := p.next()
-		if src.kind != tString {
-			return nil, p.errorf(src, "expected a quoted file name after FROM, found %s", src)
-		}
-		c := CopyLake{Lake: lake, From: src.text}
-		if p.isWord("MAX") {
-			p.next()
-			if err := p.expect("ROWS"); err != nil {
-				return nil, err
-			}
-			if c.MaxRows, err = p.count(); err != nil {
-				return nil, err
-			}
-		}
-		return c, nil
+		c := CopyLake{Lake: lake, From: from}
+		c.MaxRows, err = p.maxRows()
+		return c, err
 	case "DROP":
 		if err := p.expect("LAKE"); err != nil {
 			return nil, err
@@ -284,6 +254,33 @@ func (p *parser) lakeCommand() (Statement, error) {
 		return CheckLake{Lake: lake}, err
 	}
 	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM or CHECK)", t)
+}
+
+// lakeFrom reads `lake FROM 'file'` (CREATE LAKE, COPY).
+func (p *parser) lakeFrom() (lake, from string, err error) {
+	if lake, err = p.lakeName(); err != nil {
+		return "", "", err
+	}
+	if err := p.expect("FROM"); err != nil {
+		return "", "", err
+	}
+	src := p.next()
+	if src.kind != tString {
+		return "", "", p.errorf(src, "expected a quoted file name after FROM, found %s", src)
+	}
+	return lake, src.text, nil
+}
+
+// maxRows reads an optional MAX ROWS n; 0 when absent.
+func (p *parser) maxRows() (int64, error) {
+	if !p.isWord("MAX") {
+		return 0, nil
+	}
+	p.next()
+	if err := p.expect("ROWS"); err != nil {
+		return 0, err
+	}
+	return p.count()
 }
 
 // showCreateLake reads LAKE lake FOR engine after SHOW CREATE.

@@ -46,7 +46,7 @@ type Plan struct {
 	needles, needlesRest []storage.Needle
 
 	// ignoreSizes reads files whose size differs from the manifest instead
-	// of failing with a StaleError (to find a bad line in a damaged lake).
+	// of failing with catalog.ErrStale (to find a bad line in a damaged lake).
 	ignoreSizes bool
 
 	aggregate  bool

@@ -147,31 +147,30 @@ func cmdCompact(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	out := labCompact{res.Lake, res.BeforeFiles, res.AfterFiles, res.Partitions, res.Rows, res.Bytes}
 	if ratio > 0 {
 		// Only then the accounting of kept files, so that the lab's keys
 		// stay exactly the lab's.
 		return struct {
-			Lake           string `json:"lake"`
-			BeforeFiles    int    `json:"before_files"`
-			AfterFiles     int    `json:"after_files"`
-			Partitions     int    `json:"partitions"`
-			Rows           int64  `json:"rows"`
-			Bytes          int64  `json:"bytes"`
-			RewrittenFiles int    `json:"rewritten_files"`
-			RewrittenBytes int64  `json:"rewritten_bytes"`
-			KeptFiles      int    `json:"kept_files"`
-			KeptBytes      int64  `json:"kept_bytes"`
-		}{res.Lake, res.BeforeFiles, res.AfterFiles, res.Partitions, res.Rows, res.Bytes,
-			res.RewrittenFiles, res.RewrittenBytes, res.KeptFiles, res.KeptBytes}, nil
+			labCompact
+			RewrittenFiles int   `json:"rewritten_files"`
+			RewrittenBytes int64 `json:"rewritten_bytes"`
+			KeptFiles      int   `json:"kept_files"`
+			KeptBytes      int64 `json:"kept_bytes"`
+		}{out, res.RewrittenFiles, res.RewrittenBytes, res.KeptFiles, res.KeptBytes}, nil
 	}
-	return struct {
-		Lake        string `json:"lake"`
-		BeforeFiles int    `json:"before_files"`
-		AfterFiles  int    `json:"after_files"`
-		Partitions  int    `json:"partitions"`
-		Rows        int64  `json:"rows"`
-		Bytes       int64  `json:"bytes"`
-	}{res.Lake, res.BeforeFiles, res.AfterFiles, res.Partitions, res.Rows, res.Bytes}, nil
+	return out, nil
+}
+
+// labCompact is the lab's output of compact: compact.Result without the
+// generation and the accounting of kept files.
+type labCompact struct {
+	Lake        string `json:"lake"`
+	BeforeFiles int    `json:"before_files"`
+	AfterFiles  int    `json:"after_files"`
+	Partitions  int    `json:"partitions"`
+	Rows        int64  `json:"rows"`
+	Bytes       int64  `json:"bytes"`
 }
 
 func cmdRepartition(a *args) (any, error) {
