@@ -139,9 +139,9 @@ type scanner struct {
 	row    row
 	rows   int64
 	nbytes int64
-	lines  *storage.LineReader // reused across files
-	seen   []bool              // per slot: some row had the field
-	unseen int                 // slots not seen yet
+	lines  *storage.RowReader // reused across files
+	seen   []bool             // per slot: some row had the field
+	unseen int                // slots not seen yet
 }
 
 // chunkBytes is the largest byte range that workers share out; a scan of
@@ -224,7 +224,7 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		}
 	}
 	if s.lines == nil {
-		s.lines = storage.NewLineReader(r, 256<<10)
+		s.lines = storage.NewRowReader(r, 256<<10, s.p.extractor)
 	} else {
 		s.lines.Reset(r)
 	}
@@ -239,7 +239,6 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		}
 		off += int64(len(line)) + 1
 	}
-	ext := s.p.extractor
 	for c.end < 0 || off < c.end {
 		line, err := lr.Next()
 		if err == io.EOF {
@@ -258,7 +257,7 @@ func (s *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			continue
 		}
 		if len(s.row.vals) > 0 { // COUNT(*) alone needs nothing from the row
-			plain, err := ext.ExtractPlain(line, s.row.vals)
+			plain, err := lr.Extract(s.row.vals)
 			if err != nil {
 				return false, s.lineError(ctx, path, c, off, err)
 			}
@@ -338,15 +337,56 @@ type groupSink struct {
 	groups map[string]*group
 	order  []*group
 	keybuf []byte
-	single *group // the only group when there is no GROUP BY
+	spelt  [spellSlots]spelling // with one GROUP BY field: recent spellings
+	single *group               // the only group when there is no GROUP BY
 }
 
 type group struct {
 	kb    string // the encoded key
 	class byte   // with one GROUP BY field: its kind class and text
 	text  string
+	raws  []string // with one GROUP BY field: raw JSON spellings of its value (see spelling)
 	key   []Value
 	aggs  []*aggState
+}
+
+// maxRaws bounds the spellings a group remembers ("a" and "\u0061", a
+// missing field and null): a row spelt otherwise takes the decoding
+// path, still right.
+const maxRaws = 4
+
+// spelling returns the group's remembered copy of raw (nil for a missing
+// field), remembering it if there is room; false if there is none.
+func (grp *group) spelling(raw []byte) (string, bool) {
+	for _, s := range grp.raws {
+		if s == string(raw) {
+			return s, true
+		}
+	}
+	if len(grp.raws) == maxRaws {
+		return "", false
+	}
+	grp.raws = append(grp.raws, string(raw))
+	return grp.raws[len(grp.raws)-1], true
+}
+
+// spelling is an entry of groupSink.spelt: a raw JSON value and its group.
+type spelling struct {
+	raw string
+	grp *group
+}
+
+// spellSlots is the size of groupSink.spelt, a power of two.
+const spellSlots = 64
+
+// spellSlot places a raw value in groupSink.spelt: by its length and two
+// of its bytes, which tell apart most values of a low-cardinality field.
+func spellSlot(raw []byte) int {
+	n := len(raw)
+	if n == 0 {
+		return 0
+	}
+	return (n*131 + int(raw[n/2])*7 + int(raw[n-1-n/4])) & (spellSlots - 1)
 }
 
 func (p *Plan) newGroupSink() *groupSink {
@@ -364,14 +404,37 @@ func (g *groupSink) add(r *row, _ []byte) bool {
 		g.feed(g.single, r)
 		return false
 	}
+	if len(g.p.groupSlots) == 1 {
+		// One GROUP BY field. Most rows spell their value exactly as an
+		// earlier row of the same group did, and equal raw JSON text is an
+		// equal value: a small cache of spellings finds the group without
+		// decoding the value or building a key.
+		raw := r.vals[g.p.groupSlots[0]]
+		e := &g.spelt[spellSlot(raw)]
+		if e.grp != nil && e.raw == string(raw) {
+			g.feed(e.grp, r)
+			return false
+		}
+		grp := g.lookup(r)
+		if s, ok := grp.spelling(raw); ok {
+			*e = spelling{s, grp}
+		}
+		g.feed(grp, r)
+		return false
+	}
+	g.feed(g.lookup(r), r)
+	return false
+}
+
+// lookup returns the group of the row, made if new.
+func (g *groupSink) lookup(r *row) *group {
 	if len(g.p.groupSlots) == 1 && len(g.order) <= 8 {
 		// One GROUP BY field and few groups: compare its text directly.
 		k, t := r.text(g.p.groupSlots[0])
 		class := byte(kindClass(k))
 		for _, c := range g.order {
 			if c.class == class && c.text == string(t) {
-				g.feed(c, r)
-				return false
+				return c
 			}
 		}
 	}
@@ -405,8 +468,7 @@ func (g *groupSink) add(r *row, _ []byte) bool {
 		g.groups[grp.kb] = grp
 		g.order = append(g.order, grp)
 	}
-	g.feed(grp, r)
-	return false
+	return grp
 }
 
 func (g *groupSink) feed(grp *group, r *row) {

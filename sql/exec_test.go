@@ -391,3 +391,91 @@ func TestNoAllocationPerRow(t *testing.T) {
 		t.Fatalf("allocations: %v for 2,000 rows, %v for 20,000; want no growth with rows", small, large)
 	}
 }
+
+// TestGroupBySpellings groups values that are spelt many ways ("a" and
+// "\u0061", null and a missing field, numbers), among enough distinct
+// values that the spelling cache of the group sink collides and
+// overflows. The groups and their counts must be those of a grouping by
+// the value encoding/json decodes.
+func TestGroupBySpellings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	spellings := [][]string{
+		{`"a"`, `"\u0061"`, `"\u0061"`},
+		{`null`, ``},
+		{`1`},
+		{`1.0`},
+		{`"1"`},
+		{`true`},
+		{`"é"`, `"\u00e9"`, `"\u00E9"`},
+		{`"\ufffd"`, "\"\xff\""},
+	}
+	for i := range 150 {
+		spellings = append(spellings, []string{fmt.Sprintf(`"v%d"`, i), fmt.Sprintf(`"\u0076%d"`, i)})
+	}
+	want := map[string]int{}
+	var rows []string
+	for i := range 6000 {
+		g := rng.IntN(len(spellings))
+		if i%3 == 0 {
+			g = rng.IntN(8) // the few groups, often
+		}
+		sp := spellings[g][rng.IntN(len(spellings[g]))]
+		row := fmt.Sprintf(`{"d":"x","i":%d,"k":%s}`, i, sp)
+		if sp == "" {
+			row = fmt.Sprintf(`{"d":"x","i":%d}`, i)
+		}
+		rows = append(rows, row)
+		var m map[string]any
+		if err := json.Unmarshal([]byte(row), &m); err != nil {
+			t.Fatal(err)
+		}
+		key := "NULL"
+		switch v := m["k"].(type) {
+		case string:
+			key = "s:" + v
+		case float64: // numbers group by their text: 1 and 1.0 are two groups
+			key = map[string]string{"1": "i:1", "1.0": "f:1"}[sp]
+		case bool:
+			key = "r:" + sp
+		}
+		want[key]++
+	}
+	s := fixedLake(t, []string{"d"}, rows...)
+	for _, keyed := range []bool{false, true} {
+		q := "SELECT k, COUNT(*) FROM t GROUP BY k"
+		if keyed {
+			// A second GROUP BY field takes the keyed path: same groups.
+			q = "SELECT k, d, COUNT(*) FROM t GROUP BY k, d"
+		}
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, r := range res.Rows {
+			key := "NULL"
+			switch r[0].Kind {
+			case VString:
+				key = "s:" + r[0].Str
+			case VInt:
+				key = "i:" + r[0].String()
+			case VFloat:
+				key = "f:" + r[0].String()
+			case VRaw:
+				key = "r:" + r[0].String()
+			}
+			if _, dup := got[key]; dup {
+				t.Fatalf("%s: group %q twice", q, key)
+			}
+			got[key] = int(r[len(r)-1].Int)
+		}
+		for k, n := range want {
+			if got[k] != n {
+				t.Fatalf("%s: group %q has %d rows, want %d (all: %v)", q, k, got[k], n, got)
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d groups, want %d", q, len(got), len(want))
+		}
+	}
+}

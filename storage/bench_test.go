@@ -3,6 +3,7 @@ package storage_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -90,4 +91,50 @@ func fmtKey(key []string) string {
 		s += k
 	}
 	return s
+}
+
+// BenchmarkRowReader reads lines and extracts two fields from each, as a
+// scan does: the block reader with its masks.
+func BenchmarkRowReader(b *testing.B) {
+	raw := orders(b, 10_000)
+	e := storage.NewExtractor([]string{"region", "amount"})
+	vals := make([][]byte, 2)
+	rr := storage.NewRowReader(bytes.NewReader(raw), 256<<10, e)
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		rr.Reset(bytes.NewReader(raw))
+		for {
+			_, err := rr.Next()
+			if err == io.EOF {
+				break
+			}
+			if _, err := rr.Extract(vals); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkLineReader is BenchmarkRowReader with the line reader and
+// ExtractPlain.
+func BenchmarkLineReader(b *testing.B) {
+	raw := orders(b, 10_000)
+	e := storage.NewExtractor([]string{"region", "amount"})
+	vals := make([][]byte, 2)
+	lr := storage.NewLineReader(bytes.NewReader(raw), 256<<10)
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		lr.Reset(bytes.NewReader(raw))
+		for {
+			line, err := lr.Next()
+			if err == io.EOF {
+				break
+			}
+			if _, err := e.ExtractPlain(line, vals); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -20,6 +20,10 @@ type Extractor struct {
 	empty bool      // some name is ""
 	bare  [][]byte  // `"name"` for the flat fast path; nil when a name is not plain
 	skip  []int     // where in `"name` to start searching: its rarest byte
+	// targets packs the distinct bytes q[skip] of bare, for flatMasked;
+	// 0 when there are more than maxMaskedTargets names or none.
+	targets uint32
+	mnames  []maskName // for fromMasks, when targets is not 0
 }
 
 // NewExtractor returns an extractor of the given member names.
@@ -48,6 +52,17 @@ func NewExtractor(names []string) *Extractor {
 			e.bare = append(e.bare, []byte(`"`+n+`"`))
 			e.skip = append(e.skip, 1+rarest(n))
 		}
+		if len(names) <= maxMaskedTargets {
+			var t [maxMaskedTargets]byte
+			for j, q := range e.bare {
+				t[j] = q[e.skip[j]]
+				e.mnames = append(e.mnames, newMaskName(q, e.skip[j]))
+			}
+			for j := len(e.bare); j < maxMaskedTargets && j > 0; j++ {
+				t[j] = t[0] // repeats change nothing
+			}
+			e.targets = uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16 | uint32(t[3])<<24
+		}
 	}
 	return e
 }
@@ -64,6 +79,11 @@ func (e *Extractor) Extract(b []byte, vals [][]byte) error {
 // ExtractPlain is Extract that also reports whether the line is known to
 // hold no backslash, so that no string value in it needs decoding.
 func (e *Extractor) ExtractPlain(b []byte, vals [][]byte) (plain bool, err error) {
+	return e.extractSlow(b, vals)
+}
+
+// extractSlow is ExtractPlain without masks.
+func (e *Extractor) extractSlow(b []byte, vals [][]byte) (plain bool, err error) {
 	if e.bare != nil && e.flat(b, vals) {
 		return true, nil
 	}

@@ -45,6 +45,13 @@ func FuzzExtract(f *testing.F) {
 		e := NewExtractor(names)
 		vals := make([][]byte, 2)
 		err := e.Extract([]byte(line), vals)
+		// The same line as a scan reads it: in a block, through masks.
+		rowVals := make([][]byte, 2)
+		inBlock := !strings.Contains(line, "\n")
+		var rowErr error
+		if inBlock {
+			_, rowErr = rowsExtract(e, line, len(line)%7, rowVals)
+		}
 		var m map[string]json.RawMessage
 		if json.Unmarshal([]byte(line), &m) != nil || m == nil {
 			return // not an object: no promise but no panic
@@ -52,16 +59,22 @@ func FuzzExtract(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: %v on a valid object", line, err)
 		}
+		if rowErr != nil {
+			t.Fatalf("%q: %v on a valid object, read by a RowReader", line, rowErr)
+		}
 		for i, n := range names {
 			want, ok := m[n]
 			if !ok {
-				if vals[i] != nil {
-					t.Fatalf("%q: name %q: got %q, want none", line, n, vals[i])
+				if vals[i] != nil || rowVals[i] != nil {
+					t.Fatalf("%q: name %q: got %q (RowReader: %q), want none", line, n, vals[i], rowVals[i])
 				}
 				continue
 			}
 			if string(vals[i]) != string(want) {
 				t.Fatalf("%q: name %q: got %q, want %q", line, n, vals[i], want)
+			}
+			if inBlock && string(rowVals[i]) != string(want) {
+				t.Fatalf("%q: name %q: RowReader got %q, want %q", line, n, rowVals[i], want)
 			}
 		}
 	})

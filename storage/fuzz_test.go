@@ -80,13 +80,23 @@ func FuzzExtractKeys(f *testing.F) {
 			if err := e.Extract([]byte(line), vals); err != nil {
 				t.Fatalf("%q: %v on a valid object", line, err)
 			}
+			// And as a scan reads it, in a block through masks.
+			rowVals := make([][]byte, len(names))
+			inBlock := !strings.Contains(line, "\n")
+			if inBlock {
+				if _, err := rowsExtract(e, line, len(names), rowVals); err != nil {
+					t.Fatalf("%q: %v on a valid object, read by a RowReader", line, err)
+				}
+			}
 			for i, n := range names {
 				want, ok := m[n]
 				switch {
-				case !ok && vals[i] != nil:
-					t.Fatalf("%q: name %q: got %q, want none", line, n, vals[i])
+				case !ok && (vals[i] != nil || rowVals[i] != nil):
+					t.Fatalf("%q: name %q: got %q (RowReader: %q), want none", line, n, vals[i], rowVals[i])
 				case ok && string(vals[i]) != string(want):
 					t.Fatalf("%q: name %q: got %q, want %q", line, n, vals[i], want)
+				case ok && inBlock && string(rowVals[i]) != string(want):
+					t.Fatalf("%q: name %q: RowReader got %q, want %q", line, n, rowVals[i], want)
 				}
 			}
 		}

@@ -1,0 +1,222 @@
+package storage
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Masks of a run of bytes, 64 bytes to a word, bit j of word k about byte
+// 64k+j: hits marks the bytes equal to one of up to four target bytes
+// (the rarest byte of each name an Extractor looks for), specials the
+// '\\', '{' and '[', newlines the '\n' and quotes the '"'. On amd64 with
+// AVX2 an assembly kernel computes them 64 bytes at a time
+// (masks_amd64.s); elsewhere masksGeneric does, byte by byte. A
+// RowReader finds line ends in them, and fromMasks checks a row's shape
+// with one look at specials and visits only the places where a name may
+// start.
+type masks struct {
+	hits, specials, newlines, quotes []uint64
+}
+
+// maxMaskedTargets is how many distinct target bytes the kernel takes.
+const maxMaskedTargets = 4
+
+// from returns the masks from word k on.
+func (m masks) from(k int) masks {
+	return masks{m.hits[k:], m.specials[k:], m.newlines[k:], m.quotes[k:]}
+}
+
+// masksGeneric is the portable kernel, and the reference the assembly
+// one is tested against. len(b) must be a multiple of 64.
+func masksGeneric(b []byte, targets uint32, m masks) {
+	for blk := range len(b) / 64 {
+		var h, s, nl, q uint64
+		for j, c := range b[blk*64 : blk*64+64] {
+			if uint32(c) == targets&0xff || uint32(c) == targets>>8&0xff ||
+				uint32(c) == targets>>16&0xff || uint32(c) == targets>>24 {
+				h |= 1 << j
+			}
+			switch c {
+			case '\\', '{', '[':
+				s |= 1 << j
+			case '\n':
+				nl |= 1 << j
+			case '"':
+				q |= 1 << j
+			}
+		}
+		m.hits[blk], m.specials[blk], m.newlines[blk], m.quotes[blk] = h, s, nl, q
+	}
+}
+
+// fill computes m (grown to fit) for b, its last partial word as if b
+// went on with zero bytes (never a target: names are printable).
+func (m *masks) fill(b []byte, targets uint32) {
+	n := (len(b) + 63) / 64
+	if cap(m.hits) < n {
+		m.hits, m.specials = make([]uint64, n), make([]uint64, n)
+		m.newlines, m.quotes = make([]uint64, n), make([]uint64, n)
+	}
+	m.hits, m.specials, m.newlines, m.quotes = m.hits[:n], m.specials[:n], m.newlines[:n], m.quotes[:n]
+	full := len(b) &^ 63
+	if full > 0 {
+		structMasks(b[:full], targets, *m)
+	}
+	if full < len(b) {
+		var tail [64]byte
+		copy(tail[:], b[full:])
+		structMasks(tail[:], targets, m.from(full/64))
+	}
+}
+
+// next returns the first i >= from, i < len(words)*64, whose bit is set
+// in words, or -1.
+func next(words []uint64, from int) int {
+	w := from >> 6
+	if w >= len(words) {
+		return -1
+	}
+	x := words[w] & (^uint64(0) << (from & 63))
+	for x == 0 {
+		w++
+		if w >= len(words) {
+			return -1
+		}
+		x = words[w]
+	}
+	return w*64 + bits.TrailingZeros64(x)
+}
+
+// anyBits reports whether a bit in [lo, hi) of words is set.
+func anyBits(words []uint64, lo, hi int) bool {
+	if lo >= hi {
+		return false
+	}
+	wlo, whi := lo>>6, (hi-1)>>6
+	x := words[wlo] & (^uint64(0) << (lo & 63))
+	for w := wlo; ; {
+		if w == whi {
+			x &= ^uint64(0) >> (63 - (hi-1)&63)
+		}
+		if x != 0 {
+			return true
+		}
+		if w++; w > whi {
+			return false
+		}
+		x = words[w]
+	}
+}
+
+// maskName is what fromMasks needs of a name whose `"name"` is q.
+type maskName struct {
+	rare  byte   // q[skip], its rarest byte
+	skip  int    // where in q that byte is
+	n     int    // len(q)
+	head  uint64 // q's first (up to) 8 bytes, little-endian
+	hmask uint64 // the bits of head that are q's
+}
+
+func newMaskName(q []byte, skip int) maskName {
+	var h [8]byte
+	k := copy(h[:], q)
+	return maskName{rare: q[skip], skip: skip, n: len(q),
+		head: binary.LittleEndian.Uint64(h[:]), hmask: ^uint64(0) >> (64 - 8*k)}
+}
+
+// fromMasks is flat for the line buf[lo:hi], given masks of buf that cover
+// it: on a row whose only '{' is its first byte and that has no '[' and no
+// backslash, every quote delimits a string, so the last `"name"` followed
+// by ':' is the last member of that name. The candidates are the hits of
+// each name's rarest byte, visited in order from bit to bit, and a string
+// value ends at the next quote. It reports false, having stored nothing
+// certain, when the row is not of that kind.
+func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) bool {
+	b := buf[lo:hi]
+	last := len(b) - 1
+	for last > 0 && (b[last] == '\r' || b[last] == ' ' || b[last] == '\t') {
+		last--
+	}
+	// A torn line (the tail lost in a crash) must not pass for a row.
+	if len(b) < 2 || b[0] != '{' || b[last] != '}' || anyBits(m.specials, lo+1, hi) {
+		return false
+	}
+	var at [maxMaskedTargets]int
+	names := e.mnames
+	for j := range names {
+		at[j] = -1
+	}
+	wlo, whi := lo>>6, (hi-1)>>6
+	x := m.hits[wlo] & (^uint64(0) << (lo & 63))
+	for w := wlo; ; {
+		if w == whi {
+			x &= ^uint64(0) >> (63 - (hi-1)&63)
+		}
+		for x != 0 {
+			p := w*64 + bits.TrailingZeros64(x) - lo
+			x &= x - 1
+			c := b[p]
+			for j := range names {
+				t := &names[j]
+				s := p - t.skip
+				if t.rare != c || s < 0 || s+t.n > len(b) {
+					continue
+				}
+				if s+8 <= len(b) {
+					if binary.LittleEndian.Uint64(b[s:])&t.hmask != t.head ||
+						t.n > 8 && string(b[s+8:s+t.n]) != string(e.bare[j][8:]) {
+						continue
+					}
+				} else if string(b[s:s+t.n]) != string(e.bare[j]) {
+					continue
+				}
+				at[j] = s
+			}
+		}
+		if w++; w > whi {
+			break
+		}
+		x = m.hits[w]
+	}
+	for j := range names {
+		pos := at[j]
+		if pos < 0 {
+			vals[j] = nil
+			continue
+		}
+		colon := pos + names[j].n
+		if colon < len(b) && b[colon] != ':' {
+			colon = skipWS(b, colon)
+		}
+		if colon >= len(b) || b[colon] != ':' {
+			return false // the name as a value, after its last member
+		}
+		vs := colon + 1
+		if vs < len(b) && b[vs] <= ' ' {
+			vs = skipWS(b, vs)
+		}
+		if vs >= last {
+			return false
+		}
+		var ve int
+		if b[vs] == '"' {
+			ve = next(m.quotes, lo+vs+1) - lo + 1
+			if ve <= 0 || ve > last {
+				return false
+			}
+		} else {
+			ve = vs
+			for ve < last {
+				if c := b[ve]; c == ',' || c <= ' ' || c == '}' || c == ']' {
+					break
+				}
+				ve++
+			}
+			if ve == vs {
+				return false
+			}
+		}
+		vals[j] = b[vs:ve]
+	}
+	return true
+}

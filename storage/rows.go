@@ -1,0 +1,176 @@
+package storage
+
+import (
+	"bytes"
+	"io"
+)
+
+// RowReader reads the rows of a lake file for a scan: the lines of
+// [LineReader], and with [RowReader.Extract] the members an [Extractor]
+// pulls out of the current one. It reads a block of whole lines at a time
+// and marks, in one vectorized pass over the block (masks_amd64.s), its
+// newlines, its '\\', '{' and '[', and the bytes where a wanted name may
+// start; then finding a line's end and the members of a flat row are a
+// few bit operations, not a search per line and per name.
+type RowReader struct {
+	r    io.Reader
+	e    *Extractor
+	buf  []byte
+	lo   int // buf[lo:hi] is unread
+	hi   int
+	eof  bool
+	rerr error // the read error that ends the stream after buf[lo:hi]
+
+	// The block: buf[:end] holds whole lines, and m its masks when nm.
+	end int
+	m   masks
+	nm  bool
+
+	line   []byte
+	lineLo int // the current line is buf[lineLo:lineHi] ('\n' excluded)
+	lineHi int
+	n      int
+}
+
+// maxMaskedBlock is the largest block a RowReader marks.
+const maxMaskedBlock = 1 << 20
+
+// NewRowReader returns a reader of r with a buffer of size bytes, for
+// the names of e (nil: Extract is not used).
+func NewRowReader(r io.Reader, size int, e *Extractor) *RowReader {
+	return &RowReader{r: r, e: e, buf: make([]byte, max(size, 4096))}
+}
+
+// Reset makes rr read from r, from line 1, keeping its buffer.
+func (rr *RowReader) Reset(r io.Reader) {
+	rr.r = r
+	rr.lo, rr.hi, rr.end = 0, 0, 0
+	rr.eof, rr.rerr, rr.nm = false, nil, false
+	rr.line, rr.n = nil, 0
+}
+
+// Line returns the number of the line Next returned last, from 1.
+func (rr *RowReader) Line() int { return rr.n }
+
+// Next returns the next line, without its '\n' (a '\r' before it is kept),
+// valid until the next call; io.EOF after the last line. A last line
+// without a final '\n' is still a line. A line longer than [MaxLineBytes]
+// is an error wrapping [ErrLineTooLong].
+func (rr *RowReader) Next() ([]byte, error) {
+	if rr.lo >= rr.end {
+		if err := rr.fill(); err != nil {
+			return nil, err
+		}
+	}
+	lo := rr.lo
+	hi := rr.nextNewline(lo)
+	next := hi + 1
+	if hi < 0 { // the last line, without '\n'
+		hi, next = rr.end, rr.end
+	}
+	rr.n++
+	if hi-lo > maxLine {
+		return nil, lineTooLong()
+	}
+	rr.lo = next
+	rr.lineLo, rr.lineHi = lo, hi
+	rr.line = rr.buf[lo:hi]
+	return rr.line, nil
+}
+
+// nextNewline returns the offset in buf of the first '\n' at or after i
+// in the block, or -1.
+func (rr *RowReader) nextNewline(i int) int {
+	if !rr.nm {
+		k := bytes.IndexByte(rr.buf[i:rr.end], '\n')
+		if k < 0 {
+			return -1
+		}
+		return i + k
+	}
+	k := next(rr.m.newlines, i)
+	if k < 0 || k >= rr.end {
+		return -1
+	}
+	return k
+}
+
+// fill makes the next block: it moves the unread bytes to the front,
+// reads until the buffer holds a '\n' or the stream ends, and marks the
+// block of whole lines.
+func (rr *RowReader) fill() error {
+	if rr.lo >= rr.hi && (rr.eof || rr.rerr != nil) {
+		if rr.rerr != nil {
+			return rr.rerr
+		}
+		return io.EOF
+	}
+	rr.hi = copy(rr.buf, rr.buf[rr.lo:rr.hi])
+	rr.lo = 0
+	searched := 0 // buf[:searched] has no '\n'
+	for {
+		if k := bytes.LastIndexByte(rr.buf[searched:rr.hi], '\n'); k >= 0 {
+			rr.end = searched + k + 1
+			break
+		}
+		searched = rr.hi
+		if rr.rerr != nil {
+			return rr.rerr // a torn last line is not a line
+		}
+		if rr.eof {
+			if rr.hi == 0 {
+				return io.EOF
+			}
+			rr.end = rr.hi // the last line, without '\n'
+			break
+		}
+		if rr.hi == len(rr.buf) { // one line fills the buffer
+			if rr.hi > maxLine {
+				rr.n++
+				return lineTooLong()
+			}
+			grown := make([]byte, min(2*len(rr.buf), maxLine+2))
+			copy(grown, rr.buf[:rr.hi])
+			rr.buf = grown
+		}
+		rr.read()
+	}
+	rr.nm = false
+	// A buffer grown for a long line is searched as LineReader does: its
+	// masks would cost half as much memory again.
+	if rr.e != nil && rr.e.targets != 0 && rr.end <= maxMaskedBlock {
+		rr.m.fill(rr.buf[:rr.end], rr.e.targets)
+		rr.nm = true
+	}
+	return nil
+}
+
+// read reads once into the free end of the buffer.
+func (rr *RowReader) read() {
+	for tries := 0; tries < 100; tries++ {
+		n, err := rr.r.Read(rr.buf[rr.hi:])
+		rr.hi += n
+		if err == io.EOF {
+			rr.eof = true
+			return
+		}
+		if err != nil {
+			rr.rerr = err
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	rr.rerr = io.ErrNoProgress
+}
+
+// Extract is [Extractor.ExtractPlain] of the current line with the
+// reader's extractor, using the block's masks when it can.
+func (rr *RowReader) Extract(vals [][]byte) (plain bool, err error) {
+	e := rr.e
+	if rr.nm && e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
+		return true, nil
+	}
+	return e.extractSlow(rr.line, vals)
+}

@@ -1,0 +1,212 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// TestMasksKernel checks the kernel in use (the assembly one on amd64
+// with AVX2) against the portable one, on bytes rich in what it marks.
+func TestMasksKernel(t *testing.T) {
+	if !hasAVX2 {
+		t.Log("no AVX2 here: the portable kernel is the one in use")
+	}
+	rng := rand.New(rand.NewPCG(4, 2))
+	const alphabet = "\"\\{[]}\n:, ag\x00\xff\x7fmr"
+	for range 500 {
+		b := make([]byte, 64*(1+rng.IntN(8)))
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = byte(rng.IntN(256))
+			} else {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		targets := rng.Uint32()
+		if rng.IntN(2) == 0 {
+			targets = 0x67676d72 // 'r', 'm', 'g', 'g'
+		}
+		n := len(b) / 64
+		got := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
+		want := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
+		structMasks(b, targets, got)
+		masksGeneric(b, targets, want)
+		for k := range n {
+			if got.hits[k] != want.hits[k] || got.specials[k] != want.specials[k] ||
+				got.newlines[k] != want.newlines[k] || got.quotes[k] != want.quotes[k] {
+				t.Fatalf("targets %08x, word %d of %q:\ngot  %x %x %x %x\nwant %x %x %x %x", targets, k, b,
+					got.hits[k], got.specials[k], got.newlines[k], got.quotes[k],
+					want.hits[k], want.specials[k], want.newlines[k], want.quotes[k])
+			}
+		}
+	}
+	// Each kind of byte lands on its own bit, in every position of a word.
+	for pos := range 64 {
+		for _, c := range []byte{'"', '\\', '{', '[', '\n', 'g'} {
+			b := bytes.Repeat([]byte{'.'}, 128)
+			b[64+pos] = c
+			m := masks{make([]uint64, 2), make([]uint64, 2), make([]uint64, 2), make([]uint64, 2)}
+			structMasks(b, 'g'*0x01010101, m)
+			bit := uint64(1) << pos
+			want := [4]uint64{}
+			switch c {
+			case 'g':
+				want[0] = bit
+			case '\\', '{', '[':
+				want[1] = bit
+			case '\n':
+				want[2] = bit
+			case '"':
+				want[3] = bit
+			}
+			got := [4]uint64{m.hits[1], m.specials[1], m.newlines[1], m.quotes[1]}
+			if got != want || m.hits[0]|m.specials[0]|m.newlines[0]|m.quotes[0] != 0 {
+				t.Fatalf("%q at %d: got %x, want %x in word 1 and nothing in word 0", c, 64+pos, got, want)
+			}
+		}
+	}
+}
+
+// readAll reads every line of the stream with next, and the error that
+// ended it (nil for io.EOF).
+func readAll(next func() ([]byte, error), line func() int) (lines []string, n int, err error) {
+	for {
+		l, err := next()
+		if err == io.EOF {
+			return lines, line(), nil
+		}
+		if err != nil {
+			return lines, line(), err
+		}
+		lines = append(lines, string(l))
+	}
+}
+
+// checkSameLines reads data with a RowReader and a LineReader through
+// wrap and wants the same lines, line count and error.
+func checkSameLines(t *testing.T, data []byte, size int, names []string, wrap func(io.Reader) io.Reader) {
+	t.Helper()
+	var e *Extractor
+	if names != nil {
+		e = NewExtractor(names)
+	}
+	rr := NewRowReader(wrap(bytes.NewReader(data)), size, e)
+	lr := NewLineReader(wrap(bytes.NewReader(data)), size)
+	got, gotN, gotErr := readAll(rr.Next, rr.Line)
+	want, wantN, wantErr := readAll(lr.Next, lr.Line)
+	if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || gotN != wantN || strings.Join(got, "\n") != strings.Join(want, "\n") ||
+		len(got) != len(want) {
+		t.Fatalf("%q (buffer %d, names %q):\nrows:  %d lines, line %d, %v: %q\nlines: %d lines, line %d, %v: %q",
+			data, size, names, len(got), gotN, gotErr, got, len(want), wantN, wantErr, want)
+	}
+}
+
+// TestRowReaderLines: the row reader splits any stream into the lines
+// the line reader gives, with any buffer, any reader and any extractor.
+func TestRowReaderLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pieces := []string{"", "\r", "{\"a\":1}", `{"region":"gwangju","amount":12}`, "x", strings.Repeat("y", 5000),
+		strings.Repeat("{\"g\":\"m\"}", 700), "\x00", "\"\\"}
+	wraps := map[string]func(io.Reader) io.Reader{
+		"whole":    func(r io.Reader) io.Reader { return r },
+		"one byte": iotest.OneByteReader,
+		"half":     iotest.HalfReader,
+		"data+EOF": iotest.DataErrReader,
+	}
+	for i := range 300 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+			if rng.IntN(5) > 0 {
+				b.WriteByte('\n')
+			}
+		}
+		data := []byte(b.String())
+		names := [][]string{nil, {"a"}, {"region", "amount"}, {"a", "b", "c", "d", "e"}, {`k"`}}[i%5]
+		for name, wrap := range wraps {
+			t.Run(name, func(t *testing.T) {
+				checkSameLines(t, data, []int{16, 4096, 10000}[i%3], names, wrap)
+			})
+		}
+	}
+}
+
+// TestRowReaderLimits: a line over the limit is the same error at the
+// same line, whether it ends in '\n' or the stream; a read error ends the
+// stream after the lines before it.
+func TestRowReaderLimits(t *testing.T) {
+	withMaxLine(t, 10_000)
+	for _, data := range []string{
+		"{}\n" + strings.Repeat("a", 10_000) + "\n{}\n",
+		"{}\n" + strings.Repeat("a", 10_001) + "\n{}\n",
+		"{}\n" + strings.Repeat("a", 10_001),
+		strings.Repeat("a", 10_000),
+		strings.Repeat("a", 30_000) + "\n",
+	} {
+		checkSameLines(t, []byte(data), 4096, []string{"a"}, func(r io.Reader) io.Reader { return r })
+	}
+	rr := NewRowReader(io.MultiReader(strings.NewReader("{\"a\":1}\n{\"a\""), iotest.ErrReader(errors.New("disk gone"))), 4096, NewExtractor([]string{"a"}))
+	lines, _, err := readAll(rr.Next, rr.Line)
+	if len(lines) != 1 || err == nil || err.Error() != "disk gone" {
+		t.Fatalf("got %q, %v; want one line, then the read error", lines, err)
+	}
+}
+
+// rowsExtract extracts line (without '\n') through a RowReader, after
+// pad rows that move it to another offset of the block and its masks.
+func rowsExtract(e *Extractor, line string, pad int, vals [][]byte) (bool, error) {
+	data := strings.Repeat("{\"pad\":1}\n", pad) + line + "\n"
+	rr := NewRowReader(strings.NewReader(data), 4096, e)
+	for range pad + 1 {
+		if _, err := rr.Next(); err != nil {
+			return false, err
+		}
+	}
+	return rr.Extract(vals)
+}
+
+// FuzzRowReader feeds a stream to the row reader: its lines must be the
+// line reader's, and each line that is a JSON object must give through
+// Extract what encoding/json gives; other lines must not panic it.
+func FuzzRowReader(f *testing.F) {
+	f.Add("{\"a\":1}\n{\"a\":2,\"a\":3}\r\n\n{\"a\":\"x\",\"b\":[1]}", "a", uint16(5))
+	f.Add(`{"region":"gwangju","amount":12}`+"\n"+`{"amount":"region","region":1}`, "region", uint16(40))
+	for _, s := range fuzzSeeds {
+		f.Add(s+"\n"+s, "a", uint16(0))
+	}
+	for _, s := range testdataLines(f) {
+		f.Add(s, "amount", uint16(3))
+	}
+	f.Fuzz(func(t *testing.T, data, name string, size uint16) {
+		checkSameLines(t, []byte(data), int(size), []string{name, "a"}, func(r io.Reader) io.Reader { return r })
+		e := NewExtractor([]string{name, "a"})
+		rr := NewRowReader(strings.NewReader(data), int(size), e)
+		vals := make([][]byte, 2)
+		for {
+			line, err := rr.Next()
+			if err != nil {
+				return
+			}
+			_, err = rr.Extract(vals)
+			var m map[string]json.RawMessage
+			if json.Unmarshal(line, &m) != nil || m == nil {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%q: %v on a valid object", line, err)
+			}
+			for i, n := range []string{name, "a"} {
+				if want, ok := m[n]; string(vals[i]) != string(want) || ok != (vals[i] != nil) {
+					t.Fatalf("%q: name %q: got %q, want %q", line, n, vals[i], want)
+				}
+			}
+		}
+	})
+}
