@@ -82,10 +82,11 @@ type aggState struct {
 	minmax   []byte // MIN/MAX: the JSON text of the best value so far
 	mmKind   storage.Kind
 	distinct map[string]struct{}
+	sums     bool // SUM or AVG
 }
 
 func newAggState(a Agg) *aggState {
-	s := &aggState{agg: a}
+	s := &aggState{agg: a, sums: a.Func == Sum || a.Func == Avg}
 	if a.Distinct {
 		s.distinct = make(map[string]struct{})
 	}
