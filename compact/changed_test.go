@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lakesql/lakesql/catalog"
@@ -21,10 +22,13 @@ type intruderFS struct {
 	t      *testing.T
 	c      *catalog.Catalog
 	lake   string
+	mu     sync.Mutex // a compaction writes files at once
 	struck bool
 }
 
 func (f *intruderFS) OpenFile(name string, flag int) (storage.File, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if !f.struck && strings.HasPrefix(path.Base(name), "part-g") {
 		f.struck = true
 		s, err := f.c.Snapshot(f.lake)

@@ -112,35 +112,53 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		}
 		return res, nil
 	}
-	var files []storage.FileEntry
+	// Every new file's name is fixed before any is written, so that the
+	// files can be written at once and still be named in order.
+	rels := make([]string, len(groups))
+	idx := make(map[string]int)
+	dirs := make(map[string]bool)
+	for k, g := range groups {
+		rels[k] = path.Join(g.Dir, storage.RewriteName(gen, run, idx[g.Dir]))
+		idx[g.Dir]++
+		dirs[g.Dir] = true
+	}
+	written := make([]storage.FileEntry, len(groups)) // Path "" until written
 	// abort removes the new files after an error before the swap: nothing
 	// refers to them, and they would only be counted by the glob reader.
 	abort := func(err error) (Result, error) {
-		for _, f := range files {
-			err = errors.Join(err, c.FS.Remove(snap.Path(f.Path)))
+		for _, f := range written {
+			if f.Path != "" {
+				err = errors.Join(err, c.FS.Remove(snap.Path(f.Path)))
+			}
 		}
 		return Result{}, err
 	}
-	dirs := make(map[string]bool)
-	idx := make(map[string]int)
+	workers := ioWorkers
+	if opt.Crash.Point == CrashAfterFile {
+		workers = 1 // the K-th file is then a fixed one
+	}
 	var copied int64
-	for k, g := range groups {
-		rel := path.Join(g.Dir, storage.RewriteName(gen, run, idx[g.Dir]))
-		idx[g.Dir]++
-		e, err := writeGroup(c.FS, snap, g, rel)
-		if err != nil {
-			return abort(err)
-		}
-		copied += g.Bytes
+	crashed := false
+	err = each(len(groups), workers, func(k int) error {
+		e, err := writeGroup(c.FS, snap, groups[k], rels[k])
+		written[k] = e
+		return err
+	}, func(k, count int) error {
+		copied += groups[k].Bytes
 		if opt.Progress != nil {
 			opt.Progress(copied, res.RewrittenBytes)
 		}
-		files = append(files, e)
-		dirs[g.Dir] = true
-		if err := opt.Crash.At(CrashAfterFile, k+1); err != nil {
-			return Result{}, err
-		}
+		err := opt.Crash.At(CrashAfterFile, count)
+		crashed = err != nil
+		return err
+	})
+	if crashed {
+		return Result{}, err
 	}
+	if err != nil {
+		return abort(err)
+	}
+	files := written
 	paths := make([]string, len(files))
 	for i, f := range files {
 		paths[i] = f.Path
@@ -161,13 +179,19 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	if err := opt.Crash.At(CrashAfterSwap, -1); err != nil {
 		return Result{}, err
 	}
-	for k, f := range rewritten {
+	workers = ioWorkers
+	if opt.Crash.Point == CrashMidDelete {
+		workers = 1
+	}
+	err = each(len(rewritten), workers, func(k int) error {
+		f := rewritten[k]
 		if err := c.FS.Remove(snap.Path(f.Path)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return Result{}, fmt.Errorf("delete old file %s: %w", f.Path, err)
+			return fmt.Errorf("delete old file %s: %w", f.Path, err)
 		}
-		if err := opt.Crash.At(CrashMidDelete, k+1); err != nil {
-			return Result{}, err
-		}
+		return nil
+	}, func(_, count int) error { return opt.Crash.At(CrashMidDelete, count) })
+	if err != nil {
+		return Result{}, err
 	}
 	if _, err := RemoveOrphans(c.FS, next); err != nil {
 		return Result{}, err
@@ -197,11 +221,11 @@ func writeGroup(fsys storage.FS, snap *catalog.Snapshot, g Group, rel string) (s
 		return storage.FileEntry{}, errors.Join(err, fsys.Remove(full))
 	}
 	st, err := fsys.Stat(full)
-	if err != nil {
-		return storage.FileEntry{}, fmt.Errorf("measure %s: %w", full, err)
+	if err == nil && st.Size() != g.Bytes {
+		err = fmt.Errorf("%d bytes on disk, %d copied", st.Size(), g.Bytes)
 	}
-	if st.Size() != g.Bytes {
-		return storage.FileEntry{}, fmt.Errorf("write %s: %d bytes on disk, %d copied", full, st.Size(), g.Bytes)
+	if err != nil {
+		return storage.FileEntry{}, errors.Join(fmt.Errorf("measure %s: %w", full, err), fsys.Remove(full))
 	}
 	return storage.FileEntry{Path: rel, Partition: g.Files[0].Partition, Rows: g.Rows, Bytes: st.Size()}, nil
 }

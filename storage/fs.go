@@ -17,7 +17,9 @@ type File interface {
 }
 
 // FS is the file system as the storage code uses it. [OS] is the real one;
-// tests wrap it to inject failures at a chosen operation.
+// tests wrap it to inject failures at a chosen operation. Its methods may
+// be called from several goroutines at once (a compaction writes files in
+// parallel).
 type FS interface {
 	Open(name string) (File, error)
 	// OpenFile opens for writing with the given flags (os.O_*), mode 0o644.
