@@ -42,6 +42,7 @@ type result struct {
 	theirsAgg  agg
 	scanOurs   int64 // bytes scanned, for GB/s; 0 for jobs that are not full scans
 	scanTheirs int64
+	noScanGoal bool // GB/s shown but not held to goalScanGBs
 	notes      []string
 }
 

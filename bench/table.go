@@ -178,7 +178,7 @@ func goals(r *result) []string {
 	if ok && r.baseline != "DuckDB" {
 		g = append(g, fmt.Sprintf("%s: %.2f× the time of %s (goal ≤ %.0f×): %s", r.id, 1/x, r.baseline, goalCompact, mark(1/x <= goalCompact)))
 	}
-	if r.scanOurs > 0 {
+	if r.scanOurs > 0 && !r.noScanGoal {
 		s := gbps(r.scanOurs, median(r.ours))
 		g = append(g, fmt.Sprintf("%s: %.2f GB/s (goal ≥ %.1f GB/s): %s", r.id, s, goalScanGBs, mark(s >= goalScanGBs)))
 	}
