@@ -138,3 +138,26 @@ func BenchmarkLineReader(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRowReaderOne is BenchmarkRowReader for one field, as a
+// COUNT/SUM query reads.
+func BenchmarkRowReaderOne(b *testing.B) {
+	raw := orders(b, 10_000)
+	e := storage.NewExtractor([]string{"amount"})
+	vals := make([][]byte, 1)
+	rr := storage.NewRowReader(bytes.NewReader(raw), 256<<10, e)
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		rr.Reset(bytes.NewReader(raw))
+		for {
+			_, err := rr.Next()
+			if err == io.EOF {
+				break
+			}
+			if _, err := rr.Extract(vals); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
