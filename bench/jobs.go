@@ -248,13 +248,24 @@ func jobGroupRegion(ctx context.Context, e *env, r *result) error {
 		return err
 	}
 	r.scanOurs, r.scanTheirs = e.lakes[lakeByDay].bytes, e.lakes[duckByDay].bytes
+	if err := e.groupByRegion(ctx, r, lakeByDay, duckReadLake(e.path(duckByDay))); err != nil || r.oursNA != "" {
+		return err
+	}
+	r.note("%d groups, each equal on both sides and to raw.jsonl", len(e.raw.byRegion))
+	return nil
+}
+
+// groupByRegion times `lakesql … GROUP BY region` on our lake against
+// DuckDB's GROUP BY region over from (a read_json call), and checks both
+// against raw.jsonl.
+func (e *env) groupByRegion(ctx context.Context, r *result, lake, from string) error {
 	var ours map[string]agg
 	var duckOut [][]string
 	oursSide := side{optional: true}
 	if e.lakesql == "" {
 		r.oursNA = e.noSQL
 	} else {
-		sqlq := "SELECT region, COUNT(*), SUM(amount) FROM " + lakeByDay + " GROUP BY region"
+		sqlq := "SELECT region, COUNT(*), SUM(amount) FROM " + lake + " GROUP BY region"
 		var out []byte
 		run := e.procRun(ctx, r, &out, e.lakesql, "-d", e.work, "--format", "csv", "-c", sqlq)
 		oursSide.run = func() (time.Duration, error) {
@@ -268,12 +279,15 @@ func jobGroupRegion(ctx context.Context, e *env, r *result) error {
 			return d, nil
 		}
 	}
-	sqlq := fmt.Sprintf("SELECT region, count(*), sum(amount) FROM %s GROUP BY region", duckReadLake(e.path(duckByDay)))
+	sqlq := fmt.Sprintf("SELECT region, count(*), sum(amount) FROM %s GROUP BY region", from)
 	if err := e.alternate(ctx, r, oursSide, side{run: e.duckRun(ctx, sqlq, &duckOut)}); err != nil {
 		return err
 	}
 	theirs := map[string]agg{}
 	for _, row := range duckOut {
+		if len(row) != 3 {
+			return fmt.Errorf("DuckDB returned %v, want region, count, sum", row)
+		}
 		a, err := parseAgg(row[1], row[2])
 		if err != nil {
 			return fmt.Errorf("DuckDB result: %w", err)
@@ -288,11 +302,10 @@ func jobGroupRegion(ctx context.Context, e *env, r *result) error {
 		r.note("ours n/a: %s (the job runs `lakesql -d W --format csv -c …` once lakesql -c works)", r.oursNA)
 		return nil
 	}
-	if err := e.expectGroups("ours (lakesql)", ours); err != nil {
+	if err := e.expectGroups("ours (lakesql, "+lake+")", ours); err != nil {
 		return err
 	}
 	r.oursAgg = sumGroups(ours)
-	r.note("%d groups, each equal on both sides and to raw.jsonl", len(ours))
 	return nil
 }
 
@@ -507,10 +520,6 @@ func jobFiles20k(ctx context.Context, e *env, r *result) error {
 	if err := removeAll(lake)(); err != nil {
 		return err
 	}
-	if e.lakesql == "" {
-		r.oursNA = e.noSQL
-		return nil
-	}
 	e.logf("[%s] writing the lake with --rows=%d (untimed, RSS kept)", r.id, manyRows)
 	res, err := e.proc.run(ctx, e.pq, "write", e.work, "--lake="+lakeMany, "--key=day,region,channel", fmt.Sprintf("--rows=%d", manyRows))
 	if err != nil {
@@ -524,47 +533,13 @@ func jobFiles20k(ctx context.Context, e *env, r *result) error {
 	if err := e.expect(lakeMany, before.total, e.raw.total); err != nil {
 		return err
 	}
-	var out []byte
-	var duckOut [][]string
-	var ours map[string]agg
-	run := e.procRun(ctx, r, &out, e.lakesql, "-d", e.work, "--format", "csv", "-c",
-		"SELECT region, COUNT(*), SUM(amount) FROM "+lakeMany+" GROUP BY region")
-	oursSide := side{run: func() (time.Duration, error) {
-		d, err := run()
-		if err != nil {
-			return 0, err
-		}
-		if ours, err = parseGroupCSV(out); err != nil {
-			return 0, fmt.Errorf("lakesql output: %w", err)
-		}
-		return d, nil
-	}}
 	// Right after a write the folder holds exactly the manifest's files,
 	// so DuckDB's glob reads the same rows.
-	sqlq := fmt.Sprintf("SELECT region, count(*), sum(amount) FROM read_json(%s, %s) GROUP BY region",
-		sqlString(lake+"/**/*.jsonl"), duckColumns)
-	if err := e.alternate(ctx, r, oursSide, side{run: e.duckRun(ctx, sqlq, &duckOut)}); err != nil {
+	from := fmt.Sprintf("read_json(%s, %s)", sqlString(lake+"/**/*.jsonl"), duckColumns)
+	if err := e.groupByRegion(ctx, r, lakeMany, from); err != nil || r.oursNA != "" {
 		return err
 	}
 	queryRSS := r.oursRSS
-	theirs := map[string]agg{}
-	for _, row := range duckOut {
-		if len(row) != 3 {
-			return fmt.Errorf("DuckDB returned %v, want region, count, sum", row)
-		}
-		a, err := parseAgg(row[1], row[2])
-		if err != nil {
-			return fmt.Errorf("DuckDB result: %w", err)
-		}
-		theirs[row[0]] = a
-	}
-	if err := e.expectGroups("ours (lakesql, "+lakeMany+")", ours); err != nil {
-		return err
-	}
-	if err := e.expectGroups("DuckDB (the same files)", theirs); err != nil {
-		return err
-	}
-	r.oursAgg, r.theirsAgg = sumGroups(ours), sumGroups(theirs)
 	r.scanOurs, r.scanTheirs = before.bytes, before.bytes
 	r.noScanGoal = true
 	e.logf("[%s] compacting it to %d bytes (untimed, RSS kept)", r.id, compactTarget)

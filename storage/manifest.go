@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -119,10 +120,11 @@ type manifestJSON struct {
 }
 
 type fileJSON struct {
-	Path      *string            `json:"path"`
-	Partition map[string]*string `json:"partition"`
-	Rows      *int64             `json:"rows"`
-	Bytes     *int64             `json:"bytes"`
+	Path *string `json:"path"`
+	// Partition is decoded once per distinct text (see DecodeManifest).
+	Partition json.RawMessage `json:"partition"`
+	Rows      *int64          `json:"rows"`
+	Bytes     *int64          `json:"bytes"`
 }
 
 // DecodeManifest parses and checks a manifest. Every problem wraps
@@ -154,6 +156,9 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 		return nil, corruptf("manifest: %v", err)
 	}
 	m.Files = make([]FileEntry, len(mj.Files))
+	// Many files share a partition: its text is decoded once and its
+	// values shared (a lake of 100,000 files has a few hundred partitions).
+	parts := make(map[string][]PartValue)
 	for i, fj := range mj.Files {
 		if fj.Path == nil || fj.Partition == nil || fj.Rows == nil || fj.Bytes == nil {
 			return nil, corruptf("manifest: file %d: missing one of path, partition, rows, bytes", i)
@@ -162,20 +167,13 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 		if f.Rows < 0 || f.Bytes < 0 {
 			return nil, corruptf("manifest: %s: negative rows or bytes", f.Path)
 		}
-		if len(fj.Partition) != len(m.Key) {
-			return nil, corruptf("manifest: %s: partition has %d fields, key has %d", f.Path, len(fj.Partition), len(m.Key))
-		}
-		f.Partition = make([]PartValue, len(m.Key))
-		for j, k := range m.Key {
-			v, ok := fj.Partition[k]
-			if !ok {
-				return nil, corruptf("manifest: %s: partition lacks key field %q", f.Path, k)
+		var ok bool
+		if f.Partition, ok = parts[string(fj.Partition)]; !ok {
+			var err error
+			if f.Partition, err = decodePartition(fj.Partition, m.Key); err != nil {
+				return nil, corruptf("manifest: %s: %v", f.Path, err)
 			}
-			if v == nil {
-				f.Partition[j] = PartValue{Null: true}
-			} else {
-				f.Partition[j] = PartValue{Str: *v}
-			}
+			parts[string(fj.Partition)] = f.Partition
 		}
 		if err := checkFilePath(m.Key, f); err != nil {
 			return nil, err
@@ -186,6 +184,34 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 		m.Files[i] = f
 	}
 	return m, nil
+}
+
+// decodePartition decodes a file's partition object: one string or null
+// per field of key, and nothing else.
+func decodePartition(raw []byte, key []string) ([]PartValue, error) {
+	var pj map[string]*string
+	if err := json.Unmarshal(raw, &pj); err != nil {
+		return nil, fmt.Errorf("partition: %v", err)
+	}
+	if pj == nil {
+		return nil, errors.New("partition is null")
+	}
+	if len(pj) != len(key) {
+		return nil, fmt.Errorf("partition has %d fields, key has %d", len(pj), len(key))
+	}
+	vals := make([]PartValue, len(key))
+	for j, k := range key {
+		v, ok := pj[k]
+		if !ok {
+			return nil, fmt.Errorf("partition lacks key field %q", k)
+		}
+		if v == nil {
+			vals[j] = PartValue{Null: true}
+		} else {
+			vals[j] = PartValue{Str: *v}
+		}
+	}
+	return vals, nil
 }
 
 // checkFilePath checks that a file sits, under a part-*.jsonl name, in
