@@ -197,7 +197,16 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 			if err := s.value(1); err != nil {
 				return err
 			}
-			if len(names) > 0 {
+			switch {
+			case len(names) == 0:
+			case !esc && !high: // the common key: its bytes are its name
+				key := rawKey[1 : len(rawKey)-1]
+				for i, n := range names {
+					if string(key) == n {
+						vals[i] = s.b[vs:s.i]
+					}
+				}
+			default:
 				match(names, vals, rawKey, esc, high, s.b[vs:s.i])
 			}
 			s.ws()
@@ -270,46 +279,62 @@ func (s *scanner) fail(msg string) error {
 }
 
 // str scans a string starting at the opening quote and reports whether it
-// holds an escape.
+// holds an escape. Plain bytes are skipped with a table lookup each, in
+// locals the compiler holds in registers (whole words at a time did not
+// pay: most strings of a row are shorter than eight bytes).
 func (s *scanner) str() (esc bool, err error) {
-	s.i++
+	b, i := s.b, s.i+1
 	s.high = false
-	for s.i < len(s.b) {
-		c := s.b[s.i]
-		switch {
+	for {
+		for i < len(b) && strPlain[b[i]] {
+			i++
+		}
+		if i >= len(b) {
+			s.i = i
+			return esc, s.fail("unterminated string")
+		}
+		switch c := b[i]; {
 		case c == '"':
-			s.i++
+			s.i = i + 1
 			return esc, nil
 		case c == '\\':
 			esc = true
-			s.i++
+			i++
+			s.i = i
 			switch s.peek() {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				s.i++
+				i++
 			case 'u':
-				if s.i+4 >= len(s.b) {
+				if i+4 >= len(b) {
 					return esc, s.fail("bad \\u escape")
 				}
 				for k := 1; k <= 4; k++ {
-					if unhex(s.b[s.i+k]) < 0 {
+					if unhex(b[i+k]) < 0 {
 						return esc, s.fail("bad \\u escape")
 					}
 				}
-				s.i += 5
+				i += 5
 			default:
 				return esc, s.fail("bad escape")
 			}
 		case c < 0x20:
+			s.i = i
 			return esc, s.fail("control character in string")
-		default:
-			if c >= 0x80 {
-				s.high = true
-			}
-			s.i++
+		default: // >= 0x80
+			s.high = true
+			i++
 		}
 	}
-	return esc, s.fail("unterminated string")
 }
+
+// strPlain[c] says that c stands for itself inside a string and is ASCII:
+// not '"', '\\', a control character or a byte >= 0x80.
+var strPlain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // value scans one value enclosed by depth objects and arrays.
 func (s *scanner) value(depth int) error {
@@ -408,6 +433,21 @@ func (s *scanner) digits() int {
 }
 
 func (s *scanner) num() error {
+	// The common number, a plain integer, in locals.
+	b, i := s.b, s.i
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i < len(b) && '1' <= b[i] && b[i] <= '9' {
+		i++
+		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
+			i++
+		}
+		if i == len(b) || b[i] != '.' && b[i] != 'e' && b[i] != 'E' {
+			s.i = i
+			return nil
+		}
+	}
 	if s.peek() == '-' {
 		s.i++
 	}
