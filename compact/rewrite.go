@@ -214,6 +214,9 @@ func writeGroup(fsys storage.FS, snap *catalog.Snapshot, g Group, rel string) (s
 		return storage.FileEntry{}, fmt.Errorf("create %s: %w", full, err)
 	}
 	err = copyInputs(fsys, snap, g, out)
+	if err == nil {
+		storage.StartWriteback(out, g.Bytes)
+	}
 	if cerr := out.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("close %s: %w", full, cerr)
 	}

@@ -59,3 +59,8 @@ func SyncFiles(fsys FS, root string, paths, dirs []string) error {
 	}
 	return nil
 }
+
+// StartWriteback asks the kernel to start writing the first n bytes of f
+// to disk now, without waiting, so that the sync before a manifest swap
+// finds less to do; a hint, whose errors that sync reports.
+func StartWriteback(f File, n int64) { startWriteback(f, 0, n) }
