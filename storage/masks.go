@@ -206,10 +206,7 @@ func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) b
 			}
 		} else {
 			ve = vs
-			for ve < last {
-				if c := b[ve]; c == ',' || c <= ' ' || c == '}' || c == ']' {
-					break
-				}
+			for ve < last && !endsValue[b[ve]] {
 				ve++
 			}
 			if ve == vs {
@@ -220,3 +217,13 @@ func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) b
 	}
 	return true
 }
+
+// endsValue[c] says that c ends a number or literal: ',', '}', ']' or a
+// byte up to ' '.
+var endsValue = func() (t [256]bool) {
+	for c := range ' ' + 1 {
+		t[c] = true
+	}
+	t[','], t['}'], t[']'] = true, true, true
+	return t
+}()
