@@ -127,9 +127,9 @@ func newMaskName(q []byte, skip int) maskName {
 // fromMasks is flat for the line buf[lo:hi], given masks of buf that cover
 // it: on a row whose only '{' is its first byte and that has no '[' and no
 // backslash, every quote delimits a string, so the last `"name"` followed
-// by ':' is the last member of that name. The candidates are the hits of
-// each name's rarest byte, visited in order from bit to bit, and a string
-// value ends at the next quote. It reports false, having stored nothing
+// by ':' is the last member of that name. A name's candidates are the
+// hits of its rarest byte, visited from the top down until one verifies,
+// and a string value ends at the next quote. It reports false, having stored nothing
 // certain, when the row is not of that kind.
 func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) bool {
 	b := buf[lo:hi]
@@ -143,23 +143,24 @@ func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) b
 	}
 	var at [maxMaskedTargets]int
 	names := e.mnames
-	for j := range names {
-		at[j] = -1
-	}
 	wlo, whi := lo>>6, (hi-1)>>6
-	x := m.hits[wlo] & (^uint64(0) << (lo & 63))
-	for w := wlo; ; {
-		if w == whi {
-			x &= ^uint64(0) >> (63 - (hi-1)&63)
-		}
-		for x != 0 {
-			p := w*64 + bits.TrailingZeros64(x) - lo
-			x &= x - 1
-			c := b[p]
-			for j := range names {
-				t := &names[j]
+	for j := range names {
+		// The last member of name j is its last candidate that verifies:
+		// visit the hits from the top down.
+		t := &names[j]
+		at[j] = -1
+		x := m.hits[whi] & (^uint64(0) >> (63 - (hi-1)&63))
+	words:
+		for w := whi; ; {
+			if w == wlo {
+				x &= ^uint64(0) << (lo & 63)
+			}
+			for x != 0 {
+				top := 63 - bits.LeadingZeros64(x)
+				x &^= 1 << top
+				p := w*64 + top - lo
 				s := p - t.skip
-				if t.rare != c || s < 0 || s+t.n > len(b) {
+				if b[p] != t.rare || s < 0 || s+t.n > len(b) {
 					continue
 				}
 				if s+8 <= len(b) {
@@ -171,12 +172,13 @@ func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) b
 					continue
 				}
 				at[j] = s
+				break words
 			}
+			if w--; w < wlo {
+				break
+			}
+			x = m.hits[w]
 		}
-		if w++; w > whi {
-			break
-		}
-		x = m.hits[w]
 	}
 	for j := range names {
 		pos := at[j]
