@@ -8,12 +8,12 @@ import (
 // Masks of a run of bytes, 64 bytes to a word, bit j of word k about byte
 // 64k+j: hits marks the bytes equal to one of up to four target bytes
 // (the rarest byte of each name an Extractor looks for), specials the
-// '\\', '{' and '[', newlines the '\n' and quotes the '"'. On amd64 with
+// backslashes, '{' and '[', newlines the '\n' and quotes the '"'. On amd64 with
 // AVX2 an assembly kernel computes them 64 bytes at a time
 // (masks_amd64.s); elsewhere masksGeneric does, byte by byte. A
 // RowReader finds line ends in them, and fromMasks checks a row's shape
 // with one look at specials and visits only the places where a name may
-// start.
+// start, from the last one back.
 type masks struct {
 	hits, specials, newlines, quotes []uint64
 }

@@ -9,9 +9,9 @@ import (
 // [LineReader], and with [RowReader.Extract] the members an [Extractor]
 // pulls out of the current one. It reads a block of whole lines at a time
 // and marks, in one vectorized pass over the block (masks_amd64.s), its
-// newlines, its '\\', '{' and '[', and the bytes where a wanted name may
-// start; then finding a line's end and the members of a flat row are a
-// few bit operations, not a search per line and per name.
+// newlines, quotes, backslashes, '{' and '[', and the bytes where a wanted
+// name may start; then finding a line's end and the members of a flat row
+// are a few bit operations, not a search per line and per name.
 type RowReader struct {
 	r    io.Reader
 	e    *Extractor
