@@ -40,7 +40,7 @@ type AppendResult struct {
 // first, so that a bad line (the error names it) changes nothing in the
 // lake; then they are moved in, their folders synced, and the manifest
 // swapped, under the lake's writer lock.
-func (c *Catalog) Append(lake, src string, opt AppendOptions) (AppendResult, error) {
+func (c *Catalog) Append(lake, src string, opt AppendOptions) (_ AppendResult, err error) {
 	if _, err := c.Snapshot(lake); err != nil {
 		return AppendResult{}, err // before anything is locked or written
 	}
@@ -70,9 +70,8 @@ func (c *Catalog) Append(lake, src string, opt AppendOptions) (AppendResult, err
 	if err := c.FS.MkdirAll(aside); err != nil {
 		return AppendResult{}, fmt.Errorf("create %s: %w", aside, err)
 	}
-	crashed := false
 	defer func() {
-		if !crashed {
+		if !errors.Is(err, ErrCrashed) { // a crash cleans nothing up
 			c.FS.RemoveAll(aside)
 		}
 	}()
@@ -94,23 +93,21 @@ func (c *Catalog) Append(lake, src string, opt AppendOptions) (AppendResult, err
 		res.BytesAdded += f.Bytes
 	}
 	if err := opt.Crash.At(CrashAfterFile, 0); err != nil {
-		crashed = true
 		return AppendResult{}, err
 	}
 	moved, err := c.moveIn(aside, snap.Dir, added)
 	if err == nil {
-		if err = opt.Crash.At(CrashBeforeSwap, -1); err != nil {
-			crashed = true
+		if err := opt.Crash.At(CrashBeforeSwap, -1); err != nil {
 			return AppendResult{}, err
 		}
 		_, err = c.Commit(snap, slices.Concat(snap.Files(), added))
+		if err != nil && published(c, lake, gen) {
+			// The swap happened and only what follows it failed (syncing
+			// the folder): the files are the lake's now and must stay.
+			return AppendResult{}, err
+		}
 	}
-	if err != nil && published(c, lake, gen) {
-		// The swap happened and only what follows it failed (syncing the
-		// folder): the files are the lake's now and must stay.
-		return AppendResult{}, err
-	}
-	if err != nil && !crashed {
+	if err != nil {
 		// Nothing published: take back what was moved in, and only that,
 		// and the partition folders made for it, deepest first.
 		for _, p := range moved.files {
@@ -122,7 +119,6 @@ func (c *Catalog) Append(lake, src string, opt AppendOptions) (AppendResult, err
 		return AppendResult{}, err
 	}
 	if err := opt.Crash.At(CrashAfterSwap, -1); err != nil {
-		crashed = true
 		return AppendResult{}, err
 	}
 	if err := c.Record("append", res, NowOr(opt.Now)); err != nil {
@@ -155,6 +151,9 @@ func (c *Catalog) moveIn(aside, dir string, files []storage.FileEntry) (moved mo
 		}
 		for _, d := range slices.Backward(parts) { // outermost first
 			full := filepath.Join(dir, filepath.FromSlash(d))
+			if touched[full] {
+				continue // seen for an earlier file: it exists now
+			}
 			touched[full] = true
 			if _, err := c.FS.Stat(full); errors.Is(err, fs.ErrNotExist) {
 				if err := c.FS.MkdirAll(full); err != nil {

@@ -242,7 +242,8 @@ func (c *Catalog) Commit(s *Snapshot, files []storage.FileEntry) (*Snapshot, err
 	if err := storage.WriteFileAtomic(c.FS, filepath.Join(s.Dir, storage.ManifestName), storage.EncodeManifest(m)); err != nil {
 		return nil, fmt.Errorf("publish manifest of %s: %w", m.Lake, err)
 	}
-	return &Snapshot{fs: c.FS, Dir: s.Dir, Manifest: m}, nil
+	// The folder is the one cur pinned: only its manifest was replaced.
+	return &Snapshot{fs: c.FS, Dir: s.Dir, Manifest: m, cat: c, pinned: cur.pinned}, nil
 }
 
 // Drop removes a lake: first its manifest (after which it is no lake), then

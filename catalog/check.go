@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/lakesql/lakesql/storage"
 )
@@ -150,9 +149,6 @@ func (c *Catalog) checkOnce(lake string) (CheckResult, lakeState, error) {
 
 // checkFile checks one listed file and returns what is wrong with it.
 func checkFile(root *os.Root, f storage.FileEntry) []string {
-	if !localPath(f.Path) {
-		return []string{"the path leaves the lake folder"}
-	}
 	name := filepath.FromSlash(f.Path)
 	info, err := root.Lstat(name)
 	switch {
@@ -191,21 +187,6 @@ func pathErr(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// localPath reports whether a manifest path names something inside the
-// lake folder: relative, '/'-separated, with no empty, "." or ".."
-// segment.
-func localPath(p string) bool {
-	if p == "" || strings.ContainsAny(p, "\\\x00") || filepath.IsAbs(p) {
-		return false
-	}
-	for _, seg := range strings.Split(p, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return false
-		}
-	}
-	return true
 }
 
 // countLines counts the lines of a file, a last one without '\n'

@@ -70,6 +70,7 @@ func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []str
 			return nil, err
 		}
 		w := storage.NewLakeWriter(c.FS, dir, key, storage.WriterOptions{MaxRows: opt.MaxRows, Trusted: true})
+		total := src.Manifest.Bytes()
 		for _, f := range src.Files() {
 			rows, n, err := copyRows(src, f, w)
 			res.RowsRead += rows
@@ -79,7 +80,7 @@ func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []str
 				return nil, err
 			}
 			if opt.Progress != nil {
-				opt.Progress(res.BytesRead, src.Manifest.Bytes())
+				opt.Progress(res.BytesRead, total)
 			}
 		}
 		if src.Moved() {

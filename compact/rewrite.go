@@ -138,7 +138,6 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		workers = 1 // the K-th file is then a fixed one
 	}
 	var copied int64
-	crashed := false
 	err = each(len(groups), workers, func(k int) error {
 		e, err := writeGroup(c.FS, snap, groups[k], rels[k])
 		written[k] = e
@@ -148,12 +147,10 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 		if opt.Progress != nil {
 			opt.Progress(copied, res.RewrittenBytes)
 		}
-		err := opt.Crash.At(CrashAfterFile, count)
-		crashed = err != nil
-		return err
+		return opt.Crash.At(CrashAfterFile, count)
 	})
-	if crashed {
-		return Result{}, err
+	if errors.Is(err, catalog.ErrCrashed) {
+		return Result{}, err // a crash cleans nothing up
 	}
 	if err != nil {
 		return abort(err)

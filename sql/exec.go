@@ -342,12 +342,10 @@ type groupSink struct {
 }
 
 type group struct {
-	kb    string // the encoded key
-	class byte   // with one GROUP BY field: its kind class and text
-	text  string
-	raws  []string // with one GROUP BY field: raw JSON spellings of its value (see spelling)
-	key   []Value
-	aggs  []*aggState
+	kb   string   // the encoded key
+	raws []string // with one GROUP BY field: raw JSON spellings of its value (see spelling)
+	key  []Value
+	aggs []*aggState
 }
 
 // maxRaws bounds the spellings a group remembers ("a" and "\u0061", a
@@ -428,16 +426,6 @@ func (g *groupSink) add(r *row, _ []byte) bool {
 
 // lookup returns the group of the row, made if new.
 func (g *groupSink) lookup(r *row) *group {
-	if len(g.p.groupSlots) == 1 && len(g.order) <= 8 {
-		// One GROUP BY field and few groups: compare its text directly.
-		k, t := r.text(g.p.groupSlots[0])
-		class := byte(kindClass(k))
-		for _, c := range g.order {
-			if c.class == class && c.text == string(t) {
-				return c
-			}
-		}
-	}
 	kb := g.keybuf[:0]
 	for _, slot := range g.p.groupSlots {
 		k, t := r.text(slot)
@@ -461,10 +449,6 @@ func (g *groupSink) lookup(r *row) *group {
 	if grp == nil {
 		grp = g.newGroup(r)
 		grp.kb = string(kb)
-		if len(g.p.groupSlots) == 1 {
-			k, t := r.text(g.p.groupSlots[0])
-			grp.class, grp.text = byte(kindClass(k)), string(t)
-		}
 		g.groups[grp.kb] = grp
 		g.order = append(g.order, grp)
 	}

@@ -26,7 +26,6 @@ type RowReader struct {
 	m   masks
 	nm  bool
 
-	line   []byte
 	lineLo int // the current line is buf[lineLo:lineHi] ('\n' excluded)
 	lineHi int
 	n      int
@@ -46,7 +45,7 @@ func (rr *RowReader) Reset(r io.Reader) {
 	rr.r = r
 	rr.lo, rr.hi, rr.end = 0, 0, 0
 	rr.eof, rr.rerr, rr.nm = false, nil, false
-	rr.line, rr.n = nil, 0
+	rr.lineLo, rr.lineHi, rr.n = 0, 0, 0
 }
 
 // Line returns the number of the line Next returned last, from 1.
@@ -74,8 +73,7 @@ func (rr *RowReader) Next() ([]byte, error) {
 	}
 	rr.lo = next
 	rr.lineLo, rr.lineHi = lo, hi
-	rr.line = rr.buf[lo:hi]
-	return rr.line, nil
+	return rr.buf[lo:hi], nil
 }
 
 // nextNewline returns the offset in buf of the first '\n' at or after i
@@ -172,5 +170,5 @@ func (rr *RowReader) Extract(vals [][]byte) (plain bool, err error) {
 	if rr.nm && e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
 		return true, nil
 	}
-	return e.extractSlow(rr.line, vals)
+	return e.extractSlow(rr.buf[rr.lineLo:rr.lineHi], vals)
 }
