@@ -110,3 +110,28 @@ func byPartition(files []storage.FileEntry) [][]storage.FileEntry {
 	}
 	return out
 }
+
+// Totals count a plan's groups as Compact reports them.
+type Totals struct {
+	KeptFiles      int
+	KeptBytes      int64
+	RewrittenFiles int
+	RewrittenBytes int64 // what the compaction writes: kept files never count
+	NewFiles       int   // one per rewritten group
+}
+
+// Tally counts groups (from Groups).
+func Tally(groups []Group) Totals {
+	var t Totals
+	for _, g := range groups {
+		if g.Keep {
+			t.KeptFiles += len(g.Files)
+			t.KeptBytes += g.Bytes
+			continue
+		}
+		t.RewrittenFiles += len(g.Files)
+		t.RewrittenBytes += g.Bytes
+		t.NewFiles++
+	}
+	return t
+}

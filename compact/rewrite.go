@@ -86,16 +86,14 @@ func Compact(c *catalog.Catalog, lake string, opt Options) (Result, error) {
 	}
 	groups := Groups(old.Files, opt)
 	res := Result{Lake: lake, BeforeFiles: len(old.Files)}
+	t := Tally(groups)
+	res.KeptFiles, res.KeptBytes, res.RewrittenFiles, res.RewrittenBytes = t.KeptFiles, t.KeptBytes, t.RewrittenFiles, t.RewrittenBytes
 	var kept, rewritten []storage.FileEntry
 	for _, g := range groups {
 		if g.Keep {
 			kept = append(kept, g.Files...)
-			res.KeptFiles++
-			res.KeptBytes += g.Bytes
 		} else {
 			rewritten = append(rewritten, g.Files...)
-			res.RewrittenFiles += len(g.Files)
-			res.RewrittenBytes += g.Bytes
 		}
 	}
 	groups = slices.DeleteFunc(groups, func(g Group) bool { return g.Keep })

@@ -208,9 +208,7 @@ func (s ShowLayout) String() string {
 }
 func (s Describe) String() string { return "DESCRIBE " + lakeIdent(s.Lake) }
 func (s CreateLake) String() string {
-	// The lake-command lexer takes a backslash as it is: only quotes double.
-	from := "'" + strings.ReplaceAll(s.From, "'", "''") + "'"
-	out := "CREATE LAKE " + lakeIdent(s.Lake) + " FROM " + from + " PARTITION BY (" + joinIdents(s.Key) + ")"
+	out := "CREATE LAKE " + lakeIdent(s.Lake) + " FROM " + sqlString(s.From) + " PARTITION BY (" + joinIdents(s.Key) + ")"
 	if s.MaxRows > 0 {
 		out += " MAX ROWS " + strconv.FormatInt(s.MaxRows, 10)
 	}

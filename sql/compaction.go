@@ -60,27 +60,13 @@ func (s *Session) compactLake(ctx context.Context, st CompactLake) (*Result, err
 // compactPlan is a compaction's plan and its totals, counted as
 // compact.Compact reports them.
 type compactPlan struct {
-	groups         []compact.Group
-	keptFiles      int
-	keptBytes      int64
-	rewrittenFiles int
-	rewrittenBytes int64 // what the compaction writes: kept files never count
-	newFiles       int   // one per rewritten group
+	groups []compact.Group
+	compact.Totals
 }
 
 func planCompaction(files []storage.FileEntry, opt compact.Options) compactPlan {
-	p := compactPlan{groups: compact.Groups(files, opt)}
-	for _, g := range p.groups {
-		if g.Keep {
-			p.keptFiles += len(g.Files)
-			p.keptBytes += g.Bytes
-			continue
-		}
-		p.rewrittenFiles += len(g.Files)
-		p.rewrittenBytes += g.Bytes
-		p.newFiles++
-	}
-	return p
+	groups := compact.Groups(files, opt)
+	return compactPlan{groups, compact.Tally(groups)}
 }
 
 // explainCompact shows what ALTER LAKE … COMPACT would do, from the
@@ -145,14 +131,14 @@ func compactPlanLines(snap *catalog.Snapshot, opt compact.Options, p compactPlan
 	}
 	gen := m.Generation + 1
 	genNote := ""
-	if p.newFiles == 0 && opt.SmallRatio > 0 {
+	if p.NewFiles == 0 && opt.SmallRatio > 0 {
 		gen, genNote = m.Generation, " (unchanged: nothing to rewrite)"
 	}
 	return append(lines,
-		fmt.Sprintf("Files kept: %d (%d bytes, not read)", p.keptFiles, p.keptBytes),
-		fmt.Sprintf("Files rewritten: %d (%d bytes) into %s", p.rewrittenFiles, p.rewrittenBytes, countOf(p.newFiles, "new file")),
-		fmt.Sprintf("Bytes to write: %d", p.rewrittenBytes),
-		fmt.Sprintf("Files after: %d (now %d)", p.keptFiles+p.newFiles, len(m.Files)),
+		fmt.Sprintf("Files kept: %d (%d bytes, not read)", p.KeptFiles, p.KeptBytes),
+		fmt.Sprintf("Files rewritten: %d (%d bytes) into %s", p.RewrittenFiles, p.RewrittenBytes, countOf(p.NewFiles, "new file")),
+		fmt.Sprintf("Bytes to write: %d", p.RewrittenBytes),
+		fmt.Sprintf("Files after: %d (now %d)", p.KeptFiles+p.NewFiles, len(m.Files)),
 		fmt.Sprintf("Generation after: %d%s", gen, genNote))
 }
 

@@ -3,7 +3,6 @@ package sql
 import (
 	"context"
 	"strconv"
-	"strings"
 
 	"github.com/lakesql/lakesql/catalog"
 )
@@ -19,8 +18,7 @@ type CopyLake struct {
 func (CopyLake) stmt() {}
 
 func (s CopyLake) String() string {
-	// The lake-command lexer takes a backslash as it is: only quotes double.
-	out := "COPY " + lakeIdent(s.Lake) + " FROM '" + strings.ReplaceAll(s.From, "'", "''") + "'"
+	out := "COPY " + lakeIdent(s.Lake) + " FROM " + sqlString(s.From)
 	if s.MaxRows > 0 {
 		out += " MAX ROWS " + strconv.FormatInt(s.MaxRows, 10)
 	}

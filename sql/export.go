@@ -140,8 +140,9 @@ func (x *exporter) header(comment, engine string) string {
 		comment, engine, x.m.Lake, x.m.Generation, len(x.m.Files), x.m.Partitions(), strings.Join(keys, ", "))
 }
 
-// sqlString quotes s as a standard SQL string literal, as DuckDB and Trino
-// read it: quotes doubled, a backslash and a newline as they are.
+// sqlString quotes s as a standard SQL string literal, as DuckDB, Trino and
+// the lake-command lexer read it: quotes doubled, a backslash and a newline
+// as they are.
 func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // sqlIdent quotes s as a SQL identifier: double quotes doubled.
@@ -447,11 +448,8 @@ func (x *exporter) trino(ctx context.Context) (string, error) {
 		"-- manifest, left by an interrupted compaction, which Trino would count twice). Run\n" +
 		"-- `pq vacuum <workdir> --lake=" + x.m.Lake + "` (VACUUM LAKE " + x.m.Lake + ") first, and export again after every write.\n")
 	if n := len(orphans); n > 0 {
-		var bytes int64
-		for _, o := range orphans {
-			bytes += o.Bytes
-		}
-		fmt.Fprintf(&b, "-- WARNING: the lake has %d orphan files (%d bytes) now: vacuum it before Trino reads it.\n", n, bytes)
+		fmt.Fprintf(&b, "-- WARNING: the lake has %d orphan files (%d bytes) now: vacuum it before Trino reads it.\n",
+			n, catalog.VacuumResult{Orphans: orphans}.Bytes())
 	}
 	b.WriteString("-- The key columns are VARCHAR, from the manifest's partition values; a null partition is\n" +
 		"-- registered as __HIVE_DEFAULT_PARTITION__, which Trino reads as NULL.\n")

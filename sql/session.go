@@ -71,20 +71,23 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 		res.Note = s.unseenNote(st.Lake, res.Stats.Unseen)
 		return res, nil
 	case *Explain:
-		p, err := s.plan(st.Select)
+		snap, err := s.snapshot(st.Select.Lake)
 		if err != nil {
 			return nil, err
 		}
 		var lines []string
 		if st.Analyze {
 			start := s.now()
-			var res *Result
-			p, res, err = RunPinned(ctx, p.src, st.Select)
+			p, res, err := RunPinned(ctx, snap, st.Select)
 			if err != nil {
 				return nil, err
 			}
 			lines = explainLines(p, &res.Stats, s.now().Sub(start))
 		} else {
+			p, err := NewPlan(snap, st.Select)
+			if err != nil {
+				return nil, err
+			}
 			lines = explainLines(p, nil, 0)
 		}
 		res := &Result{Columns: []Column{{Name: "plan"}}}
@@ -139,14 +142,6 @@ func (s *Session) lakeError(lake string, err error) error {
 		return &LakeError{Lake: lake, Lakes: lakes, Err: catalog.ErrLakeNotFound}
 	}
 	return err
-}
-
-func (s *Session) plan(sel *Select) (*Plan, error) {
-	snap, err := s.snapshot(sel.Lake)
-	if err != nil {
-		return nil, err
-	}
-	return NewPlan(snap, sel)
 }
 
 func intCol(name string) Column { return Column{Name: name, Numeric: true} }
@@ -414,8 +409,11 @@ func (s *Session) source(name string) string {
 func (s *Session) createLake(ctx context.Context, st CreateLake) (*Result, error) {
 	src := s.source(st.From)
 	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true, Progress: progressFrom(ctx)})
-	if err != nil {
+	if errors.Is(err, catalog.ErrUnknownField) {
 		return nil, unknownKeyHint(err, st.Key, sampleFields(src))
+	}
+	if err != nil {
+		return nil, err
 	}
 	s.forget(st.Lake)
 	return &Result{

@@ -20,8 +20,8 @@ type Extractor struct {
 	empty bool      // some name is ""
 	bare  [][]byte  // `"name"` for the flat fast path; nil when a name is not plain
 	skip  []int     // where in `"name` to start searching: its rarest byte
-	// targets packs the distinct bytes q[skip] of bare, for flatMasked;
-	// 0 when there are more than maxMaskedTargets names or none.
+	// targets packs the bytes q[skip] of bare, for the mask kernel (see
+	// fromMasks); 0 when there are more than maxMaskedTargets names or none.
 	targets uint32
 	mnames  []maskName // for fromMasks, when targets is not 0
 }
@@ -79,11 +79,6 @@ func (e *Extractor) Extract(b []byte, vals [][]byte) error {
 // ExtractPlain is Extract that also reports whether the line is known to
 // hold no backslash, so that no string value in it needs decoding.
 func (e *Extractor) ExtractPlain(b []byte, vals [][]byte) (plain bool, err error) {
-	return e.extractSlow(b, vals)
-}
-
-// extractSlow is ExtractPlain without masks.
-func (e *Extractor) extractSlow(b []byte, vals [][]byte) (plain bool, err error) {
 	if e.bare != nil && e.flat(b, vals) {
 		return true, nil
 	}

@@ -21,7 +21,6 @@ import (
 var ingestBlock = 1 << 20
 
 type block struct {
-	seq   int
 	data  []byte
 	first int // line number of the first line
 	// Filled by a worker:
@@ -201,7 +200,7 @@ func getBlock(free chan *block, need int) *block {
 func readBlocks(r io.Reader, free chan *block, send func(*block) bool) (total int64, line int, err error) {
 	line = 1
 	next := getBlock(free, ingestBlock)
-	for seq := 0; ; seq++ {
+	for {
 		b := next
 		buf := b.data // the start of a line cut by the last block, if any
 		eof := false
@@ -236,7 +235,7 @@ func readBlocks(r io.Reader, free chan *block, send func(*block) bool) (total in
 			next.data = append(next.data, tail...)
 		}
 		if len(b.data) > 0 {
-			b.seq, b.first, b.done = seq, line, make(chan struct{})
+			b.first, b.done = line, make(chan struct{})
 			line += bytes.Count(b.data, []byte{'\n'})
 			if !send(b) {
 				return total, line, nil

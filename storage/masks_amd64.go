@@ -11,7 +11,7 @@ var hasAVX2 = cpu.X86.HasAVX2
 func masksAVX2(b *byte, n int, targets uint32, hits, specials, newlines, quotes *uint64)
 
 func structMasks(b []byte, targets uint32, m masks) {
-	if !hasAVX2 || len(b) == 0 {
+	if !hasAVX2 {
 		masksGeneric(b, targets, m)
 		return
 	}

@@ -170,5 +170,5 @@ func (rr *RowReader) Extract(vals [][]byte) (plain bool, err error) {
 	if rr.nm && e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
 		return true, nil
 	}
-	return e.extractSlow(rr.buf[rr.lineLo:rr.lineHi], vals)
+	return e.ExtractPlain(rr.buf[rr.lineLo:rr.lineHi], vals)
 }
