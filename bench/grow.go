@@ -148,11 +148,7 @@ func grow(ctx context.Context, cfg config, gc growConfig, stdout, stderr io.Writ
 	}
 	text := growTable(cfg, gc, rounds, oldest, since)
 	io.WriteString(stdout, text)
-	outPath := filepath.Join(cfg.repo, "bench", "results-grow.md")
-	if cfg.out != "" && cfg.out != filepath.Join(cfg.repo, "bench", "results.md") {
-		outPath = cfg.out
-	}
-	return os.WriteFile(outPath, []byte(text), 0o644)
+	return os.WriteFile(cfg.out, []byte(text), 0o644)
 }
 
 // addTotals adds the rows of a JSON Lines file to per-day totals.

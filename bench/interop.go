@@ -175,11 +175,7 @@ func interop(ctx context.Context, cfg config, stdout, stderr io.Writer) (err err
 	}
 	text := interopTable(cfg, d.version, states, glob)
 	io.WriteString(stdout, text)
-	outPath := filepath.Join(cfg.repo, "bench", "results-interop.md")
-	if cfg.out != "" && cfg.out != filepath.Join(cfg.repo, "bench", "results.md") {
-		outPath = cfg.out
-	}
-	if err := os.WriteFile(outPath, []byte(text), 0o644); err != nil {
+	if err := os.WriteFile(cfg.out, []byte(text), 0o644); err != nil {
 		return err
 	}
 	var bad []string
@@ -194,7 +190,7 @@ func interop(ctx context.Context, cfg config, stdout, stderr io.Writer) (err err
 		bad = append(bad, "the glob check after the crash")
 	}
 	if len(bad) > 0 {
-		return fmt.Errorf("%d answers differ: %s (see %s)", len(bad), strings.Join(bad, "; "), outPath)
+		return fmt.Errorf("%d answers differ: %s (see %s)", len(bad), strings.Join(bad, "; "), cfg.out)
 	}
 	return nil
 }

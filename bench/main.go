@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -90,7 +91,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.dir, "dir", os.TempDir(), "folder under which the temporary work folder is created")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work folder (binaries, data, lakes)")
 	fs.StringVar(&cfg.repo, "repo", "", "root of the main module (default: found by walking up from the current folder)")
-	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md)")
+	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md; results-grow.md with -grow, results-interop.md with -interop)")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit for any single command or DuckDB statement")
 	fs.IntVar(&cfg.duckOpenFiles, "duck-open-files", 0, "if > 0, SET partitioned_write_max_open_files for DuckDB (its default is 100)")
 	fs.BoolVar(&cfg.grow, "grow", false, "run the grow experiment of issue 6 (append + compact rounds, keep-large vs the lab's rule) instead of the jobs; writes bench/results-grow.md")
@@ -145,7 +146,14 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 		return cfg, err
 	}
 	if cfg.out == "" {
-		cfg.out = cfg.repo + "/bench/results.md"
+		name := "results.md"
+		switch {
+		case cfg.grow:
+			name = "results-grow.md"
+		case cfg.interop:
+			name = "results-interop.md"
+		}
+		cfg.out = filepath.Join(cfg.repo, "bench", name)
 	}
 	if st, err := os.Stat(cfg.dir); err != nil || !st.IsDir() {
 		return cfg, fmt.Errorf("-dir %s is not a folder", cfg.dir)
