@@ -13,6 +13,7 @@ import (
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/sql"
 	"github.com/lakesql/lakesql/storage"
+	"github.com/lakesql/lakesql/storage/storagetest"
 )
 
 // hostileLake is a lake whose manifest is damaged or points out of the
@@ -101,7 +102,7 @@ func hostileWork(t *testing.T) (root, work, outside string) {
 // is wrong, and not a byte changed anywhere, the outside file included.
 func TestHostileManifests(t *testing.T) {
 	root, work, outside := hostileWork(t)
-	before := treeHash(t, root)
+	before := storagetest.Tree(t, root)
 	for name, l := range hostileLakes {
 		for _, stmt := range hostileStatements {
 			stmt := strings.ReplaceAll(stmt, "%L", name)
@@ -123,8 +124,8 @@ func TestHostileManifests(t *testing.T) {
 		!strings.Contains(all, storage.ManifestName+": corrupt: manifest: ") || !strings.Contains(stdout, "good") {
 		t.Errorf("SHOW LAKES: exit %d, stdout %q, stderr %q; want 0, the good lake, and a note naming the corrupt manifests", code, stdout, stderr)
 	}
-	if after := treeHash(t, root); after != before {
-		t.Errorf("the folder changed:\nbefore:\n%s\nafter:\n%s", before, after)
+	if diff := storagetest.DiffTree(storagetest.Tree(t, root), before); diff != "" {
+		t.Errorf("the folder changed:\n%s", diff)
 	}
 	// The good lake reads, without the outside row.
 	stdout, stderr, code = lakesql(t, "", "-d", work, "--format", "csv", "-c", "SELECT COUNT(*), SUM(amount) FROM good")
@@ -149,7 +150,7 @@ func TestHostileManifestSize(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	before := treeHash(t, root)
+	before := storagetest.Tree(t, root)
 	for _, stmt := range []string{
 		"SELECT COUNT(*), SUM(amount) FROM good",
 		"SELECT * FROM good",
@@ -162,8 +163,8 @@ func TestHostileManifestSize(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q; want 1 and a message ending in %q", stmt, code, stderr, want)
 		}
 	}
-	if after := treeHash(t, root); after != before {
-		t.Errorf("the folder changed:\nbefore:\n%s\nafter:\n%s", before, after)
+	if diff := storagetest.DiffTree(storagetest.Tree(t, root), before); diff != "" {
+		t.Errorf("the folder changed:\n%s", diff)
 	}
 }
 

@@ -16,17 +16,21 @@ import (
 // duckdb ~/.duckdbrc.
 const rcName = ".lakesqlrc"
 
-// userHome is the home folder of ~/.lakesqlrc; tests replace it.
+// userHome is the home folder of ~/.lakesqlrc and the history; tests
+// replace it.
 var userHome = os.UserHomeDir
 
-// rcPath returns the path of ~/.lakesqlrc, or "" without a home folder.
-func rcPath() string {
+// homeFile returns the path of ~/name, or "" without a home folder.
+func homeFile(name string) string {
 	home, err := userHome()
 	if err != nil || home == "" {
 		return ""
 	}
-	return filepath.Join(home, rcName)
+	return filepath.Join(home, name)
 }
+
+// rcPath returns the path of ~/.lakesqlrc, or "" without a home folder.
+func rcPath() string { return homeFile(rcName) }
 
 // runRC runs ~/.lakesqlrc, if there is one, before anything else: in the
 // REPL and in scripts (-c, -f, stdin) alike, as sqlite3 and duckdb do. A

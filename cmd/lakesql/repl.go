@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 
 	"github.com/chzyer/readline"
@@ -21,13 +20,7 @@ const (
 )
 
 // historyFile is where the REPL keeps its history: ~/.lakesql_history.
-func historyFile() string {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(home, ".lakesql_history")
-}
+func historyFile() string { return homeFile(".lakesql_history") }
 
 // repl runs the interactive shell on a terminal until Ctrl-D or .quit.
 // A statement runs when a line completes it with ';'. Ctrl-C while typing

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"flag"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/storage/storagetest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.out from the current output")
@@ -138,33 +138,6 @@ func copyDir(t *testing.T, src, dst string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-}
-
-// treeHash describes every file and folder under root, with a hash of each
-// file's bytes, so that two calls differ when anything on disk changed.
-func treeHash(t *testing.T, root string) string {
-	t.Helper()
-	var b strings.Builder
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		if d.IsDir() {
-			fmt.Fprintf(&b, "%s/\n", rel)
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "%s %x\n", rel, sha256.Sum256(data))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
 }
 
 // fakeClock makes now advance by a fixed step at each call, so that .timer
@@ -335,7 +308,7 @@ func TestFailingStatementsChangeNothing(t *testing.T) {
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
-			before := treeHash(t, work)
+			before := storagetest.Tree(t, work)
 			var stdout, stderr bytes.Buffer
 			code := run([]string{"-d", work, "-c", tc.stmt}, strings.NewReader(""), &stdout, &stderr)
 			if code != 1 {
@@ -347,8 +320,8 @@ func TestFailingStatementsChangeNothing(t *testing.T) {
 			if stdout.Len() != 0 {
 				t.Errorf("stdout %q, want nothing", stdout.String())
 			}
-			if after := treeHash(t, work); after != before {
-				t.Errorf("the work folder changed:\nbefore:\n%s\nafter:\n%s", before, after)
+			if diff := storagetest.DiffTree(storagetest.Tree(t, work), before); diff != "" {
+				t.Errorf("the work folder changed:\n%s", diff)
 			}
 		})
 	}
