@@ -158,7 +158,11 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 	m.Files = make([]FileEntry, len(mj.Files))
 	// Many files share a partition: its text is decoded once and its
 	// values shared (a lake of 100,000 files has a few hundred partitions).
-	parts := make(map[string][]PartValue)
+	type part struct {
+		vals []PartValue
+		dir  string // PartitionDir of vals, and '/'
+	}
+	parts := make(map[string]part)
 	for i, fj := range mj.Files {
 		if fj.Path == nil || fj.Partition == nil || fj.Rows == nil || fj.Bytes == nil {
 			return nil, corruptf("manifest: file %d: missing one of path, partition, rows, bytes", i)
@@ -167,15 +171,17 @@ func DecodeManifest(data []byte) (*Manifest, error) {
 		if f.Rows < 0 || f.Bytes < 0 {
 			return nil, corruptf("manifest: %s: negative rows or bytes", f.Path)
 		}
-		var ok bool
-		if f.Partition, ok = parts[string(fj.Partition)]; !ok {
-			var err error
-			if f.Partition, err = decodePartition(fj.Partition, m.Key); err != nil {
+		pt, ok := parts[string(fj.Partition)]
+		if !ok {
+			vals, err := decodePartition(fj.Partition, m.Key)
+			if err != nil {
 				return nil, corruptf("manifest: %s: %v", f.Path, err)
 			}
-			parts[string(fj.Partition)] = f.Partition
+			pt = part{vals, PartitionDir(m.Key, vals) + "/"}
+			parts[string(fj.Partition)] = pt
 		}
-		if err := checkFilePath(m.Key, f); err != nil {
+		f.Partition = pt.vals
+		if err := checkFilePath(pt.dir, f.Path); err != nil {
 			return nil, err
 		}
 		if i > 0 && f.Path <= m.Files[i-1].Path {
@@ -214,15 +220,16 @@ func decodePartition(raw []byte, key []string) ([]PartValue, error) {
 	return vals, nil
 }
 
-// checkFilePath checks that a file sits, under a part-*.jsonl name, in
-// exactly the folder its partition values give. This also keeps every path
-// inside the lake: escaped segments never contain '/' or "..". The plainer
-// ways out are named first, for a clear message.
-func checkFilePath(key []string, f FileEntry) error {
-	p := f.Path
-	want := PartitionDir(key, f.Partition)
-	if want != "" {
-		want += "/"
+// checkFilePath checks that the file at p sits, under a part-*.jsonl name,
+// in exactly the folder want (its partition's PartitionDir and '/'). This
+// also keeps every path inside the lake: escaped segments never contain
+// '/' or "..". A path that passes is accepted at once; for one that does
+// not, the plainer ways out are named first, for a clear message.
+func checkFilePath(want, p string) error {
+	dir, base := path.Split(p)
+	if dir == want && IsPartFile(base) && !(len(p) >= 2 && p[1] == ':') &&
+		!strings.ContainsFunc(base, func(r rune) bool { return r == '\\' || r < 0x20 || r == 0x7f }) {
+		return nil
 	}
 	switch {
 	case p == "":
@@ -236,7 +243,6 @@ func checkFilePath(key []string, f FileEntry) error {
 	case strings.IndexFunc(p, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0:
 		return corruptf("manifest: %q holds a control character", p)
 	}
-	dir, base := path.Split(p)
 	if !IsPartFile(base) {
 		return corruptf("manifest: %q is not a part-*.jsonl file", p)
 	}
