@@ -26,24 +26,7 @@ type Group struct {
 // file larger than target forms a group alone. Partitions come in folder
 // order. Plan is pure: it reads no file.
 func Plan(files []storage.FileEntry, target int64) []Group {
-	var groups []Group
-	for _, part := range byPartition(files) {
-		var cur Group
-		for _, f := range part {
-			if len(cur.Files) > 0 && cur.Bytes+f.Bytes > target {
-				groups = append(groups, cur)
-				cur = Group{}
-			}
-			cur.Dir = path.Dir(f.Path)
-			cur.Files = append(cur.Files, f)
-			cur.Bytes += f.Bytes
-			cur.Rows += f.Rows
-		}
-		if len(cur.Files) > 0 {
-			groups = append(groups, cur)
-		}
-	}
-	return groups
+	return plan(files, target, math.MaxInt64, false)
 }
 
 // KeepThreshold is the size from which PlanKeep keeps a file: target ×
@@ -61,13 +44,18 @@ func KeepThreshold(target int64, ratio float64) int64 {
 // rewriting it would only copy it. Kept files come back as groups of one
 // with Keep set, in their place. PlanKeep is pure: it reads no file.
 func PlanKeep(files []storage.FileEntry, target int64, ratio float64) []Group {
-	threshold := KeepThreshold(target, ratio)
+	return plan(files, target, KeepThreshold(target, ratio), true)
+}
+
+// plan is Plan and PlanKeep: files of at least threshold bytes are kept,
+// and with keepSingles so is a group of one file.
+func plan(files []storage.FileEntry, target, threshold int64, keepSingles bool) []Group {
 	var groups []Group
 	for _, part := range byPartition(files) {
 		var cur Group
 		flush := func() {
 			if len(cur.Files) > 0 {
-				cur.Keep = len(cur.Files) == 1
+				cur.Keep = keepSingles && len(cur.Files) == 1
 				groups = append(groups, cur)
 			}
 			cur = Group{}
