@@ -243,8 +243,9 @@ func (c *Catalog) removeOrphans(s *Snapshot, orphans []Orphan) error {
 		}
 		removed[d] = true
 	}
-	// Sync every folder we removed something from and that still exists.
-	toSync := map[string]bool{".": true}
+	// Sync every folder we removed something from and that still exists,
+	// and the lake folder.
+	toSync := make(map[string]bool)
 	for d := range touched {
 		toSync[d] = true
 	}
@@ -254,10 +255,9 @@ func (c *Catalog) removeOrphans(s *Snapshot, orphans []Orphan) error {
 	for d := range removed {
 		delete(toSync, d)
 	}
-	for _, d := range slices.Sorted(maps.Keys(toSync)) {
-		if err := c.FS.SyncDir(s.Path(d)); err != nil {
-			return fmt.Errorf("sync folder %s: %w", s.Path(d), err)
-		}
+	delete(toSync, ".")
+	if err := storage.SyncFiles(c.FS, s.Dir, nil, slices.Collect(maps.Keys(toSync))); err != nil {
+		return err
 	}
 	if workdir {
 		if err := c.FS.SyncDir(c.Dir); err != nil {
