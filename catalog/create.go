@@ -14,7 +14,16 @@ var ErrSourceNotFound = errors.New("file not found")
 // ErrUnknownField: a key field that no row has.
 var ErrUnknownField = errors.New("unknown field")
 
-// CheckKeySeen returns ErrUnknownField when some key field is null in every
+// UnknownFieldError is ErrUnknownField for one key field.
+type UnknownFieldError struct{ Field string }
+
+func (e *UnknownFieldError) Error() string {
+	return fmt.Sprintf("%v %q: no row has it", ErrUnknownField, e.Field)
+}
+
+func (e *UnknownFieldError) Unwrap() error { return ErrUnknownField }
+
+// CheckKeySeen returns an *UnknownFieldError when some key field is null in every
 // file of a non-empty lake: no row had it, which is almost surely a typo.
 func CheckKeySeen(key []string, files []storage.FileEntry) error {
 	if len(files) == 0 {
@@ -29,7 +38,7 @@ func CheckKeySeen(key []string, files []storage.FileEntry) error {
 			}
 		}
 		if !seen {
-			return fmt.Errorf("%w %q: no row has it", ErrUnknownField, k)
+			return &UnknownFieldError{Field: k}
 		}
 	}
 	return nil

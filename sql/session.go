@@ -410,7 +410,7 @@ func (s *Session) createLake(ctx context.Context, st CreateLake) (*Result, error
 	src := s.source(st.From)
 	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true, Progress: progressFrom(ctx)})
 	if errors.Is(err, catalog.ErrUnknownField) {
-		return nil, unknownKeyHint(err, st.Key, sampleFields(src))
+		return nil, unknownKeyHint(err, sampleFields(src))
 	}
 	if err != nil {
 		return nil, err
@@ -430,7 +430,7 @@ func (s *Session) repartitionLake(ctx context.Context, st RepartitionLake) (*Res
 	}
 	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now, Progress: progressFrom(ctx)})
 	if errors.Is(err, catalog.ErrUnknownField) {
-		return nil, unknownKeyHint(err, st.Key, s.Fields(st.Lake))
+		return nil, unknownKeyHint(err, s.Fields(st.Lake))
 	}
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)

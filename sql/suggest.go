@@ -6,7 +6,6 @@ import (
 	"os"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -147,17 +146,13 @@ func suggestKeyword(err error) error {
 
 // unknownKeyHint adds "did you mean …?" to catalog.ErrUnknownField (a key
 // field no row has) when a field of fields is spelt like it.
-func unknownKeyHint(err error, key, fields []string) error {
-	if !errors.Is(err, catalog.ErrUnknownField) {
+func unknownKeyHint(err error, fields []string) error {
+	var uf *catalog.UnknownFieldError
+	if !errors.As(err, &uf) || slices.Contains(fields, uf.Field) {
 		return err
 	}
-	for _, k := range key {
-		if !strings.Contains(err.Error(), strconv.Quote(k)) || slices.Contains(fields, k) {
-			continue
-		}
-		if f, ok := Closest(k, fields); ok {
-			return fmt.Errorf("%w; did you mean %s?", err, Col{Name: f})
-		}
+	if f, ok := Closest(uf.Field, fields); ok {
+		return fmt.Errorf("%w; did you mean %s?", err, Col{Name: f})
 	}
 	return err
 }
