@@ -485,27 +485,12 @@ func (s *Session) Fields(lake string) []string {
 	if err != nil {
 		return nil
 	}
-	var names []string
-	seen := map[string]bool{}
-	for _, k := range snap.Key() {
-		seen[k] = true
-		names = append(names, k)
-	}
+	names := slices.Clone(snap.Key())
 	if files := snap.Files(); len(files) > 0 {
-		n := 0
-		stop := errors.New("enough")
-		_ = eachLine(context.Background(), snap, files[0].Path, func(line []byte) error {
-			_ = storage.Members(line, func(name string, _ []byte) {
-				if !seen[name] {
-					seen[name] = true
-					names = append(names, name)
-				}
-			})
-			if n++; n >= 100 {
-				return stop
-			}
-			return nil
-		})
+		if r, err := snap.Open(files[0].Path); err == nil {
+			names = sampleNames(r, names)
+			r.Close()
+		}
 	}
 	s.mu.Lock()
 	if s.fields == nil {

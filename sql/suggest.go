@@ -3,6 +3,7 @@ package sql
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -165,15 +166,25 @@ func sampleFields(path string) []string {
 		return nil
 	}
 	defer f.Close()
-	var names []string
-	lr := storage.NewLineReader(f, 256<<10)
-	for n := 0; n < 100; n++ {
+	return sampleNames(f, nil)
+}
+
+// sampleNames appends to names, in first-seen order, the member names of
+// the first 100 rows of r that names lacks.
+func sampleNames(r io.Reader, names []string) []string {
+	seen := make(map[string]bool)
+	for _, n := range names {
+		seen[n] = true
+	}
+	lr := storage.NewLineReader(r, 256<<10)
+	for range 100 {
 		line, err := lr.Next()
 		if err != nil {
 			break
 		}
 		_ = storage.Members(line, func(name string, _ []byte) {
-			if !slices.Contains(names, name) {
+			if !seen[name] {
+				seen[name] = true
 				names = append(names, name)
 			}
 		})
