@@ -26,11 +26,11 @@ var Engines = []string{EngineDuckDB, EngineSpark, EngineTrino}
 
 // Export is what an engine needs to read one snapshot of a lake.
 type Export struct {
-	Lake       string
-	Engine     string
-	Generation int64
-	Files      int    // files of the snapshot, each named in Text (Trino: their folders)
-	Text       string // the statement(s), ending in a newline
+	Lake       string `json:"lake"`
+	Engine     string `json:"engine"`
+	Generation int64  `json:"generation"`
+	Files      int    `json:"files"` // files of the snapshot, each named in Text (Trino: their folders)
+	Text       string `json:"text"`  // the statement(s), ending in a newline
 }
 
 // showCreateLake prints the text alone, as the note of a result with no

@@ -5,14 +5,6 @@ import (
 	"github.com/lakesql/lakesql/sql"
 )
 
-type exportResult struct {
-	Lake       string `json:"lake"`
-	Engine     string `json:"engine"`
-	Generation int64  `json:"generation"`
-	Files      int    `json:"files"`
-	Text       string `json:"text"`
-}
-
 // cmdExport prints what DuckDB, Spark or Trino needs to read exactly the
 // lake's current snapshot (sql.ExportLake): the twin of lakesql's SHOW
 // CREATE LAKE … FOR.
@@ -29,9 +21,6 @@ func cmdExport(a *args) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := sql.ExportLake(background(), snap, engine)
-	if err != nil {
-		return nil, err
-	}
-	return exportResult{Lake: e.Lake, Engine: e.Engine, Generation: e.Generation, Files: e.Files, Text: e.Text}, nil
+	// sql.Export carries pq's JSON keys.
+	return sql.ExportLake(background(), snap, engine)
 }
