@@ -30,6 +30,9 @@ type flagHelp struct {
 	def         string // the default when the flag is left out
 }
 
+// lakeFlag is the --lake of the commands that read or change one lake.
+var lakeFlag = flagHelp{"lake", "<name>", "the lake", ""}
+
 var waitFlag = flagHelp{"wait", "<duration>",
 	"how long to wait for another writer of the same lake (a Go duration: 30s, 2m; 0 tries once)",
 	catalog.DefaultWait.String()}
@@ -75,7 +78,7 @@ var helps = map[string]commandHelp{
 	"layout": {
 		summary: "how a lake's bytes are spread over its files, from the manifest alone",
 		flags: []flagHelp{
-			{"lake", "<name>", "the lake", ""},
+			lakeFlag,
 			{"small", "<bytes>", "files under this many bytes count as small", ""},
 		},
 		example: "pq layout work --lake=orders --small=65536",
@@ -84,7 +87,7 @@ var helps = map[string]commandHelp{
 	"query": {
 		summary: "count the matching rows and sum their amount, pruning on partition folders",
 		flags: []flagHelp{
-			{"lake", "<name>", "the lake", ""},
+			lakeFlag,
 			{"where", "<field=value[,field=value...]>", "conditions that must all hold; values compare as strings", ""},
 			{"via", "manifest|glob", "read the manifest's file list, or walk the lake folder for part-*.jsonl", "manifest"},
 		},
@@ -95,7 +98,7 @@ var helps = map[string]commandHelp{
 	"compact": {
 		summary: "pack each partition's files into files of up to --target bytes",
 		flags: []flagHelp{
-			{"lake", "<name>", "the lake", ""},
+			lakeFlag,
 			{"target", "<bytes>", "the most bytes in a new file (at least 1; a larger file stays alone)", ""},
 			{"small-ratio", "<r>", "keep files of at least target × r bytes as they are and pack only the others (0 < r <= 1)", "rewrite every file"},
 			{"crash", "before-swap", "exit 9 right before the manifest swap, leaving the new files unreferenced", "no crash"},
@@ -120,7 +123,7 @@ var helps = map[string]commandHelp{
 	"vacuum": {
 		summary: "remove the files of a lake that its manifest does not list",
 		flags: []flagHelp{
-			{"lake", "<name>", "the lake", ""},
+			lakeFlag,
 			{"dry-run", "", "only list what would be removed", "false"},
 			waitFlag,
 		},
@@ -131,7 +134,7 @@ var helps = map[string]commandHelp{
 	"check": {
 		summary: "compare every file the manifest lists with the disk, and list the orphans",
 		flags: []flagHelp{
-			{"lake", "<name>", "the lake", ""},
+			lakeFlag,
 		},
 		example: "pq check work --lake=orders",
 		keys:    []string{"lake", "generation", "files", "rows", "bytes", "orphans", "problems"},
@@ -140,7 +143,7 @@ var helps = map[string]commandHelp{
 	"export": {
 		summary: "print what DuckDB, Spark or Trino needs to read the lake's current snapshot",
 		flags: []flagHelp{
-			{"lake", "<name>", "the lake", ""},
+			lakeFlag,
 			{"engine", strings.Join(sql.Engines, "|"), "the engine to write for", ""},
 		},
 		example: "pq export work --lake=orders --engine=duckdb",
