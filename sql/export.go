@@ -394,37 +394,33 @@ func (x *exporter) trinoColumns(ctx context.Context) ([]*trinoColumn, []string, 
 	for _, k := range x.m.Key {
 		taken[strings.ToLower(k)] = true
 	}
-	for _, f := range x.m.Files {
-		err := eachLine(ctx, x.snap, f.Path, func(line []byte) error {
-			return storage.Members(line, func(name string, raw []byte) {
-				if c, ok := byName[name]; ok {
-					if c != nil {
-						c.add(raw)
-					}
-					return
-				}
-				low := strings.ToLower(name)
-				switch {
-				case slices.Contains(x.m.Key, name):
-					byName[name] = nil // the key: a partition column
-				case name == "":
-					byName[name] = nil
-					notes = append(notes, "a field with an empty name is left out")
-				case taken[low]:
-					byName[name] = nil
-					notes = append(notes, fmt.Sprintf("field %s is left out: Trino folds names to lower case", strconv.Quote(name)))
-				default:
-					c := &trinoColumn{name: name, kinds: map[storage.Kind]bool{}}
-					c.add(raw)
-					cols = append(cols, c)
-					byName[name] = c
-					taken[low] = true
-				}
-			})
-		})
-		if err != nil {
-			return nil, nil, err
+	err := eachMember(ctx, x.snap, func(name string, raw []byte) {
+		if c, ok := byName[name]; ok {
+			if c != nil {
+				c.add(raw)
+			}
+			return
 		}
+		low := strings.ToLower(name)
+		switch {
+		case slices.Contains(x.m.Key, name):
+			byName[name] = nil // the key: a partition column
+		case name == "":
+			byName[name] = nil
+			notes = append(notes, "a field with an empty name is left out")
+		case taken[low]:
+			byName[name] = nil
+			notes = append(notes, fmt.Sprintf("field %s is left out: Trino folds names to lower case", strconv.Quote(name)))
+		default:
+			c := &trinoColumn{name: name, kinds: map[storage.Kind]bool{}}
+			c.add(raw)
+			cols = append(cols, c)
+			byName[name] = c
+			taken[low] = true
+		}
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return cols, notes, nil
 }

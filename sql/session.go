@@ -309,25 +309,21 @@ func (s *Session) describe(ctx context.Context, lake string) (*Result, error) {
 	}
 	fields := map[string]*info{}
 	var order []string
-	for _, f := range snap.Files() {
-		if err := eachLine(ctx, snap, f.Path, func(line []byte) error {
-			return storage.Members(line, func(name string, raw []byte) {
-				in := fields[name]
-				if in == nil {
-					in = &info{kinds: map[string]bool{}}
-					fields[name] = in
-					order = append(order, name)
-				}
-				k := storage.KindOf(raw)
-				in.kinds[kindName(k)] = true
-				in.rows++
-				if k != storage.Null {
-					in.nonNil++
-				}
-			})
-		}); err != nil {
-			return nil, err
+	if err := eachMember(ctx, snap, func(name string, raw []byte) {
+		in := fields[name]
+		if in == nil {
+			in = &info{kinds: map[string]bool{}}
+			fields[name] = in
+			order = append(order, name)
 		}
+		k := storage.KindOf(raw)
+		in.kinds[kindName(k)] = true
+		in.rows++
+		if k != storage.Null {
+			in.nonNil++
+		}
+	}); err != nil {
+		return nil, err
 	}
 	m := snap.Manifest
 	// Key fields first, in key order; then the others as first seen.
@@ -373,6 +369,16 @@ func kindName(k storage.Kind) string {
 }
 
 // eachLine calls fn on every line of a lake file.
+// eachMember calls fn for every member of every row of the snapshot.
+func eachMember(ctx context.Context, snap *catalog.Snapshot, fn func(name string, raw []byte)) error {
+	for _, f := range snap.Files() {
+		if err := eachLine(ctx, snap, f.Path, func(line []byte) error { return storage.Members(line, fn) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func eachLine(ctx context.Context, snap *catalog.Snapshot, rel string, fn func([]byte) error) error {
 	r, err := snap.Open(rel)
 	if err != nil {
