@@ -12,23 +12,24 @@ import (
 // scan: a file of the snapshot vanished or changed size, or the folder was
 // swapped. The plan returned is the one whose run produced the result.
 func RunPinned(ctx context.Context, src Source, sel *Select) (*Plan, *Result, error) {
-	snap, pinned := src.(*catalog.Snapshot)
-	if !pinned {
-		p, err := NewPlan(src, sel)
-		if err != nil {
-			return nil, nil, err
-		}
-		res, err := p.Run(ctx)
-		return p, res, err
-	}
 	var p *Plan
 	var res *Result
-	err := catalog.Reread(snap, func(s *catalog.Snapshot) error {
+	run := func(s Source) error {
 		var err error
 		if p, err = NewPlan(s, sel); err != nil {
 			return err
 		}
-		if res, err = p.Run(ctx); err == nil && s.Moved() {
+		res, err = p.Run(ctx)
+		return err
+	}
+	snap, pinned := src.(*catalog.Snapshot)
+	if !pinned {
+		err := run(src)
+		return p, res, err
+	}
+	err := catalog.Reread(snap, func(s *catalog.Snapshot) error {
+		err := run(s)
+		if err == nil && s.Moved() {
 			err = catalog.ErrMoved(s.Name())
 		}
 		return err
