@@ -44,7 +44,7 @@ func (s *Snapshot) Orphans() ([]Orphan, error) {
 		live[f.Path] = true
 	}
 	var out []Orphan
-	err := walkFiles(s.fs, s.Dir, "", func(rel string, e fs.DirEntry) error {
+	err := storage.WalkFiles(s.fs, s.Dir, func(rel string, e fs.DirEntry) error {
 		name := e.Name()
 		if !(storage.IsPartFile(name) && !live[rel]) && !storage.IsTempName(name) {
 			return nil
@@ -61,30 +61,6 @@ func (s *Snapshot) Orphans() ([]Orphan, error) {
 	}
 	slices.SortFunc(out, func(a, b Orphan) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil
-}
-
-// walkFiles calls fn on every regular file under dir/rel, with its path
-// relative to dir. It does not follow symbolic links.
-func walkFiles(fsys storage.FS, dir, rel string, fn func(rel string, e fs.DirEntry) error) error {
-	full := filepath.Join(dir, filepath.FromSlash(rel))
-	entries, err := fsys.ReadDir(full)
-	if err != nil {
-		return fmt.Errorf("list %s: %w", full, err)
-	}
-	for _, e := range entries {
-		child := path.Join(rel, e.Name())
-		switch {
-		case e.IsDir():
-			if err := walkFiles(fsys, dir, child, fn); err != nil {
-				return err
-			}
-		case e.Type().IsRegular():
-			if err := fn(child, e); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 func entrySize(e fs.DirEntry) (int64, error) {
@@ -112,7 +88,7 @@ func (c *Catalog) leftovers(lake string) ([]Orphan, error) {
 			continue
 		}
 		var size int64
-		err := walkFiles(c.FS, filepath.Join(c.Dir, name), "", func(rel string, e fs.DirEntry) error {
+		err := storage.WalkFiles(c.FS, filepath.Join(c.Dir, name), func(rel string, e fs.DirEntry) error {
 			n, err := entrySize(e)
 			size += n
 			return err

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
@@ -16,12 +17,11 @@ type FoundFile struct {
 	Values []PartValue
 }
 
-// WalkLake lists every part-*.jsonl file under dir, sorted by path, taking
-// partition values from the field=value folder names on the way. It ignores
-// the manifest: it sees whatever is in the folder, which is why a reader must
-// not use it (see the glob reader).
-func WalkLake(fsys FS, dir string) ([]FoundFile, error) {
-	var out []FoundFile
+// WalkFiles calls fn for every regular file under dir, with its path
+// relative to dir ('/'-separated), folder by folder in the order ReadDir
+// gives; other kinds of entries are skipped (symbolic links are not
+// followed).
+func WalkFiles(fsys FS, dir string, fn func(rel string, e fs.DirEntry) error) error {
 	var walk func(rel string) error
 	walk = func(rel string) error {
 		full := filepath.Join(dir, filepath.FromSlash(rel))
@@ -30,20 +30,36 @@ func WalkLake(fsys FS, dir string) ([]FoundFile, error) {
 			return fmt.Errorf("list %s: %w", full, err)
 		}
 		for _, e := range entries {
-			name := e.Name()
-			child := path.Join(rel, name)
+			child := path.Join(rel, e.Name())
 			switch {
 			case e.IsDir():
 				if err := walk(child); err != nil {
 					return err
 				}
-			case e.Type().IsRegular() && IsPartFile(name):
-				out = append(out, found(child))
+			case e.Type().IsRegular():
+				if err := fn(child, e); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	}
-	if err := walk(""); err != nil {
+	return walk("")
+}
+
+// WalkLake lists every part-*.jsonl file under dir, sorted by path, taking
+// partition values from the field=value folder names on the way. It ignores
+// the manifest: it sees whatever is in the folder, which is why a reader must
+// not use it (see the glob reader).
+func WalkLake(fsys FS, dir string) ([]FoundFile, error) {
+	var out []FoundFile
+	err := WalkFiles(fsys, dir, func(rel string, e fs.DirEntry) error {
+		if IsPartFile(e.Name()) {
+			out = append(out, found(rel))
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	slices.SortFunc(out, func(a, b FoundFile) int { return strings.Compare(a.Path, b.Path) })
