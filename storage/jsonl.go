@@ -197,17 +197,8 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 			if err := s.value(1); err != nil {
 				return err
 			}
-			switch {
-			case len(names) == 0:
-			case !esc && !high: // the common key: its bytes are its name
-				key := rawKey[1 : len(rawKey)-1]
-				for i, n := range names {
-					if string(key) == n {
-						vals[i] = s.b[vs:s.i]
-					}
-				}
-			default:
-				match(names, vals, rawKey, esc, high, s.b[vs:s.i])
+			if len(names) > 0 {
+				match(names, vals, keyName(rawKey, esc, high), s.b[vs:s.i])
 			}
 			s.ws()
 			c := s.peek()
@@ -228,22 +219,26 @@ func Fields(line []byte, names []string, vals [][]byte) error {
 	return nil
 }
 
-// match stores val for every name equal to the key rawKey (quoted); esc
-// and high say whether the key holds an escape or a byte >= 0x80.
-func match(names []string, vals [][]byte, rawKey []byte, esc, high bool, val []byte) {
-	key := rawKey[1 : len(rawKey)-1]
-	// Decode the name as encoding/json does: escapes, and U+FFFD for
-	// invalid UTF-8.
-	if esc || high && !utf8.Valid(key) {
-		var k string
-		_ = json.Unmarshal(rawKey, &k) // scanned already: cannot fail
-		key = []byte(k)
-	}
+// match stores val for every name equal to key.
+func match(names []string, vals [][]byte, key, val []byte) {
 	for i, n := range names {
 		if string(key) == n {
 			vals[i] = val
 		}
 	}
+}
+
+// keyName returns the name the quoted key rawKey stands for; esc and high
+// say whether it holds an escape or a byte >= 0x80. Only then is it
+// decoded, as encoding/json does: escapes, and U+FFFD for invalid UTF-8.
+func keyName(rawKey []byte, esc, high bool) []byte {
+	key := rawKey[1 : len(rawKey)-1]
+	if esc || high && !utf8.Valid(key) {
+		var k string
+		_ = json.Unmarshal(rawKey, &k) // scanned already: cannot fail
+		key = []byte(k)
+	}
+	return key
 }
 
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
