@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -64,7 +63,7 @@ func grow(ctx context.Context, cfg config, gc growConfig, stdout, stderr io.Writ
 			return err
 		}
 	}
-	want := map[string]agg{} // per day, from the appended rows
+	appended := newStats() // the rows appended so far
 	var rounds []growRound
 	var prev map[string]int64 // keep lake: path → bytes, after the round before
 	firstSeen := map[string]int{}
@@ -73,9 +72,11 @@ func grow(ctx context.Context, cfg config, gc growConfig, stdout, stderr io.Writ
 			return err
 		}
 		src := filepath.Join(batch, "raw.jsonl")
-		if err := addTotals(src, want); err != nil {
+		batchStats, err := readRaw(src)
+		if err != nil {
 			return err
 		}
+		appended.merge(batchStats)
 		var g growRound
 		for _, l := range lakes {
 			if _, err := p.run(ctx, pq, "append", w, "--lake="+l, "--from="+src); err != nil {
@@ -120,7 +121,7 @@ func grow(ctx context.Context, cfg config, gc growConfig, stdout, stderr io.Writ
 			if err != nil {
 				return err
 			}
-			if !maps.Equal(got, want) {
+			if !maps.Equal(got, appended.byDay) {
 				return fmt.Errorf("round %d: lake %s answers GROUP BY day differently from the appended rows", r, l)
 			}
 		}
@@ -149,31 +150,6 @@ func grow(ctx context.Context, cfg config, gc growConfig, stdout, stderr io.Writ
 	text := growTable(cfg, gc, rounds, oldest, since)
 	io.WriteString(stdout, text)
 	return os.WriteFile(cfg.out, []byte(text), 0o644)
-}
-
-// addTotals adds the rows of a JSON Lines file to per-day totals.
-func addTotals(path string, into map[string]agg) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var row struct {
-			Day    string `json:"day"`
-			Amount int64  `json:"amount"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		a := into[row.Day]
-		a.rows++
-		a.sum += row.Amount
-		into[row.Day] = a
-	}
-	return sc.Err()
 }
 
 // manifestFiles returns path → bytes of a lake's manifest.
