@@ -1,0 +1,178 @@
+package types
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// ErrConvert reports a value that cannot take the type asked for (a CAST,
+// or an operand of an arithmetic or date function).
+var ErrConvert = errors.New("conversion error")
+
+// ErrOverflow reports integer arithmetic beyond 64 bits.
+var ErrOverflow = errors.New("out of range")
+
+func convertError(v Value, to Kind) error {
+	return fmt.Errorf("%w: cannot convert %s %s to %s", ErrConvert, v.K, quoteText(v), to)
+}
+
+func quoteText(v Value) string {
+	s := v.String()
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	if v.K == String || v.K == JSON {
+		return "'" + s + "'"
+	}
+	return s
+}
+
+// ParseNumber reads text as a number, as CAST(text AS DOUBLE) does:
+// surrounding spaces allowed; an Int when it is a whole number that fits.
+func ParseNumber(s string) (Value, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return Value{}, false
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return IntValue(i), true
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return Value{}, false
+	}
+	if strings.ContainsAny(s, "xXpP_") { // Go reads hex floats and 1_000; SQL does not
+		return Value{}, false
+	}
+	return FloatValue(f), true
+}
+
+// ParseBool reads text as CAST(text AS BOOLEAN) does.
+func ParseBool(s string) (bool, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "t", "yes", "y", "1", "on":
+		return true, true
+	case "false", "f", "no", "n", "0", "off":
+		return false, true
+	}
+	return false, false
+}
+
+// Cast converts v to kind to, as CAST does; NULL stays NULL.
+func Cast(v Value, to Kind) (Value, error) {
+	if v.K == Null || v.K == to && to != Float {
+		return v, nil
+	}
+	switch to {
+	case String:
+		return StringValue(v.String()), nil
+	case JSON:
+		if v.K == String {
+			return StringValue(v.S), nil
+		}
+		return JSONValue(string(AppendJSON(nil, v))), nil
+	case Bool:
+		switch v.K {
+		case Int:
+			return BoolValue(v.I != 0), nil
+		case Float:
+			return BoolValue(v.F != 0), nil
+		case String:
+			if b, ok := ParseBool(v.S); ok {
+				return BoolValue(b), nil
+			}
+		}
+	case Int:
+		return castInt(v)
+	case Float:
+		switch v.K {
+		case Float:
+			return v, nil
+		case Int, Huge, Bool:
+			if v.K == Bool {
+				return FloatValue(float64(v.I)), nil
+			}
+			f, _ := v.Float()
+			return FloatValue(f), nil
+		case String:
+			if n, ok := ParseNumber(v.S); ok {
+				f, _ := n.Float()
+				return FloatValue(f), nil
+			}
+		}
+	case Date:
+		switch v.K {
+		case Timestamp:
+			return DateValue(floorDiv(v.I, microsPerDay)), nil
+		case String:
+			if d, ok := ParseDate(v.S); ok {
+				return DateValue(d), nil
+			}
+		}
+	case Timestamp:
+		switch v.K {
+		case Date:
+			return TimestampValue(v.I * microsPerDay), nil
+		case String:
+			if us, ok := ParseTimestamp(v.S); ok {
+				return TimestampValue(us), nil
+			}
+		}
+	}
+	return Value{}, convertError(v, to)
+}
+
+func castInt(v Value) (Value, error) {
+	switch v.K {
+	case Bool:
+		return IntValue(v.I), nil
+	case Huge:
+		return Value{}, fmt.Errorf("%w: %s does not fit in BIGINT", ErrOverflow, v.S)
+	case Float:
+		return floatToInt(v.F, v)
+	case String:
+		n, ok := ParseNumber(v.S)
+		if !ok {
+			break
+		}
+		if n.K == Int {
+			return n, nil
+		}
+		return floatToInt(n.F, v)
+	}
+	return Value{}, convertError(v, Int)
+}
+
+// floatToInt rounds half away from zero, as DuckDB's CAST does.
+func floatToInt(f float64, v Value) (Value, error) {
+	r := math.Round(f)
+	if math.IsNaN(r) || r < -9223372036854775808.0 || r >= 9223372036854775808.0 {
+		return Value{}, fmt.Errorf("%w: %s does not fit in BIGINT", ErrOverflow, quoteText(v))
+	}
+	return IntValue(int64(r)), nil
+}
+
+// KindByName maps a type name of CAST/CONVERT to a kind, MySQL's names and
+// DuckDB's alike; false for a name it does not know.
+func KindByName(name string) (Kind, bool) {
+	switch strings.ToUpper(strings.TrimSpace(name)) {
+	case "CHAR", "VARCHAR", "TEXT", "STRING", "NCHAR", "NVARCHAR":
+		return String, true
+	case "SIGNED", "SIGNED INTEGER", "UNSIGNED", "UNSIGNED INTEGER", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "INT8", "INT4", "LONG":
+		return Int, true
+	case "DOUBLE", "FLOAT", "REAL", "DECIMAL", "NUMERIC", "FLOAT8", "DOUBLE PRECISION":
+		return Float, true
+	case "BOOL", "BOOLEAN":
+		return Bool, true
+	case "DATE":
+		return Date, true
+	case "DATETIME", "TIMESTAMP":
+		return Timestamp, true
+	case "JSON":
+		return JSON, true
+	}
+	return 0, false
+}

@@ -1,0 +1,162 @@
+package types
+
+import (
+	"cmp"
+	"encoding/binary"
+	"math"
+	"strings"
+)
+
+// family places kinds in the total order of values of different kinds.
+func family(k Kind) int {
+	switch k {
+	case Bool:
+		return 1
+	case Int, Huge, Float:
+		return 2
+	case Date, Timestamp:
+		return 3
+	case Interval:
+		return 4
+	case String:
+		return 5
+	case JSON:
+		return 6
+	}
+	return 7 // NULL, which callers handle first
+}
+
+// Comparable reports whether a and b are of one family, so that a
+// comparison between them means something beyond the order of families.
+func Comparable(a, b Kind) bool { return family(a) == family(b) }
+
+// Compare orders two non-NULL values: -1, 0 or 1. It is a total order:
+// within a family by value, across families by family (see the package
+// comment). NaN is equal to itself and above every other number, as in
+// DuckDB.
+func Compare(a, b Value) int {
+	if a.K == b.K {
+		switch a.K {
+		case Bool, Int, Date, Timestamp:
+			return cmp.Compare(a.I, b.I)
+		case Float:
+			return compareFloat(a.F, b.F)
+		case String, JSON:
+			return strings.Compare(a.S, b.S)
+		}
+	}
+	fa, fb := family(a.K), family(b.K)
+	if fa != fb {
+		return cmp.Compare(fa, fb)
+	}
+	switch fa {
+	case 2:
+		return compareNumbers(a, b)
+	case 3:
+		return cmp.Compare(micros(a), micros(b))
+	case 4:
+		return cmp.Compare(float64(a.I)*30*86400e6+a.F, float64(b.I)*30*86400e6+b.F)
+	}
+	return 0
+}
+
+func micros(v Value) float64 {
+	if v.K == Date {
+		return float64(v.I) * 86400e6
+	}
+	return float64(v.I)
+}
+
+func compareFloat(a, b float64) int {
+	an, bn := math.IsNaN(a), math.IsNaN(b)
+	switch {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	case bn:
+		return -1
+	}
+	return cmp.Compare(a, b)
+}
+
+// compareNumbers compares numbers of different kinds exactly.
+func compareNumbers(a, b Value) int {
+	if a.K == Huge || b.K == Huge {
+		if a.K == Float || b.K == Float {
+			x, _ := a.Float()
+			y, _ := b.Float()
+			return compareFloat(x, y)
+		}
+		return a.Big().Cmp(b.Big())
+	}
+	if a.K == Int { // b is a Float
+		return -compareFloatInt(b.F, a.I)
+	}
+	return compareFloatInt(a.F, b.I)
+}
+
+// compareFloatInt compares a float with an integer without rounding the
+// integer to a float.
+func compareFloatInt(f float64, i int64) int {
+	switch {
+	case math.IsNaN(f):
+		return 1
+	case f >= 9223372036854775808.0:
+		return 1
+	case f < -9223372036854775808.0:
+		return -1
+	}
+	t := math.Trunc(f)
+	if c := cmp.Compare(int64(t), i); c != 0 {
+		return c
+	}
+	return cmp.Compare(f-t, 0)
+}
+
+// Equal reports whether two values are the same for GROUP BY and DISTINCT:
+// both NULL, or Compare gives 0.
+func Equal(a, b Value) bool {
+	if a.K == Null || b.K == Null {
+		return a.K == b.K
+	}
+	return Compare(a, b) == 0
+}
+
+// AppendKey appends an encoding of v under which two values are equal
+// exactly when [Equal] says so: for hashing groups and distinct values.
+func AppendKey(dst []byte, v Value) []byte {
+	switch v.K {
+	case Null:
+		return append(dst, 0)
+	case Bool:
+		return append(dst, 1, byte(v.I))
+	case Int:
+		dst = append(dst, 2)
+		return binary.LittleEndian.AppendUint64(dst, uint64(v.I))
+	case Float:
+		if t := math.Trunc(v.F); t == v.F && v.F >= -9223372036854775808.0 && v.F < 9223372036854775808.0 {
+			dst = append(dst, 2) // a whole float groups with the integer
+			return binary.LittleEndian.AppendUint64(dst, uint64(int64(t)))
+		}
+		f := v.F
+		if math.IsNaN(f) {
+			f = math.NaN()
+		}
+		dst = append(dst, 3)
+		return binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
+	case Date:
+		dst = append(dst, 4)
+		return binary.LittleEndian.AppendUint64(dst, uint64(v.I*86400e6))
+	case Timestamp:
+		dst = append(dst, 4)
+		return binary.LittleEndian.AppendUint64(dst, uint64(v.I))
+	case Interval:
+		dst = append(dst, 5)
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.I))
+		return binary.LittleEndian.AppendUint64(dst, math.Float64bits(v.F))
+	}
+	dst = append(dst, 6+byte(v.K))
+	dst = binary.AppendUvarint(dst, uint64(len(v.S)))
+	return append(dst, v.S...)
+}

@@ -1,0 +1,145 @@
+package types
+
+import (
+	"bytes"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/lakesql/lakesql/storage"
+)
+
+// FromJSON converts a raw JSON value (nil for a missing member) to a value.
+// A string's text points into raw when it needs no decoding (plain: the
+// line is known to hold no backslash), else into *scratch, which is reused:
+// the value lives as long as raw and *scratch are left alone.
+func FromJSON(raw []byte, plain bool, scratch *[]byte) Value {
+	if len(raw) == 0 {
+		return Value{}
+	}
+	switch raw[0] {
+	case 'n':
+		return Value{}
+	case 't':
+		return Value{K: Bool, I: 1}
+	case 'f':
+		return Value{K: Bool}
+	case '"':
+		body := raw[1 : len(raw)-1]
+		if (plain || bytes.IndexByte(body, '\\') < 0) && utf8.Valid(body) {
+			return Value{K: String, S: unsafeString(body)}
+		}
+		// As encoding/json decodes it: escapes resolved, invalid UTF-8 as
+		// U+FFFD, like partition values.
+		*scratch = storage.AppendText((*scratch)[:0], raw)
+		return Value{K: String, S: unsafeString(*scratch)}
+	case '{', '[':
+		return Value{K: JSON, S: unsafeString(raw)}
+	}
+	return ParseJSONNumber(raw)
+}
+
+// ParseJSONNumber converts the text of a JSON number: an Int when it is an
+// integer that fits in 64 bits, a Float otherwise.
+func ParseJSONNumber(raw []byte) Value {
+	if i, ok := parseInt(raw); ok {
+		return Value{K: Int, I: i}
+	}
+	f, err := strconv.ParseFloat(unsafeString(raw), 64)
+	if err != nil && f == 0 {
+		return Value{} // not a number: lake rows are checked, so never here
+	}
+	return Value{K: Float, F: f}
+}
+
+// parseInt parses a JSON integer without allocating; false when it has a
+// fraction or exponent or does not fit in an int64.
+func parseInt(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 20 {
+		return 0, false
+	}
+	neg := b[0] == '-'
+	if neg {
+		b = b[1:]
+		if len(b) == 0 {
+			return 0, false
+		}
+	}
+	var n uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		d := uint64(c - '0')
+		if n > (1<<64-1-d)/10 {
+			return 0, false
+		}
+		n = n*10 + d
+	}
+	if neg {
+		if n > 1<<63 {
+			return 0, false
+		}
+		return -int64(n), true
+	}
+	if n > 1<<63-1 {
+		return 0, false
+	}
+	return int64(n), true
+}
+
+// AppendJSON appends v as JSON text (NULL as null; a Huge as its digits;
+// inf and nan, which JSON lacks, as strings).
+func AppendJSON(dst []byte, v Value) []byte {
+	switch v.K {
+	case Null:
+		return append(dst, "null"...)
+	case Bool, Int, Huge:
+		return append(dst, v.String()...)
+	case Float:
+		s := FormatFloat(v.F)
+		if s == "inf" || s == "-inf" || s == "nan" {
+			return strconv.AppendQuote(dst, s)
+		}
+		return append(dst, s...)
+	case JSON:
+		return append(dst, v.S...)
+	}
+	return appendJSONString(dst, v.String())
+}
+
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < 0x80 {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		if c < 0x80 {
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, `\u00`...)
+				dst = append(dst, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			dst = append(dst, `\ufffd`...)
+		} else {
+			dst = append(dst, s[i:i+n]...)
+		}
+		i += n
+	}
+	return append(dst, '"')
+}
