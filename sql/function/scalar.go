@@ -1,0 +1,110 @@
+package function
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// ErrArgs reports a call with the wrong number or kind of arguments, found
+// when the call is bound.
+var ErrArgs = errors.New("bad arguments")
+
+// Eval computes a function for one row. args are the argument values of
+// that row; it must not keep them (a string may point into a reused scan
+// buffer) beyond the call, nor return one of their texts sliced unless the
+// caller's row outlives the result (the executor clones what it keeps).
+type Eval func(args []types.Value) (types.Value, error)
+
+// Scalar is a scalar function.
+type Scalar struct {
+	Name    string   // upper case, as EXPLAIN and column names print it
+	Aliases []string // other names, upper case
+	MinArgs int
+	MaxArgs int // -1: no limit
+	// NullIn: a NULL argument makes the result NULL without calling the
+	// evaluator (true for most functions; false for COALESCE, CONCAT, ...).
+	NullIn bool
+	// Bind returns the evaluator for a call site. consts[i] is the value
+	// of argument i when it is a constant, else nil. Nil Bind means Fn.
+	Bind func(consts []*types.Value) (Eval, error)
+	Fn   Eval
+}
+
+var registry = map[string]*Scalar{}
+
+// register adds functions to the registry; called from init.
+func register(fs ...*Scalar) {
+	for _, f := range fs {
+		for _, n := range append([]string{f.Name}, f.Aliases...) {
+			if _, dup := registry[n]; dup {
+				panic("function: " + n + " registered twice")
+			}
+			registry[n] = f
+		}
+	}
+}
+
+// Lookup finds a scalar function by name, case-insensitively.
+func Lookup(name string) (*Scalar, bool) {
+	f, ok := registry[strings.ToUpper(name)]
+	return f, ok
+}
+
+// Names lists every function name and alias, sorted: for completion and
+// did-you-mean.
+func Names() []string {
+	out := make([]string, 0, len(registry))
+	for n := range registry {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// BindCall checks the number of arguments and binds f at one call site.
+// The evaluator returned applies NullIn.
+func (f *Scalar) BindCall(consts []*types.Value) (Eval, error) {
+	n := len(consts)
+	if n < f.MinArgs || f.MaxArgs >= 0 && n > f.MaxArgs {
+		return nil, fmt.Errorf("%w: %s takes %s, not %d", ErrArgs, f.Name, f.arity(), n)
+	}
+	ev := f.Fn
+	if f.Bind != nil {
+		var err error
+		if ev, err = f.Bind(consts); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.Name, err)
+		}
+	}
+	if !f.NullIn {
+		return ev, nil
+	}
+	return func(args []types.Value) (types.Value, error) {
+		for _, a := range args {
+			if a.K == types.Null {
+				return types.Value{}, nil
+			}
+		}
+		return ev(args)
+	}, nil
+}
+
+func (f *Scalar) arity() string {
+	switch {
+	case f.MaxArgs < 0:
+		return fmt.Sprintf("at least %d argument%s", f.MinArgs, plural(f.MinArgs))
+	case f.MinArgs == f.MaxArgs:
+		return fmt.Sprintf("%d argument%s", f.MinArgs, plural(f.MinArgs))
+	}
+	return fmt.Sprintf("%d to %d arguments", f.MinArgs, f.MaxArgs)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
