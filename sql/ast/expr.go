@@ -1,0 +1,497 @@
+package ast
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// Expr is an expression node.
+type Expr interface {
+	String() string
+	expr()
+}
+
+// Column is a name as written: a field, alias.field, or a path into a
+// nested object (user.tier, payload.a.b). Pos is its byte offset in the
+// statement, for errors.
+type Column struct {
+	Path []string
+	Pos  int
+}
+
+// Literal is a constant. Text is its spelling for numbers (so that 1.50
+// prints as typed).
+type Literal struct {
+	Value types.Value
+	Text  string
+}
+
+// Param is a ? placeholder, numbered from 0 in order of appearance.
+type Param struct{ N int }
+
+// Star is * in SELECT * or COUNT(*); Table qualifies t.*.
+type Star struct{ Table string }
+
+// Compare is L Op R with Op one of = != < <= > >= <=>. Text compares the
+// values' text forms, as pq's --where does (a row's value stringified as
+// for partitions), instead of SQL's typed comparison.
+type Compare struct {
+	Op   string
+	L, R Expr
+	Text bool
+}
+
+// Logical connectives.
+type (
+	And struct{ L, R Expr }
+	Or  struct{ L, R Expr }
+	Not struct{ X Expr }
+)
+
+// IsNull is X IS [NOT] NULL.
+type IsNull struct {
+	X   Expr
+	Not bool
+}
+
+// IsBool is X IS [NOT] TRUE|FALSE.
+type IsBool struct {
+	X    Expr
+	True bool
+	Not  bool
+}
+
+// In is X [NOT] IN (List).
+type In struct {
+	X    Expr
+	List []Expr
+	Not  bool
+}
+
+// Between is X [NOT] BETWEEN Lo AND Hi.
+type Between struct {
+	X, Lo, Hi Expr
+	Not       bool
+}
+
+// Like is X [NOT] LIKE Pattern [ESCAPE Escape], or with Regexp X [NOT]
+// REGEXP Pattern.
+type Like struct {
+	X, Pattern Expr
+	Escape     Expr // nil: none
+	Not        bool
+	Regexp     bool
+}
+
+// Arith is L Op R for + - * / DIV %.
+type Arith struct {
+	Op   types.Op
+	L, R Expr
+}
+
+// Neg is -X.
+type Neg struct{ X Expr }
+
+// Func is a call of a scalar or an aggregate function (the binder tells
+// which by name). Star is COUNT(*); Distinct is COUNT(DISTINCT …).
+// Separator is GROUP_CONCAT's SEPARATOR (nil: the default).
+type Func struct {
+	Name      string // upper case
+	Args      []Expr
+	Distinct  bool
+	Star      bool
+	Separator *string
+	OrderBy   []OrderItem // GROUP_CONCAT(… ORDER BY …)
+}
+
+// Case is CASE [Operand] WHEN … THEN … [ELSE …] END.
+type Case struct {
+	Operand Expr // nil: the searched form
+	Whens   []When
+	Else    Expr // nil: NULL
+}
+
+// When is one WHEN Cond THEN Then of a Case.
+type When struct{ Cond, Then Expr }
+
+// Cast is CAST(X AS Type) and CONVERT(X, Type).
+type Cast struct {
+	X    Expr
+	To   types.Kind
+	Type string // the type as written, for printing
+}
+
+// Interval is INTERVAL X Unit.
+type Interval struct {
+	X    Expr
+	Unit string // upper case, singular: DAY, MONTH, ...
+}
+
+// JSONExtract is X -> Path, or with Text X ->> Path.
+type JSONExtract struct {
+	X, Path Expr
+	Text    bool
+}
+
+func (Column) expr()      {}
+func (Literal) expr()     {}
+func (Param) expr()       {}
+func (Star) expr()        {}
+func (Compare) expr()     {}
+func (And) expr()         {}
+func (Or) expr()          {}
+func (Not) expr()         {}
+func (IsNull) expr()      {}
+func (IsBool) expr()      {}
+func (In) expr()          {}
+func (Between) expr()     {}
+func (Like) expr()        {}
+func (Arith) expr()       {}
+func (Neg) expr()         {}
+func (*Func) expr()       {}
+func (*Case) expr()       {}
+func (Cast) expr()        {}
+func (Interval) expr()    {}
+func (JSONExtract) expr() {}
+
+// Str returns a string literal.
+func Str(s string) Literal { return Literal{Value: types.StringValue(s)} }
+
+// Int returns an integer literal.
+func Int(i int64) Literal { return Literal{Value: types.IntValue(i)} }
+
+// Null is the NULL literal.
+var Null = Literal{}
+
+// Col returns a column of one name.
+func Col(name string) Column { return Column{Path: []string{name}} }
+
+func (c Column) String() string {
+	parts := make([]string, len(c.Path))
+	for i, p := range c.Path {
+		parts[i] = Ident(p)
+	}
+	return strings.Join(parts, ".")
+}
+
+// Name is the last part of the path: the column name a result shows.
+func (c Column) Name() string { return c.Path[len(c.Path)-1] }
+
+func (l Literal) String() string {
+	if l.Text != "" {
+		return l.Text
+	}
+	switch l.Value.K {
+	case types.String:
+		return Quote(l.Value.S)
+	case types.Null:
+		return "NULL"
+	}
+	return l.Value.String()
+}
+
+// Quote writes s as a SQL string literal that the parser reads back: a
+// backslash is an escape there, as in MySQL.
+func Quote(s string) string { return "'" + sqlQuote.Replace(s) + "'" }
+
+var sqlQuote = strings.NewReplacer(`'`, `''`, `\`, `\\`)
+
+func (p Param) String() string { return "?" }
+
+func (s Star) String() string {
+	if s.Table != "" {
+		return Ident(s.Table) + ".*"
+	}
+	return "*"
+}
+
+func (c Compare) String() string {
+	return operand(c.L, precCompare) + " " + c.Op + " " + operand(c.R, precCompare+1)
+}
+func (e And) String() string { return operand(e.L, precAnd) + " AND " + operand(e.R, precAnd+1) }
+func (e Or) String() string  { return operand(e.L, precOr) + " OR " + operand(e.R, precOr+1) }
+func (e Not) String() string { return "NOT " + operand(e.X, precNot) }
+
+func (e IsNull) String() string {
+	if e.Not {
+		return operand(e.X, precIs) + " IS NOT NULL"
+	}
+	return operand(e.X, precIs) + " IS NULL"
+}
+
+func (e IsBool) String() string {
+	s := operand(e.X, precIs) + " IS "
+	if e.Not {
+		s += "NOT "
+	}
+	if e.True {
+		return s + "TRUE"
+	}
+	return s + "FALSE"
+}
+
+func (e In) String() string {
+	op := " IN ("
+	if e.Not {
+		op = " NOT IN ("
+	}
+	return operand(e.X, precCompare+1) + op + list(e.List) + ")"
+}
+
+func (e Between) String() string {
+	op := " BETWEEN "
+	if e.Not {
+		op = " NOT BETWEEN "
+	}
+	return operand(e.X, precCompare+1) + op + operand(e.Lo, precCompare+1) + " AND " + operand(e.Hi, precCompare+1)
+}
+
+func (e Like) String() string {
+	op := " LIKE "
+	if e.Regexp {
+		op = " REGEXP "
+	}
+	if e.Not {
+		op = " NOT" + op
+	}
+	s := operand(e.X, precCompare+1) + op + operand(e.Pattern, precCompare+1)
+	if e.Escape != nil {
+		s += " ESCAPE " + operand(e.Escape, precCompare+1)
+	}
+	return s
+}
+
+func (e Arith) String() string {
+	p := precAdd
+	if e.Op != types.Add && e.Op != types.Sub {
+		p = precMul
+	}
+	return operand(e.L, p) + " " + e.Op.String() + " " + operand(e.R, p+1)
+}
+
+func (e Neg) String() string { return "-" + operand(e.X, precUnary) }
+
+func (f *Func) String() string {
+	var b strings.Builder
+	b.WriteString(f.Name + "(")
+	if f.Distinct {
+		b.WriteString("DISTINCT ")
+	}
+	if f.Star {
+		b.WriteString("*")
+	}
+	b.WriteString(list(f.Args))
+	if len(f.OrderBy) > 0 {
+		b.WriteString(" ORDER BY " + orderList(f.OrderBy))
+	}
+	if f.Separator != nil {
+		b.WriteString(" SEPARATOR " + Quote(*f.Separator))
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func (c *Case) String() string {
+	var b strings.Builder
+	b.WriteString("CASE")
+	if c.Operand != nil {
+		b.WriteString(" " + c.Operand.String())
+	}
+	for _, w := range c.Whens {
+		b.WriteString(" WHEN " + w.Cond.String() + " THEN " + w.Then.String())
+	}
+	if c.Else != nil {
+		b.WriteString(" ELSE " + c.Else.String())
+	}
+	b.WriteString(" END")
+	return b.String()
+}
+
+func (c Cast) String() string { return "CAST(" + c.X.String() + " AS " + c.Type + ")" }
+
+func (i Interval) String() string { return "INTERVAL " + operand(i.X, precUnary) + " " + i.Unit }
+
+func (j JSONExtract) String() string {
+	op := " -> "
+	if j.Text {
+		op = " ->> "
+	}
+	return operand(j.X, precUnary) + op + operand(j.Path, precUnary)
+}
+
+// Precedences, loosest first, for printing the parentheses a tree needs.
+const (
+	precOr = iota + 1
+	precAnd
+	precNot
+	precIs
+	precCompare
+	precAdd
+	precMul
+	precUnary
+	precAtom
+)
+
+func prec(e Expr) int {
+	switch e := e.(type) {
+	case Or:
+		return precOr
+	case And:
+		return precAnd
+	case Not:
+		return precNot
+	case IsNull, IsBool:
+		return precIs
+	case Compare, In, Between, Like:
+		return precCompare
+	case Arith:
+		if e.Op == types.Add || e.Op == types.Sub {
+			return precAdd
+		}
+		return precMul
+	case Neg, Interval, JSONExtract:
+		return precUnary
+	case Literal:
+		if e.Value.K.Numeric() && strings.HasPrefix(e.String(), "-") {
+			return precUnary
+		}
+	}
+	return precAtom
+}
+
+// operand prints e, in parentheses when it binds looser than min.
+func operand(e Expr, min int) string {
+	if prec(e) < min {
+		return "(" + e.String() + ")"
+	}
+	return e.String()
+}
+
+func list(es []Expr) string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = e.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Ident prints a name, quoted with backquotes unless it is a plain
+// identifier that is not a keyword.
+func Ident(s string) string {
+	if isIdent(s) && !IsKeyword(s) {
+		return s
+	}
+	return "`" + strings.ReplaceAll(s, "`", "``") + "`"
+}
+
+// IsKeyword reports whether the SQL parser reads word as a keyword; set by
+// the parser package, which alone knows its grammar.
+var IsKeyword = func(string) bool { return false }
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// AndAll joins predicates with AND; nil for none.
+func AndAll(es ...Expr) Expr {
+	var out Expr
+	for _, e := range es {
+		if out == nil {
+			out = e
+		} else {
+			out = And{out, e}
+		}
+	}
+	return out
+}
+
+// Conjuncts splits e at its top-level ANDs.
+func Conjuncts(e Expr) []Expr {
+	if a, ok := e.(And); ok {
+		return append(Conjuncts(a.L), Conjuncts(a.R)...)
+	}
+	if e == nil {
+		return nil
+	}
+	return []Expr{e}
+}
+
+// Walk calls fn on e and, while fn returns true, on its children.
+func Walk(e Expr, fn func(Expr) bool) {
+	if e == nil || !fn(e) {
+		return
+	}
+	for _, c := range Children(e) {
+		Walk(c, fn)
+	}
+}
+
+// Children returns the direct subexpressions of e.
+func Children(e Expr) []Expr {
+	switch e := e.(type) {
+	case Compare:
+		return []Expr{e.L, e.R}
+	case And:
+		return []Expr{e.L, e.R}
+	case Or:
+		return []Expr{e.L, e.R}
+	case Not:
+		return []Expr{e.X}
+	case IsNull:
+		return []Expr{e.X}
+	case IsBool:
+		return []Expr{e.X}
+	case In:
+		return append([]Expr{e.X}, e.List...)
+	case Between:
+		return []Expr{e.X, e.Lo, e.Hi}
+	case Like:
+		out := []Expr{e.X, e.Pattern}
+		if e.Escape != nil {
+			out = append(out, e.Escape)
+		}
+		return out
+	case Arith:
+		return []Expr{e.L, e.R}
+	case Neg:
+		return []Expr{e.X}
+	case *Func:
+		out := append([]Expr(nil), e.Args...)
+		for _, o := range e.OrderBy {
+			out = append(out, o.Expr)
+		}
+		return out
+	case *Case:
+		var out []Expr
+		if e.Operand != nil {
+			out = append(out, e.Operand)
+		}
+		for _, w := range e.Whens {
+			out = append(out, w.Cond, w.Then)
+		}
+		if e.Else != nil {
+			out = append(out, e.Else)
+		}
+		return out
+	case Cast:
+		return []Expr{e.X}
+	case Interval:
+		return []Expr{e.X}
+	case JSONExtract:
+		return []Expr{e.X, e.Path}
+	}
+	return nil
+}
+
+// itoa is strconv.Itoa, short.
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,136 @@
+package ast
+
+import (
+	"strings"
+)
+
+// Statement is one parsed statement.
+type Statement interface {
+	String() string
+	stmt()
+}
+
+// Select is SELECT [DISTINCT] items FROM table [WHERE] [GROUP BY] [HAVING]
+// [ORDER BY] [LIMIT [OFFSET]].
+type Select struct {
+	Distinct bool
+	Items    []SelectItem
+	From     Table
+	Where    Expr // nil: every row
+	GroupBy  []Expr
+	Having   Expr
+	OrderBy  []OrderItem
+	Limit    int64 // -1: no limit
+	Offset   int64
+}
+
+// Table is a lake named in FROM, with its alias.
+type Table struct {
+	Name  string
+	Alias string
+	Pos   int // byte offset of the name, for errors
+}
+
+// SelectItem is one item of the select list: an expression (possibly a
+// Star) and its alias.
+type SelectItem struct {
+	Expr  Expr
+	Alias string
+}
+
+// OrderItem is one ORDER BY term.
+type OrderItem struct {
+	Expr Expr
+	Desc bool
+	// Nulls: 0 the default (NULLS LAST, as DuckDB), 1 NULLS FIRST, 2 NULLS LAST.
+	Nulls int
+}
+
+func (*Select) stmt() {}
+
+func (it SelectItem) String() string {
+	s := it.Expr.String()
+	if it.Alias != "" {
+		s += " AS " + Ident(it.Alias)
+	}
+	return s
+}
+
+func (o OrderItem) String() string {
+	s := o.Expr.String()
+	if o.Desc {
+		s += " DESC"
+	}
+	switch o.Nulls {
+	case 1:
+		s += " NULLS FIRST"
+	case 2:
+		s += " NULLS LAST"
+	}
+	return s
+}
+
+func orderList(os []OrderItem) string {
+	parts := make([]string, len(os))
+	for i, o := range os {
+		parts[i] = o.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (t Table) String() string {
+	s := Ident(t.Name)
+	if t.Alias != "" {
+		s += " AS " + Ident(t.Alias)
+	}
+	return s
+}
+
+func (s *Select) String() string {
+	var b strings.Builder
+	b.WriteString("SELECT ")
+	if s.Distinct {
+		b.WriteString("DISTINCT ")
+	}
+	for i, it := range s.Items {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(it.String())
+	}
+	b.WriteString(" FROM " + s.From.String())
+	if s.Where != nil {
+		b.WriteString(" WHERE " + s.Where.String())
+	}
+	if len(s.GroupBy) > 0 {
+		b.WriteString(" GROUP BY " + list(s.GroupBy))
+	}
+	if s.Having != nil {
+		b.WriteString(" HAVING " + s.Having.String())
+	}
+	if len(s.OrderBy) > 0 {
+		b.WriteString(" ORDER BY " + orderList(s.OrderBy))
+	}
+	if s.Limit >= 0 {
+		b.WriteString(" LIMIT " + itoa(s.Limit))
+	}
+	if s.Offset > 0 {
+		b.WriteString(" OFFSET " + itoa(s.Offset))
+	}
+	return b.String()
+}
+
+// Explain is EXPLAIN [ANALYZE] SELECT ...
+type Explain struct {
+	Analyze bool
+	Select  *Select
+}
+
+func (*Explain) stmt() {}
+
+func (e *Explain) String() string {
+	if e.Analyze {
+		return "EXPLAIN ANALYZE " + e.Select.String()
+	}
+	return "EXPLAIN " + e.Select.String()
+}

@@ -1,0 +1,199 @@
+package parser
+
+import (
+	"strings"
+)
+
+// The pre-parse rewrites, before sqlparser sees the text, what its MySQL
+// grammar cannot read into what it can, keeping a map from positions in
+// the rewritten text back to the text as typed, for errors:
+//
+//   - EXTRACT(unit FROM x) becomes DATE_PART('unit', x);
+//   - CAST(x AS type) and CONVERT(x, type) with a DuckDB type name MySQL
+//     lacks (VARCHAR, TEXT, BIGINT, INTEGER, DOUBLE, FLOAT, BOOLEAN,
+//     TIMESTAMP, ...) becomes CAST(x AS CHAR __t_<type>): a character set
+//     name the converter reads back as the type.
+
+// edit replaces text[pos:end] with repl.
+type edit struct {
+	pos, end int
+	repl     string
+}
+
+// rewritten is statement text after the pre-parse.
+type rewritten struct {
+	text  string
+	edits []edit // in order of pos, in the original text
+}
+
+// origPos maps a byte offset of the rewritten text to the original text.
+func (r rewritten) origPos(p int) int {
+	shift := 0
+	for _, e := range r.edits {
+		start := e.pos + shift // where the edit begins in the new text
+		if p < start {
+			break
+		}
+		if p < start+len(e.repl) {
+			return e.pos
+		}
+		shift += len(e.repl) - (e.end - e.pos)
+	}
+	return p - shift
+}
+
+// sqlToken is a token of the pre-parse's walk.
+type sqlToken struct {
+	pos, end int
+	word     bool // an identifier or keyword (not quoted)
+}
+
+// sqlTokens splits text into words, quoted strings and names, and single
+// punctuation characters, skipping spaces and comments the way sqlparser's
+// tokenizer does (a backslash escapes in '…' and "…", not in `…`).
+func sqlTokens(text string) []sqlToken {
+	var out []sqlToken
+	for i := 0; i < len(text); {
+		n := leadingSpace(text[i:])
+		if n > 0 {
+			i += n
+			continue
+		}
+		start := i
+		c := text[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(text, i)
+			out = append(out, sqlToken{pos: start, end: i})
+		case isNameByte(c):
+			for i < len(text) && isNameByte(text[i]) {
+				i++
+			}
+			out = append(out, sqlToken{pos: start, end: i, word: true})
+		default:
+			i++
+			out = append(out, sqlToken{pos: start, end: i})
+		}
+	}
+	return out
+}
+
+// skipQuoted returns the offset just past the quoted text that starts at
+// text[i] (the end of text if it is unterminated). A doubled quote stands
+// for itself; a backslash escapes the next byte except in `names`.
+func skipQuoted(text string, i int) int {
+	q := text[i]
+	for i++; i < len(text); i++ {
+		switch text[i] {
+		case '\\':
+			if q != '`' {
+				i++
+			}
+		case q:
+			if i+1 < len(text) && text[i+1] == q {
+				i++
+				continue
+			}
+			return i + 1
+		}
+	}
+	return len(text)
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
+}
+
+// typeMarker prefixes a DuckDB type name carried through sqlparser as a
+// character set name.
+const typeMarker = "__t_"
+
+// mysqlTypes are the type names sqlparser reads after CAST(… AS.
+var mysqlTypes = map[string]bool{"BINARY": true, "CHAR": true, "DATE": true, "DATETIME": true, "DECIMAL": true,
+	"JSON": true, "NCHAR": true, "SIGNED": true, "TIME": true, "UNSIGNED": true}
+
+// duckTypes are the type names the pre-parse carries through.
+var duckTypes = map[string]bool{"VARCHAR": true, "TEXT": true, "STRING": true, "BIGINT": true, "INTEGER": true,
+	"INT": true, "SMALLINT": true, "TINYINT": true, "HUGEINT": true, "INT8": true, "INT4": true, "DOUBLE": true,
+	"FLOAT": true, "REAL": true, "BOOLEAN": true, "BOOL": true, "TIMESTAMP": true, "NUMERIC": true}
+
+// prepass applies the rewrites to text.
+func prepass(text string) rewritten {
+	toks := sqlTokens(text)
+	var edits []edit
+	word := func(i int, w string) bool {
+		return i < len(toks) && toks[i].word && strings.EqualFold(text[toks[i].pos:toks[i].end], w)
+	}
+	punct := func(i int, p string) bool {
+		return i < len(toks) && !toks[i].word && text[toks[i].pos:toks[i].end] == p
+	}
+	// casts holds, for each open parenthesis, whether it opened CAST( or
+	// CONVERT(, whose AS or ',' is followed by a type.
+	var parens []string
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case word(i, "EXTRACT") && punct(i+1, "(") && i+3 < len(toks) && toks[i+2].word && word(i+3, "FROM"):
+			unit := text[toks[i+2].pos:toks[i+2].end]
+			edits = append(edits, edit{pos: t.pos, end: toks[i+3].end, repl: "DATE_PART('" + unit + "',"})
+			parens = append(parens, "")
+			i += 3
+		case (word(i, "CAST") || word(i, "CONVERT")) && punct(i+1, "("):
+			parens = append(parens, strings.ToUpper(text[t.pos:t.end]))
+			i++
+		case punct(i, "("):
+			parens = append(parens, "")
+		case punct(i, ")"):
+			if len(parens) > 0 {
+				parens = parens[:len(parens)-1]
+			}
+		case len(parens) > 0 && (parens[len(parens)-1] == "CAST" && word(i, "AS") || parens[len(parens)-1] == "CONVERT" && punct(i, ",")) && i+1 < len(toks) && toks[i+1].word:
+			name := strings.ToUpper(text[toks[i+1].pos:toks[i+1].end])
+			if duckTypes[name] && !mysqlTypes[name] {
+				edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: "CHAR " + typeMarker + strings.ToLower(name)})
+			}
+			i++
+		}
+	}
+	if len(edits) == 0 {
+		return rewritten{text: text}
+	}
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.WriteString(text[last:e.pos])
+		b.WriteString(e.repl)
+		last = e.end
+	}
+	b.WriteString(text[last:])
+	return rewritten{text: b.String(), edits: edits}
+}
+
+// leadingSpace returns the length of the whitespace and comments that
+// start text.
+func leadingSpace(text string) int {
+	i := 0
+	for i < len(text) {
+		switch c := text[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case c == '-' && strings.HasPrefix(text[i:], "--"):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '#':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '/' && strings.HasPrefix(text[i:], "/*") && !strings.HasPrefix(text[i:], "/*!"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return len(text)
+			}
+			i += end + 4
+		default:
+			return i
+		}
+	}
+	return i
+}

@@ -1,0 +1,628 @@
+package parser
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/xwb1989/sqlparser"
+)
+
+func init() { ast.IsKeyword = isKeyword }
+
+// isKeyword reports whether the SQL parser reads word as a keyword, so
+// that a field or lake of that name must be written `quoted`.
+func isKeyword(word string) bool {
+	return strings.HasPrefix(sqlparser.String(sqlparser.NewColIdent(word)), "`")
+}
+
+var posRE = regexp.MustCompile(`at position (\d+)(?: near '(.*)')?$`)
+
+// maxDepth bounds the nesting of expressions a statement may have, so that
+// a hostile statement is an error, not a stack overflow.
+const maxDepth = 200
+
+// ParseSelect parses text[off:] as a SELECT; errors point into text.
+func ParseSelect(text string, off int) (*ast.Select, error) {
+	if depth := nesting(text[off:]); depth > maxDepth {
+		return nil, newSyntaxError(text, off, "statement nested %d levels deep (at most %d)", depth, maxDepth)
+	}
+	if i := strings.Index(text[off:], "||"); i >= 0 && outsideQuotes(text[off:], i) {
+		return nil, newSyntaxError(text, off+i, "|| is not supported: write CONCAT(a, b) to join strings, OR for logic")
+	}
+	rw := prepass(text[off:])
+	st, panicked, err := sqlParse(rw.text)
+	if panicked {
+		// sqlparser panics on a MySQL comment /*!…*/ with no SQL in it.
+		pos := len(text)
+		if i := strings.Index(text[off:], "/*!"); i >= 0 {
+			pos = off + i
+		}
+		return nil, newSyntaxError(text, pos, "cannot parse the statement here")
+	}
+	if err != nil {
+		return nil, parseError(text, off, rw, err)
+	}
+	sel, ok := st.(*sqlparser.Select)
+	if !ok {
+		return nil, newSyntaxError(text, off, "only SELECT queries are supported here, not %s", firstWord(text[off:]))
+	}
+	c := converter{text: text, off: off, rw: rw}
+	return c.selectStmt(sel)
+}
+
+func firstWord(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, " \t\r\n("); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ToUpper(s)
+}
+
+// nesting returns the deepest parenthesis nesting of text outside quotes.
+func nesting(text string) int {
+	depth, deepest := 0, 0
+	for _, t := range sqlTokens(text) {
+		switch text[t.pos:t.end] {
+		case "(":
+			depth++
+			deepest = max(deepest, depth)
+		case ")":
+			depth--
+		}
+	}
+	return deepest
+}
+
+// outsideQuotes reports whether byte i of text is outside quotes and
+// comments.
+func outsideQuotes(text string, i int) bool {
+	for _, t := range sqlTokens(text) {
+		if t.pos <= i && i < t.end {
+			return !(text[t.pos] == '\'' || text[t.pos] == '"' || text[t.pos] == '`')
+		}
+	}
+	return false
+}
+
+// parseError turns sqlparser's error into a SyntaxError at the token.
+func parseError(text string, off int, rw rewritten, err error) error {
+	msg := err.Error()
+	pos := len(text) - off
+	m := posRE.FindStringSubmatch(msg)
+	if m == nil {
+		return newSyntaxError(text, off+max(0, min(pos, len(text)-off)), "%s", msg)
+	}
+	end, _ := strconv.Atoi(m[1])
+	pos = rw.origPos(max(0, end-1-len(m[2])))
+	msg = strings.TrimSpace(strings.TrimPrefix(msg[:strings.Index(msg, " at position")], "syntax error"))
+	if msg != "" {
+		msg += ": "
+	}
+	rest := text[off:]
+	switch {
+	case m[2] != "":
+		// The tokenizer lowers keywords; quote the text as typed.
+		near := m[2]
+		if pos >= 0 && pos+len(near) <= len(rest) && strings.EqualFold(rest[pos:pos+len(near)], near) {
+			near = rest[pos : pos+len(near)]
+		}
+		msg += fmt.Sprintf("unexpected '%s'", near)
+	case pos >= len(strings.TrimRight(rest, " \t\r\n;")):
+		msg += "unexpected end of statement"
+	default:
+		// A one-character token carries no text: step back over the
+		// space the tokenizer read past it.
+		for pos > 0 && pos < len(rest) && strings.IndexByte(" \t\r\n", rest[pos]) >= 0 {
+			pos--
+		}
+		pos = min(pos, len(rest)-1)
+		msg += fmt.Sprintf("unexpected '%c'", rest[max(pos, 0)])
+	}
+	return newSyntaxError(text, off+max(pos, 0), "%s", msg)
+}
+
+// sqlParse is sqlparser.Parse, reporting a panic instead of raising it.
+func sqlParse(sql string) (st sqlparser.Statement, panicked bool, err error) {
+	defer func() {
+		if recover() != nil {
+			st, panicked, err = nil, true, nil
+		}
+	}()
+	st, err = sqlparser.Parse(sql)
+	return st, false, err
+}
+
+type converter struct {
+	text string
+	off  int
+	rw   rewritten
+}
+
+// pos finds where node's text starts in the statement as typed (for
+// errors), or the statement's start.
+func (c *converter) pos(node sqlparser.SQLNode) (int, string) {
+	s := sqlparser.String(node)
+	rest := strings.ToLower(c.rw.text)
+	if i := strings.Index(rest, strings.ToLower(s)); i >= 0 {
+		p := c.rw.origPos(i)
+		if end := c.off + p + len(s); end <= len(c.text) && strings.EqualFold(c.text[c.off+p:end], s) {
+			s = c.text[c.off+p : end]
+		}
+		return c.off + p, s
+	}
+	return c.off, s
+}
+
+func (c *converter) unsupported(node sqlparser.SQLNode, what string) error {
+	p, s := c.pos(node)
+	return newSyntaxError(c.text, p, "%s not supported: %s", what, s)
+}
+
+func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
+	out := &ast.Select{Limit: -1, Distinct: sel.Distinct != ""}
+	if sel.Lock != "" {
+		return nil, newSyntaxError(c.text, c.off, "%s not supported", strings.TrimSpace(strings.ToUpper(sel.Lock)))
+	}
+	if len(sel.From) != 1 {
+		return nil, c.unsupported(sel.From, "a query over several lakes (joins come later)")
+	}
+	at, ok := sel.From[0].(*sqlparser.AliasedTableExpr)
+	if !ok {
+		return nil, c.unsupported(sel.From[0], "a join")
+	}
+	tn, ok := at.Expr.(sqlparser.TableName)
+	if !ok {
+		return nil, c.unsupported(at, "a subquery in FROM")
+	}
+	if !tn.Qualifier.IsEmpty() {
+		return nil, c.unsupported(at, "a qualified lake name")
+	}
+	out.From = ast.Table{Name: tn.Name.String(), Alias: at.As.String()}
+	out.From.Pos, _ = c.pos(tn)
+	if out.From.Name == "dual" && !strings.Contains(strings.ToLower(c.text[c.off:]), "dual") {
+		// sqlparser supplies FROM dual when there is no FROM.
+		return nil, newSyntaxError(c.text, len(c.text), "SELECT needs FROM <lake>")
+	}
+	if out.From.Name == "" {
+		return nil, newSyntaxError(c.text, c.off, "empty lake name")
+	}
+	for _, se := range sel.SelectExprs {
+		item, err := c.selectItem(se)
+		if err != nil {
+			return nil, err
+		}
+		out.Items = append(out.Items, item)
+	}
+	var err error
+	if sel.Where != nil {
+		if out.Where, err = c.expr(sel.Where.Expr); err != nil {
+			return nil, err
+		}
+	}
+	for _, g := range sel.GroupBy {
+		e, err := c.expr(g)
+		if err != nil {
+			return nil, err
+		}
+		out.GroupBy = append(out.GroupBy, e)
+	}
+	if sel.Having != nil {
+		if out.Having, err = c.expr(sel.Having.Expr); err != nil {
+			return nil, err
+		}
+	}
+	if out.OrderBy, err = c.orderBy(sel.OrderBy); err != nil {
+		return nil, err
+	}
+	if sel.Limit != nil {
+		if out.Limit, err = c.intVal(sel.Limit.Rowcount); err != nil {
+			return nil, err
+		}
+		if sel.Limit.Offset != nil {
+			if out.Offset, err = c.intVal(sel.Limit.Offset); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+func (c *converter) orderBy(ob sqlparser.OrderBy) ([]ast.OrderItem, error) {
+	var out []ast.OrderItem
+	for _, o := range ob {
+		e, err := c.expr(o.Expr)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ast.OrderItem{Expr: e, Desc: o.Direction == sqlparser.DescScr})
+	}
+	return out, nil
+}
+
+func (c *converter) intVal(e sqlparser.Expr) (int64, error) {
+	v, ok := e.(*sqlparser.SQLVal)
+	if !ok || v.Type != sqlparser.IntVal {
+		return 0, c.unsupported(e, "LIMIT that is not a whole number")
+	}
+	n, err := strconv.ParseInt(string(v.Val), 10, 64)
+	if err != nil {
+		return 0, c.unsupported(e, "LIMIT that is not a whole number")
+	}
+	return n, nil
+}
+
+func (c *converter) selectItem(se sqlparser.SelectExpr) (ast.SelectItem, error) {
+	switch se := se.(type) {
+	case *sqlparser.StarExpr:
+		if !se.TableName.Qualifier.IsEmpty() {
+			return ast.SelectItem{}, c.unsupported(se, "a qualified *")
+		}
+		return ast.SelectItem{Expr: ast.Star{Table: se.TableName.Name.String()}}, nil
+	case *sqlparser.AliasedExpr:
+		e, err := c.expr(se.Expr)
+		if err != nil {
+			return ast.SelectItem{}, err
+		}
+		return ast.SelectItem{Expr: e, Alias: se.As.String()}, nil
+	}
+	return ast.SelectItem{}, c.unsupported(se, "this select expression")
+}
+
+func (c *converter) exprs(es []sqlparser.Expr) ([]ast.Expr, error) {
+	out := make([]ast.Expr, 0, len(es))
+	for _, e := range es {
+		x, err := c.expr(e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+func (c *converter) expr(e sqlparser.Expr) (ast.Expr, error) {
+	switch e := e.(type) {
+	case *sqlparser.AndExpr:
+		l, r, err := c.pair(e.Left, e.Right)
+		return ast.And{L: l, R: r}, err
+	case *sqlparser.OrExpr:
+		l, r, err := c.pair(e.Left, e.Right)
+		return ast.Or{L: l, R: r}, err
+	case *sqlparser.NotExpr:
+		x, err := c.expr(e.Expr)
+		return ast.Not{X: x}, err
+	case *sqlparser.ParenExpr:
+		return c.expr(e.Expr)
+	case *sqlparser.ComparisonExpr:
+		return c.comparison(e)
+	case *sqlparser.RangeCond:
+		x, err := c.expr(e.Left)
+		if err != nil {
+			return nil, err
+		}
+		lo, hi, err := c.pair(e.From, e.To)
+		return ast.Between{X: x, Lo: lo, Hi: hi, Not: e.Operator == sqlparser.NotBetweenStr}, err
+	case *sqlparser.IsExpr:
+		x, err := c.expr(e.Expr)
+		if err != nil {
+			return nil, err
+		}
+		switch e.Operator {
+		case sqlparser.IsNullStr:
+			return ast.IsNull{X: x}, nil
+		case sqlparser.IsNotNullStr:
+			return ast.IsNull{X: x, Not: true}, nil
+		case sqlparser.IsTrueStr:
+			return ast.IsBool{X: x, True: true}, nil
+		case sqlparser.IsNotTrueStr:
+			return ast.IsBool{X: x, True: true, Not: true}, nil
+		case sqlparser.IsFalseStr:
+			return ast.IsBool{X: x}, nil
+		case sqlparser.IsNotFalseStr:
+			return ast.IsBool{X: x, Not: true}, nil
+		}
+		return nil, c.unsupported(e, strings.ToUpper(e.Operator))
+	case *sqlparser.ColName:
+		return c.column(e)
+	case *sqlparser.SQLVal:
+		return c.literal(e)
+	case *sqlparser.NullVal:
+		return ast.Null, nil
+	case sqlparser.BoolVal:
+		return ast.Literal{Value: types.BoolValue(bool(e))}, nil
+	case *sqlparser.UnaryExpr:
+		switch e.Operator {
+		case sqlparser.UMinusStr:
+			if v, ok := e.Expr.(*sqlparser.SQLVal); ok && (v.Type == sqlparser.IntVal || v.Type == sqlparser.FloatVal) {
+				return c.number(e, "-"+string(v.Val))
+			}
+			x, err := c.expr(e.Expr)
+			return ast.Neg{X: x}, err
+		case sqlparser.UPlusStr:
+			return c.expr(e.Expr)
+		case sqlparser.BangStr:
+			x, err := c.expr(e.Expr)
+			return ast.Not{X: x}, err
+		}
+		return nil, c.unsupported(e, "operator "+strings.TrimSpace(strings.ToUpper(e.Operator)))
+	case *sqlparser.BinaryExpr:
+		return c.binary(e)
+	case *sqlparser.FuncExpr:
+		return c.funcExpr(e)
+	case *sqlparser.GroupConcatExpr:
+		return c.groupConcat(e)
+	case *sqlparser.CaseExpr:
+		return c.caseExpr(e)
+	case *sqlparser.ConvertExpr:
+		return c.cast(e, e.Expr, e.Type)
+	case *sqlparser.SubstrExpr:
+		x, err := c.column(e.Name)
+		if err != nil {
+			return nil, err
+		}
+		args := []ast.Expr{x}
+		from, err := c.expr(e.From)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, from)
+		if e.To != nil {
+			to, err := c.expr(e.To)
+			if err != nil {
+				return nil, err
+			}
+			args = append(args, to)
+		}
+		return &ast.Func{Name: "SUBSTRING", Args: args}, nil
+	case *sqlparser.IntervalExpr:
+		x, err := c.expr(e.Expr)
+		if err != nil {
+			return nil, err
+		}
+		return ast.Interval{X: x, Unit: strings.ToUpper(e.Unit)}, nil
+	case *sqlparser.CollateExpr:
+		return nil, c.unsupported(e, "COLLATE")
+	case *sqlparser.Subquery, *sqlparser.ExistsExpr:
+		return nil, c.unsupported(e, "a subquery (subqueries come later)")
+	case sqlparser.ValTuple:
+		return nil, c.unsupported(e, "a tuple")
+	}
+	return nil, c.unsupported(e, "this expression")
+}
+
+func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
+	switch e.Operator {
+	case sqlparser.InStr, sqlparser.NotInStr:
+		x, err := c.expr(e.Left)
+		if err != nil {
+			return nil, err
+		}
+		tuple, ok := e.Right.(sqlparser.ValTuple)
+		if !ok {
+			return nil, c.unsupported(e, "IN without a list of values")
+		}
+		list, err := c.exprs(tuple)
+		return ast.In{X: x, List: list, Not: e.Operator == sqlparser.NotInStr}, err
+	}
+	l, r, err := c.pair(e.Left, e.Right)
+	if err != nil {
+		return nil, err
+	}
+	switch e.Operator {
+	case "=", "!=", "<", "<=", ">", ">=", "<=>":
+		return ast.Compare{Op: e.Operator, L: l, R: r}, nil
+	case sqlparser.LikeStr, sqlparser.NotLikeStr:
+		like := ast.Like{X: l, Pattern: r, Not: e.Operator == sqlparser.NotLikeStr}
+		if e.Escape != nil {
+			if like.Escape, err = c.expr(e.Escape); err != nil {
+				return nil, err
+			}
+		}
+		return like, nil
+	case sqlparser.RegexpStr, sqlparser.NotRegexpStr:
+		return ast.Like{X: l, Pattern: r, Regexp: true, Not: e.Operator == sqlparser.NotRegexpStr}, nil
+	case sqlparser.JSONExtractOp, sqlparser.JSONUnquoteExtractOp:
+		return ast.JSONExtract{X: l, Path: r, Text: e.Operator == sqlparser.JSONUnquoteExtractOp}, nil
+	}
+	return nil, c.unsupported(e, "operator "+strings.ToUpper(e.Operator))
+}
+
+func (c *converter) binary(e *sqlparser.BinaryExpr) (ast.Expr, error) {
+	var op types.Op
+	switch e.Operator {
+	case sqlparser.PlusStr:
+		op = types.Add
+	case sqlparser.MinusStr:
+		op = types.Sub
+	case sqlparser.MultStr:
+		op = types.Mul
+	case sqlparser.DivStr:
+		op = types.Div
+	case sqlparser.IntDivStr:
+		op = types.IntDiv
+	case sqlparser.ModStr, "mod":
+		op = types.Mod
+	case sqlparser.JSONExtractOp, sqlparser.JSONUnquoteExtractOp:
+		l, r, err := c.pair(e.Left, e.Right)
+		return ast.JSONExtract{X: l, Path: r, Text: e.Operator == sqlparser.JSONUnquoteExtractOp}, err
+	default:
+		return nil, c.unsupported(e, "operator "+strings.ToUpper(e.Operator))
+	}
+	l, r, err := c.pair(e.Left, e.Right)
+	return ast.Arith{Op: op, L: l, R: r}, err
+}
+
+func (c *converter) column(e *sqlparser.ColName) (ast.Expr, error) {
+	var path []string
+	if q := e.Qualifier; !q.IsEmpty() {
+		if !q.Qualifier.IsEmpty() {
+			path = append(path, q.Qualifier.String())
+		}
+		path = append(path, q.Name.String())
+	}
+	name := e.Name.String()
+	if name == "" {
+		return nil, c.unsupported(e, "an empty field name")
+	}
+	p, _ := c.pos(e)
+	return ast.Column{Path: append(path, name), Pos: p}, nil
+}
+
+func (c *converter) literal(e *sqlparser.SQLVal) (ast.Expr, error) {
+	switch e.Type {
+	case sqlparser.StrVal:
+		return ast.Str(string(e.Val)), nil
+	case sqlparser.IntVal, sqlparser.FloatVal:
+		return c.number(e, string(e.Val))
+	case sqlparser.ValArg:
+		return nil, c.unsupported(e, "a parameter")
+	}
+	return nil, c.unsupported(e, "this literal")
+}
+
+// number converts a number the tokenizer accepted: an integer that fits is
+// exact, anything else a double (DuckDB reads 1.5 as a DECIMAL; we
+// compute it as a DOUBLE).
+func (c *converter) number(node sqlparser.SQLNode, text string) (ast.Expr, error) {
+	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+		return ast.Literal{Value: types.IntValue(i), Text: text}, nil
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return nil, c.unsupported(node, "this number")
+	}
+	return ast.Literal{Value: types.FloatValue(f), Text: text}, nil
+}
+
+func (c *converter) pair(a, b sqlparser.Expr) (ast.Expr, ast.Expr, error) {
+	x, err := c.expr(a)
+	if err != nil {
+		return nil, nil, err
+	}
+	y, err := c.expr(b)
+	return x, y, err
+}
+
+func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
+	if !e.Qualifier.IsEmpty() {
+		return nil, c.unsupported(e, "a qualified function name")
+	}
+	f := &ast.Func{Name: strings.ToUpper(e.Name.String()), Distinct: e.Distinct}
+	for _, a := range e.Exprs {
+		switch a := a.(type) {
+		case *sqlparser.StarExpr:
+			if f.Name != "COUNT" || len(e.Exprs) != 1 || e.Distinct {
+				return nil, c.unsupported(e, "* as an argument")
+			}
+			f.Star = true
+		case *sqlparser.AliasedExpr:
+			if !a.As.IsEmpty() {
+				return nil, c.unsupported(e, "an alias inside a call")
+			}
+			x, err := c.expr(a.Expr)
+			if err != nil {
+				return nil, err
+			}
+			f.Args = append(f.Args, x)
+		default:
+			return nil, c.unsupported(e, "this argument")
+		}
+	}
+	return f, nil
+}
+
+func (c *converter) groupConcat(e *sqlparser.GroupConcatExpr) (ast.Expr, error) {
+	f := &ast.Func{Name: "GROUP_CONCAT", Distinct: e.Distinct != ""}
+	for _, a := range e.Exprs {
+		ae, ok := a.(*sqlparser.AliasedExpr)
+		if !ok {
+			return nil, c.unsupported(e, "this argument")
+		}
+		x, err := c.expr(ae.Expr)
+		if err != nil {
+			return nil, err
+		}
+		f.Args = append(f.Args, x)
+	}
+	var err error
+	if f.OrderBy, err = c.orderBy(e.OrderBy); err != nil {
+		return nil, err
+	}
+	if e.Separator != "" {
+		sep := strings.TrimSpace(e.Separator)
+		sep = strings.TrimSpace(sep[len("separator"):])
+		lit, err := sqlparser.Parse("select " + sep)
+		if err != nil {
+			return nil, c.unsupported(e, "this SEPARATOR")
+		}
+		v, ok := lit.(*sqlparser.Select).SelectExprs[0].(*sqlparser.AliasedExpr).Expr.(*sqlparser.SQLVal)
+		if !ok || v.Type != sqlparser.StrVal {
+			return nil, c.unsupported(e, "this SEPARATOR")
+		}
+		s := string(v.Val)
+		f.Separator = &s
+	}
+	return f, nil
+}
+
+func (c *converter) caseExpr(e *sqlparser.CaseExpr) (ast.Expr, error) {
+	out := &ast.Case{}
+	var err error
+	if e.Expr != nil {
+		if out.Operand, err = c.expr(e.Expr); err != nil {
+			return nil, err
+		}
+	}
+	for _, w := range e.Whens {
+		cond, then, err := c.pair(w.Cond, w.Val)
+		if err != nil {
+			return nil, err
+		}
+		out.Whens = append(out.Whens, ast.When{Cond: cond, Then: then})
+	}
+	if e.Else != nil {
+		if out.Else, err = c.expr(e.Else); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (c *converter) cast(node sqlparser.SQLNode, x sqlparser.Expr, t *sqlparser.ConvertType) (ast.Expr, error) {
+	arg, err := c.expr(x)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.ToUpper(t.Type)
+	if strings.HasPrefix(t.Charset, typeMarker) {
+		name = strings.ToUpper(strings.TrimPrefix(t.Charset, typeMarker))
+	} else if t.Charset != "" {
+		return nil, c.unsupported(node, "a character set")
+	}
+	if name == "DECIMAL" || name == "NUMERIC" {
+		// DuckDB's DECIMAL is DECIMAL(18, 3), rounded to 3 places; we have
+		// no decimal type and will not pretend.
+		return nil, c.unsupported(node, "CAST to DECIMAL (CAST to DOUBLE instead)")
+	}
+	kind, ok := types.KindByName(name)
+	if !ok {
+		return nil, c.unsupported(node, "CAST to "+name)
+	}
+	spelt := name
+	if t.Length != nil && !strings.HasPrefix(t.Charset, typeMarker) {
+		spelt += "(" + string(t.Length.Val)
+		if t.Scale != nil {
+			spelt += ", " + string(t.Scale.Val)
+		}
+		spelt += ")"
+		if kind == types.Float && (name == "DECIMAL" || name == "NUMERIC") {
+			// DECIMAL(p, s) rounds to s places; we compute it as a DOUBLE.
+			return nil, c.unsupported(node, "CAST to DECIMAL with a precision (CAST to DOUBLE instead)")
+		}
+	}
+	return ast.Cast{X: arg, To: kind, Type: spelt}, nil
+}
