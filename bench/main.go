@@ -45,6 +45,7 @@ type config struct {
 	growing       growConfig
 	interop       bool // run the interop check (issue 7) instead of the jobs
 	interopRows   int
+	clickbench    bool // run ClickBench's 43 queries instead of the jobs
 }
 
 // run is the only place errors become exit codes: 0 done, 1 failed
@@ -69,6 +70,9 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	if cfg.interop {
 		do = interop
 	}
+	if cfg.clickbench {
+		do = clickbench
+	}
 	if err := do(ctx, cfg, stdout, stderr); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "bench: interrupted (%v)\n", firstLine(err.Error()))
@@ -91,7 +95,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.dir, "dir", os.TempDir(), "folder under which the temporary work folder is created")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work folder (binaries, data, lakes)")
 	fs.StringVar(&cfg.repo, "repo", "", "root of the main module (default: found by walking up from the current folder)")
-	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md; results-grow.md with -grow, results-interop.md with -interop)")
+	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md; results-grow.md with -grow, results-interop.md with -interop, results-clickbench.md with -clickbench)")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit for any single command or DuckDB statement")
 	fs.IntVar(&cfg.duckOpenFiles, "duck-open-files", 0, "if > 0, SET partitioned_write_max_open_files for DuckDB (its default is 100)")
 	fs.BoolVar(&cfg.grow, "grow", false, "run the grow experiment of issue 6 (append + compact rounds, keep-large vs the lab's rule) instead of the jobs; writes bench/results-grow.md")
@@ -101,6 +105,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.Float64Var(&cfg.growing.ratio, "grow-ratio", 0.7, "-grow: small ratio of the keep-large lake")
 	fs.BoolVar(&cfg.interop, "interop", false, "run the interop check of issue 7 (pq export's DuckDB text run in DuckDB, 20 queries vs lakesql, also after a crashed compaction) instead of the jobs; writes bench/results-interop.md")
 	fs.IntVar(&cfg.interopRows, "interop-rows", 200_000, "-interop: rows generated with `pq gen`")
+	fs.BoolVar(&cfg.clickbench, "clickbench", false, "run ClickBench's 43 queries on a generated hits lake, lakesql vs DuckDB, answers compared, instead of the jobs (-rows defaults to 1,000,000 and -runs to 1 here); writes bench/results-clickbench.md")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
 		for _, j := range allJobs {
@@ -114,6 +119,16 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	}
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
+	}
+	if cfg.clickbench {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["rows"] {
+			cfg.rows = 1_000_000
+		}
+		if !set["runs"] {
+			cfg.runs = 1
+		}
 	}
 	if cfg.rows < 1 {
 		return cfg, fmt.Errorf("-rows must be ≥ 1, got %d", cfg.rows)
@@ -129,6 +144,9 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	}
 	if cfg.grow && cfg.interop {
 		return cfg, errors.New("-grow and -interop exclude each other")
+	}
+	if cfg.clickbench && (cfg.grow || cfg.interop) {
+		return cfg, errors.New("-clickbench excludes -grow and -interop")
 	}
 	if cfg.timeout <= 0 {
 		return cfg, fmt.Errorf("-timeout must be > 0, got %v", cfg.timeout)
@@ -152,6 +170,8 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 			name = "results-grow.md"
 		case cfg.interop:
 			name = "results-interop.md"
+		case cfg.clickbench:
+			name = "results-clickbench.md"
 		}
 		cfg.out = filepath.Join(cfg.repo, "bench", name)
 	}
