@@ -32,6 +32,34 @@ type Scalar struct {
 	// of argument i when it is a constant, else nil. Nil Bind means Fn.
 	Bind func(consts []*types.Value) (Eval, error)
 	Fn   Eval
+	// Signature and Summary document the function for the SQL reference
+	// and the shell's help: "SUBSTR(s, start[, length])" and one line.
+	Signature string
+	Summary   string
+}
+
+// Doc documents one function: its name, its signature with the names of
+// its arguments, and a one-line summary (aliases are listed as their own
+// Doc, whose Summary names the function they stand for).
+type Doc struct {
+	Name      string
+	Signature string
+	Summary   string
+}
+
+// Docs lists every function and alias of the registry, sorted by name.
+func Docs() []Doc {
+	out := make([]Doc, 0, len(registry))
+	for _, n := range Names() {
+		f := registry[n]
+		d := Doc{Name: n, Signature: f.Signature, Summary: f.Summary}
+		if n != f.Name {
+			d.Signature = n + strings.TrimPrefix(f.Signature, f.Name)
+			d.Summary = "Alias of " + f.Name + ": " + f.Summary
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 var registry = map[string]*Scalar{}
@@ -66,7 +94,8 @@ func Names() []string {
 }
 
 // BindCall checks the number of arguments and binds f at one call site.
-// The evaluator returned applies NullIn.
+// The evaluator returned applies NullIn, and its errors, like those of
+// Bind, begin with the function's name.
 func (f *Scalar) BindCall(consts []*types.Value) (Eval, error) {
 	n := len(consts)
 	if n < f.MinArgs || f.MaxArgs >= 0 && n > f.MaxArgs {
@@ -79,8 +108,15 @@ func (f *Scalar) BindCall(consts []*types.Value) (Eval, error) {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)
 		}
 	}
+	name := f.Name
 	if !f.NullIn {
-		return ev, nil
+		return func(args []types.Value) (types.Value, error) {
+			v, err := ev(args)
+			if err != nil {
+				return v, fmt.Errorf("%s: %w", name, err)
+			}
+			return v, nil
+		}, nil
 	}
 	return func(args []types.Value) (types.Value, error) {
 		for _, a := range args {
@@ -88,7 +124,11 @@ func (f *Scalar) BindCall(consts []*types.Value) (Eval, error) {
 				return types.Value{}, nil
 			}
 		}
-		return ev(args)
+		v, err := ev(args)
+		if err != nil {
+			return v, fmt.Errorf("%s: %w", name, err)
+		}
+		return v, nil
 	}, nil
 }
 

@@ -84,6 +84,9 @@ func intArith(op Op, x, y int64) (Value, error) {
 			return Value{}, nil
 		}
 		if y == -1 {
+			if x == math.MinInt64 { // DuckDB: "Overflow in division"
+				return Value{}, overflow(op, x, y)
+			}
 			return IntValue(0), nil
 		}
 		return IntValue(x % y), nil
