@@ -61,13 +61,26 @@ var cbColumns = []cbColumn{
 	{"URLHash", "BIGINT"},
 }
 
-// Values the queries name, placed among the most frequent ones.
+// Values the queries name, placed among the most frequent ones, and a
+// near twin of each 64-bit one: another value of the column that is the
+// same float64 (cbTwin), so that an engine comparing through float64 finds
+// the twin's rows too.
 const (
 	cbCounter     = 62                  // queries 37–43
 	cbUserID      = 435090932899640449  // query 20 (past 2^53)
 	cbRefererHash = 3594120000172545465 // query 41
 	cbURLHash     = 2868770270353813622 // query 42
 )
+
+// cbTwin is a value next to v that float64 cannot tell from it.
+func cbTwin(v int64) int64 {
+	for _, d := range []int64{1, -1, 2, -2} {
+		if float64(v+d) == float64(v) {
+			return v + d
+		}
+	}
+	panic(fmt.Sprintf("no float64 twin next to %d", v))
+}
 
 // cbFirstDay is 2013-07-01; EventDate spans 31 days, as in ClickBench.
 var cbFirstDay = time.Date(2013, 7, 1, 0, 0, 0, 0, time.UTC)
@@ -164,8 +177,11 @@ func newCBGen(rows int, seed uint64) *cbGen {
 	for i := range g.users {
 		u := &g.users[i]
 		u.id = int64(r.Uint64() >> 1) // non-negative BIGINT, mostly past 2^53
-		if i == 5 {
+		switch i {
+		case 5:
 			u.id = cbUserID
+		case 40:
+			u.id = cbTwin(cbUserID)
 		}
 		for {
 			// ClientIP is an INTEGER (an IPv4 address as int32: half are
@@ -207,6 +223,7 @@ func newCBGen(rows int, seed uint64) *cbGen {
 	g.urls[nURLs-1] = "" // one empty URL among the rare ones
 	g.urlHash[nURLs-1] = cbHash("")
 	g.urlHash[1] = cbURLHash
+	g.urlHash[7] = cbTwin(cbURLHash)
 	g.zURL = rand.NewZipf(r, 1.05, 3, uint64(nURLs-1))
 
 	nRefs := max(100, rows/10)
@@ -222,6 +239,7 @@ func newCBGen(rows int, seed uint64) *cbGen {
 		g.refHash[i] = cbHash(g.referers[i])
 	}
 	g.refHash[0] = cbRefererHash
+	g.refHash[4] = cbTwin(cbRefererHash)
 	g.zReferer = rand.NewZipf(r, 1.15, 2, uint64(nRefs-1))
 
 	nPhrases := max(50, rows/40)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -231,7 +232,12 @@ func TestCBGenerate(t *testing.T) {
 	if len(first) != len(cbColumns) {
 		t.Errorf("%d fields, want %d", len(first), len(cbColumns))
 	}
-	for _, want := range []string{`"CounterID":62,`, `"UserID":435090932899640449,`, `"RefererHash":3594120000172545465,`, `"URLHash":2868770270353813622`, `"TraficSourceID":-1,`, `"EventDate":"2013-07-31"`, `"EventDate":"2013-07-01"`, `"SearchPhrase":""`, "google", "Google", ".google.", "Москв", "서울"} {
+	twins := []string{
+		fmt.Sprintf(`"UserID":%d,`, cbTwin(cbUserID)),
+		fmt.Sprintf(`"RefererHash":%d,`, cbTwin(cbRefererHash)),
+		fmt.Sprintf(`"URLHash":%d}`, cbTwin(cbURLHash)),
+	}
+	for _, want := range append(twins, `"CounterID":62,`, `"UserID":435090932899640449,`, `"RefererHash":3594120000172545465,`, `"URLHash":2868770270353813622`, `"TraficSourceID":-1,`, `"EventDate":"2013-07-31"`, `"EventDate":"2013-07-01"`, `"SearchPhrase":""`, "google", "Google", ".google.", "Москв", "서울", `":-`) {
 		if !strings.Contains(string(da), want) {
 			t.Errorf("no row holds %s", want)
 		}
