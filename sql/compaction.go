@@ -7,22 +7,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/exec"
+
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/compact"
 	"github.com/lakesql/lakesql/storage"
 )
 
-// ExplainCompact is EXPLAIN ALTER LAKE lake COMPACT …: the plan of a
-// compaction, shown and not run.
-type ExplainCompact struct{ Compact CompactLake }
-
-func (ExplainCompact) stmt()            {}
-func (e ExplainCompact) String() string { return "EXPLAIN " + e.Compact.String() }
-
 // compactOptions turns ALTER LAKE … COMPACT into the options of
 // compact.Compact: the default target, and the default ratio unless SMALL
 // RATIO or REWRITE ALL (ratio 0, the lab's rule) is given.
-func compactOptions(st CompactLake) compact.Options {
+func compactOptions(st ast.CompactLake) compact.Options {
 	opt := compact.Options{Target: st.Target, SmallRatio: st.SmallRatio}
 	if opt.Target < 0 {
 		opt.Target = DefaultTarget
@@ -36,10 +32,10 @@ func compactOptions(st CompactLake) compact.Options {
 	return opt
 }
 
-func (s *Session) compactLake(ctx context.Context, st CompactLake) (*Result, error) {
+func (s *Session) compactLake(ctx context.Context, st ast.CompactLake) (*Result, error) {
 	opt := compactOptions(st)
 	opt.Now = s.now
-	opt.Progress = progressFrom(ctx)
+	opt.Progress = exec.ProgressFrom(ctx)
 	r, err := compact.Compact(s.Catalog, st.Lake, opt)
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)
@@ -71,7 +67,7 @@ func planCompaction(files []storage.FileEntry, opt compact.Options) compactPlan 
 
 // explainCompact shows what ALTER LAKE … COMPACT would do, from the
 // manifest alone: it takes no lock and writes nothing.
-func (s *Session) explainCompact(st ExplainCompact) (*Result, error) {
+func (s *Session) explainCompact(st ast.ExplainCompact) (*Result, error) {
 	snap, err := s.snapshot(st.Compact.Lake)
 	if err != nil {
 		return nil, err

@@ -4,29 +4,38 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/lakesql/lakesql/sql/optimizer"
+	"github.com/lakesql/lakesql/sql/plan"
 )
 
-// explainLines describes a plan, one line per fact; with stats (EXPLAIN
-// ANALYZE) it adds what the run measured.
-func explainLines(p *Plan, stats *Stats, wall time.Duration) []string {
-	src := p.src
+// explainLines describes a plan: the scan's facts (lake, pruning and
+// residual predicates, files and partitions kept), then the operator
+// tree, root first; with stats (EXPLAIN ANALYZE) what the run measured.
+func explainLines(p *plan.Plan, stats *Stats, wall time.Duration) []string {
+	s := p.Scan
+	src := s.Src
 	gen := fmt.Sprintf("generation %d", src.Generation())
 	if src.Generation() < 0 {
 		gen = "folder listing, no manifest"
 	}
 	lines := []string{
 		fmt.Sprintf("Lake: %s (%s, key %s)", src.Name(), gen, strings.Join(src.Key(), ", ")),
-		"Pruning predicate: " + pruningText(p.Sel.Where, src.Key()),
+		"Pruning predicate: " + s.Pruning,
 	}
 	residual := "none"
-	if len(p.rest) > 0 {
-		residual = AndAll(p.rest...).String()
+	if r := optimizer.Residual(s); len(r) > 0 {
+		parts := make([]string, len(r))
+		for i, c := range r {
+			parts[i] = c.String()
+		}
+		residual = strings.Join(parts, " AND ")
 	}
 	lines = append(lines, "Residual predicate: "+residual)
-	lines = append(lines, fmt.Sprintf("Scanning %d/%d files", len(p.Scan), p.FilesTotal))
-	kept := fmt.Sprintf("Partitions kept: %d/%d", len(p.PartsKept), p.PartsTotal)
-	if n := len(p.PartsKept); n > 0 && n < p.PartsTotal {
-		shown := p.PartsKept[:min(n, 4)]
+	lines = append(lines, fmt.Sprintf("Scanning %d/%d files", len(s.Files), s.FilesTotal))
+	kept := fmt.Sprintf("Partitions kept: %d/%d", len(s.PartsKept), s.PartsTotal)
+	if n := len(s.PartsKept); n > 0 && n < s.PartsTotal {
+		shown := s.PartsKept[:min(n, 4)]
 		kept += " (" + strings.Join(shown, ", ")
 		if n > len(shown) {
 			kept += fmt.Sprintf(", … %d more", n-len(shown))
@@ -34,31 +43,14 @@ func explainLines(p *Plan, stats *Stats, wall time.Duration) []string {
 		kept += ")"
 	}
 	lines = append(lines, kept)
-	if p.aggregate {
-		lines = append(lines, "Aggregate: "+describeAggs(p))
-	} else {
-		proj := "Project: "
-		for i, it := range p.Sel.Items {
-			if i > 0 {
-				proj += ", "
-			}
-			proj += it.String()
+	if len(s.Needles) > 0 {
+		var ns []string
+		for _, n := range s.Needles {
+			ns = append(ns, fmt.Sprintf("%q", n.Text))
 		}
-		if p.Sel.Limit >= 0 && len(p.Sel.OrderBy) == 0 {
-			proj += fmt.Sprintf(" (stops after %d rows)", p.Sel.Offset+p.Sel.Limit)
-		}
-		lines = append(lines, proj)
+		lines = append(lines, "Needles: "+strings.Join(ns, ", "))
 	}
-	if len(p.Sel.OrderBy) > 0 {
-		var parts []string
-		for _, o := range p.Sel.OrderBy {
-			parts = append(parts, o.String())
-		}
-		lines = append(lines, "Order by: "+strings.Join(parts, ", "))
-	}
-	if p.Sel.Limit >= 0 {
-		lines = append(lines, fmt.Sprintf("Limit: %d", p.Sel.Limit))
-	}
+	lines = append(lines, plan.Tree(p.Root)...)
 	if stats != nil {
 		lines = append(lines,
 			fmt.Sprintf("Files opened: %d", stats.FilesScanned),

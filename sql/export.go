@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lakesql/lakesql/sql/ast"
+
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/storage"
 )
@@ -22,7 +24,7 @@ const (
 )
 
 // Engines lists the engines, in the order help texts name them.
-var Engines = []string{EngineDuckDB, EngineSpark, EngineTrino}
+var Engines = ast.Engines
 
 // Export is what an engine needs to read one snapshot of a lake.
 type Export struct {
@@ -36,7 +38,7 @@ type Export struct {
 // showCreateLake prints the text alone, as the note of a result with no
 // columns: in the shell's table mode it is the whole output, ready to
 // paste or pipe into the engine.
-func (s *Session) showCreateLake(ctx context.Context, st ShowCreateLake) (*Result, error) {
+func (s *Session) showCreateLake(ctx context.Context, st ast.ShowCreateLake) (*Result, error) {
 	snap, err := s.snapshot(st.Lake)
 	if err != nil {
 		return nil, err

@@ -3,37 +3,15 @@ package sql
 import (
 	"fmt"
 
+	"github.com/lakesql/lakesql/sql/ast"
+
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/storage"
 )
 
-// Maintenance commands: the twins of pq vacuum and pq check.
-type (
-	// VacuumLake is VACUUM LAKE lake [DRY RUN].
-	VacuumLake struct {
-		Lake   string
-		DryRun bool
-	}
-	// CheckLake is CHECK LAKE lake.
-	CheckLake struct{ Lake string }
-)
-
-func (VacuumLake) stmt() {}
-func (CheckLake) stmt()  {}
-
-func (s VacuumLake) String() string {
-	out := "VACUUM LAKE " + lakeIdent(s.Lake)
-	if s.DryRun {
-		out += " DRY RUN"
-	}
-	return out
-}
-
-func (s CheckLake) String() string { return "CHECK LAKE " + lakeIdent(s.Lake) }
-
 // vacuumLake lists one row per orphan removed (or, in a dry run, to be
 // removed); the note sums them up.
-func (s *Session) vacuumLake(st VacuumLake) (*Result, error) {
+func (s *Session) vacuumLake(st ast.VacuumLake) (*Result, error) {
 	r, err := s.Catalog.Vacuum(st.Lake, st.DryRun)
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)
@@ -68,7 +46,7 @@ func (e *DamageError) Unwrap() error { return storage.ErrCorrupt }
 // checkLake lists one row per problem and per orphan; the note says
 // whether the lake is sound. Problems fail the statement with a
 // *DamageError that carries the same table.
-func (s *Session) checkLake(st CheckLake) (*Result, error) {
+func (s *Session) checkLake(st ast.CheckLake) (*Result, error) {
 	r, err := s.Catalog.CheckLake(st.Lake)
 	if err != nil {
 		return nil, s.lakeError(st.Lake, err)

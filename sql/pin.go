@@ -5,22 +5,44 @@ import (
 	"errors"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/optimizer"
+	"github.com/lakesql/lakesql/sql/plan"
 )
+
+// Source is a pinned list of a lake's files that a query reads.
+type Source = plan.Source
+
+// Prepare binds sel to src and optimizes the plan: what EXPLAIN shows and
+// Run executes.
+func Prepare(src Source, sel *ast.Select) (*plan.Plan, error) {
+	p, err := plan.Bind(sel, src)
+	if err != nil {
+		return nil, err
+	}
+	optimizer.Optimize(p)
+	return p, nil
+}
 
 // RunPinned plans sel on src and runs it, starting again on the lake's
 // new manifest (catalog.Reread) when a writer changed the lake under the
 // scan: a file of the snapshot vanished or changed size, or the folder was
 // swapped. The plan returned is the one whose run produced the result.
-func RunPinned(ctx context.Context, src Source, sel *Select) (*Plan, *Result, error) {
-	var p *Plan
+func RunPinned(ctx context.Context, src Source, sel *ast.Select) (*plan.Plan, *Result, error) {
+	var p *plan.Plan
 	var res *Result
 	run := func(s Source) error {
 		var err error
-		if p, err = NewPlan(s, sel); err != nil {
+		if p, err = Prepare(s, sel); err != nil {
 			return err
 		}
-		res, err = p.Run(ctx)
-		return err
+		r, err := exec.Run(ctx, p)
+		if err != nil {
+			return err
+		}
+		res = toResult(r)
+		return nil
 	}
 	snap, pinned := src.(*catalog.Snapshot)
 	if !pinned {
@@ -34,12 +56,12 @@ func RunPinned(ctx context.Context, src Source, sel *Select) (*Plan, *Result, er
 		}
 		return err
 	})
-	if errors.Is(err, catalog.ErrDamaged) {
+	if errors.Is(err, catalog.ErrDamaged) && p != nil {
 		// A bad line is the more useful news (it names the line), so look
 		// for one, reading past the sizes.
-		if q, perr := NewPlan(p.src, sel); perr == nil {
-			q.ignoreSizes = true
-			if _, lerr := q.Run(ctx); lerr != nil && !errors.Is(lerr, catalog.ErrStale) {
+		if q, perr := Prepare(p.Scan.Src, sel); perr == nil {
+			q.Scan.IgnoreSizes = true
+			if _, lerr := exec.Run(ctx, q); lerr != nil && !errors.Is(lerr, catalog.ErrStale) {
 				return nil, nil, lerr
 			}
 		}
@@ -49,3 +71,16 @@ func RunPinned(ctx context.Context, src Source, sel *Select) (*Plan, *Result, er
 	}
 	return p, res, nil
 }
+
+func toResult(r *exec.Result) *Result {
+	res := &Result{Rows: r.Rows, Stats: r.Stats}
+	for _, c := range r.Columns {
+		res.Columns = append(res.Columns, Column{Name: c})
+	}
+	markNumeric(res)
+	return res
+}
+
+// WithProgress returns a context whose scans tell p the bytes of the files
+// scanned so far, of all the bytes to scan, as each piece of work ends.
+var WithProgress = exec.WithProgress

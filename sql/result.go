@@ -1,11 +1,15 @@
 package sql
 
 import (
-	"encoding/json"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
-// VRaw is a JSON value shown as its text: a boolean, an object or an array.
-const VRaw ValueKind = VString + 1
+// Value is one cell of a result: the engine's value model.
+type Value = types.Value
+
+// Stats are what a query's scan measured.
+type Stats = exec.Stats
 
 // Column is a result column. Numeric columns are right-aligned in tables.
 type Column struct {
@@ -22,23 +26,31 @@ type Result struct {
 	Stats   Stats  // for queries: what the scan measured
 }
 
-// JSONValue returns the value for a JSON encoder: numbers as numbers,
-// NULL as nil, raw JSON as json.RawMessage, text as a string.
-func (v Value) JSONValue() any {
-	switch v.Kind {
-	case VInt:
-		return v.Int
-	case VFloat:
-		return v.F
-	case VString:
-		return v.Str
-	case VRaw:
-		return json.RawMessage(v.Str)
+// IntValue, StrValue and RawValue build values.
+func IntValue(i int64) Value  { return types.IntValue(i) }
+func StrValue(s string) Value { return types.StringValue(s) }
+func RawValue(s string) Value { return types.JSONValue(s) }
+
+// markNumeric marks the columns whose values that are not NULL are all
+// numbers (at least one, unless the column was numeric already).
+func markNumeric(res *Result) {
+	for j := range res.Columns {
+		num, some := true, false
+		for _, r := range res.Rows {
+			switch {
+			case r[j].K.Numeric():
+				some = true
+			case r[j].K != types.Null:
+				num = false
+			}
+		}
+		res.Columns[j].Numeric = num && (some || res.Columns[j].Numeric)
 	}
-	return nil
 }
 
-// IntValue, StrValue and RawValue build values.
-func IntValue(i int64) Value  { return Value{Kind: VInt, Int: i} }
-func StrValue(s string) Value { return Value{Kind: VString, Str: s} }
-func RawValue(s string) Value { return Value{Kind: VRaw, Str: s} }
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -12,6 +12,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lakesql/lakesql/internal/suggest"
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/parser"
+
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/compact"
 	"github.com/lakesql/lakesql/storage"
@@ -49,18 +54,18 @@ func (s *Session) now() time.Time {
 
 // Exec parses and runs one statement (without its ';').
 func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
-	st, err := Parse(text)
+	st, err := parser.Parse(text)
 	if err != nil {
-		return nil, suggestKeyword(err)
+		return nil, err
 	}
 	return s.Run(ctx, st)
 }
 
 // Run runs a parsed statement.
-func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
+func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	switch st := st.(type) {
-	case *Select:
-		snap, err := s.snapshot(st.Lake)
+	case *ast.Select:
+		snap, err := s.snapshot(st.From.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -68,10 +73,10 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.Note = s.unseenNote(st.Lake, res.Stats.Unseen)
+		res.Note = s.unseenNote(st.From.Name, res.Stats.Unseen)
 		return res, nil
-	case *Explain:
-		snap, err := s.snapshot(st.Select.Lake)
+	case *ast.Explain:
+		snap, err := s.snapshot(st.Select.From.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -84,7 +89,7 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 			}
 			lines = explainLines(p, &res.Stats, s.now().Sub(start))
 		} else {
-			p, err := NewPlan(snap, st.Select)
+			p, err := Prepare(snap, st.Select)
 			if err != nil {
 				return nil, err
 			}
@@ -95,33 +100,33 @@ func (s *Session) Run(ctx context.Context, st Statement) (*Result, error) {
 			res.Rows = append(res.Rows, []Value{StrValue(l)})
 		}
 		return res, nil
-	case ShowLakes:
+	case ast.ShowLakes:
 		return s.showLakes()
-	case ShowPartitions:
+	case ast.ShowPartitions:
 		return s.showPartitions(st.Lake)
-	case ShowFiles:
+	case ast.ShowFiles:
 		return s.showFiles(st.Lake)
-	case ShowLayout:
+	case ast.ShowLayout:
 		return s.showLayout(st)
-	case Describe:
+	case ast.Describe:
 		return s.describe(ctx, st.Lake)
-	case CreateLake:
+	case ast.CreateLake:
 		return s.createLake(ctx, st)
-	case CopyLake:
+	case ast.CopyLake:
 		return s.copyLake(ctx, st)
-	case CompactLake:
+	case ast.CompactLake:
 		return s.compactLake(ctx, st)
-	case ExplainCompact:
+	case ast.ExplainCompact:
 		return s.explainCompact(st)
-	case RepartitionLake:
+	case ast.RepartitionLake:
 		return s.repartitionLake(ctx, st)
-	case DropLake:
+	case ast.DropLake:
 		return s.dropLake(st.Lake)
-	case VacuumLake:
+	case ast.VacuumLake:
 		return s.vacuumLake(st)
-	case CheckLake:
+	case ast.CheckLake:
 		return s.checkLake(st)
-	case ShowCreateLake:
+	case ast.ShowCreateLake:
 		return s.showCreateLake(ctx, st)
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnsupported, st)
@@ -239,7 +244,7 @@ func (s *Session) showFiles(lake string) (*Result, error) {
 	return res, nil
 }
 
-func (s *Session) showLayout(st ShowLayout) (*Result, error) {
+func (s *Session) showLayout(st ast.ShowLayout) (*Result, error) {
 	snap, err := s.snapshot(st.Lake)
 	if err != nil {
 		return nil, err
@@ -412,9 +417,9 @@ func (s *Session) source(name string) string {
 	return filepath.Join(s.Catalog.Dir, name)
 }
 
-func (s *Session) createLake(ctx context.Context, st CreateLake) (*Result, error) {
+func (s *Session) createLake(ctx context.Context, st ast.CreateLake) (*Result, error) {
 	src := s.source(st.From)
-	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true, Progress: progressFrom(ctx)})
+	m, err := s.Catalog.CreateWith(st.Lake, st.Key, src, catalog.CreateOptions{MaxRows: st.MaxRows, RequireKey: true, Progress: exec.ProgressFrom(ctx)})
 	if errors.Is(err, catalog.ErrUnknownField) {
 		return nil, unknownKeyHint(err, sampleFields(src))
 	}
@@ -429,12 +434,12 @@ func (s *Session) createLake(ctx context.Context, st CreateLake) (*Result, error
 	}, nil
 }
 
-func (s *Session) repartitionLake(ctx context.Context, st RepartitionLake) (*Result, error) {
+func (s *Session) repartitionLake(ctx context.Context, st ast.RepartitionLake) (*Result, error) {
 	into := st.Into
 	if into == "" {
 		into = st.Lake
 	}
-	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now, Progress: progressFrom(ctx)})
+	r, err := compact.Repartition(s.Catalog, st.Lake, into, st.Key, compact.RepartitionOptions{RequireKey: true, Now: s.now, Progress: exec.ProgressFrom(ctx)})
 	if errors.Is(err, catalog.ErrUnknownField) {
 		return nil, unknownKeyHint(err, s.Fields(st.Lake))
 	}
@@ -512,10 +517,10 @@ func (s *Session) Fields(lake string) []string {
 func (s *Session) unseenNote(lake string, unseen []string) string {
 	var notes []string
 	for _, name := range unseen {
-		note := fmt.Sprintf("note: no row read has a field %s", Col{Name: name})
+		note := fmt.Sprintf("note: no row read has a field %s", ast.Ident(name))
 		others := slices.DeleteFunc(slices.Clone(s.Fields(lake)), func(f string) bool { return f == name })
-		if f, ok := Closest(name, others); ok {
-			note += fmt.Sprintf(" (did you mean %s?)", Col{Name: f})
+		if f, ok := suggest.Closest(name, others); ok {
+			note += fmt.Sprintf(" (did you mean %s?)", ast.Ident(f))
 		}
 		notes = append(notes, note)
 	}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/lakesql/lakesql/sql/parser"
+
 	"github.com/lakesql/lakesql/sql"
 )
 
@@ -77,7 +79,7 @@ func candidates(sess *sql.Session, word string, lakeOnly bool, text string) []st
 				lower = unicode.IsLower(r)
 			}
 		}
-		for _, k := range sql.Keywords {
+		for _, k := range parser.Keywords {
 			if len(k) < len(word) || !strings.EqualFold(k[:len(word)], word) {
 				continue
 			}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lakesql/lakesql/sql"
+	"github.com/lakesql/lakesql/sql/parser"
 )
 
 // In process, tests see no ~/.lakesqlrc unless they make one (withRC):
@@ -54,7 +54,7 @@ func TestHelpListsEveryStatement(t *testing.T) {
 			var examples []string
 			for _, m := range helpExample.FindAllStringSubmatch(text, -1) {
 				examples = append(examples, m[1])
-				if _, err := sql.Parse(m[1]); err != nil {
+				if _, err := parser.Parse(m[1]); err != nil {
 					t.Errorf("example %q: %v", m[1], err)
 				}
 			}

@@ -64,7 +64,7 @@ func makeDemo(dir string, w io.Writer) (string, error) {
 			return "", fmt.Errorf("demo: %s: %w", l.create, err)
 		}
 		if j := slices.IndexFunc(res.Columns, func(c sql.Column) bool { return c.Name == "files" }); j >= 0 && len(res.Rows) == 1 {
-			files[i] = res.Rows[0][j].Int
+			files[i] = res.Rows[0][j].I
 		}
 	}
 	fmt.Fprintf(w, "demo: in %s wrote raw.jsonl (%d sample orders) and made the lakes orders (by day, %d files) and orders_fine (by day, region, channel, at most 5 rows a file: %d files)\n",

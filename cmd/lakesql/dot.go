@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/lakesql/lakesql/sql"
+	"github.com/lakesql/lakesql/internal/suggest"
 )
 
 // dotCommand is a shell command: a line starting with '.' when no
@@ -48,7 +48,7 @@ func (sh *shell) dot(ctx context.Context, line string) error {
 		for i, c := range dotCommands {
 			names[i] = c.name
 		}
-		if c, ok := sql.Closest(words[0], names); ok {
+		if c, ok := suggest.Closest(words[0], names); ok {
 			return fmt.Errorf("unknown dot command %s; did you mean %s? (see .help)", words[0], c)
 		}
 		return fmt.Errorf("unknown dot command %s (see .help)", words[0])

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/lakesql/lakesql/sql/parser"
+
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/sql"
 )
@@ -19,7 +21,7 @@ func TestExitCode(t *testing.T) {
 		"canceled query":           {fmt.Errorf("scan: %w", sql.ErrCanceled), 130},
 		"canceled, reported":       {reportedError{sql.ErrCanceled}, 130},
 		"failed statement":         {reportedError{&sql.LakeError{Lake: "x", Err: catalog.ErrLakeNotFound}}, 1},
-		"syntax error":             {reportedError{&sql.SyntaxError{Line: 1, Col: 1, Msg: "x"}}, 1},
+		"syntax error":             {reportedError{&parser.SyntaxError{Line: 1, Col: 1, Msg: "x"}}, 1},
 		"failures with bail=false": {reportedError{errFailed}, 1},
 		"missing work folder":      {errors.New("work folder x does not exist"), 1},
 	}

@@ -107,7 +107,7 @@ func writeJSONLines(w *bytes.Buffer, res *sql.Result) error {
 				return err
 			}
 			w.WriteByte(':')
-			if err := appendJSON(w, r[i].JSONValue()); err != nil {
+			if err := appendJSON(w, r[i].JSON()); err != nil {
 				return err
 			}
 		}
@@ -144,7 +144,7 @@ func writeCSV(w io.Writer, res *sql.Result) error {
 	for _, r := range res.Rows {
 		for i, v := range r {
 			rec[i] = ""
-			if v.Kind != sql.VNull {
+			if !v.IsNull() {
 				rec[i] = v.String()
 			}
 		}

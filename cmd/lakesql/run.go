@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mattn/go-isatty"
+	"github.com/lakesql/lakesql/internal/suggest"
 
-	"github.com/lakesql/lakesql/sql"
+	"github.com/mattn/go-isatty"
 )
 
 // now is the clock of .timer and EXPLAIN ANALYZE; tests replace it.
@@ -117,7 +117,7 @@ func flagHint(fs *flag.FlagSet, err error) string {
 			long = append(long, f.Name)
 		}
 	})
-	if f, ok := sql.Closest(name, long); ok && len(name) > 1 {
+	if f, ok := suggest.Closest(name, long); ok && len(name) > 1 {
 		return fmt.Sprintf("; did you mean --%s?", f)
 	}
 	return ""

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/lakesql/lakesql/sql/parser"
+
 	"github.com/lakesql/lakesql/sql"
 )
 
@@ -62,7 +64,7 @@ func (sh *shell) script(ctx context.Context, r io.Reader, name string) error {
 }
 
 // piece runs one statement of a script.
-func (sh *shell) piece(ctx context.Context, where string, p sql.Piece) error {
+func (sh *shell) piece(ctx context.Context, where string, p parser.Piece) error {
 	sh.ran++
 	err := sql.ErrCanceled // Ctrl-C came between statements: run no more
 	if ctx.Err() == nil {
@@ -71,7 +73,7 @@ func (sh *shell) piece(ctx context.Context, where string, p sql.Piece) error {
 	if err == nil {
 		return nil
 	}
-	if se, ok := errors.AsType[*sql.SyntaxError](err); ok {
+	if se, ok := errors.AsType[*parser.SyntaxError](err); ok {
 		se.Relocate(p.Line, p.Col)
 	}
 	return sh.fail(where, p.Line, err)
@@ -102,15 +104,15 @@ func (b *stmtBuffer) reset() { b.text, b.done = "", 0 }
 
 // feed adds one line (without its newline) and returns the statements it
 // completes, with Line and Col in the source.
-func (b *stmtBuffer) feed(line string) []sql.Piece {
+func (b *stmtBuffer) feed(line string) []parser.Piece {
 	b.line++
 	if b.text == "" {
 		b.start = b.line
 	}
 	b.text += line + "\n"
-	var out []sql.Piece
+	var out []parser.Piece
 	complete, rest := 0, false
-	for _, p := range sql.Split(b.text) {
+	for _, p := range parser.Split(b.text) {
 		if !p.Complete {
 			rest = true
 			continue
@@ -121,24 +123,24 @@ func (b *stmtBuffer) feed(line string) []sql.Piece {
 		complete++
 	}
 	b.done = complete
-	if !rest && !sql.InComment(b.text) {
+	if !rest && !parser.InComment(b.text) {
 		b.reset()
 	}
 	return out
 }
 
 // flush returns the statement left without its ';' at the end of a source.
-func (b *stmtBuffer) flush() (sql.Piece, bool) {
+func (b *stmtBuffer) flush() (parser.Piece, bool) {
 	defer b.reset()
-	for _, p := range sql.Split(b.text) {
+	for _, p := range parser.Split(b.text) {
 		if !p.Complete {
 			return b.place(p), true
 		}
 	}
-	return sql.Piece{}, false
+	return parser.Piece{}, false
 }
 
-func (b *stmtBuffer) place(p sql.Piece) sql.Piece {
+func (b *stmtBuffer) place(p parser.Piece) parser.Piece {
 	p.Line += b.start - 1
 	return p
 }

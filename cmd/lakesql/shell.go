@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/lakesql/lakesql/sql/parser"
+
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/internal/progress"
 	"github.com/lakesql/lakesql/sql"
@@ -110,7 +112,7 @@ func (sh *shell) result(err error) error {
 // A syntax error points at its own line and column (script-relative once
 // relocated), and shows them.
 func errorText(line int, err error) string {
-	var se *sql.SyntaxError
+	var se *parser.SyntaxError
 	switch {
 	case errors.As(err, &se):
 		return fmt.Sprintf("line %d, column %d: syntax error: %s\n%s", se.Line, se.Col, se.Msg, caret(se))
@@ -123,7 +125,7 @@ func errorText(line int, err error) string {
 // replErrorText describes a failed statement typed in the REPL, whose lines
 // count from the statement's first.
 func replErrorText(err error) string {
-	var se *sql.SyntaxError
+	var se *parser.SyntaxError
 	switch {
 	case errors.As(err, &se):
 		pos := ""
@@ -138,7 +140,7 @@ func replErrorText(err error) string {
 }
 
 // caret shows the line of a syntax error with a ^ under the offending token.
-func caret(se *sql.SyntaxError) string {
+func caret(se *parser.SyntaxError) string {
 	pos := min(max(se.Pos, 0), len(se.Text))
 	start := strings.LastIndexByte(se.Text[:pos], '\n') + 1
 	end := strings.IndexByte(se.Text[pos:], '\n')

@@ -117,7 +117,7 @@ func cmdQuery(a *args) (any, error) {
 		return nil, err
 	}
 	return queryResult{Lake: lake, Via: via, FilesTotal: res.FilesTotal, FilesScanned: res.FilesScanned,
-		Rows: res.Rows, Amount: res.Sum.JSON()}, nil
+		Rows: res.Rows, Amount: sql.SumJSON(res.Sum)}, nil
 }
 
 func cmdCompact(a *args) (any, error) {

@@ -10,8 +10,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/lakesql/lakesql/internal/suggest"
+
 	"github.com/lakesql/lakesql/catalog"
-	"github.com/lakesql/lakesql/sql"
 )
 
 // errUsage marks a bad command line: exit 2, before anything is touched.
@@ -47,7 +48,7 @@ func parseArgs(cmd string, argv []string, allowed, required []string) (*args, er
 		}
 		name, value, hasValue := strings.Cut(arg[2:], "=")
 		if !slices.Contains(allowed, name) {
-			if f, ok := sql.Closest(name, allowed); ok {
+			if f, ok := suggest.Closest(name, allowed); ok {
 				return nil, usagef("%s: unknown flag --%s; did you mean --%s?", cmd, name, f)
 			}
 			return nil, usagef("%s: unknown flag --%s (flags: %s)", cmd, name, flagList(allowed))

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/lakesql/lakesql/internal/suggest"
+
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/sql"
 )
@@ -269,7 +271,7 @@ func help(argv []string) (text string, ok bool, err error) {
 // unknownCommand is the usage error of a command pq does not have,
 // suggesting the closest.
 func unknownCommand(name string) error {
-	if c, ok := sql.Closest(name, helpNames()); ok {
+	if c, ok := suggest.Closest(name, helpNames()); ok {
 		return usagef("unknown command %s; did you mean %s?", quoteOdd(name), c)
 	}
 	return usagef("unknown command %s (one of %s)", quoteOdd(name), strings.Join(helpNames(), ", "))
@@ -302,7 +304,7 @@ func lakeHint(a *args, err error) error {
 	if lerr != nil {
 		return err
 	}
-	if l, ok := sql.Closest(name, slices.DeleteFunc(lakes, func(l string) bool { return l == name })); ok {
+	if l, ok := suggest.Closest(name, slices.DeleteFunc(lakes, func(l string) bool { return l == name })); ok {
 		return fmt.Errorf("%w; did you mean %s?", err, l)
 	}
 	return err

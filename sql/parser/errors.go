@@ -15,7 +15,8 @@ type SyntaxError struct {
 	Msg  string
 }
 
-func newSyntaxError(text string, pos int, format string, args ...any) *SyntaxError {
+// NewSyntaxError returns an error at byte pos of text.
+func NewSyntaxError(text string, pos int, format string, args ...any) *SyntaxError {
 	pos = max(0, min(pos, len(text)))
 	line := 1 + strings.Count(text[:pos], "\n")
 	col := pos - strings.LastIndexByte(text[:pos], '\n')

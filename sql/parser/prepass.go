@@ -169,31 +169,3 @@ func prepass(text string) rewritten {
 	return rewritten{text: b.String(), edits: edits}
 }
 
-// leadingSpace returns the length of the whitespace and comments that
-// start text.
-func leadingSpace(text string) int {
-	i := 0
-	for i < len(text) {
-		switch c := text[i]; {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			i++
-		case c == '-' && strings.HasPrefix(text[i:], "--"):
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case c == '#':
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case c == '/' && strings.HasPrefix(text[i:], "/*") && !strings.HasPrefix(text[i:], "/*!"):
-			end := strings.Index(text[i+2:], "*/")
-			if end < 0 {
-				return len(text)
-			}
-			i += end + 4
-		default:
-			return i
-		}
-	}
-	return i
-}

@@ -28,10 +28,10 @@ const maxDepth = 200
 // ParseSelect parses text[off:] as a SELECT; errors point into text.
 func ParseSelect(text string, off int) (*ast.Select, error) {
 	if depth := nesting(text[off:]); depth > maxDepth {
-		return nil, newSyntaxError(text, off, "statement nested %d levels deep (at most %d)", depth, maxDepth)
+		return nil, NewSyntaxError(text, off, "statement nested %d levels deep (at most %d)", depth, maxDepth)
 	}
 	if i := strings.Index(text[off:], "||"); i >= 0 && outsideQuotes(text[off:], i) {
-		return nil, newSyntaxError(text, off+i, "|| is not supported: write CONCAT(a, b) to join strings, OR for logic")
+		return nil, NewSyntaxError(text, off+i, "|| is not supported: write CONCAT(a, b) to join strings, OR for logic")
 	}
 	rw := prepass(text[off:])
 	st, panicked, err := sqlParse(rw.text)
@@ -41,14 +41,14 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if i := strings.Index(text[off:], "/*!"); i >= 0 {
 			pos = off + i
 		}
-		return nil, newSyntaxError(text, pos, "cannot parse the statement here")
+		return nil, NewSyntaxError(text, pos, "cannot parse the statement here")
 	}
 	if err != nil {
 		return nil, parseError(text, off, rw, err)
 	}
 	sel, ok := st.(*sqlparser.Select)
 	if !ok {
-		return nil, newSyntaxError(text, off, "only SELECT queries are supported here, not %s", firstWord(text[off:]))
+		return nil, NewSyntaxError(text, off, "only SELECT queries are supported here, not %s", firstWord(text[off:]))
 	}
 	c := converter{text: text, off: off, rw: rw}
 	return c.selectStmt(sel)
@@ -94,7 +94,7 @@ func parseError(text string, off int, rw rewritten, err error) error {
 	pos := len(text) - off
 	m := posRE.FindStringSubmatch(msg)
 	if m == nil {
-		return newSyntaxError(text, off+max(0, min(pos, len(text)-off)), "%s", msg)
+		return NewSyntaxError(text, off+max(0, min(pos, len(text)-off)), "%s", msg)
 	}
 	end, _ := strconv.Atoi(m[1])
 	pos = rw.origPos(max(0, end-1-len(m[2])))
@@ -122,7 +122,7 @@ func parseError(text string, off int, rw rewritten, err error) error {
 		pos = min(pos, len(rest)-1)
 		msg += fmt.Sprintf("unexpected '%c'", rest[max(pos, 0)])
 	}
-	return newSyntaxError(text, off+max(pos, 0), "%s", msg)
+	return NewSyntaxError(text, off+max(pos, 0), "%s", msg)
 }
 
 // sqlParse is sqlparser.Parse, reporting a panic instead of raising it.
@@ -159,13 +159,13 @@ func (c *converter) pos(node sqlparser.SQLNode) (int, string) {
 
 func (c *converter) unsupported(node sqlparser.SQLNode, what string) error {
 	p, s := c.pos(node)
-	return newSyntaxError(c.text, p, "%s not supported: %s", what, s)
+	return NewSyntaxError(c.text, p, "%s not supported: %s", what, s)
 }
 
 func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	out := &ast.Select{Limit: -1, Distinct: sel.Distinct != ""}
 	if sel.Lock != "" {
-		return nil, newSyntaxError(c.text, c.off, "%s not supported", strings.TrimSpace(strings.ToUpper(sel.Lock)))
+		return nil, NewSyntaxError(c.text, c.off, "%s not supported", strings.TrimSpace(strings.ToUpper(sel.Lock)))
 	}
 	if len(sel.From) != 1 {
 		return nil, c.unsupported(sel.From, "a query over several lakes (joins come later)")
@@ -185,10 +185,10 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	out.From.Pos, _ = c.pos(tn)
 	if out.From.Name == "dual" && !strings.Contains(strings.ToLower(c.text[c.off:]), "dual") {
 		// sqlparser supplies FROM dual when there is no FROM.
-		return nil, newSyntaxError(c.text, len(c.text), "SELECT needs FROM <lake>")
+		return nil, NewSyntaxError(c.text, len(c.text), "SELECT needs FROM <lake>")
 	}
 	if out.From.Name == "" {
-		return nil, newSyntaxError(c.text, c.off, "empty lake name")
+		return nil, NewSyntaxError(c.text, c.off, "empty lake name")
 	}
 	for _, se := range sel.SelectExprs {
 		item, err := c.selectItem(se)

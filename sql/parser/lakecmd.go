@@ -1,6 +1,7 @@
-package sql
+package parser
 
 import (
+	"github.com/lakesql/lakesql/sql/ast"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,7 +20,17 @@ var Keywords = []string{
 // Parse parses one statement (without its ';'): SELECT and EXPLAIN
 // SELECT go through the SQL grammar; lake commands, and EXPLAIN ALTER LAKE
 // … COMPACT, through our own.
-func Parse(text string) (Statement, error) {
+//
+// A syntax error caused by a misspelt keyword says what was meant.
+func Parse(text string) (ast.Statement, error) {
+	st, err := parse(text)
+	if err != nil {
+		return nil, suggestKeyword(err)
+	}
+	return st, nil
+}
+
+func parse(text string) (ast.Statement, error) {
 	toks, err := lex(text)
 	if err != nil {
 		return nil, err
@@ -29,11 +40,11 @@ func Parse(text string) (Statement, error) {
 	switch strings.ToUpper(first.text) {
 	case "SELECT":
 		if first.kind == tWord {
-			return parseSelect(text, 0)
+			return ParseSelect(text, 0)
 		}
 	case "EXPLAIN":
 		p.next()
-		e := &Explain{}
+		e := &ast.Explain{}
 		if p.isWord("ANALYZE") {
 			p.next()
 			e.Analyze = true
@@ -48,7 +59,7 @@ func Parse(text string) (Statement, error) {
 		if !strings.EqualFold(rest.text, "SELECT") || rest.kind != tWord {
 			return nil, p.errorf(rest, "expected SELECT or ALTER LAKE … COMPACT after EXPLAIN, found %s", rest)
 		}
-		sel, err := parseSelect(text, rest.pos)
+		sel, err := ParseSelect(text, rest.pos)
 		if err != nil {
 			return nil, err
 		}
@@ -71,7 +82,7 @@ func (p *parser) end() error {
 }
 
 // explainCompact reads ALTER LAKE lake COMPACT … after EXPLAIN.
-func (p *parser) explainCompact() (Statement, error) {
+func (p *parser) explainCompact() (ast.Statement, error) {
 	if err := p.expect("ALTER", "LAKE"); err != nil {
 		return nil, err
 	}
@@ -88,7 +99,7 @@ func (p *parser) explainCompact() (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ExplainCompact{Compact: c}, p.end()
+	return ast.ExplainCompact{Compact: c}, p.end()
 }
 
 type parser struct {
@@ -113,7 +124,7 @@ func (p *parser) isWord(w string) bool {
 }
 
 func (p *parser) errorf(t token, format string, args ...any) error {
-	return newSyntaxError(p.text, t.pos, format, args...)
+	return NewSyntaxError(p.text, t.pos, format, args...)
 }
 
 // expect consumes the keywords ws in order.
@@ -128,7 +139,7 @@ func (p *parser) expect(ws ...string) error {
 	return nil
 }
 
-func (p *parser) lakeCommand() (Statement, error) {
+func (p *parser) lakeCommand() (ast.Statement, error) {
 	t := p.next()
 	if t.kind != tWord {
 		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM, CHECK), found %s", t)
@@ -138,19 +149,19 @@ func (p *parser) lakeCommand() (Statement, error) {
 		what := p.next()
 		switch strings.ToUpper(what.text) {
 		case "LAKES":
-			return ShowLakes{}, nil
+			return ast.ShowLakes{}, nil
 		case "PARTITIONS":
 			lake, err := p.lakeName()
-			return ShowPartitions{Lake: lake}, err
+			return ast.ShowPartitions{Lake: lake}, err
 		case "FILES":
 			lake, err := p.lakeName()
-			return ShowFiles{Lake: lake}, err
+			return ast.ShowFiles{Lake: lake}, err
 		case "LAYOUT":
 			lake, err := p.lakeName()
 			if err != nil {
 				return nil, err
 			}
-			s := ShowLayout{Lake: lake, Small: -1}
+			s := ast.ShowLayout{Lake: lake, Small: -1}
 			if p.isWord("SMALL") {
 				p.next()
 				if s.Small, err = p.size(); err != nil {
@@ -164,7 +175,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 		return nil, p.errorf(what, "expected LAKES, PARTITIONS, FILES, LAYOUT or CREATE LAKE after SHOW, found %s", what)
 	case "DESCRIBE", "DESC":
 		lake, err := p.lakeName()
-		return Describe{Lake: lake}, err
+		return ast.Describe{Lake: lake}, err
 	case "CREATE":
 		if err := p.expect("LAKE"); err != nil {
 			return nil, err
@@ -180,7 +191,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := CreateLake{Lake: lake, From: from, Key: key}
+		c := ast.CreateLake{Lake: lake, From: from, Key: key}
 		c.MaxRows, err = p.maxRows()
 		return c, err
 	case "ALTER":
@@ -204,7 +215,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 			if err != nil {
 				return nil, err
 			}
-			r := RepartitionLake{Lake: lake, Key: key}
+			r := ast.RepartitionLake{Lake: lake, Key: key}
 			if p.isWord("INTO") {
 				p.next()
 				if r.Into, err = p.lakeName(); err != nil {
@@ -220,7 +231,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := CopyLake{Lake: lake, From: from}
+		c := ast.CopyLake{Lake: lake, From: from}
 		c.MaxRows, err = p.maxRows()
 		return c, err
 	case "DROP":
@@ -228,7 +239,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 			return nil, err
 		}
 		lake, err := p.lakeName()
-		return DropLake{Lake: lake}, err
+		return ast.DropLake{Lake: lake}, err
 	case "VACUUM":
 		if err := p.expect("LAKE"); err != nil {
 			return nil, err
@@ -237,7 +248,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 		if err != nil {
 			return nil, err
 		}
-		v := VacuumLake{Lake: lake}
+		v := ast.VacuumLake{Lake: lake}
 		if p.isWord("DRY") {
 			p.next()
 			if err := p.expect("RUN"); err != nil {
@@ -251,7 +262,7 @@ func (p *parser) lakeCommand() (Statement, error) {
 			return nil, err
 		}
 		lake, err := p.lakeName()
-		return CheckLake{Lake: lake}, err
+		return ast.CheckLake{Lake: lake}, err
 	}
 	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM or CHECK)", t)
 }
@@ -284,7 +295,7 @@ func (p *parser) maxRows() (int64, error) {
 }
 
 // showCreateLake reads LAKE lake FOR engine after SHOW CREATE.
-func (p *parser) showCreateLake() (Statement, error) {
+func (p *parser) showCreateLake() (ast.Statement, error) {
 	if err := p.expect("LAKE"); err != nil {
 		return nil, err
 	}
@@ -297,17 +308,17 @@ func (p *parser) showCreateLake() (Statement, error) {
 	}
 	t := p.next()
 	engine := strings.ToLower(t.text)
-	if t.kind != tWord || !slices.Contains(Engines, engine) {
+	if t.kind != tWord || !slices.Contains(ast.Engines, engine) {
 		return nil, p.errorf(t, "expected DUCKDB, SPARK or TRINO after FOR, found %s", t)
 	}
-	return ShowCreateLake{Lake: lake, Engine: engine}, nil
+	return ast.ShowCreateLake{Lake: lake, Engine: engine}, nil
 }
 
 // compactOptions reads what may follow ALTER LAKE lake COMPACT: TARGET
 // size, SMALL RATIO r and REWRITE ALL, in any order, each at most once,
 // SMALL RATIO and REWRITE ALL not together.
-func (p *parser) compactOptions(lake string) (CompactLake, error) {
-	c := CompactLake{Lake: lake, Target: -1}
+func (p *parser) compactOptions(lake string) (ast.CompactLake, error) {
+	c := ast.CompactLake{Lake: lake, Target: -1}
 	var target, ratio, rewrite bool // given already
 	for {
 		t := p.peek()

@@ -1,4 +1,4 @@
-package sql
+package exec
 
 import (
 	"context"
@@ -17,8 +17,8 @@ func WithProgress(ctx context.Context, p storage.Progress) context.Context {
 	return context.WithValue(ctx, progressKey{}, p)
 }
 
-// progressFrom returns the Progress a context carries, or nil.
-func progressFrom(ctx context.Context) storage.Progress {
+// ProgressFrom returns the Progress a context carries, or nil.
+func ProgressFrom(ctx context.Context) storage.Progress {
 	p, _ := ctx.Value(progressKey{}).(storage.Progress)
 	return p
 }
@@ -26,7 +26,7 @@ func progressFrom(ctx context.Context) storage.Progress {
 // progressOf returns what a scan calls as each work item ends: a no-op
 // unless the context carries a Progress.
 func progressOf(ctx context.Context, work []chunk) func(chunk) {
-	p := progressFrom(ctx)
+	p := ProgressFrom(ctx)
 	if p == nil {
 		return func(chunk) {}
 	}

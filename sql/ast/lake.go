@@ -1,141 +1,12 @@
-package sql
+package ast
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
 
-// Statement is one parsed statement: a *Select, an *Explain or a lake
-// command.
-type Statement interface {
-	String() string
-	stmt()
-}
-
-// Select is SELECT items FROM lake [WHERE] [GROUP BY] [ORDER BY] [LIMIT].
-type Select struct {
-	Items   []SelectItem
-	Lake    string
-	Where   Expr // nil: every row
-	GroupBy []string
-	OrderBy []OrderItem
-	Limit   int64 // -1: no limit
-	Offset  int64
-}
-
-// SelectItem is *, a field, or an aggregate, with an optional alias.
-type SelectItem struct {
-	Star  bool
-	Field string
-	Agg   *Agg
-	Alias string
-}
-
-// Name is the item's column name: its alias, field name or aggregate text.
-func (it SelectItem) Name() string {
-	switch {
-	case it.Alias != "":
-		return it.Alias
-	case it.Star:
-		return "*"
-	case it.Agg != nil:
-		return it.Agg.String()
-	}
-	return it.Field
-}
-
-func (it SelectItem) String() string {
-	var s string
-	switch {
-	case it.Star:
-		s = "*"
-	case it.Agg != nil:
-		s = it.Agg.String()
-	default:
-		s = Col{Name: it.Field}.String()
-	}
-	if it.Alias != "" {
-		s += " AS " + Col{Name: it.Alias}.String()
-	}
-	return s
-}
-
-// OrderItem is one ORDER BY term: a 1-based position, or a name (alias,
-// field or aggregate text).
-type OrderItem struct {
-	Pos  int
-	Name string
-	Desc bool
-}
-
-func (o OrderItem) String() string {
-	s := o.Name
-	if o.Pos > 0 {
-		s = strconv.Itoa(o.Pos)
-	} else if !strings.Contains(s, "(") {
-		s = Col{Name: s}.String()
-	}
-	if o.Desc {
-		s += " DESC"
-	}
-	return s
-}
-
-func (s *Select) String() string {
-	var b strings.Builder
-	b.WriteString("SELECT ")
-	for i, it := range s.Items {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(it.String())
-	}
-	b.WriteString(" FROM " + Col{Name: s.Lake}.String())
-	if s.Where != nil {
-		b.WriteString(" WHERE " + s.Where.String())
-	}
-	if len(s.GroupBy) > 0 {
-		b.WriteString(" GROUP BY " + joinIdents(s.GroupBy))
-	}
-	if len(s.OrderBy) > 0 {
-		b.WriteString(" ORDER BY ")
-		for i, o := range s.OrderBy {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(o.String())
-		}
-	}
-	if s.Limit >= 0 {
-		fmt.Fprintf(&b, " LIMIT %d", s.Limit)
-	}
-	if s.Offset > 0 {
-		fmt.Fprintf(&b, " OFFSET %d", s.Offset)
-	}
-	return b.String()
-}
-
-func joinIdents(names []string) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = Col{Name: n}.String()
-	}
-	return strings.Join(parts, ", ")
-}
-
-// Explain is EXPLAIN [ANALYZE] SELECT ...
-type Explain struct {
-	Analyze bool
-	Select  *Select
-}
-
-func (e *Explain) String() string {
-	if e.Analyze {
-		return "EXPLAIN ANALYZE " + e.Select.String()
-	}
-	return "EXPLAIN " + e.Select.String()
-}
+// The lake statements, read by the parser's own grammar (the MySQL grammar
+// has no LAKE).
 
 // Lake commands.
 type (
@@ -164,7 +35,7 @@ type (
 	CompactLake struct {
 		Lake       string
 		Target     int64   // -1: the default
-		SmallRatio float64 // in (0, 1]; 0: not given, DefaultSmallRatio unless RewriteAll
+		SmallRatio float64 // in (0, 1]; 0: not given, the default unless RewriteAll
 		RewriteAll bool    // the lab's rule: rewrite every file, keep none
 	}
 	// RepartitionLake is ALTER LAKE lake PARTITION BY (f, ...) [INTO lake].
@@ -179,12 +50,10 @@ type (
 	// that engine needs to read the lake's current snapshot (export.go).
 	ShowCreateLake struct {
 		Lake   string
-		Engine string // one of Engines, lower case
+		Engine string // duckdb, spark or trino, lower case
 	}
 )
 
-func (*Select) stmt()            {}
-func (*Explain) stmt()           {}
 func (ShowLakes) stmt()          {}
 func (ShowPartitions) stmt()     {}
 func (ShowFiles) stmt()          {}
@@ -248,3 +117,68 @@ func lakeIdent(s string) string {
 	}
 	return s
 }
+
+// CopyLake is COPY lake FROM 'file' [MAX ROWS n]: the rows of a JSON Lines
+// file appended to a lake, the twin of pq append.
+type CopyLake struct {
+	Lake    string
+	From    string
+	MaxRows int64 // most rows per new file; 0: one new file per partition
+}
+
+func (CopyLake) stmt() {}
+
+func (s CopyLake) String() string {
+	out := "COPY " + lakeIdent(s.Lake) + " FROM " + sqlString(s.From)
+	if s.MaxRows > 0 {
+		out += " MAX ROWS " + strconv.FormatInt(s.MaxRows, 10)
+	}
+	return out
+}
+
+// Maintenance commands: the twins of pq vacuum and pq check.
+type (
+	// VacuumLake is VACUUM LAKE lake [DRY RUN].
+	VacuumLake struct {
+		Lake   string
+		DryRun bool
+	}
+	// CheckLake is CHECK LAKE lake.
+	CheckLake struct{ Lake string }
+)
+
+func (VacuumLake) stmt() {}
+func (CheckLake) stmt()  {}
+
+func (s VacuumLake) String() string {
+	out := "VACUUM LAKE " + lakeIdent(s.Lake)
+	if s.DryRun {
+		out += " DRY RUN"
+	}
+	return out
+}
+
+func (s CheckLake) String() string { return "CHECK LAKE " + lakeIdent(s.Lake) }
+
+// ExplainCompact is EXPLAIN ALTER LAKE lake COMPACT …: the plan of a
+// compaction, shown and not run.
+type ExplainCompact struct{ Compact CompactLake }
+
+func (ExplainCompact) stmt()            {}
+func (e ExplainCompact) String() string { return "EXPLAIN " + e.Compact.String() }
+
+func joinIdents(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = Ident(n)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sqlString quotes s as the lake statements' lexer reads a string: a
+// doubled quote for a quote, no backslash escapes.
+func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// Engines are the engines SHOW CREATE LAKE … FOR writes for, in the order
+// help texts name them.
+var Engines = []string{"duckdb", "spark", "trino"}

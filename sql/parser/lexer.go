@@ -1,4 +1,4 @@
-package sql
+package parser
 
 import (
 	"strings"
@@ -41,7 +41,7 @@ func lex(text string) ([]token, error) {
 	for i < len(text) {
 		if n := leadingSpace(text[i:]); n > 0 {
 			if strings.HasPrefix(text[i:], "/*") && !strings.Contains(text[i+2:], "*/") {
-				return nil, newSyntaxError(text, i, "unterminated comment")
+				return nil, NewSyntaxError(text, i, "unterminated comment")
 			}
 			i += n
 			continue
@@ -54,7 +54,7 @@ func lex(text string) ([]token, error) {
 			i++
 			for {
 				if i >= len(text) {
-					return nil, newSyntaxError(text, start, "unterminated %c quote", c)
+					return nil, NewSyntaxError(text, start, "unterminated %c quote", c)
 				}
 				if text[i] == c {
 					if i+1 < len(text) && text[i+1] == c {

@@ -1,4 +1,4 @@
-package sql
+package parser
 
 import "strings"
 
@@ -47,15 +47,7 @@ func scan(script string, semicolon func(i int)) (inComment bool) {
 	for i := 0; i < len(script); i++ {
 		switch c := script[i]; {
 		case c == '\'' || c == '"' || c == '`':
-			for i++; i < len(script); i++ {
-				if script[i] == '\\' && c != '`' {
-					i++
-					continue
-				}
-				if script[i] == c {
-					break
-				}
-			}
+			i = skipQuoted(script, i) - 1
 		case c == '-' && strings.HasPrefix(script[i:], "--"):
 			for i < len(script) && script[i] != '\n' {
 				i++

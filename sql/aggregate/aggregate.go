@@ -1,0 +1,477 @@
+// Package aggregate holds the aggregate functions: their states, how a
+// state takes a row, merges with another worker's state, and gives its
+// result, answering as DuckDB does (where MySQL differs, DuckDB's answer:
+// STDDEV is the sample deviation, SUM of integers never overflows).
+package aggregate
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// ErrArgs reports an aggregate called with the wrong arguments.
+var ErrArgs = errors.New("bad arguments")
+
+// State accumulates one aggregate of one group.
+type State interface {
+	// Add takes one row's argument values (NULLs included; the state
+	// decides). It must copy any text it keeps (types.Value.Clone).
+	Add(args []types.Value) error
+	// Merge adds another state of the same aggregate.
+	Merge(o State)
+	Result() types.Value
+}
+
+// Func is an aggregate function bound to a call: its name as printed and a
+// maker of fresh states.
+type Func struct {
+	Name     string
+	Distinct bool
+	New      func() State
+}
+
+// Lookup binds an aggregate call: name (upper case), the number of
+// arguments, DISTINCT, and GROUP_CONCAT's separator. ok is false when name
+// is not an aggregate.
+func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok bool, err error) {
+	name = strings.ToUpper(name)
+	arity := func(min, max int) error {
+		if nargs < min || max >= 0 && nargs > max {
+			return fmt.Errorf("%w: %s takes %s arguments, not %d", ErrArgs, name, arityText(min, max), nargs)
+		}
+		return nil
+	}
+	var mk func() State
+	switch name {
+	case "COUNT":
+		if err := arity(0, -1); err != nil {
+			return nil, true, err
+		}
+		if nargs > 1 && !distinct {
+			return nil, true, fmt.Errorf("%w: COUNT of several arguments needs DISTINCT", ErrArgs)
+		}
+		mk = func() State { return &count{} }
+	case "SUM":
+		mk = func() State { return &sum{} }
+	case "AVG", "MEAN":
+		mk = func() State { return &avg{} }
+	case "MIN":
+		mk = func() State { return &minmax{want: -1} }
+	case "MAX":
+		mk = func() State { return &minmax{want: 1} }
+	case "ANY_VALUE", "FIRST", "ARBITRARY":
+		mk = func() State { return &anyValue{} }
+	case "STDDEV", "STDDEV_SAMP":
+		mk = func() State { return &moments{sample: true, sqrt: true} }
+	case "STDDEV_POP":
+		mk = func() State { return &moments{sqrt: true} }
+	case "VARIANCE", "VAR_SAMP":
+		mk = func() State { return &moments{sample: true} }
+	case "VAR_POP":
+		mk = func() State { return &moments{} }
+	case "GROUP_CONCAT", "STRING_AGG", "LISTAGG":
+		s := ","
+		if sep != nil {
+			s = *sep
+		}
+		if name != "GROUP_CONCAT" && nargs == 2 {
+			// STRING_AGG(x, sep): the separator arrives as a second
+			// argument, which the binder must make constant.
+			return nil, true, fmt.Errorf("%w: %s(x, separator): write GROUP_CONCAT(x SEPARATOR '…')", ErrArgs, name)
+		}
+		if err := arity(1, 1); err != nil {
+			return nil, true, err
+		}
+		mk = func() State { return &concat{sep: s} }
+	case "BOOL_AND", "EVERY":
+		mk = func() State { return &boolAgg{and: true} }
+	case "BOOL_OR":
+		mk = func() State { return &boolAgg{} }
+	default:
+		return nil, false, nil
+	}
+	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" {
+		if err := arity(1, 1); err != nil {
+			return nil, true, err
+		}
+	}
+	f = &Func{Name: name, Distinct: distinct, New: mk}
+	if distinct {
+		inner := mk
+		f.New = func() State { return &distinctState{inner: inner(), seen: map[string]struct{}{}} }
+	}
+	return f, true, nil
+}
+
+func arityText(min, max int) string {
+	switch {
+	case max < 0:
+		return fmt.Sprintf("at least %d", min)
+	case min == max:
+		return fmt.Sprint(min)
+	}
+	return fmt.Sprintf("%d to %d", min, max)
+}
+
+// Names lists the aggregate names, for completion.
+func Names() []string {
+	return []string{"ANY_VALUE", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "GROUP_CONCAT", "MAX", "MIN",
+		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
+}
+
+// count is COUNT(*) (no arguments) and COUNT(x, …): rows where no argument
+// is NULL.
+type count struct{ n int64 }
+
+func (s *count) Add(args []types.Value) error {
+	for _, a := range args {
+		if a.K == types.Null {
+			return nil
+		}
+	}
+	s.n++
+	return nil
+}
+func (s *count) Merge(o State)       { s.n += o.(*count).n }
+func (s *count) Result() types.Value { return types.IntValue(s.n) }
+
+// sum is SUM: exact over integers (widening past int64, as DuckDB's
+// HUGEINT), a double once a value is not an integer. Values that are not
+// numbers are skipped, as NULL is (a JSON field may mix kinds).
+type sum struct {
+	n     int64
+	isum  int64
+	big   *big.Int // the integer sum once it left int64
+	fsum  float64
+	float bool
+}
+
+func (s *sum) Add(args []types.Value) error {
+	v := args[0]
+	switch v.K {
+	case types.Int:
+		s.n++
+		if s.float {
+			s.fsum += float64(v.I)
+			return nil
+		}
+		if s.big != nil {
+			s.big.Add(s.big, big.NewInt(v.I))
+			return nil
+		}
+		t := s.isum + v.I
+		if (t > s.isum) != (v.I > 0) {
+			s.big = big.NewInt(s.isum)
+			s.big.Add(s.big, big.NewInt(v.I))
+			return nil
+		}
+		s.isum = t
+	case types.Huge:
+		s.n++
+		if s.float {
+			f, _ := v.Float()
+			s.fsum += f
+			return nil
+		}
+		if s.big == nil {
+			s.big = big.NewInt(s.isum)
+		}
+		s.big.Add(s.big, v.Big())
+	case types.Float:
+		s.n++
+		if !s.float {
+			s.float = true
+			s.fsum = s.intTotal()
+		}
+		s.fsum += v.F
+	case types.Bool:
+		// DuckDB sums booleans as integers.
+		return s.Add([]types.Value{types.IntValue(v.I)})
+	}
+	return nil
+}
+
+func (s *sum) intTotal() float64 {
+	if s.big != nil {
+		f, _ := new(big.Float).SetInt(s.big).Float64()
+		return f
+	}
+	return float64(s.isum)
+}
+
+func (s *sum) Merge(o State) {
+	t := o.(*sum)
+	s.n += t.n
+	switch {
+	case s.float || t.float:
+		a, b := s.total(), t.total()
+		s.float, s.fsum = true, a+b
+	case s.big != nil || t.big != nil:
+		x := s.bigTotal()
+		s.big = x.Add(x, t.bigTotal())
+	default:
+		if r := s.isum + t.isum; (r > s.isum) == (t.isum > 0) {
+			s.isum = r
+		} else {
+			x := big.NewInt(s.isum)
+			s.big = x.Add(x, big.NewInt(t.isum))
+		}
+	}
+}
+
+func (s *sum) bigTotal() *big.Int {
+	if s.big != nil {
+		return new(big.Int).Set(s.big)
+	}
+	return big.NewInt(s.isum)
+}
+
+func (s *sum) total() float64 {
+	if s.float {
+		return s.fsum
+	}
+	return s.intTotal()
+}
+
+func (s *sum) Result() types.Value {
+	switch {
+	case s.n == 0:
+		return types.Value{}
+	case s.float:
+		return types.FloatValue(s.fsum)
+	case s.big != nil:
+		return types.BigValue(s.big)
+	}
+	return types.IntValue(s.isum)
+}
+
+// avg is AVG: the exact sum divided by the count, a double.
+type avg struct{ sum }
+
+func (s *avg) Merge(o State) { s.sum.Merge(&o.(*avg).sum) }
+func (s *avg) Result() types.Value {
+	if s.n == 0 {
+		return types.Value{}
+	}
+	if s.float {
+		return types.FloatValue(s.fsum / float64(s.n))
+	}
+	if s.big != nil {
+		q := new(big.Float).SetInt(s.big)
+		q.Quo(q, new(big.Float).SetInt64(s.n))
+		f, _ := q.Float64()
+		return types.FloatValue(f)
+	}
+	return types.FloatValue(float64(s.isum) / float64(s.n))
+}
+
+// minmax is MIN (want -1) and MAX (want 1) under types.Compare.
+type minmax struct {
+	want int
+	has  bool
+	best types.Value
+}
+
+func (s *minmax) Add(args []types.Value) error {
+	v := args[0]
+	if v.K == types.Null {
+		return nil
+	}
+	if !s.has || types.Compare(v, s.best) == s.want {
+		s.best, s.has = v.Clone(), true
+	}
+	return nil
+}
+
+func (s *minmax) Merge(o State) {
+	t := o.(*minmax)
+	if t.has && (!s.has || types.Compare(t.best, s.best) == s.want) {
+		s.best, s.has = t.best, true
+	}
+}
+
+func (s *minmax) Result() types.Value { return s.best }
+
+// anyValue is ANY_VALUE: the first value that is not NULL.
+type anyValue struct {
+	has bool
+	v   types.Value
+}
+
+func (s *anyValue) Add(args []types.Value) error {
+	if !s.has && args[0].K != types.Null {
+		s.v, s.has = args[0].Clone(), true
+	}
+	return nil
+}
+
+func (s *anyValue) Merge(o State) {
+	if t := o.(*anyValue); !s.has && t.has {
+		s.v, s.has = t.v, true
+	}
+}
+
+func (s *anyValue) Result() types.Value { return s.v }
+
+// moments is VARIANCE and STDDEV, sample or population, by Welford's
+// method (merged by Chan's formula).
+type moments struct {
+	sample, sqrt bool
+	n            float64
+	mean, m2     float64
+}
+
+func (s *moments) Add(args []types.Value) error {
+	x, ok := args[0].Float()
+	if !ok {
+		return nil
+	}
+	s.n++
+	d := x - s.mean
+	s.mean += d / s.n
+	s.m2 += d * (x - s.mean)
+	return nil
+}
+
+func (s *moments) Merge(o State) {
+	t := o.(*moments)
+	if t.n == 0 {
+		return
+	}
+	if s.n == 0 {
+		s.n, s.mean, s.m2 = t.n, t.mean, t.m2
+		return
+	}
+	n := s.n + t.n
+	d := t.mean - s.mean
+	s.m2 += t.m2 + d*d*s.n*t.n/n
+	s.mean += d * t.n / n
+	s.n = n
+}
+
+func (s *moments) Result() types.Value {
+	div := s.n
+	if s.sample {
+		div--
+	}
+	if div <= 0 {
+		return types.Value{}
+	}
+	v := s.m2 / div
+	if s.sqrt {
+		v = math.Sqrt(v)
+	}
+	return types.FloatValue(v)
+}
+
+// concat is GROUP_CONCAT: the text of the values that are not NULL, in the
+// order the rows came, joined by the separator.
+type concat struct {
+	sep   string
+	parts []string
+}
+
+func (s *concat) Add(args []types.Value) error {
+	if args[0].K != types.Null {
+		s.parts = append(s.parts, strings.Clone(args[0].String()))
+	}
+	return nil
+}
+func (s *concat) Merge(o State) { s.parts = append(s.parts, o.(*concat).parts...) }
+func (s *concat) Result() types.Value {
+	if len(s.parts) == 0 {
+		return types.Value{}
+	}
+	return types.StringValue(strings.Join(s.parts, s.sep))
+}
+
+// boolAgg is BOOL_AND and BOOL_OR.
+type boolAgg struct {
+	and, has, v bool
+}
+
+func (s *boolAgg) Add(args []types.Value) error {
+	if args[0].K == types.Null {
+		return nil
+	}
+	b := args[0].K == types.Bool && args[0].I != 0 || args[0].K == types.Int && args[0].I != 0
+	if !s.has {
+		s.v, s.has = b, true
+	} else if s.and {
+		s.v = s.v && b
+	} else {
+		s.v = s.v || b
+	}
+	return nil
+}
+
+func (s *boolAgg) Merge(o State) {
+	t := o.(*boolAgg)
+	if t.has {
+		s.Add([]types.Value{types.BoolValue(t.v)})
+	}
+}
+
+func (s *boolAgg) Result() types.Value {
+	if !s.has {
+		return types.Value{}
+	}
+	return types.BoolValue(s.v)
+}
+
+// distinctState feeds its inner state each distinct argument tuple once;
+// a tuple with a NULL is skipped (COUNT(DISTINCT a, b) counts the pairs
+// where neither is NULL).
+type distinctState struct {
+	inner State
+	seen  map[string]struct{}
+	vals  [][]types.Value // the tuples, to replay into a merged state
+	key   []byte
+}
+
+func (s *distinctState) Add(args []types.Value) error {
+	k := s.key[:0]
+	for _, a := range args {
+		if a.K == types.Null {
+			return nil
+		}
+		k = types.AppendKey(k, a)
+	}
+	s.key = k
+	if _, ok := s.seen[string(k)]; ok {
+		return nil
+	}
+	s.seen[string(k)] = struct{}{}
+	tuple := make([]types.Value, len(args))
+	for i, a := range args {
+		tuple[i] = a.Clone()
+	}
+	s.vals = append(s.vals, tuple)
+	return s.inner.Add(tuple)
+}
+
+func (s *distinctState) Merge(o State) {
+	for _, t := range o.(*distinctState).vals {
+		s.Add(t)
+	}
+}
+
+func (s *distinctState) Result() types.Value { return s.inner.Result() }
+
+// SortTuples orders tuples (GROUP_CONCAT(… ORDER BY …) and tests).
+func SortTuples(ts [][]types.Value) {
+	slices.SortFunc(ts, func(a, b []types.Value) int {
+		for i := range a {
+			if c := types.Compare(a[i], b[i]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+}

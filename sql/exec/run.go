@@ -1,0 +1,402 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// ErrCanceled reports a query stopped by its context.
+var ErrCanceled = errors.New("canceled")
+
+// Result is a query's answer.
+type Result struct {
+	Columns []string
+	Rows    [][]types.Value
+	Stats   Stats
+}
+
+// shape is the plan tree read from the root down: the binder builds
+// Limit|Sort → Distinct → Project → Filter → Aggregate → Scan, each but
+// Project and Scan optional (SELECT *: Limit|Sort → Scan).
+type shape struct {
+	limit    *plan.Limit
+	sort     *plan.Sort
+	distinct *plan.Distinct
+	project  *plan.Project
+	having   *plan.Filter
+	agg      *plan.Aggregate
+	scan     *plan.Scan
+}
+
+func shapeOf(n plan.Node) (shape, error) {
+	var s shape
+	for n != nil {
+		switch x := n.(type) {
+		case *plan.Limit:
+			s.limit = x
+		case *plan.Sort:
+			s.sort = x
+		case *plan.Distinct:
+			s.distinct = x
+		case *plan.Project:
+			s.project = x
+		case *plan.Filter:
+			s.having = x
+		case *plan.Aggregate:
+			s.agg = x
+		case *plan.Scan:
+			s.scan = x
+			return s, nil
+		default:
+			return s, fmt.Errorf("exec: cannot run a %T", n)
+		}
+		n = n.Inputs()[0]
+	}
+	return s, errors.New("exec: a plan without a scan")
+}
+
+// Run executes the plan and returns its result.
+func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
+	sh, err := shapeOf(p.Root)
+	if err != nil {
+		return nil, err
+	}
+	if sh.scan.Star {
+		return runStar(ctx, p, sh)
+	}
+	res := &Result{Columns: p.Columns}
+	var rows [][]types.Value
+	if sh.agg != nil {
+		rows, res.Stats, err = runAggregate(ctx, sh)
+	} else {
+		rows, res.Stats, err = runProjection(ctx, sh)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if sh.distinct != nil {
+		rows = distinctRows(rows, sh.distinct.Width)
+	}
+	switch {
+	case sh.sort != nil:
+		rows = sortRows(rows, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset)
+	case len(p.GroupCols) > 0:
+		// Without ORDER BY a grouped result is sorted by its group
+		// columns, so that output is stable.
+		var keys []plan.SortKey
+		for _, c := range p.GroupCols {
+			keys = append(keys, plan.SortKey{Col: c})
+		}
+		rows = sortRows(rows, keys, -1, 0)
+	}
+	if sh.limit != nil {
+		rows = limitRows(rows, sh.limit.N, sh.limit.Offset)
+	}
+	vis := len(p.Columns)
+	for i, r := range rows {
+		if len(r) > vis {
+			rows[i] = r[:vis]
+		}
+	}
+	res.Rows = rows
+	return res, nil
+}
+
+func limitRows(rows [][]types.Value, n, off int64) [][]types.Value {
+	rows = rows[min(off, int64(len(rows))):]
+	if int64(len(rows)) > n {
+		rows = rows[:n]
+	}
+	return rows
+}
+
+// projector evaluates a projection on rows: one per worker.
+type projector struct {
+	exprs []plan.Expr
+}
+
+func newProjector(p *plan.Project, clone bool) *projector {
+	exprs := p.Exprs
+	if clone {
+		exprs = make([]plan.Expr, len(p.Exprs))
+		for i, e := range p.Exprs {
+			exprs[i] = plan.CloneExpr(e)
+		}
+	}
+	return &projector{exprs: exprs}
+}
+
+// row evaluates the projection on r into a new row whose texts are its own.
+func (pr *projector) row(r plan.Row) ([]types.Value, error) {
+	out := make([]types.Value, len(pr.exprs))
+	for i, e := range pr.exprs {
+		v, err := e.Eval(r)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v.Clone()
+	}
+	return out, nil
+}
+
+// collector is a worker's sink for a projection: the projected rows, in
+// the order read, up to want (-1: all).
+type collector struct {
+	pr   *projector
+	want int64
+	rows [][]types.Value
+}
+
+func (c *collector) push(r plan.Row, _ []byte) (bool, error) {
+	out, err := c.pr.row(r)
+	if err != nil {
+		return false, err
+	}
+	c.rows = append(c.rows, out)
+	return c.want >= 0 && int64(len(c.rows)) >= c.want, nil
+}
+
+// runProjection scans into per-worker collectors. Without ORDER BY it reads
+// in path order with one worker, stopping once it has its rows.
+func runProjection(ctx context.Context, sh shape) ([][]types.Value, Stats, error) {
+	sequential := sh.sort == nil
+	want := sh.scan.StopAfter
+	if want == 0 {
+		return nil, Stats{FilesTotal: sh.scan.FilesTotal}, nil
+	}
+	var sinks []*collector
+	st, err := scan(ctx, sh.scan, sequential, func(w int) rowSink {
+		c := &collector{pr: newProjector(sh.project, w > 0), want: want}
+		sinks = append(sinks, c)
+		return c
+	})
+	if err != nil {
+		return nil, st, err
+	}
+	var rows [][]types.Value
+	for _, c := range sinks {
+		rows = append(rows, c.rows...)
+	}
+	return rows, st, nil
+}
+
+// distinctRows keeps the first of each set of rows equal on their first
+// width columns.
+func distinctRows(rows [][]types.Value, width int) [][]types.Value {
+	seen := map[string]struct{}{}
+	var key []byte
+	out := rows[:0]
+	for _, r := range rows {
+		key = key[:0]
+		for _, v := range r[:width] {
+			key = types.AppendKey(key, v)
+		}
+		if _, ok := seen[string(key)]; ok {
+			continue
+		}
+		seen[string(key)] = struct{}{}
+		out = append(out, r)
+	}
+	return out
+}
+
+// compareRows orders two rows by the keys: NULLs last unless a key says
+// NULLS FIRST (DuckDB's default is NULLS LAST in both directions).
+func compareRows(a, b []types.Value, keys []plan.SortKey) int {
+	for _, k := range keys {
+		x, y := a[k.Col], b[k.Col]
+		xn, yn := x.K == types.Null, y.K == types.Null
+		var c int
+		switch {
+		case xn && yn:
+			continue
+		case xn || yn:
+			c = 1
+			if yn {
+				c = -1
+			}
+			if k.NullsFirst {
+				c = -c
+			}
+			return c
+		}
+		c = types.Compare(x, y)
+		if k.Desc {
+			c = -c
+		}
+		if c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// sortRows sorts rows stably; with limit >= 0 only the first off+limit
+// are kept (then cut to the window by offset).
+func sortRows(rows [][]types.Value, keys []plan.SortKey, limit, off int64) [][]types.Value {
+	cmp := func(a, b []types.Value) int { return compareRows(a, b, keys) }
+	if limit >= 0 && off+limit < int64(len(rows)) {
+		rows = topN(rows, int(off+limit), cmp)
+	} else {
+		slices.SortStableFunc(rows, cmp)
+	}
+	if limit >= 0 || off > 0 {
+		if limit < 0 {
+			limit = 1<<63 - 1
+		}
+		rows = limitRows(rows, limit, off)
+	}
+	return rows
+}
+
+// topN returns the first n rows of rows in order, stable, keeping a heap
+// of n rows.
+func topN(rows [][]types.Value, n int, cmp func(a, b []types.Value) int) [][]types.Value {
+	if n == 0 {
+		return nil
+	}
+	type item struct {
+		r   []types.Value
+		seq int
+	}
+	less := func(a, b item) bool { // a before b in the result
+		if c := cmp(a.r, b.r); c != 0 {
+			return c < 0
+		}
+		return a.seq < b.seq
+	}
+	// A max-heap on "comes later": the root is the worst row kept.
+	h := make([]item, 0, n)
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			w := l
+			if r := l + 1; r < len(h) && less(h[l], h[r]) {
+				w = r
+			}
+			if !less(h[i], h[w]) {
+				return
+			}
+			h[i], h[w] = h[w], h[i]
+			i = w
+		}
+	}
+	up := func(i int) {
+		for i > 0 {
+			p := (i - 1) / 2
+			if !less(h[p], h[i]) {
+				return
+			}
+			h[p], h[i] = h[i], h[p]
+			i = p
+		}
+	}
+	for seq, r := range rows {
+		it := item{r, seq}
+		if len(h) < n {
+			h = append(h, it)
+			up(len(h) - 1)
+			continue
+		}
+		if less(it, h[0]) {
+			h[0] = it
+			down(0)
+		}
+	}
+	slices.SortFunc(h, func(a, b item) int {
+		if less(a, b) {
+			return -1
+		}
+		return 1
+	})
+	out := make([][]types.Value, len(h))
+	for i, it := range h {
+		out[i] = it.r
+	}
+	return out
+}
+
+// runStar runs SELECT * [WHERE] [ORDER BY field] [LIMIT]: the raw lines,
+// turned into a table whose columns are every top-level field seen, in
+// order of first appearance.
+func runStar(ctx context.Context, p *plan.Plan, sh shape) (*Result, error) {
+	want := sh.scan.StopAfter
+	if want == 0 {
+		return &Result{Stats: Stats{FilesTotal: sh.scan.FilesTotal}}, nil
+	}
+	ls := &lineSink{want: want}
+	st, err := scan(ctx, sh.scan, true, func(int) rowSink { return ls })
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Stats: st}
+	if err := starRows(res, ls.lines); err != nil {
+		return nil, err
+	}
+	if sh.sort != nil {
+		keys := slices.Clone(sh.sort.Keys)
+		for i := range keys {
+			keys[i].Col = slices.Index(res.Columns, keys[i].Text)
+		}
+		keys = slices.DeleteFunc(keys, func(k plan.SortKey) bool { return k.Col < 0 }) // a field no row has is NULL everywhere
+		res.Rows = sortRows(res.Rows, keys, sh.sort.Limit, sh.sort.Offset)
+	}
+	if sh.limit != nil {
+		res.Rows = limitRows(res.Rows, sh.limit.N, sh.limit.Offset)
+	}
+	return res, nil
+}
+
+// lineSink keeps raw lines.
+type lineSink struct {
+	want  int64
+	lines [][]byte
+}
+
+func (s *lineSink) push(_ plan.Row, line []byte) (bool, error) {
+	s.lines = append(s.lines, append([]byte(nil), line...))
+	return s.want >= 0 && int64(len(s.lines)) >= s.want, nil
+}
+
+func starRows(res *Result, lines [][]byte) error {
+	index := map[string]int{}
+	type cell struct {
+		col int
+		v   types.Value
+	}
+	parsed := make([][]cell, 0, len(lines))
+	for _, line := range lines {
+		var cells []cell
+		err := storage.Members(line, func(name string, raw []byte) {
+			i, ok := index[name]
+			if !ok {
+				i = len(res.Columns)
+				index[name] = i
+				res.Columns = append(res.Columns, name)
+			}
+			var scratch []byte
+			cells = append(cells, cell{i, types.FromJSON(raw, false, &scratch).Clone()})
+		})
+		if err != nil {
+			return err
+		}
+		parsed = append(parsed, cells)
+	}
+	for _, cells := range parsed {
+		r := make([]types.Value, len(res.Columns))
+		for _, c := range cells {
+			r[c.col] = c.v
+		}
+		res.Rows = append(res.Rows, r)
+	}
+	return nil
+}

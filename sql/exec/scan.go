@@ -1,0 +1,368 @@
+package exec
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Stats are what running a plan measured.
+type Stats struct {
+	FilesTotal   int
+	FilesScanned int      // files actually opened
+	RowsRead     int64    // lines read
+	BytesRead    int64    // bytes of those lines, '\n' included
+	Unseen       []string // fields the query names that no row read has
+}
+
+// rowSink takes the rows a scan worker produces. The row and its texts
+// are valid only during the call. line is the raw line (for SELECT *).
+type rowSink interface {
+	push(r plan.Row, line []byte) (stop bool, err error)
+}
+
+// chunkBytes is the largest byte range that workers share out; a scan of
+// little data uses smaller ones, so that even one file of a few megabytes
+// keeps every core busy.
+var chunkBytes int64 = 4 << 20
+
+// chunk is the part of a file one worker scans: the lines that start at
+// offsets in [start, end); end < 0 means to the end of the file.
+type chunk struct {
+	f          *plan.ScanFile
+	start, end int64
+}
+
+// chunks cuts the files to scan into work items, in path order. Files of
+// unknown size (a folder listing) and sequential scans stay whole.
+func chunks(s *plan.Scan, split bool) []chunk {
+	var total int64
+	for _, f := range s.Files {
+		total += f.Bytes
+	}
+	// About four chunks per core, of 256 KiB to chunkBytes.
+	size := min(chunkBytes, max(256<<10, total/int64(4*runtime.GOMAXPROCS(0))))
+	var out []chunk
+	for i := range s.Files {
+		f := &s.Files[i]
+		if !split || f.Bytes <= size {
+			out = append(out, chunk{f: f, end: -1})
+			continue
+		}
+		for start := int64(0); start < f.Bytes; start += size {
+			end := start + size
+			if end >= f.Bytes {
+				end = -1
+			}
+			out = append(out, chunk{f: f, start: start, end: end})
+		}
+	}
+	return out
+}
+
+// scan runs workers over the scan's files (in parallel unless sequential);
+// sinkFor gives worker w its sink. A canceled ctx stops every worker,
+// blocked reads included, and returns ErrCanceled.
+func scan(ctx context.Context, s *plan.Scan, sequential bool, sinkFor func(w int) rowSink) (Stats, error) {
+	work := chunks(s, !sequential)
+	workers := 1
+	if !sequential {
+		workers = max(min(runtime.GOMAXPROCS(0), len(work)), 1)
+	}
+	var (
+		next    atomic.Int64
+		opened  atomic.Int64
+		stopped atomic.Bool
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		first   error
+	)
+	report := progressOf(ctx, work)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	scanners := make([]*scanner, workers)
+	for w := range scanners {
+		sc := newScanner(s, sinkFor(w), w > 0)
+		scanners[w] = sc
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stopped.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(work) || ctx.Err() != nil {
+					return
+				}
+				if work[i].start == 0 {
+					opened.Add(1)
+				}
+				stop, err := sc.chunk(ctx, work[i])
+				report(work[i])
+				if err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					cancel()
+					return
+				}
+				if stop {
+					stopped.Store(true)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	st := Stats{FilesTotal: s.FilesTotal, FilesScanned: int(opened.Load())}
+	for _, sc := range scanners {
+		st.RowsRead += sc.rows
+		st.BytesRead += sc.nbytes
+	}
+	if st.RowsRead > 0 {
+		for i, name := range s.Fields {
+			if !slices.ContainsFunc(scanners, func(sc *scanner) bool { return sc.seen[i] }) {
+				st.Unseen = append(st.Unseen, name)
+			}
+		}
+	}
+	if first == nil && ctx.Err() != nil {
+		first = ErrCanceled
+	}
+	return st, first
+}
+
+// scanner is one worker's reusable state.
+type scanner struct {
+	s       *plan.Scan
+	sink    rowSink
+	conj    []plan.Expr         // this worker's copies of the filter's conjuncts
+	preds   map[*bool]plan.Expr // by a file's Skip mask (files of one partition share it)
+	raws    [][]byte
+	row     plan.Row
+	scratch [][]byte
+	rows    int64
+	nbytes  int64
+	lines   *storage.RowReader // reused across files
+	ex      *storage.Extractor
+	seen    []bool // per slot: some row had the field
+	unseen  int    // slots not seen yet
+	clone   bool   // the worker needs its own copies of expressions
+}
+
+func newScanner(s *plan.Scan, sink rowSink, clone bool) *scanner {
+	n := len(s.Fields)
+	conj := s.Conjuncts
+	if clone {
+		conj = make([]plan.Expr, len(s.Conjuncts))
+		for i, c := range s.Conjuncts {
+			conj[i] = plan.CloneExpr(c)
+		}
+	}
+	return &scanner{s: s, sink: sink, conj: conj, preds: map[*bool]plan.Expr{}, raws: make([][]byte, n),
+		row: make(plan.Row, n), scratch: make([][]byte, n), ex: storage.NewExtractor(s.Fields),
+		seen: make([]bool, n), unseen: n, clone: clone}
+}
+
+// pred returns this worker's filter for a file's rows: the conjuncts its
+// partition does not decide, built from the worker's own copies
+// (expressions keep scratch space).
+func (sc *scanner) pred(f *plan.ScanFile) plan.Expr {
+	if f.Pred == nil || !sc.clone {
+		return f.Pred
+	}
+	var key *bool
+	if len(f.Skip) > 0 {
+		key = &f.Skip[0]
+	}
+	p, ok := sc.preds[key]
+	if !ok {
+		for j, c := range sc.conj {
+			if f.Skip != nil && f.Skip[j] {
+				continue
+			}
+			if p == nil {
+				p = c
+			} else {
+				p = &plan.AndExpr{L: p, R: c}
+			}
+		}
+		sc.preds[key] = p
+	}
+	return p
+}
+
+// chunk scans one chunk into the sink and reports whether the sink is full.
+func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
+	src := sc.s.Src
+	path := src.Path(c.f.Path)
+	r, err := src.Open(c.f.Path)
+	pinned := src.Generation() >= 0 // from a manifest, which knows sizes
+	if err != nil {
+		if pinned {
+			err = catalog.Stale(err)
+		}
+		return false, fmt.Errorf("scan %s: %w", path, err)
+	}
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && pinned && !sc.s.IgnoreSizes {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() != c.f.Bytes {
+			r.Close()
+			return false, fmt.Errorf("scan %s: %w", path,
+				catalog.SizeMismatch(path, src.Path(storage.ManifestName), fi.Size(), c.f.Bytes))
+		}
+	}
+	// Closing the file unblocks a read in progress when ctx is canceled.
+	stopClose := context.AfterFunc(ctx, func() { r.Close() })
+	defer func() {
+		if stopClose() {
+			r.Close()
+		}
+	}()
+	pred, needles := sc.pred(c.f), c.f.NeedleSet
+	off := int64(0) // offset of the next line
+	if c.start > 0 {
+		seeker, ok := r.(io.Seeker)
+		if !ok {
+			return false, fmt.Errorf("scan %s: cannot seek", path)
+		}
+		// The line that holds byte start-1 belongs to the chunk before.
+		if off, err = seeker.Seek(c.start-1, io.SeekStart); err != nil {
+			return false, fmt.Errorf("scan %s: %w", path, err)
+		}
+	}
+	if sc.lines == nil {
+		sc.lines = storage.NewRowReader(r, 256<<10, sc.ex)
+	} else {
+		sc.lines.Reset(r)
+	}
+	lr := sc.lines
+	if c.start > 0 {
+		line, err := lr.Next()
+		if err == io.EOF {
+			return false, nil
+		}
+		if err != nil {
+			return false, sc.lineError(ctx, path, c, off, err)
+		}
+		off += int64(len(line)) + 1
+	}
+	for c.end < 0 || off < c.end {
+		line, err := lr.Next()
+		if err == io.EOF {
+			return false, nil
+		}
+		if err != nil {
+			return false, sc.lineError(ctx, path, c, off, err)
+		}
+		if lr.Line()&1023 == 0 && ctx.Err() != nil {
+			return false, nil
+		}
+		sc.rows++
+		sc.nbytes += int64(len(line)) + 1
+		if sc.unseen == 0 && lacksNeedle(line, needles) {
+			off += int64(len(line)) + 1
+			continue
+		}
+		if len(sc.raws) > 0 { // COUNT(*) alone needs nothing from the row
+			plain, err := lr.Extract(sc.raws)
+			if err != nil {
+				return false, sc.lineError(ctx, path, c, off, err)
+			}
+			for i, raw := range sc.raws {
+				sc.row[i] = types.FromJSON(raw, plain, &sc.scratch[i])
+			}
+		}
+		lineOff := off
+		off += int64(len(line)) + 1
+		if sc.unseen > 0 {
+			sc.markSeen()
+		}
+		if pred != nil {
+			t, err := plan.EvalTruth(pred, sc.row)
+			if err != nil {
+				return false, rowError(path, c, lineOff, err, sc)
+			}
+			if t != types.True {
+				continue
+			}
+		}
+		stop, err := sc.sink.push(sc.row, line)
+		if err != nil {
+			return false, rowError(path, c, lineOff, err, sc)
+		}
+		if stop {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// rowError names the file of a row whose evaluation failed.
+func rowError(path string, c chunk, off int64, err error, sc *scanner) error {
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// lacksNeedle reports whether a line without backslashes lacks one of the
+// texts the filter needs, so that it cannot match.
+func lacksNeedle(line []byte, needles []storage.Needle) bool {
+	if len(needles) == 0 || bytes.IndexByte(line, '\\') >= 0 {
+		return false
+	}
+	for _, n := range needles {
+		if !n.In(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineError names the line that starts at byte off of a file, counting
+// the lines before it only now that it is needed; a canceled scan reports
+// no error of its own.
+func (sc *scanner) lineError(ctx context.Context, path string, c chunk, off int64, err error) error {
+	if ctx.Err() != nil {
+		return nil
+	}
+	line := 1
+	if r, oerr := sc.s.Src.Open(c.f.Path); oerr == nil {
+		n, _ := countLines(r, off)
+		r.Close()
+		line += n
+	}
+	return &storage.LineError{File: path, Line: line, Err: err}
+}
+
+// countLines counts the '\n' in the first n bytes of r.
+func countLines(r io.Reader, n int64) (int, error) {
+	buf := make([]byte, 64<<10)
+	count := 0
+	for n > 0 {
+		m, err := r.Read(buf[:min(int64(len(buf)), n)])
+		count += bytes.Count(buf[:m], []byte{'\n'})
+		n -= int64(m)
+		if err != nil {
+			return count, err
+		}
+	}
+	return count, nil
+}
+
+func (sc *scanner) markSeen() {
+	for i, v := range sc.raws {
+		if v != nil && !sc.seen[i] {
+			sc.seen[i] = true
+			sc.unseen--
+		}
+	}
+}

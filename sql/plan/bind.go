@@ -1,0 +1,762 @@
+package plan
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/function"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// ErrUnsupported reports SQL that parses but that lakesql does not run.
+var ErrUnsupported = errors.New("not supported")
+
+// BindError reports a query that names something wrongly: an unknown
+// function, a column outside GROUP BY, an ORDER BY position past the end.
+type BindError struct {
+	Msg string
+	Err error // ErrUnsupported, function.ErrArgs, ... or nil
+}
+
+func (e *BindError) Error() string { return e.Msg }
+func (e *BindError) Unwrap() error { return e.Err }
+
+func bindErrorf(err error, format string, args ...any) *BindError {
+	return &BindError{Msg: fmt.Sprintf(format, args...), Err: err}
+}
+
+// binder turns a SELECT's syntax into a plan over one source.
+type binder struct {
+	sel  *ast.Select
+	scan *Scan
+	// post is set while binding above an Aggregate: expressions are bound
+	// over the aggregate's output row.
+	post *postAgg
+}
+
+// postAgg is what an expression above the Aggregate may use.
+type postAgg struct {
+	groups     []Expr   // bound over the scan's slots
+	groupTexts []string // their String(), to match select-list expressions
+	aggs       []AggCall
+}
+
+// Bind binds sel to src.
+func Bind(sel *ast.Select, src Source) (*Plan, error) {
+	b := &binder{sel: sel, scan: &Scan{Src: src, Table: sel.From.Name, StopAfter: -1}}
+	return b.bind()
+}
+
+func (b *binder) bind() (*Plan, error) {
+	sel := b.sel
+	star := slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok })
+	if star && len(sel.Items) > 1 {
+		return nil, bindErrorf(ErrUnsupported, "* together with other columns is not supported")
+	}
+	for _, it := range sel.Items {
+		if s, ok := it.Expr.(ast.Star); ok && s.Table != "" && !b.isTable(s.Table) {
+			return nil, bindErrorf(nil, "%s.*: no table %s in FROM", s.Table, s.Table)
+		}
+	}
+	if sel.Where != nil {
+		if hasAggregate(sel.Where) {
+			return nil, bindErrorf(nil, "aggregate functions are not allowed in WHERE: %s", sel.Where)
+		}
+		w, err := b.expr(sel.Where)
+		if err != nil {
+			return nil, err
+		}
+		b.scan.Filter = w
+	}
+	aggregating := len(sel.GroupBy) > 0 || sel.Having != nil ||
+		slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return hasAggregate(it.Expr) }) ||
+		slices.ContainsFunc(sel.OrderBy, func(o ast.OrderItem) bool { return hasAggregate(o.Expr) })
+	if star && (aggregating || sel.Distinct) {
+		return nil, bindErrorf(ErrUnsupported, "* in a query with aggregates, GROUP BY or DISTINCT is not supported")
+	}
+	p := &Plan{Scan: b.scan}
+	var input Node = b.scan
+	if star {
+		b.scan.Star = true
+		return b.finishStar(p)
+	}
+	if aggregating {
+		agg, err := b.aggregate()
+		if err != nil {
+			return nil, err
+		}
+		input = agg
+		if sel.Having != nil {
+			h, err := b.expr(sel.Having)
+			if err != nil {
+				return nil, err
+			}
+			input = &Filter{Input: input, Pred: h}
+		}
+	}
+	proj := &Project{Input: input}
+	for _, it := range sel.Items {
+		e, err := b.expr(it.Expr)
+		if err != nil {
+			return nil, err
+		}
+		proj.Exprs = append(proj.Exprs, e)
+		proj.Names = append(proj.Names, itemName(it))
+	}
+	proj.Visible = len(proj.Exprs)
+	p.Columns = proj.Names
+	if b.post != nil {
+		for i, e := range proj.Exprs {
+			if s, ok := e.(*Slot); ok && s.I < len(b.post.groups) {
+				p.GroupCols = append(p.GroupCols, i)
+			}
+		}
+	}
+	keys, err := b.orderKeys(proj)
+	if err != nil {
+		return nil, err
+	}
+	var root Node = proj
+	if sel.Distinct {
+		root = &Distinct{Input: root, Width: proj.Visible}
+	}
+	switch {
+	case len(keys) > 0:
+		root = &Sort{Input: root, Keys: keys, Limit: sel.Limit, Offset: sel.Offset}
+	case sel.Limit >= 0 || sel.Offset > 0:
+		n := sel.Limit
+		if n < 0 {
+			n = 1<<63 - 1
+		}
+		root = &Limit{Input: root, N: n, Offset: sel.Offset}
+		if !aggregating && !sel.Distinct && sel.Limit >= 0 {
+			b.scan.StopAfter = sel.Offset + sel.Limit
+		}
+	}
+	p.Root = root
+	return p, nil
+}
+
+// finishStar plans SELECT * [WHERE] [ORDER BY names] [LIMIT]: the columns
+// are known only after the scan, so ORDER BY names a field.
+func (b *binder) finishStar(p *Plan) (*Plan, error) {
+	var root Node = b.scan
+	var keys []SortKey
+	for _, o := range b.sel.OrderBy {
+		c, ok := o.Expr.(ast.Column)
+		if !ok {
+			return nil, bindErrorf(ErrUnsupported, "ORDER BY %s with SELECT *: order by a field name", o.Expr)
+		}
+		path, err := b.path(c)
+		if err != nil {
+			return nil, err
+		}
+		if len(path) != 1 {
+			return nil, bindErrorf(ErrUnsupported, "ORDER BY %s with SELECT *: order by a top-level field", o.Expr)
+		}
+		keys = append(keys, SortKey{Col: -1, Desc: o.Desc, NullsFirst: o.Nulls == 1, Text: path[0]})
+	}
+	if len(keys) > 0 {
+		root = &Sort{Input: root, Keys: keys, Limit: b.sel.Limit, Offset: b.sel.Offset}
+	} else if b.sel.Limit >= 0 || b.sel.Offset > 0 {
+		n := b.sel.Limit
+		if n < 0 {
+			n = 1<<63 - 1
+		} else {
+			b.scan.StopAfter = b.sel.Offset + n
+		}
+		root = &Limit{Input: root, N: n, Offset: b.sel.Offset}
+	}
+	p.Root = root
+	return p, nil
+}
+
+// itemName is a result column's name: its alias, a column's last name, or
+// the expression's text.
+func itemName(it ast.SelectItem) string {
+	if it.Alias != "" {
+		return it.Alias
+	}
+	if c, ok := it.Expr.(ast.Column); ok {
+		return c.Name()
+	}
+	return it.Expr.String()
+}
+
+// aggregate binds GROUP BY and the aggregate calls, and switches the binder
+// to the aggregate's output.
+func (b *binder) aggregate() (*Aggregate, error) {
+	sel := b.sel
+	post := &postAgg{}
+	for _, g := range sel.GroupBy {
+		ge, err := b.resolveItemRef(g, "GROUP BY")
+		if err != nil {
+			return nil, err
+		}
+		if hasAggregate(ge) {
+			return nil, bindErrorf(nil, "GROUP BY %s: aggregate functions are not allowed in GROUP BY", g)
+		}
+		e, err := b.expr(ge)
+		if err != nil {
+			return nil, err
+		}
+		post.groups = append(post.groups, e)
+		post.groupTexts = append(post.groupTexts, e.String())
+	}
+	var calls []*ast.Func
+	collect := func(e ast.Expr) {
+		ast.Walk(e, func(x ast.Expr) bool {
+			if f, ok := x.(*ast.Func); ok && isAggregate(f.Name) {
+				calls = append(calls, f)
+				return false
+			}
+			return true
+		})
+	}
+	for _, it := range sel.Items {
+		collect(it.Expr)
+	}
+	if sel.Having != nil {
+		collect(sel.Having)
+	}
+	for _, o := range sel.OrderBy {
+		collect(o.Expr)
+	}
+	for _, f := range calls {
+		text := f.String()
+		if slices.ContainsFunc(post.aggs, func(a AggCall) bool { return a.Text == text }) {
+			continue
+		}
+		call, err := b.aggCall(f)
+		if err != nil {
+			return nil, err
+		}
+		post.aggs = append(post.aggs, call)
+	}
+	b.post = post
+	return &Aggregate{Input: b.scan, Groups: post.groups, Aggs: post.aggs}, nil
+}
+
+func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
+	for _, a := range f.Args {
+		if hasAggregate(a) {
+			return AggCall{}, bindErrorf(nil, "%s: an aggregate inside an aggregate", f)
+		}
+	}
+	if len(f.OrderBy) > 0 {
+		return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is not supported", f)
+	}
+	nargs := len(f.Args)
+	fn, _, err := aggregate.Lookup(f.Name, nargs, f.Distinct, f.Separator)
+	if err != nil {
+		return AggCall{}, bindErrorf(err, "%s: %v", f, err)
+	}
+	if f.Name == "COUNT" && !f.Star && nargs == 0 {
+		return AggCall{}, bindErrorf(nil, "%s: COUNT takes * or an argument", f)
+	}
+	call := AggCall{Func: fn, Text: f.String()}
+	for _, a := range f.Args {
+		e, err := b.expr(a)
+		if err != nil {
+			return AggCall{}, err
+		}
+		call.Args = append(call.Args, e)
+	}
+	return call, nil
+}
+
+// resolveItemRef turns a GROUP BY or ORDER BY term that is a position (2)
+// or a select-list alias into the select item's expression.
+func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
+	if n, ok := position(e); ok {
+		if n < 1 || n > len(b.sel.Items) {
+			return nil, bindErrorf(nil, "%s %d: the select list has %d item%s", clause, n, len(b.sel.Items), plural(len(b.sel.Items)))
+		}
+		it := b.sel.Items[n-1]
+		if _, star := it.Expr.(ast.Star); star {
+			return nil, bindErrorf(ErrUnsupported, "%s %d: the item is *", clause, n)
+		}
+		return it.Expr, nil
+	}
+	if c, ok := e.(ast.Column); ok && len(c.Path) == 1 {
+		for _, it := range b.sel.Items {
+			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) {
+				if col, ok := it.Expr.(ast.Column); ok && len(col.Path) == 1 && col.Path[0] == c.Path[0] {
+					break
+				}
+				if hasAggregate(it.Expr) && clause == "GROUP BY" {
+					return nil, bindErrorf(nil, "GROUP BY %s: the alias names an aggregate", c.Path[0])
+				}
+				return it.Expr, nil
+			}
+		}
+	}
+	return e, nil
+}
+
+func position(e ast.Expr) (int, bool) {
+	l, ok := e.(ast.Literal)
+	if !ok || l.Value.K != types.Int {
+		return 0, false
+	}
+	return int(min(l.Value.I, 1<<30)), true
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// orderKeys binds ORDER BY: a position or alias names a column of the
+// projection; an expression equal to a select item reuses it; any other
+// expression becomes a hidden column of the projection (not allowed with
+// DISTINCT, as in DuckDB).
+func (b *binder) orderKeys(proj *Project) ([]SortKey, error) {
+	var keys []SortKey
+	for _, o := range b.sel.OrderBy {
+		key := SortKey{Desc: o.Desc, NullsFirst: o.Nulls == 1, Text: o.Expr.String()}
+		if n, ok := position(o.Expr); ok {
+			if n < 1 || n > proj.Visible {
+				return nil, bindErrorf(nil, "ORDER BY %d: the result has only %d column%s", n, proj.Visible, plural(proj.Visible))
+			}
+			key.Col = n - 1
+			keys = append(keys, key)
+			continue
+		}
+		col := -1
+		if c, ok := o.Expr.(ast.Column); ok && len(c.Path) == 1 {
+			for i, it := range b.sel.Items {
+				if it.Alias != "" && it.Alias == c.Path[0] {
+					col = i
+					break
+				}
+			}
+			if col < 0 {
+				for i, it := range b.sel.Items {
+					if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) {
+						col = i
+						break
+					}
+				}
+			}
+		}
+		if col < 0 {
+			e, err := b.expr(o.Expr)
+			if err != nil {
+				return nil, err
+			}
+			text := e.String()
+			for i := range proj.Exprs {
+				if proj.Exprs[i].String() == text {
+					col = i
+					break
+				}
+			}
+			if col < 0 {
+				if b.sel.Distinct {
+					return nil, bindErrorf(nil, "ORDER BY %s: with SELECT DISTINCT, ORDER BY terms must be in the select list", o.Expr)
+				}
+				col = len(proj.Exprs)
+				proj.Exprs = append(proj.Exprs, e)
+				proj.Names = append(proj.Names, text)
+			}
+		}
+		key.Col = col
+		keys = append(keys, key)
+	}
+	return keys, nil
+}
+
+// isAggregate reports whether name is an aggregate function.
+func isAggregate(name string) bool {
+	_, ok, _ := aggregate.Lookup(name, 1, false, nil)
+	return ok
+}
+
+func hasAggregate(e ast.Expr) bool {
+	found := false
+	ast.Walk(e, func(x ast.Expr) bool {
+		if f, ok := x.(*ast.Func); ok && isAggregate(f.Name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func (b *binder) isTable(name string) bool {
+	if b.sel.From.Alias != "" {
+		return name == b.sel.From.Alias
+	}
+	return name == b.sel.From.Name
+}
+
+// path resolves a column as written: a first part naming the table (its
+// alias, or its name when it has none) is dropped; the rest is a field and
+// a path into it.
+func (b *binder) path(c ast.Column) ([]string, error) {
+	p := c.Path
+	if len(p) > 1 && b.isTable(p[0]) {
+		p = p[1:]
+	} else if len(p) > 1 && b.sel.From.Alias != "" && p[0] == b.sel.From.Name {
+		return nil, bindErrorf(nil, "%s: the lake is called %s in this query", c, b.sel.From.Alias)
+	}
+	return p, nil
+}
+
+// field returns the slot of a top-level field, adding it to the scan.
+func (b *binder) field(name string) *Slot {
+	i := slices.Index(b.scan.Fields, name)
+	if i < 0 {
+		i = len(b.scan.Fields)
+		b.scan.Fields = append(b.scan.Fields, name)
+	}
+	return &Slot{I: i, Name: identText(name)}
+}
+
+// expr binds an expression: over the scan's slots, or above an Aggregate
+// over its output (group values, then aggregate results).
+func (b *binder) expr(e ast.Expr) (Expr, error) {
+	if b.post != nil {
+		return b.postExpr(e)
+	}
+	return b.rowExpr(e)
+}
+
+// postExpr binds e above the Aggregate: an aggregate call or a GROUP BY
+// expression becomes a slot of the aggregate's output; a column anywhere
+// else is an error.
+func (b *binder) postExpr(e ast.Expr) (Expr, error) {
+	post := b.post
+	if f, ok := e.(*ast.Func); ok && isAggregate(f.Name) {
+		text := f.String()
+		for i, a := range post.aggs {
+			if a.Text == text {
+				return &Slot{I: len(post.groups) + i, Name: text}, nil
+			}
+		}
+		panic("plan: aggregate " + text + " was not collected")
+	}
+	if !hasAggregate(e) {
+		b.post = nil
+		bound, err := b.rowExpr(e)
+		b.post = post
+		if err == nil {
+			text := bound.String()
+			for i, g := range post.groupTexts {
+				if g == text {
+					return &Slot{I: i, Name: text}, nil
+				}
+			}
+			if _, ok := e.(ast.Column); ok {
+				return nil, bindErrorf(nil, "column %s must appear in GROUP BY or be used in an aggregate function", e)
+			}
+			if !hasColumn(e) {
+				return bound, nil // a constant expression
+			}
+		}
+	}
+	if _, ok := e.(ast.Column); ok {
+		return nil, bindErrorf(nil, "column %s must appear in GROUP BY or be used in an aggregate function", e)
+	}
+	return b.rowExprWith(e, b.postExpr)
+}
+
+func hasColumn(e ast.Expr) bool {
+	found := false
+	ast.Walk(e, func(x ast.Expr) bool {
+		if _, ok := x.(ast.Column); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// rowExpr binds e over the scan's slots.
+func (b *binder) rowExpr(e ast.Expr) (Expr, error) { return b.rowExprWith(e, b.rowExpr) }
+
+// rowExprWith binds the node e, binding its children with sub.
+func (b *binder) rowExprWith(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr, error) {
+	two := func(l, r ast.Expr) (Expr, Expr, error) {
+		x, err := sub(l)
+		if err != nil {
+			return nil, nil, err
+		}
+		y, err := sub(r)
+		return x, y, err
+	}
+	switch e := e.(type) {
+	case ast.Column:
+		path, err := b.path(e)
+		if err != nil {
+			return nil, err
+		}
+		var x Expr = b.field(path[0])
+		for _, m := range path[1:] {
+			x = NewMember(x, m)
+		}
+		return x, nil
+	case ast.Literal:
+		return &Const{V: e.Value, Text: e.String()}, nil
+	case ast.Star:
+		return nil, bindErrorf(ErrUnsupported, "* is not supported here")
+	case ast.Param:
+		return nil, bindErrorf(ErrUnsupported, "parameters are not supported here")
+	case ast.And:
+		l, r, err := two(e.L, e.R)
+		return &AndExpr{l, r}, err
+	case ast.Or:
+		l, r, err := two(e.L, e.R)
+		return &OrExpr{l, r}, err
+	case ast.Not:
+		x, err := sub(e.X)
+		return &NotExpr{x}, err
+	case ast.Compare:
+		l, r, err := two(e.L, e.R)
+		if err != nil {
+			return nil, err
+		}
+		op := e.Op
+		if _, lc := l.(*Const); lc {
+			if _, rc := r.(*Const); !rc {
+				l, r, op = r, l, Flip(op)
+			}
+		}
+		return NewCompare(op, l, r, e.Text), nil
+	case ast.IsNull:
+		x, err := sub(e.X)
+		return &IsNullExpr{x, e.Not}, err
+	case ast.IsBool:
+		x, err := sub(e.X)
+		return &IsBoolExpr{x, e.True, e.Not}, err
+	case ast.In:
+		x, err := sub(e.X)
+		if err != nil {
+			return nil, err
+		}
+		var list []Expr
+		for _, it := range e.List {
+			y, err := sub(it)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, y)
+		}
+		return NewIn(x, list, e.Not), nil
+	case ast.Between:
+		x, err := sub(e.X)
+		if err != nil {
+			return nil, err
+		}
+		lo, hi, err := two(e.Lo, e.Hi)
+		if err != nil {
+			return nil, err
+		}
+		var out Expr = &AndExpr{NewCompare(">=", x, lo, false), NewCompare("<=", x, hi, false)}
+		if e.Not {
+			out = &NotExpr{out}
+		}
+		return out, nil
+	case ast.Like:
+		return b.like(e, sub)
+	case ast.Arith:
+		l, r, err := two(e.L, e.R)
+		return &ArithExpr{e.Op, l, r}, err
+	case ast.Neg:
+		x, err := sub(e.X)
+		return &NegExpr{x}, err
+	case *ast.Func:
+		return b.call(e, sub)
+	case *ast.Case:
+		return b.caseExpr(e, sub)
+	case ast.Cast:
+		x, err := sub(e.X)
+		return &CastExpr{x, e.To, e.Type}, err
+	case ast.Interval:
+		x, err := sub(e.X)
+		if err != nil {
+			return nil, err
+		}
+		return b.bindCall("INTERVAL", intervalFunc(e.Unit), []Expr{x}, "INTERVAL "+paren(x)+" "+e.Unit)
+	case ast.JSONExtract:
+		x, p, err := two(e.X, e.Path)
+		if err != nil {
+			return nil, err
+		}
+		name := "JSON_EXTRACT"
+		if e.Text {
+			name = "JSON_EXTRACT_STRING"
+		}
+		f, ok := function.Lookup(name)
+		if !ok {
+			return nil, bindErrorf(ErrUnsupported, "%s is not supported yet", e)
+		}
+		return b.bindCall(name, f, []Expr{x, p}, "")
+	}
+	return nil, bindErrorf(ErrUnsupported, "%s is not supported", e)
+}
+
+// intervalFunc builds an interval of n units.
+func intervalFunc(unit string) *function.Scalar {
+	return &function.Scalar{Name: "INTERVAL", MinArgs: 1, MaxArgs: 1, NullIn: true,
+		Fn: func(args []types.Value) (types.Value, error) { return types.MakeInterval(args[0], unit) }}
+}
+
+func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, error) {
+	if isAggregate(f.Name) {
+		return nil, bindErrorf(nil, "%s: aggregate functions are not allowed here", f)
+	}
+	if f.Distinct || f.Star || f.Separator != nil || len(f.OrderBy) > 0 {
+		return nil, bindErrorf(nil, "%s: DISTINCT, * and SEPARATOR belong to aggregates", f)
+	}
+	fn, ok := function.Lookup(f.Name)
+	if !ok {
+		names := append(function.Names(), aggregate.Names()...)
+		if s, ok := closest(f.Name, names); ok {
+			return nil, bindErrorf(ErrUnsupported, "unknown function %s; did you mean %s?", f.Name, s)
+		}
+		return nil, bindErrorf(ErrUnsupported, "unknown function %s", f.Name)
+	}
+	var args []Expr
+	for _, a := range f.Args {
+		x, err := sub(a)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, x)
+	}
+	return b.bindCall(fn.Name, fn, args, "")
+}
+
+// bindCall binds a scalar function to its arguments.
+func (b *binder) bindCall(name string, fn *function.Scalar, args []Expr, text string) (Expr, error) {
+	consts := make([]*types.Value, len(args))
+	for i, a := range args {
+		if c, ok := a.(*Const); ok {
+			v := c.V
+			consts[i] = &v
+		}
+	}
+	bind := func() (function.Eval, error) { return fn.BindCall(consts) }
+	ev, err := bind()
+	if err != nil {
+		return nil, bindErrorf(err, "%v", err)
+	}
+	c := &Call{Name: name, Args: args, fn: ev, bind: bind}
+	if text != "" {
+		return &named{c, text}, nil
+	}
+	return c, nil
+}
+
+// named prints an expression with a text of its own.
+type named struct {
+	*Call
+	text string
+}
+
+func (n *named) String() string { return n.text }
+
+func (b *binder) like(e ast.Like, sub func(ast.Expr) (Expr, error)) (Expr, error) {
+	x, err := sub(e.X)
+	if err != nil {
+		return nil, err
+	}
+	pat, err := sub(e.Pattern)
+	if err != nil {
+		return nil, err
+	}
+	escape, hasEscape := "", false
+	if e.Escape != nil {
+		c, ok := e.Escape.(ast.Literal)
+		if !ok || c.Value.K != types.String {
+			return nil, bindErrorf(ErrUnsupported, "ESCAPE %s: the escape must be a string constant", e.Escape)
+		}
+		escape, hasEscape = c.Value.S, true
+	}
+	le := &LikeExpr{X: x, Pattern: pat, Not: e.Not, Op: "LIKE", escape: hasEscape}
+	le.build = func(p string) (func(string) bool, error) { return function.Like(p, escape, hasEscape) }
+	if e.Regexp {
+		le.Op = "REGEXP"
+		le.build = function.Regexp
+	}
+	if c, ok := pat.(*Const); ok {
+		if c.V.K == types.Null {
+			return &Const{V: types.Value{}, Text: "NULL"}, nil
+		}
+		if le.match, err = le.build(c.V.String()); err != nil {
+			return nil, bindErrorf(err, "%s: %v", e, err)
+		}
+	}
+	return le, nil
+}
+
+func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, error) {
+	out := &CaseExpr{}
+	var operand Expr
+	if c.Operand != nil {
+		var err error
+		if operand, err = sub(c.Operand); err != nil {
+			return nil, err
+		}
+	}
+	for _, w := range c.Whens {
+		cond, err := sub(w.Cond)
+		if err != nil {
+			return nil, err
+		}
+		if operand != nil {
+			cond = NewCompare("=", operand, cond, false)
+		}
+		then, err := sub(w.Then)
+		if err != nil {
+			return nil, err
+		}
+		out.Whens = append(out.Whens, WhenExpr{cond, then})
+	}
+	if c.Else != nil {
+		var err error
+		if out.Else, err = sub(c.Else); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// closest returns the name nearest to s by edit distance, if near enough.
+func closest(s string, names []string) (string, bool) {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := editDistance(strings.ToUpper(s), n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best, best != ""
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,707 @@
+package plan
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unsafe"
+
+	"github.com/lakesql/lakesql/sql/function"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Row is the input of a bound expression: the values of one row's slots
+// (fields read from a scanned line, or the columns of an operator's
+// output).
+type Row []types.Value
+
+// Expr is a bound expression: names resolved to slots, functions bound,
+// literals converted for the side they are compared with.
+type Expr interface {
+	Eval(r Row) (types.Value, error)
+	String() string
+}
+
+// ErrEval marks errors raised while evaluating an expression on a row.
+var ErrEval = errors.New("evaluation error")
+
+// Slot reads slot I of the row.
+type Slot struct {
+	I    int
+	Name string // for printing
+}
+
+func (s *Slot) Eval(r Row) (types.Value, error) { return r[s.I], nil }
+func (s *Slot) String() string                  { return s.Name }
+
+// Const is a constant.
+type Const struct {
+	V    types.Value
+	Text string // how it prints
+}
+
+func (c *Const) Eval(Row) (types.Value, error) { return c.V, nil }
+func (c *Const) String() string                { return c.Text }
+
+// Member reads a member of a JSON object value: user.tier.
+type Member struct {
+	X    Expr
+	Name string
+	ex   *storage.Extractor
+	buf  []byte // scratch for a decoded string; Member is evaluated by one goroutine (see Clone)
+	vals [][]byte
+}
+
+// NewMember returns x.name.
+func NewMember(x Expr, name string) *Member {
+	return &Member{X: x, Name: name, ex: storage.NewExtractor([]string{name}), vals: make([][]byte, 1)}
+}
+
+func (m *Member) Eval(r Row) (types.Value, error) {
+	v, err := m.X.Eval(r)
+	if err != nil || v.K != types.JSON || v.S == "" || v.S[0] != '{' {
+		return types.Value{}, err
+	}
+	if err := m.ex.Extract(unsafe.Slice(unsafe.StringData(v.S), len(v.S)), m.vals); err != nil {
+		return types.Value{}, nil
+	}
+	return types.FromJSON(m.vals[0], false, &m.buf), nil
+}
+
+func (m *Member) String() string { return m.X.String() + "." + identText(m.Name) }
+
+// identText prints a name as SQL.
+var identText = func(s string) string { return s }
+
+// Truthy maps a value used as a condition to SQL's three truth values: a
+// boolean is itself, NULL is unknown, a number is true when it is not
+// zero, text is read as CAST(text AS BOOLEAN) would read it.
+func Truthy(v types.Value) (types.Truth, error) {
+	switch v.K {
+	case types.Bool:
+		return types.TruthOf(v.I != 0), nil
+	case types.Null:
+		return types.Unknown, nil
+	case types.Int:
+		return types.TruthOf(v.I != 0), nil
+	case types.Float:
+		return types.TruthOf(v.F != 0), nil
+	case types.String:
+		if b, ok := types.ParseBool(v.S); ok {
+			return types.TruthOf(b), nil
+		}
+	}
+	return types.Unknown, fmt.Errorf("%w: %s %s used as a condition", ErrEval, v.K, quoted(v))
+}
+
+func quoted(v types.Value) string {
+	s := v.String()
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	if v.K == types.String {
+		return "'" + s + "'"
+	}
+	return s
+}
+
+// EvalTruth evaluates a condition.
+func EvalTruth(e Expr, r Row) (types.Truth, error) {
+	v, err := e.Eval(r)
+	if err != nil {
+		return types.Unknown, err
+	}
+	return Truthy(v)
+}
+
+// Logical connectives, with SQL's three-valued logic; AND and OR do not
+// evaluate their right side when the left decides.
+type (
+	AndExpr struct{ L, R Expr }
+	OrExpr  struct{ L, R Expr }
+	NotExpr struct{ X Expr }
+)
+
+func (e *AndExpr) Eval(r Row) (types.Value, error) {
+	a, err := EvalTruth(e.L, r)
+	if err != nil || a == types.False {
+		return types.BoolValue(false), err
+	}
+	b, err := EvalTruth(e.R, r)
+	return a.And(b).Value(), err
+}
+
+func (e *OrExpr) Eval(r Row) (types.Value, error) {
+	a, err := EvalTruth(e.L, r)
+	if err != nil || a == types.True {
+		return types.BoolValue(true), err
+	}
+	b, err := EvalTruth(e.R, r)
+	return a.Or(b).Value(), err
+}
+
+func (e *NotExpr) Eval(r Row) (types.Value, error) {
+	a, err := EvalTruth(e.X, r)
+	return a.Not().Value(), err
+}
+
+func (e *AndExpr) String() string { return binText(e.L, "AND", e.R) }
+func (e *OrExpr) String() string  { return binText(e.L, "OR", e.R) }
+func (e *NotExpr) String() string { return "NOT " + paren(e.X) }
+
+func binText(l Expr, op string, r Expr) string { return paren(l) + " " + op + " " + paren(r) }
+
+// paren prints an operand, in parentheses unless it is an atom.
+func paren(e Expr) string {
+	switch e.(type) {
+	case *Slot, *Const, *Member, *Call, *CastExpr:
+		return e.String()
+	}
+	return "(" + e.String() + ")"
+}
+
+// Compare is L op R under the one comparison of package types. A string
+// constant compared with a value of another family is converted to that
+// family first (Lit: the forms it can take), as DuckDB converts a literal
+// to the type of the column it meets: amount > '60' compares numbers.
+type Compare struct {
+	Op   string // = != < <= > >= <=>
+	L, R Expr
+	// Text compares the text forms of both sides (pq's --where).
+	Text bool
+	lit  *litForms // when R is a string constant
+}
+
+// litForms are the readings of a string constant.
+type litForms struct {
+	num   types.Value // Null when it is not a number
+	date  types.Value
+	ts    types.Value
+	boolv types.Value
+}
+
+func newLitForms(s string) *litForms {
+	f := &litForms{}
+	if n, ok := types.ParseNumber(s); ok {
+		f.num = n
+	}
+	if d, ok := types.ParseDate(s); ok && len(strings.TrimSpace(s)) == 10 {
+		f.date = types.DateValue(d)
+	}
+	if t, ok := types.ParseTimestamp(s); ok {
+		f.ts = types.TimestampValue(t)
+	}
+	if b, ok := types.ParseBool(s); ok {
+		f.boolv = types.BoolValue(b)
+	}
+	return f
+}
+
+// coerce returns the literal lit as it compares with v.
+func (f *litForms) coerce(lit, v types.Value) types.Value {
+	var alt types.Value
+	switch v.K {
+	case types.Int, types.Float, types.Huge:
+		alt = f.num
+	case types.Date:
+		alt = f.date
+		if alt.K == types.Null {
+			alt = f.ts
+		}
+	case types.Timestamp:
+		alt = f.ts
+	case types.Bool:
+		alt = f.boolv
+	}
+	if alt.K != types.Null {
+		return alt
+	}
+	return lit
+}
+
+// NewCompare binds l op r, noting a string constant on the right.
+func NewCompare(op string, l, r Expr, text bool) *Compare {
+	c := &Compare{Op: op, L: l, R: r, Text: text}
+	if k, ok := r.(*Const); ok && k.V.K == types.String && !text {
+		c.lit = newLitForms(k.V.S)
+	}
+	return c
+}
+
+func (c *Compare) Eval(r Row) (types.Value, error) {
+	a, err := c.L.Eval(r)
+	if err != nil {
+		return types.Value{}, err
+	}
+	b, err := c.R.Eval(r)
+	if err != nil {
+		return types.Value{}, err
+	}
+	return CompareValues(c.Op, a, b, c.lit, c.Text), nil
+}
+
+// CompareValues applies op to two values (see Compare).
+func CompareValues(op string, a, b types.Value, lit *litForms, text bool) types.Value {
+	if a.K == types.Null || b.K == types.Null {
+		if op == "<=>" {
+			return types.BoolValue(a.K == b.K)
+		}
+		return types.Value{}
+	}
+	var c int
+	switch {
+	case text:
+		c = strings.Compare(a.String(), b.String())
+	case lit != nil:
+		c = types.Compare(a, lit.coerce(b, a))
+	default:
+		c = types.Compare(a, b)
+	}
+	return types.BoolValue(cmpOp(op, c))
+}
+
+func cmpOp(op string, c int) bool {
+	switch op {
+	case "=", "<=>":
+		return c == 0
+	case "!=", "<>":
+		return c != 0
+	case "<":
+		return c < 0
+	case "<=":
+		return c <= 0
+	case ">":
+		return c > 0
+	case ">=":
+		return c >= 0
+	}
+	panic("plan: unknown comparison " + op) // the binder builds only the ops above
+}
+
+func (c *Compare) String() string { return paren(c.L) + " " + c.Op + " " + paren(c.R) }
+
+// Flip returns the operator for swapped operands: a < b is b > a.
+func Flip(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}
+
+// IsNullExpr is X IS [NOT] NULL.
+type IsNullExpr struct {
+	X   Expr
+	Not bool
+}
+
+func (e *IsNullExpr) Eval(r Row) (types.Value, error) {
+	v, err := e.X.Eval(r)
+	return types.BoolValue((v.K == types.Null) != e.Not), err
+}
+
+func (e *IsNullExpr) String() string {
+	if e.Not {
+		return paren(e.X) + " IS NOT NULL"
+	}
+	return paren(e.X) + " IS NULL"
+}
+
+// IsBoolExpr is X IS [NOT] TRUE|FALSE: never NULL.
+type IsBoolExpr struct {
+	X    Expr
+	True bool
+	Not  bool
+}
+
+func (e *IsBoolExpr) Eval(r Row) (types.Value, error) {
+	t, err := EvalTruth(e.X, r)
+	want := types.False
+	if e.True {
+		want = types.True
+	}
+	return types.BoolValue((t == want) != e.Not), err
+}
+
+func (e *IsBoolExpr) String() string {
+	s := paren(e.X) + " IS "
+	if e.Not {
+		s += "NOT "
+	}
+	if e.True {
+		return s + "TRUE"
+	}
+	return s + "FALSE"
+}
+
+// InExpr is X [NOT] IN (List): true if X equals an item, else NULL if X or
+// an item is NULL, else false.
+type InExpr struct {
+	X    Expr
+	List []Expr
+	Not  bool
+	lits []*litForms
+}
+
+// NewIn binds X IN (list).
+func NewIn(x Expr, list []Expr, not bool) *InExpr {
+	e := &InExpr{X: x, List: list, Not: not, lits: make([]*litForms, len(list))}
+	for i, it := range list {
+		if k, ok := it.(*Const); ok && k.V.K == types.String {
+			e.lits[i] = newLitForms(k.V.S)
+		}
+	}
+	return e
+}
+
+func (e *InExpr) Eval(r Row) (types.Value, error) {
+	v, err := e.X.Eval(r)
+	if err != nil || v.K == types.Null {
+		return types.Value{}, err
+	}
+	t := types.False
+	for i, it := range e.List {
+		w, err := it.Eval(r)
+		if err != nil {
+			return types.Value{}, err
+		}
+		switch c := CompareValues("=", v, w, e.lits[i], false); {
+		case c.K == types.Null:
+			t = types.Unknown
+		case c.I != 0:
+			t = types.True
+		}
+		if t == types.True {
+			break
+		}
+	}
+	if e.Not {
+		t = t.Not()
+	}
+	return t.Value(), nil
+}
+
+func (e *InExpr) String() string {
+	parts := make([]string, len(e.List))
+	for i, x := range e.List {
+		parts[i] = x.String()
+	}
+	op := " IN ("
+	if e.Not {
+		op = " NOT IN ("
+	}
+	return paren(e.X) + op + strings.Join(parts, ", ") + ")"
+}
+
+// LikeExpr is X [NOT] LIKE pattern, or REGEXP; the matcher was built from
+// a constant pattern when the binder had one.
+type LikeExpr struct {
+	X, Pattern Expr
+	Not        bool
+	Op         string // LIKE, REGEXP
+	escape     bool   // an ESCAPE clause was given
+	match      func(string) bool
+	build      func(pattern string) (func(string) bool, error) // for a pattern that is not constant
+}
+
+func (e *LikeExpr) Eval(r Row) (types.Value, error) {
+	v, err := e.X.Eval(r)
+	if err != nil || v.K == types.Null {
+		return types.Value{}, err
+	}
+	m := e.match
+	if m == nil {
+		p, err := e.Pattern.Eval(r)
+		if err != nil || p.K == types.Null {
+			return types.Value{}, err
+		}
+		if m, err = e.build(p.String()); err != nil {
+			return types.Value{}, err
+		}
+	}
+	s := v.S
+	if v.K != types.String {
+		s = v.String()
+	}
+	return types.BoolValue(m(s) != e.Not), nil
+}
+
+// HasEscape reports whether the LIKE has an ESCAPE clause.
+func (e *LikeExpr) HasEscape() bool { return e.escape }
+
+func (e *LikeExpr) String() string {
+	op := " " + e.Op + " "
+	if e.Not {
+		op = " NOT" + op
+	}
+	return paren(e.X) + op + paren(e.Pattern)
+}
+
+// ArithExpr is L op R.
+type ArithExpr struct {
+	Op   types.Op
+	L, R Expr
+}
+
+func (e *ArithExpr) Eval(r Row) (types.Value, error) {
+	a, err := e.L.Eval(r)
+	if err != nil {
+		return types.Value{}, err
+	}
+	b, err := e.R.Eval(r)
+	if err != nil {
+		return types.Value{}, err
+	}
+	v, err := types.Arith(e.Op, a, b)
+	if err != nil {
+		return v, fmt.Errorf("%w: %w", ErrEval, err)
+	}
+	return v, nil
+}
+
+func (e *ArithExpr) String() string { return paren(e.L) + " " + e.Op.String() + " " + paren(e.R) }
+
+// NegExpr is -X.
+type NegExpr struct{ X Expr }
+
+func (e *NegExpr) Eval(r Row) (types.Value, error) {
+	v, err := e.X.Eval(r)
+	if err != nil {
+		return v, err
+	}
+	if v, err = types.Negate(v); err != nil {
+		return v, fmt.Errorf("%w: %w", ErrEval, err)
+	}
+	return v, nil
+}
+
+func (e *NegExpr) String() string { return "-" + paren(e.X) }
+
+// Call is a scalar function call.
+type Call struct {
+	Name string
+	Args []Expr
+	fn   function.Eval
+	bind func() (function.Eval, error) // binds the call again, for a clone
+	buf  []types.Value
+}
+
+func (c *Call) Eval(r Row) (types.Value, error) {
+	args := c.buf[:0]
+	for _, a := range c.Args {
+		v, err := a.Eval(r)
+		if err != nil {
+			return types.Value{}, err
+		}
+		args = append(args, v)
+	}
+	c.buf = args
+	v, err := c.fn(args)
+	if err != nil {
+		return v, fmt.Errorf("%w: %s: %w", ErrEval, c.Name, err)
+	}
+	return v, nil
+}
+
+func (c *Call) String() string {
+	parts := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		parts[i] = a.String()
+	}
+	return c.Name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// CaseExpr is the searched CASE (the simple form is bound to it: CASE x
+// WHEN v compares x = v).
+type CaseExpr struct {
+	Whens []WhenExpr
+	Else  Expr // nil: NULL
+}
+
+// WhenExpr is one WHEN … THEN ….
+type WhenExpr struct{ Cond, Then Expr }
+
+func (e *CaseExpr) Eval(r Row) (types.Value, error) {
+	for _, w := range e.Whens {
+		t, err := EvalTruth(w.Cond, r)
+		if err != nil {
+			return types.Value{}, err
+		}
+		if t == types.True {
+			return w.Then.Eval(r)
+		}
+	}
+	if e.Else == nil {
+		return types.Value{}, nil
+	}
+	return e.Else.Eval(r)
+}
+
+func (e *CaseExpr) String() string {
+	var b strings.Builder
+	b.WriteString("CASE")
+	for _, w := range e.Whens {
+		b.WriteString(" WHEN " + w.Cond.String() + " THEN " + w.Then.String())
+	}
+	if e.Else != nil {
+		b.WriteString(" ELSE " + e.Else.String())
+	}
+	b.WriteString(" END")
+	return b.String()
+}
+
+// CastExpr is CAST(X AS type).
+type CastExpr struct {
+	X    Expr
+	To   types.Kind
+	Type string
+}
+
+func (e *CastExpr) Eval(r Row) (types.Value, error) {
+	v, err := e.X.Eval(r)
+	if err != nil {
+		return v, err
+	}
+	if v, err = types.Cast(v, e.To); err != nil {
+		return v, fmt.Errorf("%w: %w", ErrEval, err)
+	}
+	return v, nil
+}
+
+func (e *CastExpr) String() string { return "CAST(" + e.X.String() + " AS " + e.Type + ")" }
+
+// CloneExpr returns a copy of e that can be evaluated by another
+// goroutine: the nodes that keep scratch space are copied.
+func CloneExpr(e Expr) Expr {
+	switch e := e.(type) {
+	case nil:
+		return nil
+	case *Slot, *Const:
+		return e
+	case *Member:
+		return NewMember(CloneExpr(e.X), e.Name)
+	case *AndExpr:
+		return &AndExpr{CloneExpr(e.L), CloneExpr(e.R)}
+	case *OrExpr:
+		return &OrExpr{CloneExpr(e.L), CloneExpr(e.R)}
+	case *NotExpr:
+		return &NotExpr{CloneExpr(e.X)}
+	case *Compare:
+		c := *e
+		c.L, c.R = CloneExpr(e.L), CloneExpr(e.R)
+		return &c
+	case *IsNullExpr:
+		return &IsNullExpr{CloneExpr(e.X), e.Not}
+	case *IsBoolExpr:
+		return &IsBoolExpr{CloneExpr(e.X), e.True, e.Not}
+	case *InExpr:
+		c := *e
+		c.X = CloneExpr(e.X)
+		c.List = cloneAll(e.List)
+		return &c
+	case *LikeExpr:
+		c := *e
+		c.X, c.Pattern = CloneExpr(e.X), CloneExpr(e.Pattern)
+		return &c
+	case *ArithExpr:
+		return &ArithExpr{e.Op, CloneExpr(e.L), CloneExpr(e.R)}
+	case *NegExpr:
+		return &NegExpr{CloneExpr(e.X)}
+	case *Call:
+		fn, err := e.bind()
+		if err != nil {
+			panic("plan: a call that bound once fails to bind again: " + err.Error())
+		}
+		return &Call{Name: e.Name, Args: cloneAll(e.Args), fn: fn, bind: e.bind}
+	case *named:
+		return &named{CloneExpr(e.Call).(*Call), e.text}
+	case *CaseExpr:
+		c := &CaseExpr{Else: CloneExpr(e.Else)}
+		for _, w := range e.Whens {
+			c.Whens = append(c.Whens, WhenExpr{CloneExpr(w.Cond), CloneExpr(w.Then)})
+		}
+		return c
+	case *CastExpr:
+		return &CastExpr{CloneExpr(e.X), e.To, e.Type}
+	}
+	panic(fmt.Sprintf("plan: CloneExpr of %T", e))
+}
+
+func cloneAll(es []Expr) []Expr {
+	out := make([]Expr, len(es))
+	for i, e := range es {
+		out[i] = CloneExpr(e)
+	}
+	return out
+}
+
+// Children returns the direct subexpressions of e.
+func Children(e Expr) []Expr {
+	switch e := e.(type) {
+	case *Member:
+		return []Expr{e.X}
+	case *AndExpr:
+		return []Expr{e.L, e.R}
+	case *OrExpr:
+		return []Expr{e.L, e.R}
+	case *NotExpr:
+		return []Expr{e.X}
+	case *Compare:
+		return []Expr{e.L, e.R}
+	case *IsNullExpr:
+		return []Expr{e.X}
+	case *IsBoolExpr:
+		return []Expr{e.X}
+	case *InExpr:
+		return append([]Expr{e.X}, e.List...)
+	case *LikeExpr:
+		return []Expr{e.X, e.Pattern}
+	case *ArithExpr:
+		return []Expr{e.L, e.R}
+	case *NegExpr:
+		return []Expr{e.X}
+	case *Call:
+		return e.Args
+	case *named:
+		return e.Args
+	case *CaseExpr:
+		var out []Expr
+		for _, w := range e.Whens {
+			out = append(out, w.Cond, w.Then)
+		}
+		if e.Else != nil {
+			out = append(out, e.Else)
+		}
+		return out
+	case *CastExpr:
+		return []Expr{e.X}
+	}
+	return nil
+}
+
+// Slots returns the slots e reads.
+func Slots(e Expr) []int {
+	var out []int
+	var walk func(Expr)
+	walk = func(e Expr) {
+		if s, ok := e.(*Slot); ok {
+			if !slices.Contains(out, s.I) {
+				out = append(out, s.I)
+			}
+			return
+		}
+		for _, c := range Children(e) {
+			walk(c)
+		}
+	}
+	walk(e)
+	return out
+}
