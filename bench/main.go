@@ -46,6 +46,9 @@ type config struct {
 	interop       bool // run the interop check (issue 7) instead of the jobs
 	interopRows   int
 	clickbench    bool // run ClickBench's 43 queries instead of the jobs
+	sqlgen        bool // run the random query check instead of the jobs
+	sqlgenQueries int
+	sqlgenSeed    uint64
 }
 
 // run is the only place errors become exit codes: 0 done, 1 failed
@@ -73,6 +76,9 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	if cfg.clickbench {
 		do = clickbench
 	}
+	if cfg.sqlgen {
+		do = sqlgen
+	}
 	if err := do(ctx, cfg, stdout, stderr); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "bench: interrupted (%v)\n", firstLine(err.Error()))
@@ -95,7 +101,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.dir, "dir", os.TempDir(), "folder under which the temporary work folder is created")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work folder (binaries, data, lakes)")
 	fs.StringVar(&cfg.repo, "repo", "", "root of the main module (default: found by walking up from the current folder)")
-	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md; results-grow.md with -grow, results-interop.md with -interop, results-clickbench.md with -clickbench)")
+	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md; results-grow.md with -grow, results-interop.md with -interop, results-clickbench.md with -clickbench, results-sqlgen.md with -sqlgen)")
 	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit for any single command or DuckDB statement")
 	fs.IntVar(&cfg.duckOpenFiles, "duck-open-files", 0, "if > 0, SET partitioned_write_max_open_files for DuckDB (its default is 100)")
 	fs.BoolVar(&cfg.grow, "grow", false, "run the grow experiment of issue 6 (append + compact rounds, keep-large vs the lab's rule) instead of the jobs; writes bench/results-grow.md")
@@ -106,6 +112,9 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.interop, "interop", false, "run the interop check of issue 7 (pq export's DuckDB text run in DuckDB, 20 queries vs lakesql, also after a crashed compaction) instead of the jobs; writes bench/results-interop.md")
 	fs.IntVar(&cfg.interopRows, "interop-rows", 200_000, "-interop: rows generated with `pq gen`")
 	fs.BoolVar(&cfg.clickbench, "clickbench", false, "run ClickBench's 43 queries on a generated hits lake, lakesql vs DuckDB, answers compared, instead of the jobs (-rows defaults to 1,000,000 and -runs to 1 here); writes bench/results-clickbench.md")
+	fs.BoolVar(&cfg.sqlgen, "sqlgen", false, "run the random query check (generated queries through lakesql and DuckDB, answers compared, and TLP checks of lakesql alone) instead of the jobs; writes bench/results-sqlgen.md")
+	fs.IntVar(&cfg.sqlgenQueries, "queries", 2000, "-sqlgen: queries compared with DuckDB (and a quarter as many TLP checks)")
+	fs.Uint64Var(&cfg.sqlgenSeed, "seed", 0, "-sqlgen: seed of the data and the queries (0: from the clock; printed)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
 		for _, j := range allJobs {
@@ -148,6 +157,15 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	if cfg.clickbench && (cfg.grow || cfg.interop) {
 		return cfg, errors.New("-clickbench excludes -grow and -interop")
 	}
+	if cfg.sqlgen && (cfg.grow || cfg.interop || cfg.clickbench) {
+		return cfg, errors.New("-sqlgen excludes -grow, -interop and -clickbench")
+	}
+	if cfg.sqlgenQueries < 1 {
+		return cfg, fmt.Errorf("-queries must be ≥ 1, got %d", cfg.sqlgenQueries)
+	}
+	if cfg.sqlgen && cfg.sqlgenSeed == 0 {
+		cfg.sqlgenSeed = uint64(time.Now().UnixNano())
+	}
 	if cfg.timeout <= 0 {
 		return cfg, fmt.Errorf("-timeout must be > 0, got %v", cfg.timeout)
 	}
@@ -172,6 +190,8 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 			name = "results-interop.md"
 		case cfg.clickbench:
 			name = "results-clickbench.md"
+		case cfg.sqlgen:
+			name = "results-sqlgen.md"
 		}
 		cfg.out = filepath.Join(cfg.repo, "bench", name)
 	}

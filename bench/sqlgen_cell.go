@@ -1,0 +1,361 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	duckdb "github.com/duckdb/duckdb-go/v2"
+)
+
+// sgCell is one answer cell in a canonical form: numbers by value (exact
+// for integers), strings exactly, NULL as NULL.
+type sgCell struct {
+	k byte // 'n' NULL, 'i' integer, 'f' float, 's' string, 'b' boolean, 'j' anything else (its text)
+	i *big.Int
+	f float64
+	s string
+	b bool
+}
+
+func (c sgCell) String() string {
+	switch c.k {
+	case 'n':
+		return "NULL"
+	case 'i':
+		return c.i.String()
+	case 'f':
+		return strconv.FormatFloat(c.f, 'g', -1, 64)
+	case 's':
+		return strconv.Quote(c.s)
+	case 'b':
+		return strconv.FormatBool(c.b)
+	}
+	return c.s
+}
+
+// num reads a cell as a float: numbers, and the texts inf, -inf and nan
+// (our engine writes a DOUBLE that JSON cannot hold as that string).
+func (c sgCell) num() (float64, bool) {
+	switch c.k {
+	case 'i':
+		f, _ := new(big.Float).SetInt(c.i).Float64()
+		return f, true
+	case 'f':
+		return c.f, true
+	case 's':
+		switch c.s {
+		case "inf":
+			return math.Inf(1), true
+		case "-inf":
+			return math.Inf(-1), true
+		case "nan":
+			return math.NaN(), true
+		}
+	}
+	return 0, false
+}
+
+// sgFloatTol is the relative tolerance for numbers that are not both
+// integers (DuckDB and we may add floats in another order).
+const sgFloatTol = 1e-9
+
+func sgFloatEq(x, y float64) bool {
+	switch {
+	case math.IsNaN(x) || math.IsNaN(y):
+		return math.IsNaN(x) && math.IsNaN(y)
+	case math.IsInf(x, 0) || math.IsInf(y, 0):
+		return x == y
+	}
+	return math.Abs(x-y) <= sgFloatTol*math.Max(math.Abs(x), math.Abs(y))+1e-12
+}
+
+// sgCellEq compares two cells: integers exactly, other numbers within
+// sgFloatTol, the rest exactly.
+func sgCellEq(a, b sgCell) bool {
+	if a.k == 'i' && b.k == 'i' {
+		return a.i.Cmp(b.i) == 0
+	}
+	if x, ok := a.num(); ok && (a.k != 's' || b.k == 'f' || b.k == 'i') {
+		if y, ok := b.num(); ok && (b.k != 's' || a.k == 'f' || a.k == 'i') {
+			return sgFloatEq(x, y)
+		}
+	}
+	if a.k != b.k {
+		return false
+	}
+	switch a.k {
+	case 'n':
+		return true
+	case 'b':
+		return a.b == b.b
+	}
+	return a.s == b.s
+}
+
+func sgRowEq(a, b []sgCell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sgCellEq(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sgBucket is a coarse key of a row: equal rows (by sgRowEq) almost always
+// share it; numbers are rounded to 6 digits.
+func sgBucket(row []sgCell) string {
+	var b strings.Builder
+	for _, c := range row {
+		if f, ok := c.num(); ok && c.k != 's' {
+			if f == 0 {
+				b.WriteString("#0")
+			} else {
+				b.WriteString("#" + strconv.FormatFloat(f, 'g', 6, 64))
+			}
+		} else {
+			b.WriteString(string(c.k) + c.String())
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// sgSubMultiset reports whether every row of sub can be matched to a
+// distinct row of of (rows equal by sgRowEq).
+func sgSubMultiset(sub, of [][]sgCell) bool {
+	if len(sub) > len(of) {
+		return false
+	}
+	buckets := map[string][]int{}
+	for i, r := range of {
+		k := sgBucketInf(r)
+		buckets[k] = append(buckets[k], i)
+	}
+	used := make([]bool, len(of))
+	ok := true
+	for _, r := range sub {
+		found := false
+		for _, j := range buckets[sgBucketInf(r)] {
+			if !used[j] && sgRowEq(r, of[j]) {
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return true
+	}
+	// A value within the tolerance may round into another bucket: match
+	// greedily over every row before calling it a difference.
+	used = make([]bool, len(of))
+	for _, r := range sub {
+		found := false
+		for j := range of {
+			if !used[j] && sgRowEq(r, of[j]) {
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// sgBucketInf is sgBucket with inf, -inf and nan as text and as a number
+// in one form.
+func sgBucketInf(row []sgCell) string {
+	norm := make([]sgCell, len(row))
+	for i, c := range row {
+		norm[i] = c
+		if f, ok := c.num(); ok && (math.IsInf(f, 0) || math.IsNaN(f)) {
+			norm[i] = sgCell{k: 'j', s: strconv.FormatFloat(f, 'g', -1, 64)}
+		}
+	}
+	return sgBucket(norm)
+}
+
+// sgMultisetEq compares two answers as multisets of rows.
+func sgMultisetEq(a, b [][]sgCell) bool {
+	return len(a) == len(b) && sgSubMultiset(a, b)
+}
+
+// sgParseOurs reads our JSON Lines answer: one object per row, members in
+// column order (names may repeat, so it is read token by token).
+func sgParseOurs(text []byte) ([][]sgCell, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	var rows [][]sgCell
+	for {
+		t, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			return rows, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if d, ok := t.(json.Delim); !ok || d != '{' {
+			return nil, fmt.Errorf("want an object, got %v", t)
+		}
+		var row []sgCell
+		for dec.More() {
+			if _, err := dec.Token(); err != nil { // the name
+				return nil, err
+			}
+			var raw json.RawMessage
+			if err := dec.Decode(&raw); err != nil {
+				return nil, err
+			}
+			row = append(row, sgJSONCell(raw))
+		}
+		if _, err := dec.Token(); err != nil { // '}'
+			return nil, err
+		}
+		rows = append(rows, row)
+	}
+}
+
+// sgJSONCell converts one JSON value.
+func sgJSONCell(raw json.RawMessage) sgCell {
+	s := strings.TrimSpace(string(raw))
+	switch {
+	case s == "null":
+		return sgCell{k: 'n'}
+	case s == "true" || s == "false":
+		return sgCell{k: 'b', b: s == "true"}
+	case strings.HasPrefix(s, `"`):
+		var v string
+		if json.Unmarshal(raw, &v) == nil {
+			return sgCell{k: 's', s: v}
+		}
+	case strings.HasPrefix(s, "{") || strings.HasPrefix(s, "["):
+		return sgCell{k: 'j', s: s}
+	}
+	if !strings.ContainsAny(s, ".eE") {
+		if i, ok := new(big.Int).SetString(s, 10); ok {
+			return sgCell{k: 'i', i: i}
+		}
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return sgCell{k: 'f', f: f}
+	}
+	return sgCell{k: 'j', s: s}
+}
+
+// sgDuckCell converts a value from the DuckDB driver.
+func sgDuckCell(v any) sgCell {
+	switch v := v.(type) {
+	case nil:
+		return sgCell{k: 'n'}
+	case bool:
+		return sgCell{k: 'b', b: v}
+	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint:
+		i, ok := new(big.Int).SetString(fmt.Sprint(v), 10)
+		if ok {
+			return sgCell{k: 'i', i: i}
+		}
+	case *big.Int:
+		return sgCell{k: 'i', i: new(big.Int).Set(v)}
+	case float32:
+		return sgCell{k: 'f', f: float64(v)}
+	case float64:
+		return sgCell{k: 'f', f: v}
+	case duckdb.Decimal:
+		if v.Scale == 0 {
+			return sgCell{k: 'i', i: new(big.Int).Set(v.Value)}
+		}
+		return sgCell{k: 'f', f: v.Float64()}
+	case string:
+		return sgCell{k: 's', s: v}
+	case []byte:
+		return sgCell{k: 's', s: string(v)}
+	case time.Time:
+		return sgCell{k: 'j', s: v.String()}
+	}
+	if b, err := json.Marshal(v); err == nil && reflect.ValueOf(v).Kind() != reflect.Pointer {
+		return sgCell{k: 'j', s: string(b)}
+	}
+	return sgCell{k: 'j', s: fmt.Sprint(v)}
+}
+
+// sgOrderCmp is our engine's total order, for MIN and MAX of the TLP
+// checks: booleans, then numbers, then strings (sql/types.Compare).
+func sgOrderCmp(a, b sgCell) int {
+	fam := func(c sgCell) int {
+		switch c.k {
+		case 'b':
+			return 0
+		case 'i', 'f':
+			return 1
+		case 's':
+			if _, ok := c.num(); ok {
+				return 1
+			}
+			return 2
+		}
+		return 3
+	}
+	fa, fb := fam(a), fam(b)
+	if fa != fb {
+		return fa - fb
+	}
+	switch fa {
+	case 0:
+		switch {
+		case a.b == b.b:
+			return 0
+		case !a.b:
+			return -1
+		}
+		return 1
+	case 1:
+		if a.k == 'i' && b.k == 'i' {
+			return a.i.Cmp(b.i)
+		}
+		x, _ := a.num()
+		y, _ := b.num()
+		switch {
+		case sgFloatEq(x, y):
+			return 0
+		case x < y:
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a.s, b.s)
+}
+
+// sgShowRows writes an answer for a report: up to max rows.
+func sgShowRows(rows [][]sgCell, max int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d rows", len(rows))
+	for i, r := range rows {
+		if i == max {
+			fmt.Fprintf(&b, "\n      … %d more", len(rows)-max)
+			break
+		}
+		cells := make([]string, len(r))
+		for j, c := range r {
+			cells[j] = c.String()
+		}
+		b.WriteString("\n      (" + strings.Join(cells, ", ") + ")")
+	}
+	return b.String()
+}
