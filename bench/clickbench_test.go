@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/duckdb/duckdb-go/v2"
 )
 
 // TestClickBenchSmall runs the 43 ClickBench queries on 20,000 generated
@@ -129,6 +131,8 @@ func TestCellEqual(t *testing.T) {
 		{json.Number("1.0000000001"), cbCell{1.0, "DOUBLE"}, true},
 		{json.Number("1.00001"), cbCell{1.0, "DOUBLE"}, false},
 		{json.Number("217545466449820220"), cbCell{2.1754546644982022e17, "DOUBLE"}, true},
+		{json.Number("123.45"), cbCell{duckdb.Decimal{Width: 18, Scale: 2, Value: big.NewInt(12345)}, "DECIMAL(18,2)"}, true},
+		{json.Number("123.46"), cbCell{duckdb.Decimal{Width: 18, Scale: 2, Value: big.NewInt(12345)}, "DECIMAL(18,2)"}, false},
 		{"x", cbCell{"x", "VARCHAR"}, true},
 		{"x ", cbCell{"x", "VARCHAR"}, false},
 		{nil, cbCell{nil, "VARCHAR"}, true},
