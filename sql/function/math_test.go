@@ -51,7 +51,7 @@ func TestMath(t *testing.T) {
 		{fn: "ROUND", args: A(I(-5), I(-1)), want: I(-10)},
 		{fn: "ROUND", args: A(I(1234567), I(-10)), want: I(0)},
 		{fn: "ROUND", args: A(I(9223372036854775807), I(-1)), want: I(-9223372036854775800)}, // DuckDB wraps around
-		{fn: "ROUND", args: A(S("2.5")), want: F(3)},                                     // DuckDB: binder error
+		{fn: "ROUND", args: A(S("2.5")), want: F(3)},                                         // DuckDB: binder error
 		{fn: "ROUND", args: A(F(2.5), N), want: N},
 		{fn: "ROUND", args: A(N), want: N},
 		{fn: "ROUND", args: A(F(1), I(2), I(3)), err: ErrArgs},
