@@ -59,15 +59,25 @@ type sgStats struct {
 	tlpChecks, tlpPassed           int
 	tlpFailed, tlpRefused          int
 	tlpRefusedBy                   map[string]int
-	wrongs                         []sgWrong
-	tlpFails                       []sgTLPFail
-	crashes                        []string
-	oursTime, duckTime             time.Duration
+	// The TLP checks that use no mx run in DuckDB too: a control of the
+	// check itself (a failure there is the harness's).
+	tlpDuckPassed, tlpDuckFailed int
+	// DuckDB's own answer to each query (with its LIMIT) judged like ours
+	// against its whole answer: a control of the judging.
+	selfFailed         int
+	selfFails          []sgWrong
+	tlpDuckFails       []sgTLPFail
+	wrongs             []sgWrong
+	tlpFails           []sgTLPFail
+	crashes            []string
+	oursTime, duckTime time.Duration
 }
 
 // failures is what makes a run fail: wrong answers, failed TLP checks,
 // crashes.
-func (st *sgStats) failures() int { return st.wrong + st.tlpFailed + st.crashed }
+func (st *sgStats) failures() int {
+	return st.wrong + st.tlpFailed + st.crashed + st.tlpDuckFailed + st.selfFailed
+}
 
 // sqlgen is the -sqlgen mode.
 func sqlgen(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
@@ -88,7 +98,8 @@ func sqlgen(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "sqlgen: wrote %s\n", cfg.out)
 	if n := st.failures(); n > 0 {
-		return fmt.Errorf("%d wrong answers, %d failed TLP checks, %d crashes (seed %d; see %s)", st.wrong, st.tlpFailed, st.crashed, st.seed, cfg.out)
+		return fmt.Errorf("%d wrong answers, %d failed TLP checks, %d crashes; harness controls: %d TLP in DuckDB, %d DuckDB answers judged wrong (seed %d; see %s)",
+			st.wrong, st.tlpFailed, st.crashed, st.tlpDuckFailed, st.selfFailed, st.seed, cfg.out)
 	}
 	return nil
 }
@@ -154,6 +165,23 @@ func sgRun(ctx context.Context, opt sgOptions, lakesql, top string, logw io.Writ
 			return nil, ctx.Err()
 		}
 	}
+	var duckTLP [][]sgOurs
+	for _, c := range checks {
+		if c.mixed {
+			duckTLP = append(duckTLP, nil)
+			continue
+		}
+		var res []sgOurs
+		for _, q := range append([]string{c.duckWhole}, c.duckParts...) {
+			_, rows, err := sgDuckQuery(ctx, d, q)
+			o := sgOurs{rows: rows}
+			if err != nil {
+				o.err = err.Error()
+			}
+			res = append(res, o)
+		}
+		duckTLP = append(duckTLP, res)
+	}
 	st.duckTime = time.Since(start)
 	ours := <-oursDone
 	if oursErr != nil {
@@ -164,9 +192,12 @@ func sgRun(ctx context.Context, opt sgOptions, lakesql, top string, logw io.Writ
 		st.compare(i, q, ours[i], duckAns[i])
 	}
 	off := len(qs)
-	for _, c := range checks {
+	for i, c := range checks {
 		st.tlpCheck(c, ours[off:off+4])
 		off += 4
+		if duckTLP[i] != nil {
+			st.tlpControl(c, duckTLP[i])
+		}
 	}
 	logf("lakesql %.1f s, DuckDB %.1f s", st.oursTime.Seconds(), st.duckTime.Seconds())
 	return st, nil
@@ -413,6 +444,12 @@ func (st *sgStats) compare(i int, q *sgQuery, ours sgOurs, theirs sgDuckAnswer) 
 		st.crashes = append(st.crashes, fmt.Sprintf("%s\n    %s", text, strings.ReplaceAll(ours.crash, "\n", "\n    ")))
 		return
 	}
+	if theirs.err == nil {
+		if why := sgJudge(q, theirs.rows, theirs); why != "" {
+			st.selfFailed++
+			st.selfFails = append(st.selfFails, sgWrong{index: i, query: text, duck: duckText, why: why, ours: theirs.rows, theirs: theirs.full})
+		}
+	}
 	if theirs.err != nil {
 		st.invalid++
 		b := sgDuckBucket(theirs.err)
@@ -512,6 +549,39 @@ func sgJudgeOrdered(q *sgQuery, ours, full [][]sgCell, n int) string {
 	return ""
 }
 
+// tlpControl settles a TLP check in DuckDB: it must pass, whatever DuckDB
+// refuses (it has none of our engine's gaps, but an error such as an
+// overflow may come in one part and not in the whole).
+func (st *sgStats) tlpControl(c sgTLP, res []sgOurs) {
+	for _, r := range res {
+		if r.err != "" {
+			return
+		}
+	}
+	if why := sgTLPJudge(c, res); why != "" {
+		st.tlpDuckFailed++
+		c.whole, c.parts = c.duckWhole, c.duckParts
+		st.tlpDuckFails = append(st.tlpDuckFails, sgTLPFail{check: c, why: why + "\n" + sgTLPShow(res)})
+		return
+	}
+	st.tlpDuckPassed++
+}
+
+// sgTLPJudge compares the whole's answer with its parts'; "" when equal.
+func sgTLPJudge(c sgTLP, res []sgOurs) string {
+	if c.aggregate {
+		return sgTLPAggregate(res)
+	}
+	var union [][]sgCell
+	for _, r := range res[1:] {
+		union = append(union, r.rows...)
+	}
+	if !sgMultisetEq(res[0].rows, union) {
+		return fmt.Sprintf("%d rows, the three parts %d + %d + %d", len(res[0].rows), len(res[1].rows), len(res[2].rows), len(res[3].rows))
+	}
+	return ""
+}
+
 // tlpCheck settles one TLP check from the answers of whole and its parts.
 func (st *sgStats) tlpCheck(c sgTLP, res []sgOurs) {
 	st.tlpChecks++
@@ -533,18 +603,7 @@ func (st *sgStats) tlpCheck(c sgTLP, res []sgOurs) {
 			return
 		}
 	}
-	why := ""
-	if c.aggregate {
-		why = sgTLPAggregate(res)
-	} else {
-		var union [][]sgCell
-		for _, r := range res[1:] {
-			union = append(union, r.rows...)
-		}
-		if !sgMultisetEq(res[0].rows, union) {
-			why = fmt.Sprintf("%d rows, the three parts %d + %d + %d", len(res[0].rows), len(res[1].rows), len(res[2].rows), len(res[3].rows))
-		}
-	}
+	why := sgTLPJudge(c, res)
 	if why == "" {
 		st.tlpPassed++
 		return
@@ -634,7 +693,8 @@ func (st *sgStats) summary() string {
 	fmt.Fprintf(&b, "seed %d, %d rows\n", st.seed, st.rows)
 	fmt.Fprintf(&b, "generated %d, compared %d, equal %d, wrong %d, refused %d, invalid for DuckDB %d, crashed %d\n",
 		st.generated, st.compared, st.equal, st.wrong, st.refused, st.invalid, st.crashed)
-	fmt.Fprintf(&b, "TLP checks %d: passed %d, failed %d, refused %d\n", st.tlpChecks, st.tlpPassed, st.tlpFailed, st.tlpRefused)
+	fmt.Fprintf(&b, "TLP checks %d: passed %d, failed %d, refused %d (control in DuckDB: passed %d, failed %d)\n", st.tlpChecks, st.tlpPassed, st.tlpFailed, st.tlpRefused, st.tlpDuckPassed, st.tlpDuckFailed)
+	fmt.Fprintf(&b, "controls of the harness: DuckDB's own answers judged wrong %d\n", st.selfFailed)
 	b.WriteString("refused by construct:\n")
 	for _, kv := range sgSorted(st.refusedBy) {
 		fmt.Fprintf(&b, "  %5d  %s\n", kv.n, kv.k)
@@ -654,6 +714,13 @@ func (st *sgStats) summary() string {
 	}
 	for _, c := range st.crashes {
 		fmt.Fprintf(&b, "CRASH (seed %d): %s\n", st.seed, c)
+	}
+	for _, w := range st.selfFails {
+		fmt.Fprintf(&b, "HARNESS: DUCKDB'S OWN ANSWER JUDGED WRONG (seed %d, query %d): %s\n  DuckDB: %s\n  its answer: %s\n  whole, with keys: %s\n",
+			st.seed, w.index, w.why, w.duck, sgShowRows(w.ours, 10), sgShowRows(w.theirs, 10))
+	}
+	for _, f := range st.tlpDuckFails {
+		fmt.Fprintf(&b, "HARNESS: TLP FAILED IN DUCKDB (seed %d): %s\n  whole: %s\n  parts: %s\n", st.seed, f.why, f.check.whole, strings.Join(f.check.parts, "\n         "))
 	}
 	return b.String()
 }
@@ -692,6 +759,8 @@ func (st *sgStats) markdown(opt sgOptions) string {
 		{"generated", st.generated}, {"invalid for DuckDB (skipped)", st.invalid}, {"refused by lakesql", st.refused},
 		{"compared (both answered)", st.compared}, {"equal", st.equal}, {"**wrong**", st.wrong}, {"**crashed lakesql**", st.crashed},
 		{"TLP checks", st.tlpChecks}, {"TLP passed", st.tlpPassed}, {"TLP refused (a part refused)", st.tlpRefused}, {"**TLP failed**", st.tlpFailed},
+		{"TLP control in DuckDB (no mx) passed", st.tlpDuckPassed}, {"**TLP control in DuckDB failed** (a harness bug)", st.tlpDuckFailed},
+		{"**DuckDB's own answer judged wrong** (a harness bug)", st.selfFailed},
 	} {
 		fmt.Fprintf(&b, "| %s | %d |\n", r.k, r.n)
 	}
@@ -726,7 +795,7 @@ func sgFailureLines(st *sgStats) []string {
 	var out []string
 	keep := false
 	for _, line := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
-		if strings.HasPrefix(line, "WRONG") || strings.HasPrefix(line, "TLP FAILED") || strings.HasPrefix(line, "CRASH") {
+		if strings.HasPrefix(line, "WRONG") || strings.HasPrefix(line, "TLP FAILED") || strings.HasPrefix(line, "CRASH") || strings.HasPrefix(line, "HARNESS") {
 			keep = true
 		}
 		if keep {

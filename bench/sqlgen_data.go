@@ -179,17 +179,16 @@ func sgBigValue(r *rand.Rand) int64 {
 func sgFloatValue(r *rand.Rand) float64 {
 	switch x := r.IntN(20); {
 	case x < 2:
+		if r.IntN(4) == 0 {
+			return math.Copysign(0, -1)
+		}
 		return 0
 	case x < 3:
 		return float64(r.IntN(21) - 10) // whole numbers, written 3.0
 	case x < 4:
 		return []float64{0.5, -0.25, 1.5, 2.75, 100.25, -2500.5}[r.IntN(6)]
 	}
-	f := float64(r.IntN(80001)-40000) / 4
-	if f == 0 && r.IntN(2) == 0 {
-		return math.Copysign(0, -1)
-	}
-	return f
+	return float64(r.IntN(80001)-40000) / 4
 }
 
 // sgJSONFloat writes a float so that every reader sees a DOUBLE: always with

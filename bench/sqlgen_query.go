@@ -1034,55 +1034,109 @@ func (g *sgGen) orderBy(q *sgQuery, other func() *sgExpr) {
 }
 
 // sgTLP is one ternary logic partitioning check on our engine alone: the
-// rows of base, and of base's WHERE combined with p, NOT p and p IS NULL.
+// rows of whole, and of whole's WHERE combined with p, NOT p and p IS NULL.
+// The DuckDB texts serve as a control of the check itself, where no mx is
+// used.
 type sgTLP struct {
 	aggregate bool     // the aggregate form: COUNT(*), SUM, MIN, MAX
 	whole     string   // the query over every row
 	parts     []string // WHERE … AND p, AND NOT p, AND p IS NULL
-	sumFloat  bool     // the SUM is of a float (compare with a tolerance)
+	duckWhole string
+	duckParts []string
+	mixed     bool // mx is used: no DuckDB control
 }
 
-// sgGenTLP generates a TLP check; mx, the mixed-type field, is usable.
+// sgGenTLP generates a TLP check; mx, the mixed-type field, is usable. In
+// a simple check p compares a column with literals that are not NULL, so
+// that "p IS NULL" can also be written as "column IS NULL", which today's
+// engine reads.
 func sgGenTLP(r *rand.Rand) sgTLP {
 	g, from := newQueryGen(r, true)
+	g.simple = g.pct(50)
 	var where *sgExpr
 	if g.pct(40) {
 		where = g.pred(1 + g.pick(2))
 	}
-	p := g.pred(g.pick(4))
+	var p, isNull *sgExpr
+	if g.simple {
+		for range 20 {
+			p = g.simplePred(0)
+			if col := sgNullIff(p); col != nil && !col.mixed {
+				if g.pct(70) {
+					isNull = &sgExpr{kind: sgkIsNull, t: sgBool, text: "IS NULL", args: []*sgExpr{col}}
+				}
+				break
+			}
+		}
+	} else {
+		p = g.pred(g.pick(4))
+	}
+	if isNull == nil {
+		isNull = &sgExpr{kind: sgkIsNull, t: sgBool, text: "IS NULL", args: []*sgExpr{p}}
+	}
 	var c sgTLP
-	var sel string
+	var items []*sgExpr
 	if g.pct(40) {
 		c.aggregate = true
-		sumT := g.numType()
-		c.sumFloat = sumT == sgFloat
-		sum := g.expr(sumT, g.pick(2), false)
+		sum := g.expr(g.numType(), g.pick(2), false)
 		mm := g.expr([]sgType{sgInt, sgFloat, sgStr, sgMixed}[g.pick(4)], g.pick(2), false)
-		sel = fmt.Sprintf("COUNT(*), SUM(%s), MIN(%s), MAX(%s)", sum.sql(false), mm.sql(false), mm.sql(false))
-	} else {
-		var items []string
-		for range 1 + g.pick(3) {
-			items = append(items, g.expr([]sgType{sgInt, sgFloat, sgStr, sgBool, sgMixed}[g.pick(5)], g.pick(3), false).sql(false))
+		items = []*sgExpr{
+			{kind: sgkAgg, t: sgInt, text: "COUNT"},
+			{kind: sgkAgg, t: sum.t, text: "SUM", args: []*sgExpr{sum}},
+			{kind: sgkAgg, t: mm.t, text: "MIN", args: []*sgExpr{mm}},
+			{kind: sgkAgg, t: mm.t, text: "MAX", args: []*sgExpr{mm}},
 		}
-		sel = strings.Join(items, ", ")
-	}
-	base := "SELECT " + sel + " FROM " + from
-	w := ""
-	if where != nil {
-		w = where.sql(false)
-		c.whole = base + " WHERE " + w
-		w += " AND "
 	} else {
-		c.whole = base
+		for range 1 + g.pick(3) {
+			items = append(items, g.expr([]sgType{sgInt, sgFloat, sgStr, sgBool, sgMixed}[g.pick(5)], g.pick(3), false))
+		}
 	}
-	ps := p.sql(false)
-	if p.kind != sgkBin && p.kind != sgkNot && p.kind != sgkIsNull && p.kind != sgkIn && p.kind != sgkBetween && p.kind != sgkLike {
-		ps = "(" + ps + ")"
+	c.mixed = p.mixed || where != nil && where.mixed
+	for _, it := range items {
+		sgMark(it)
+		c.mixed = c.mixed || it.mixed
 	}
-	c.parts = []string{
-		base + " WHERE " + w + ps,
-		base + " WHERE " + w + "(NOT " + ps + ")",
-		base + " WHERE " + w + "(" + ps + " IS NULL)",
+	render := func(duck bool) (string, []string) {
+		var sel []string
+		for _, it := range items {
+			sel = append(sel, it.sql(duck))
+		}
+		base := "SELECT " + strings.Join(sel, ", ") + " FROM " + from + " WHERE "
+		w := ""
+		whole := strings.TrimSuffix(base, " WHERE ")
+		if where != nil {
+			w = where.sql(duck)
+			whole = base + w
+			w += " AND "
+		}
+		return whole, []string{
+			base + w + p.sql(duck),
+			base + w + "(NOT " + p.sql(duck) + ")",
+			base + w + isNull.sql(duck),
+		}
 	}
+	c.whole, c.parts = render(false)
+	c.duckWhole, c.duckParts = render(true)
 	return c
+}
+
+// sgNullIff returns the column whose NULL makes p NULL and nothing else
+// does (a column compared with literals that are not NULL), or nil.
+func sgNullIff(p *sgExpr) *sgExpr {
+	switch p.kind {
+	case sgkBin, sgkIn, sgkBetween, sgkLike:
+		if p.kind == sgkBin && (p.text == "AND" || p.text == "OR") {
+			return nil
+		}
+		if p.args[0].kind != sgkCol {
+			return nil
+		}
+		for _, a := range p.args[1:] {
+			if a.kind != sgkLit {
+				return nil
+			}
+		}
+		return p.args[0]
+	}
+	return nil
 }
