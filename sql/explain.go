@@ -2,6 +2,7 @@ package sql
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,11 +44,15 @@ func explainLines(p *plan.Plan, stats *Stats, wall time.Duration) []string {
 		kept += ")"
 	}
 	lines = append(lines, kept)
-	if len(s.Needles) > 0 {
-		var ns []string
-		for _, n := range s.Needles {
+	var ns []string
+	for _, n := range s.Needles {
+		// A needle of a conjunct every kept partition decides is never
+		// looked for.
+		if slices.ContainsFunc(s.Files, func(f plan.ScanFile) bool { return f.Skip == nil || !f.Skip[n.Conj] }) {
 			ns = append(ns, fmt.Sprintf("%q", n.Text))
 		}
+	}
+	if len(ns) > 0 {
 		lines = append(lines, "Needles: "+strings.Join(ns, ", "))
 	}
 	lines = append(lines, plan.Tree(p.Root)...)

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/lakesql/lakesql/sql"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
 // sample holds every kind of value.
 var sample = &sql.Result{
 	Columns: []sql.Column{{Name: "z_text"}, {Name: "a_int", Numeric: true}, {Name: "float", Numeric: true}, {Name: "null"}, {Name: "raw"}},
 	Rows: [][]sql.Value{
-		{sql.StrValue(`<a&b>, "q"`), sql.IntValue(-7), {Kind: sql.VFloat, F: 2.5}, {}, sql.RawValue(`{"k":[1,true]}`)},
-		{sql.StrValue("ü"), sql.IntValue(12345), {Kind: sql.VFloat, F: 0.1}, {}, sql.RawValue("false")},
+		{sql.StrValue(`<a&b>, "q"`), sql.IntValue(-7), types.FloatValue(2.5), {}, sql.RawValue(`{"k":[1,true]}`)},
+		{sql.StrValue("ü"), sql.IntValue(12345), types.FloatValue(0.1), {}, sql.RawValue("false")},
 	},
 	Note: "a note",
 }

@@ -159,7 +159,7 @@ func TestReadersWhileWriting(t *testing.T) {
 				fail("reader %d: %v", r, err)
 				return
 			}
-			check(fmt.Sprintf("reader %d", r), res.Rows, res.Sum.Int)
+			check(fmt.Sprintf("reader %d", r), res.Rows, res.Sum.I)
 		})
 	}
 	sess := sql.NewSession(c)
@@ -171,8 +171,8 @@ func TestReadersWhileWriting(t *testing.T) {
 		}
 		var rows, amount int64
 		for _, r := range res.Rows {
-			rows += r[1].Int
-			amount += r[2].Int
+			rows += r[1].I
+			amount += r[2].I
 		}
 		check("SELECT", rows, amount)
 	})

@@ -146,11 +146,43 @@ func (pr *projector) row(r plan.Row) ([]types.Value, error) {
 }
 
 // collector is a worker's sink for a projection: the projected rows, in
-// the order read, up to want (-1: all).
+// the order read, up to want (-1: all), and where each work item's rows
+// start.
 type collector struct {
 	pr   *projector
 	want int64
 	rows [][]types.Value
+	segs []segment
+}
+
+// segment is where the rows of work item chunk start in a collector.
+type segment struct{ chunk, start int }
+
+func (c *collector) startChunk(i int) { c.segs = append(c.segs, segment{i, len(c.rows)}) }
+
+// inPathOrder gathers the collectors' rows in the order of the work items
+// they came from: the order a sequential scan reads.
+func inPathOrder(cs []*collector) [][]types.Value {
+	type piece struct {
+		chunk int
+		rows  [][]types.Value
+	}
+	var pieces []piece
+	for _, c := range cs {
+		for k, sg := range c.segs {
+			end := len(c.rows)
+			if k+1 < len(c.segs) {
+				end = c.segs[k+1].start
+			}
+			pieces = append(pieces, piece{sg.chunk, c.rows[sg.start:end]})
+		}
+	}
+	slices.SortFunc(pieces, func(a, b piece) int { return a.chunk - b.chunk })
+	var out [][]types.Value
+	for _, p := range pieces {
+		out = append(out, p.rows...)
+	}
+	return out
 }
 
 func (c *collector) push(r plan.Row, _ []byte) (bool, error) {
@@ -179,11 +211,7 @@ func runProjection(ctx context.Context, sh shape) ([][]types.Value, Stats, error
 	if err != nil {
 		return nil, st, err
 	}
-	var rows [][]types.Value
-	for _, c := range sinks {
-		rows = append(rows, c.rows...)
-	}
-	return rows, st, nil
+	return inPathOrder(sinks), st, nil
 }
 
 // distinctRows keeps the first of each set of rows equal on their first

@@ -32,6 +32,12 @@ type rowSink interface {
 	push(r plan.Row, line []byte) (stop bool, err error)
 }
 
+// chunkSink is a sink that wants to know which work item its next rows
+// come from, to put rows back in path order after a parallel scan.
+type chunkSink interface {
+	startChunk(i int)
+}
+
 // chunkBytes is the largest byte range that workers share out; a scan of
 // little data uses smaller ones, so that even one file of a few megabytes
 // keeps every core busy.
@@ -105,6 +111,9 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, sinkFor func(w int
 				}
 				if work[i].start == 0 {
 					opened.Add(1)
+				}
+				if cs, ok := sc.sink.(chunkSink); ok {
+					cs.startChunk(i)
 				}
 				stop, err := sc.chunk(ctx, work[i])
 				report(work[i])

@@ -43,7 +43,9 @@ func candidates(v storage.PartValue) []types.Value {
 	case v.Str == "true" || v.Str == "false":
 		out = append(out, types.BoolValue(v.Str == "true"))
 	case isJSONNumber(v.Str):
-		out = append(out, types.ParseJSONNumber([]byte(v.Str)))
+		n := types.ParseJSONNumber([]byte(v.Str))
+		n.S = v.Str // its spelling, as a row's number keeps it
+		out = append(out, n)
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lakesql/lakesql/internal/suggest"
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/function"
@@ -326,6 +327,7 @@ func (b *binder) orderKeys(proj *Project) ([]SortKey, error) {
 				return nil, bindErrorf(nil, "ORDER BY %d: the result has only %d column%s", n, proj.Visible, plural(proj.Visible))
 			}
 			key.Col = n - 1
+			key.Text = proj.Names[key.Col]
 			keys = append(keys, key)
 			continue
 		}
@@ -349,6 +351,11 @@ func (b *binder) orderKeys(proj *Project) ([]SortKey, error) {
 		if col < 0 {
 			e, err := b.expr(o.Expr)
 			if err != nil {
+				if c, ok := o.Expr.(ast.Column); ok && len(c.Path) == 1 {
+					if s, ok := suggest.Closest(c.Path[0], proj.Names[:proj.Visible]); ok {
+						return nil, bindErrorf(err, "ORDER BY %s: %v; did you mean %s?", c, err, ast.Ident(s))
+					}
+				}
 				return nil, err
 			}
 			text := e.String()
@@ -619,7 +626,7 @@ func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, erro
 	fn, ok := function.Lookup(f.Name)
 	if !ok {
 		names := append(function.Names(), aggregate.Names()...)
-		if s, ok := closest(f.Name, names); ok {
+		if s, ok := suggest.Closest(f.Name, names); ok {
 			return nil, bindErrorf(ErrUnsupported, "unknown function %s; did you mean %s?", f.Name, s)
 		}
 		return nil, bindErrorf(ErrUnsupported, "unknown function %s", f.Name)
@@ -730,33 +737,3 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 	return out, nil
 }
 
-// closest returns the name nearest to s by edit distance, if near enough.
-func closest(s string, names []string) (string, bool) {
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := editDistance(strings.ToUpper(s), n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best, best != ""
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}

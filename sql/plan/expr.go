@@ -147,20 +147,63 @@ func (e *NotExpr) Eval(r Row) (types.Value, error) {
 	return a.Not().Value(), err
 }
 
-func (e *AndExpr) String() string { return binText(e.L, "AND", e.R) }
-func (e *OrExpr) String() string  { return binText(e.L, "OR", e.R) }
-func (e *NotExpr) String() string { return "NOT " + paren(e.X) }
+func (e *AndExpr) String() string { return operand(e.L, precAnd) + " AND " + operand(e.R, precAnd+1) }
+func (e *OrExpr) String() string  { return operand(e.L, precOr) + " OR " + operand(e.R, precOr+1) }
+func (e *NotExpr) String() string { return "NOT " + operand(e.X, precNot) }
 
-func binText(l Expr, op string, r Expr) string { return paren(l) + " " + op + " " + paren(r) }
+// Precedences, loosest first, for printing the parentheses a tree needs
+// (as package ast prints them).
+const (
+	precOr = iota + 1
+	precAnd
+	precNot
+	precIs
+	precCompare
+	precAdd
+	precMul
+	precUnary
+	precAtom
+)
 
-// paren prints an operand, in parentheses unless it is an atom.
-func paren(e Expr) string {
-	switch e.(type) {
-	case *Slot, *Const, *Member, *Call, *CastExpr:
-		return e.String()
+func prec(e Expr) int {
+	switch e := e.(type) {
+	case *OrExpr:
+		return precOr
+	case *AndExpr:
+		return precAnd
+	case *NotExpr:
+		return precNot
+	case *IsNullExpr, *IsBoolExpr:
+		return precIs
+	case *Compare, *InExpr, *LikeExpr:
+		return precCompare
+	case *ArithExpr:
+		if e.Op == types.Add || e.Op == types.Sub {
+			return precAdd
+		}
+		return precMul
+	case *NegExpr:
+		return precUnary
+	case *Const:
+		if strings.HasPrefix(e.Text, "-") {
+			return precUnary
+		}
+	case *named:
+		return precUnary
 	}
-	return "(" + e.String() + ")"
+	return precAtom
 }
+
+// operand prints e, in parentheses when it binds looser than min.
+func operand(e Expr, min int) string {
+	if prec(e) < min {
+		return "(" + e.String() + ")"
+	}
+	return e.String()
+}
+
+// paren prints an operand of a unary or postfix operator.
+func paren(e Expr) string { return operand(e, precUnary) }
 
 // Compare is L op R under the one comparison of package types. A string
 // constant compared with a value of another family is converted to that
@@ -253,7 +296,7 @@ func CompareValues(op string, a, b types.Value, lit *litForms, text bool) types.
 	var c int
 	switch {
 	case text:
-		c = strings.Compare(a.String(), b.String())
+		c = strings.Compare(a.Text(), b.Text())
 	case lit != nil:
 		c = types.Compare(a, lit.coerce(b, a))
 	default:
@@ -280,7 +323,9 @@ func cmpOp(op string, c int) bool {
 	panic("plan: unknown comparison " + op) // the binder builds only the ops above
 }
 
-func (c *Compare) String() string { return paren(c.L) + " " + c.Op + " " + paren(c.R) }
+func (c *Compare) String() string {
+	return operand(c.L, precCompare) + " " + c.Op + " " + operand(c.R, precCompare+1)
+}
 
 // Flip returns the operator for swapped operands: a < b is b > a.
 func Flip(op string) string {
@@ -310,9 +355,9 @@ func (e *IsNullExpr) Eval(r Row) (types.Value, error) {
 
 func (e *IsNullExpr) String() string {
 	if e.Not {
-		return paren(e.X) + " IS NOT NULL"
+		return operand(e.X, precIs) + " IS NOT NULL"
 	}
-	return paren(e.X) + " IS NULL"
+	return operand(e.X, precIs) + " IS NULL"
 }
 
 // IsBoolExpr is X IS [NOT] TRUE|FALSE: never NULL.
@@ -332,7 +377,7 @@ func (e *IsBoolExpr) Eval(r Row) (types.Value, error) {
 }
 
 func (e *IsBoolExpr) String() string {
-	s := paren(e.X) + " IS "
+	s := operand(e.X, precIs) + " IS "
 	if e.Not {
 		s += "NOT "
 	}
@@ -398,7 +443,7 @@ func (e *InExpr) String() string {
 	if e.Not {
 		op = " NOT IN ("
 	}
-	return paren(e.X) + op + strings.Join(parts, ", ") + ")"
+	return operand(e.X, precCompare+1) + op + strings.Join(parts, ", ") + ")"
 }
 
 // LikeExpr is X [NOT] LIKE pattern, or REGEXP; the matcher was built from
@@ -442,7 +487,7 @@ func (e *LikeExpr) String() string {
 	if e.Not {
 		op = " NOT" + op
 	}
-	return paren(e.X) + op + paren(e.Pattern)
+	return operand(e.X, precCompare+1) + op + operand(e.Pattern, precCompare+1)
 }
 
 // ArithExpr is L op R.
@@ -467,7 +512,10 @@ func (e *ArithExpr) Eval(r Row) (types.Value, error) {
 	return v, nil
 }
 
-func (e *ArithExpr) String() string { return paren(e.L) + " " + e.Op.String() + " " + paren(e.R) }
+func (e *ArithExpr) String() string {
+	p := prec(e)
+	return operand(e.L, p) + " " + e.Op.String() + " " + operand(e.R, p+1)
+}
 
 // NegExpr is -X.
 type NegExpr struct{ X Expr }

@@ -208,9 +208,9 @@ func (s *Sort) Describe() string {
 		}
 	}
 	if s.Limit >= 0 {
-		return fmt.Sprintf("TopN %d %s", s.Offset+s.Limit, strings.Join(parts, ", "))
+		return fmt.Sprintf("TopN %d: ORDER BY %s", s.Offset+s.Limit, strings.Join(parts, ", "))
 	}
-	return "Sort " + strings.Join(parts, ", ")
+	return "Sort: ORDER BY " + strings.Join(parts, ", ")
 }
 
 func (l *Limit) Describe() string {

@@ -35,7 +35,19 @@ func FromJSON(raw []byte, plain bool, scratch *[]byte) Value {
 	case '{', '[':
 		return Value{K: JSON, S: unsafeString(raw)}
 	}
-	return ParseJSONNumber(raw)
+	v := ParseJSONNumber(raw)
+	v.S = unsafeString(raw) // the spelling, for text comparisons (see Text)
+	return v
+}
+
+// Text returns the text form of a value as partitions spell it: a
+// string's content, a number's JSON spelling when it came from a row
+// (1.50 stays 1.50), else String.
+func (v Value) Text() string {
+	if (v.K == Int || v.K == Float) && v.S != "" {
+		return v.S
+	}
+	return v.String()
 }
 
 // ParseJSONNumber converts the text of a JSON number: an Int when it is an

@@ -41,6 +41,9 @@ func (k Kind) Numeric() bool { return k == Int || k == Huge || k == Float }
 // Value is one SQL value. A String's text may point into a scan buffer
 // that is reused for the next row: an operator that keeps a value beyond
 // the row it came with keeps [Value.Clone].
+//
+// S is a number's JSON spelling when it was read from a row (see Text);
+// arithmetic and comparison ignore it.
 type Value struct {
 	K Kind
 	I int64

@@ -3,7 +3,7 @@
 -- the exit status is still 1.
 SELECT COUNT(*) FROM ordres;
 SELECT COUNT(*) AS ok FROM orders; SELECT COUNT(* FROM orders;
-SELECT region FROM orders ORDER BY amount;
+SELECT region FROM orders ORDER BY nosuch(amount);
 SELECT region, COUNT(*) FROM orders GROUP BY region ORDER BY 3;
 CREATE LAKE x FROM 'nope.jsonl' PARTITION BY (day);
 CREATE LAKE x FROM 'raw.jsonl' PARTITION BY (dya);
