@@ -18,6 +18,28 @@ type aggSink struct {
 	single *group   // the group when there is no GROUP BY
 	keybuf []byte
 	keyv   []types.Value
+	recent [recentSlots]recent // with one GROUP BY value: recent strings and their groups
+}
+
+// recent is an entry of aggSink.recent. Most rows of a GROUP BY on a
+// string of few values repeat a recent value: comparing it with the
+// cached one finds the group without encoding a key or hashing it.
+type recent struct {
+	s string
+	g *group
+}
+
+// recentSlots is the size of aggSink.recent, a power of two.
+const recentSlots = 64
+
+// recentSlot places a string in aggSink.recent by its length and two of
+// its bytes, which tell apart most values of a field of few values.
+func recentSlot(s string) int {
+	n := len(s)
+	if n == 0 {
+		return 0
+	}
+	return (n*131 + int(s[n/2])*7 + int(s[n-1-n/4])) & (recentSlots - 1)
 }
 
 type aggCall struct {
@@ -72,6 +94,21 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			s.order = append(s.order, s.single)
 		}
 		g = s.single
+	} else if len(s.groups) == 1 {
+		v, err := s.groups[0].Eval(r)
+		if err != nil {
+			return false, err
+		}
+		if v.K == types.String {
+			e := &s.recent[recentSlot(v.S)]
+			if e.g == nil || e.s != v.S {
+				g = s.lookup(v)
+				*e = recent{g.vals[0].S, g}
+			}
+			g = e.g
+		} else {
+			g = s.lookup(v)
+		}
 	} else {
 		kb := s.keybuf[:0]
 		for i, e := range s.groups {
@@ -106,6 +143,19 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// lookup returns the group of a single GROUP BY value, made if new.
+func (s *aggSink) lookup(v types.Value) *group {
+	s.keybuf = types.AppendKey(s.keybuf[:0], v)
+	g := s.table[string(s.keybuf)]
+	if g == nil {
+		s.keyv[0] = v
+		g = s.newGroup(string(s.keybuf), s.keyv)
+		s.table[g.key] = g
+		s.order = append(s.order, g)
+	}
+	return g
 }
 
 // merge adds another worker's groups.

@@ -613,7 +613,7 @@ func (b *binder) rowExprWith(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 // intervalFunc builds an interval of n units.
 func intervalFunc(unit string) *function.Scalar {
 	return &function.Scalar{Name: "INTERVAL", MinArgs: 1, MaxArgs: 1, NullIn: true,
-		Fn: func(args []types.Value) (types.Value, error) { return types.MakeInterval(args[0], unit) }}
+		Fn: func(args []types.Value) (types.Value, error) { return function.MakeInterval(args[0], unit) }}
 }
 
 func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, error) {

@@ -179,35 +179,3 @@ func FormatInterval(months, micros int64) string {
 	}
 	return strings.Join(parts, " ")
 }
-
-// MakeInterval returns INTERVAL n unit: unit is MICROSECOND, MILLISECOND,
-// SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER or YEAR (a plural form
-// too, any case); n is a number or text holding one. A fraction of a
-// month, quarter or year is not allowed (DuckDB rounds it away silently).
-func MakeInterval(n Value, unit string) (Value, error) {
-	if n.K == String {
-		p, ok := ParseNumber(n.S)
-		if !ok {
-			return Value{}, convertError(n, Interval)
-		}
-		n = p
-	}
-	f, ok := n.Float()
-	if !ok {
-		return Value{}, convertError(n, Interval)
-	}
-	u := strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(unit)), "S")
-	month := map[string]int64{"MONTH": 1, "QUARTER": 3, "YEAR": 12}
-	micro := map[string]float64{"MICROSECOND": 1, "MILLISECOND": 1e3, "SECOND": 1e6, "MINUTE": 60e6,
-		"HOUR": 3600e6, "DAY": 86400e6, "WEEK": 7 * 86400e6}
-	if m, ok := month[u]; ok {
-		if f != float64(int64(f)) {
-			return Value{}, fmt.Errorf("%w: INTERVAL %s %s: a fraction of a %s", ErrConvert, n, unit, strings.ToLower(u))
-		}
-		return IntervalValue(int64(f)*m, 0), nil
-	}
-	if us, ok := micro[u]; ok {
-		return IntervalValue(0, int64(f*us)), nil
-	}
-	return Value{}, fmt.Errorf("%w: unknown interval unit %s", ErrConvert, unit)
-}
