@@ -585,6 +585,11 @@ func (b *binder) rowExprWith(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 		return b.caseExpr(e, sub)
 	case ast.Cast:
 		x, err := sub(e.X)
+		if c, ok := x.(*Const); ok && c.V.K == types.Float && c.Text != "" {
+			// A literal such as 2.5 is a DECIMAL to DuckDB, which casts
+			// like text (2.5 → 3), not like a DOUBLE (2.5 → 2).
+			x = &Const{V: types.StringValue(c.Text), Text: c.Text}
+		}
 		return &CastExpr{x, e.To, e.Type}, err
 	case ast.Interval:
 		x, err := sub(e.X)

@@ -16,7 +16,7 @@ const (
 	Mul
 	Div    // /: always a DOUBLE, as in DuckDB (1/0 is inf, 0/0 nan)
 	IntDiv // DIV: the quotient truncated toward zero; NULL for a zero divisor
-	Mod    // % and MOD: the remainder with the dividend's sign; NULL for zero
+	Mod    // % and MOD: the remainder with the dividend's sign; a zero divisor gives NULL (NaN for a DOUBLE)
 )
 
 var opNames = [...]string{Add: "+", Sub: "-", Mul: "*", Div: "/", IntDiv: "DIV", Mod: "%"}
@@ -134,10 +134,7 @@ func floatArith(op Op, x, y float64) Value {
 		}
 		return FloatValue(math.Trunc(x / y))
 	case Mod:
-		if y == 0 {
-			return Value{}
-		}
-		return FloatValue(math.Mod(x, y))
+		return FloatValue(math.Mod(x, y)) // a zero divisor gives NaN, as in DuckDB
 	}
 	panic("types: unknown operator")
 }

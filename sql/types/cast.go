@@ -132,7 +132,8 @@ func castInt(v Value) (Value, error) {
 	case Huge:
 		return Value{}, fmt.Errorf("%w: %s does not fit in BIGINT", ErrOverflow, v.S)
 	case Float:
-		return floatToInt(v.F, v)
+		// A DOUBLE rounds half to even, as DuckDB's cast does.
+		return floatToInt(math.RoundToEven(v.F), v)
 	case String:
 		n, ok := ParseNumber(v.S)
 		if !ok {
@@ -141,14 +142,14 @@ func castInt(v Value) (Value, error) {
 		if n.K == Int {
 			return n, nil
 		}
-		return floatToInt(n.F, v)
+		// Text reads as a decimal, which rounds half away from zero.
+		return floatToInt(math.Round(n.F), v)
 	}
 	return Value{}, convertError(v, Int)
 }
 
-// floatToInt rounds half away from zero, as DuckDB's CAST does.
-func floatToInt(f float64, v Value) (Value, error) {
-	r := math.Round(f)
+// floatToInt converts a whole float r, failing beyond int64.
+func floatToInt(r float64, v Value) (Value, error) {
 	if math.IsNaN(r) || r < -9223372036854775808.0 || r >= 9223372036854775808.0 {
 		return Value{}, fmt.Errorf("%w: %s does not fit in BIGINT", ErrOverflow, quoteText(v))
 	}
