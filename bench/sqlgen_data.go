@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -175,13 +174,13 @@ func sgBigValue(r *rand.Rand) int64 {
 
 // sgFloatValue is a multiple of 1/4 (every sum of a few thousand of them is
 // exact in a DOUBLE, so SUM and AVG do not depend on the order rows are
-// added in), with zeros, negatives and the odd -0.
+// added in), with zeros and negatives.
 func sgFloatValue(r *rand.Rand) float64 {
 	switch x := r.IntN(20); {
 	case x < 2:
-		if r.IntN(4) == 0 {
-			return math.Copysign(0, -1)
-		}
+		// No -0.0 in the data: MIN and MAX of a group holding 0.0 and
+		// -0.0 may give either (they are equal), and 1/x or CAST AS
+		// VARCHAR then tell them apart, in DuckDB from run to run.
 		return 0
 	case x < 3:
 		return float64(r.IntN(21) - 10) // whole numbers, written 3.0
