@@ -84,8 +84,10 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 		rows = distinctRows(rows, sh.distinct.Width)
 	}
 	switch {
-	case sh.sort != nil:
+	case sh.sort != nil && (sh.agg != nil || sh.distinct != nil):
 		rows = sortRows(rows, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset)
+	case sh.sort != nil:
+		// sorted (and cut to its window) by the scan
 	case len(p.GroupCols) > 0:
 		// Without ORDER BY a grouped result is sorted by its group
 		// columns, so that output is stable.
@@ -134,15 +136,24 @@ func newProjector(p *plan.Project, clone bool) *projector {
 
 // row evaluates the projection on r into a new row whose texts are its own.
 func (pr *projector) row(r plan.Row) ([]types.Value, error) {
-	out := make([]types.Value, len(pr.exprs))
-	for i, e := range pr.exprs {
+	out, err := pr.eval(r, make([]types.Value, 0, len(pr.exprs)))
+	for i := range out {
+		out[i] = out[i].Clone()
+	}
+	return out, err
+}
+
+// eval evaluates the projection on r, appending to dst; the texts may
+// point into the scan's buffers.
+func (pr *projector) eval(r plan.Row, dst []types.Value) ([]types.Value, error) {
+	for _, e := range pr.exprs {
 		v, err := e.Eval(r)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = v.Clone()
+		dst = append(dst, v)
 	}
-	return out, nil
+	return dst, nil
 }
 
 // collector is a worker's sink for a projection: the projected rows, in
@@ -197,6 +208,14 @@ func (c *collector) push(r plan.Row, _ []byte) (bool, error) {
 // runProjection scans into per-worker collectors. Without ORDER BY it reads
 // in path order with one worker, stopping once it has its rows.
 func runProjection(ctx context.Context, sh shape) ([][]types.Value, Stats, error) {
+	if sh.sort != nil && sh.distinct == nil {
+		items, st, err := scanSorted(ctx, sh, false)
+		rows := make([][]types.Value, len(items))
+		for i, it := range items {
+			rows[i] = it.row
+		}
+		return rows, st, err
+	}
 	sequential := sh.sort == nil
 	want := sh.scan.StopAfter
 	if want == 0 {
@@ -357,31 +376,56 @@ func topN(rows [][]types.Value, n int, cmp func(a, b []types.Value) int) [][]typ
 // turned into a table whose columns are every top-level field seen, in
 // order of first appearance.
 func runStar(ctx context.Context, p *plan.Plan, sh shape) (*Result, error) {
-	want := sh.scan.StopAfter
-	if want == 0 {
-		return &Result{Stats: Stats{FilesTotal: sh.scan.FilesTotal}}, nil
-	}
-	ls := &lineSink{want: want}
-	st, err := scan(ctx, sh.scan, true, func(int) rowSink { return ls })
-	if err != nil {
-		return nil, err
+	var lines [][]byte
+	var st Stats
+	if sh.sort != nil {
+		items, stats, err := scanSorted(ctx, sh, true)
+		if err != nil {
+			return nil, err
+		}
+		st = stats
+		for _, it := range items {
+			lines = append(lines, it.line)
+		}
+	} else {
+		want := sh.scan.StopAfter
+		if want == 0 {
+			return &Result{Stats: Stats{FilesTotal: sh.scan.FilesTotal}}, nil
+		}
+		ls := &lineSink{want: want}
+		stats, err := scan(ctx, sh.scan, true, func(int) rowSink { return ls })
+		if err != nil {
+			return nil, err
+		}
+		st, lines = stats, ls.lines
 	}
 	res := &Result{Stats: st}
-	if err := starRows(res, ls.lines); err != nil {
+	if err := starRows(res, lines); err != nil {
 		return nil, err
-	}
-	if sh.sort != nil {
-		keys := slices.Clone(sh.sort.Keys)
-		for i := range keys {
-			keys[i].Col = slices.Index(res.Columns, keys[i].Text)
-		}
-		keys = slices.DeleteFunc(keys, func(k plan.SortKey) bool { return k.Col < 0 }) // a field no row has is NULL everywhere
-		res.Rows = sortRows(res.Rows, keys, sh.sort.Limit, sh.sort.Offset)
 	}
 	if sh.limit != nil {
 		res.Rows = limitRows(res.Rows, sh.limit.N, sh.limit.Offset)
 	}
 	return res, nil
+}
+
+// scanSorted scans into per-worker sort sinks (top-N heaps under a limit)
+// and merges them into the window ORDER BY … LIMIT … OFFSET asks for.
+func scanSorted(ctx context.Context, sh shape, lines bool) ([]sortItem, Stats, error) {
+	n := -1
+	if sh.sort.Limit >= 0 {
+		n = int(min(sh.sort.Offset+sh.sort.Limit, 1<<40))
+	}
+	var sinks []*sortSink
+	st, err := scan(ctx, sh.scan, false, func(w int) rowSink {
+		s := &sortSink{pr: newProjector(sh.project, w > 0), keys: sh.sort.Keys, n: n, lines: lines}
+		sinks = append(sinks, s)
+		return s
+	})
+	if err != nil {
+		return nil, st, err
+	}
+	return mergeSorted(sinks, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset), st, nil
 }
 
 // lineSink keeps raw lines.

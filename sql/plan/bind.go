@@ -142,27 +142,28 @@ func (b *binder) bind() (*Plan, error) {
 	return p, nil
 }
 
-// finishStar plans SELECT * [WHERE] [ORDER BY names] [LIMIT]: the columns
-// are known only after the scan, so ORDER BY names a field.
+// finishStar plans SELECT * [WHERE] [ORDER BY] [LIMIT]: the result's
+// columns are known only after the scan, so ORDER BY binds over the row's
+// fields (a hidden projection of the sort keys, Visible 0) and the rows
+// are whole lines.
 func (b *binder) finishStar(p *Plan) (*Plan, error) {
 	var root Node = b.scan
-	var keys []SortKey
-	for _, o := range b.sel.OrderBy {
-		c, ok := o.Expr.(ast.Column)
-		if !ok {
-			return nil, bindErrorf(ErrUnsupported, "ORDER BY %s with SELECT *: order by a field name", o.Expr)
+	if len(b.sel.OrderBy) > 0 {
+		proj := &Project{Input: b.scan}
+		var keys []SortKey
+		for _, o := range b.sel.OrderBy {
+			if _, ok := position(o.Expr); ok {
+				return nil, bindErrorf(ErrUnsupported, "ORDER BY %s with SELECT *: order by a field name", o.Expr)
+			}
+			e, err := b.expr(o.Expr)
+			if err != nil {
+				return nil, err
+			}
+			keys = append(keys, SortKey{Col: len(proj.Exprs), Desc: o.Desc, NullsFirst: o.Nulls == 1, Text: e.String()})
+			proj.Exprs = append(proj.Exprs, e)
+			proj.Names = append(proj.Names, e.String())
 		}
-		path, err := b.path(c)
-		if err != nil {
-			return nil, err
-		}
-		if len(path) != 1 {
-			return nil, bindErrorf(ErrUnsupported, "ORDER BY %s with SELECT *: order by a top-level field", o.Expr)
-		}
-		keys = append(keys, SortKey{Col: -1, Desc: o.Desc, NullsFirst: o.Nulls == 1, Text: path[0]})
-	}
-	if len(keys) > 0 {
-		root = &Sort{Input: root, Keys: keys, Limit: b.sel.Limit, Offset: b.sel.Offset}
+		root = &Sort{Input: proj, Keys: keys, Limit: b.sel.Limit, Offset: b.sel.Offset}
 	} else if b.sel.Limit >= 0 || b.sel.Offset > 0 {
 		n := b.sel.Limit
 		if n < 0 {

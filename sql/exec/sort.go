@@ -1,0 +1,129 @@
+package exec
+
+import (
+	"slices"
+
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// sortItem is a row kept for ORDER BY: its values (the projection, sort
+// keys included), the raw line for SELECT *, and where it was read, so
+// that ties keep the order a sequential scan gives.
+type sortItem struct {
+	row  []types.Value
+	line []byte
+	seq  uint64 // work item << 40 | row within it
+}
+
+// sortSink is a worker's sink under ORDER BY: every row, or with a limit
+// only the best n so far (a heap whose root is the worst kept).
+type sortSink struct {
+	pr    *projector
+	keys  []plan.SortKey
+	n     int // rows to keep; -1: all
+	lines bool
+	items []sortItem
+	seq   uint64
+	buf   []types.Value
+}
+
+func (s *sortSink) startChunk(i int) { s.seq = uint64(i) << 40 }
+
+// before reports whether a comes before b in the result.
+func (s *sortSink) before(a, b *sortItem) bool { return itemBefore(a, b, s.keys) }
+
+func itemBefore(a, b *sortItem, keys []plan.SortKey) bool {
+	if c := compareRows(a.row, b.row, keys); c != 0 {
+		return c < 0
+	}
+	return a.seq < b.seq
+}
+
+func (s *sortSink) push(r plan.Row, line []byte) (bool, error) {
+	s.seq++
+	vals, err := s.pr.eval(r, s.buf[:0])
+	if err != nil {
+		return false, err
+	}
+	s.buf = vals
+	it := sortItem{row: vals, seq: s.seq}
+	if s.n >= 0 && len(s.items) == s.n {
+		if s.n == 0 || !s.before(&it, &s.items[0]) {
+			return false, nil
+		}
+	}
+	it.row = make([]types.Value, len(vals))
+	for i, v := range vals {
+		it.row[i] = v.Clone()
+	}
+	if s.lines {
+		it.line = append([]byte(nil), line...)
+	}
+	switch {
+	case s.n < 0:
+		s.items = append(s.items, it)
+	case len(s.items) < s.n:
+		s.items = append(s.items, it)
+		s.up(len(s.items) - 1)
+	default:
+		s.items[0] = it
+		s.down(0)
+	}
+	return false, nil
+}
+
+// The heap is ordered so that the root is the item that comes last.
+func (s *sortSink) up(i int) {
+	h := s.items
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s.before(&h[p], &h[i]) {
+			return
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func (s *sortSink) down(i int) {
+	h := s.items
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		w := l
+		if r := l + 1; r < len(h) && s.before(&h[l], &h[r]) {
+			w = r
+		}
+		if !s.before(&h[i], &h[w]) {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
+}
+
+// mergeSorted gathers the workers' items in result order and keeps the
+// window [off, off+limit) (limit -1: to the end).
+func mergeSorted(sinks []*sortSink, keys []plan.SortKey, limit, off int64) []sortItem {
+	var all []sortItem
+	for _, s := range sinks {
+		all = append(all, s.items...)
+	}
+	slices.SortFunc(all, func(a, b sortItem) int {
+		if itemBefore(&a, &b, keys) {
+			return -1
+		}
+		if itemBefore(&b, &a, keys) {
+			return 1
+		}
+		return 0
+	})
+	all = all[min(off, int64(len(all))):]
+	if limit >= 0 && int64(len(all)) > limit {
+		all = all[:limit]
+	}
+	return all
+}
