@@ -24,7 +24,15 @@ import (
 //	cmd/lakesql ─┘      \                  ^
 //	                     └──> compact ─────┘ (and catalog)
 //
-// and style.md item 2: sql/parse.go is the only importer of
+// and inside sql, the stages as packages, each knowing only the stages
+// before it:
+//
+//	parser ──> ast ──> types <── function, aggregate
+//	plan (binder) ──> ast, function, aggregate
+//	optimizer ──> plan        exec ──> plan, catalog
+//	sql (Session, lake statements, export) ──> all of them
+//
+// and style.md item 2: sql/parser/select.go is the only importer of
 // github.com/xwb1989/sqlparser.
 
 const (
@@ -49,7 +57,20 @@ var depRules = map[string]depRule{
 	"compact":             {allow: []string{"catalog", "storage"}},
 	// design.md draws sql -> compact (the lake commands COMPACT and
 	// REPARTITION); remove "compact" here to forbid that edge.
-	"sql": {allow: []string{"catalog", "compact", "storage"}},
+	"sql": {allow: []string{"catalog", "compact", "storage", "internal/suggest", "sql/ast", "sql/parser",
+		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec"}},
+	// The engine's stages.
+	"sql/types":     {allow: []string{"storage"}},
+	"sql/ast":       {allow: []string{"sql/types", "storage"}},
+	"sql/parser":    {allow: []string{"sql/ast", "sql/types", "storage", "internal/suggest"}},
+	"sql/function":  {allow: []string{"sql/types", "storage"}},
+	"sql/aggregate": {allow: []string{"sql/types", "storage"}},
+	"sql/plan":      {allow: []string{"sql/ast", "sql/types", "sql/function", "sql/aggregate", "storage", "internal/suggest"}},
+	"sql/optimizer": {allow: []string{"sql/plan", "sql/ast", "sql/types", "sql/function", "sql/aggregate", "storage", "internal/suggest"}},
+	"sql/exec": {allow: []string{"sql/plan", "sql/ast", "sql/types", "sql/function", "sql/aggregate", "storage",
+		"internal/suggest", "catalog"}},
+	// Did-you-mean, for both commands and the engine; it knows nothing.
+	"internal/suggest": {},
 	// Terminal drawing, shared by the two commands; it knows no engine.
 	"internal/progress": {},
 	"cmd/pq":            {any: true, deny: []string{"cmd/lakesql", "storage/storagetest"}},
@@ -58,7 +79,7 @@ var depRules = map[string]depRule{
 
 // required are the packages that must exist, so that the rules cannot pass
 // on an empty listing.
-var required = []string{"storage", "catalog", "compact", "sql", "cmd/pq", "cmd/lakesql"}
+var required = []string{"storage", "catalog", "compact", "sql", "sql/parser", "sql/plan", "sql/exec", "cmd/pq", "cmd/lakesql"}
 
 // testHelpers are packages any test may import besides what its package may.
 var testHelpers = []string{"storage/storagetest"}
@@ -120,8 +141,8 @@ func checkDeps(pkgs []listedPackage) []string {
 			}
 		}
 		for _, imp := range slices.Concat(p.Imports, p.TestImports, p.XTestImports) {
-			if isSQLParser(imp) && rel != "sql" {
-				bad = append(bad, fmt.Sprintf("%s imports %s: only sql may", rel, imp))
+			if isSQLParser(imp) && rel != "sql/parser" {
+				bad = append(bad, fmt.Sprintf("%s imports %s: only sql/parser may", rel, imp))
 			}
 		}
 	}
@@ -134,7 +155,7 @@ func checkDeps(pkgs []listedPackage) []string {
 }
 
 // checkSQLParserFiles returns one message per Go file in dir, other than
-// parse.go, that imports sqlparser.
+// select.go, that imports sqlparser.
 func checkSQLParserFiles(dir string) ([]string, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -155,8 +176,8 @@ func checkSQLParserFiles(dir string) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			if isSQLParser(path) && filepath.Base(file) != "parse.go" {
-				bad = append(bad, fmt.Sprintf("%s imports %s: only parse.go may", file, path))
+			if isSQLParser(path) && filepath.Base(file) != "select.go" {
+				bad = append(bad, fmt.Sprintf("%s imports %s: only select.go may", file, path))
 			}
 		}
 	}
@@ -232,7 +253,10 @@ func TestCheckDeps(t *testing.T) {
 		pkg("storage/storagetest", "lakesql/storage", "testing"),
 		pkg("catalog", "lakesql/storage"),
 		pkg("compact", "lakesql/catalog", "lakesql/storage"),
-		pkg("sql", "lakesql/catalog", "lakesql/compact", "lakesql/storage", sqlparserPath),
+		pkg("sql", "lakesql/catalog", "lakesql/compact", "lakesql/storage", "lakesql/sql/parser", "lakesql/sql/plan", "lakesql/sql/exec"),
+		pkg("sql/parser", "lakesql/sql/ast", "lakesql/sql/types", sqlparserPath),
+		pkg("sql/plan", "lakesql/sql/ast", "lakesql/sql/types"),
+		pkg("sql/exec", "lakesql/sql/plan", "lakesql/catalog", "lakesql/storage"),
 		cmdPQ,
 		pkg("cmd/lakesql", "lakesql/sql", "lakesql/catalog", "lakesql/storage"),
 	}
@@ -283,11 +307,11 @@ func TestCheckDeps(t *testing.T) {
 }
 
 // TestCheckSQLParserFiles shows that checkSQLParserFiles accepts sqlparser in
-// parse.go only.
+// select.go only.
 func TestCheckSQLParserFiles(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"parse.go":      "package sql\n\nimport \"github.com/xwb1989/sqlparser\"\n\nvar _ = sqlparser.Parse\n",
+		"select.go":     "package parser\n\nimport \"github.com/xwb1989/sqlparser\"\n\nvar _ = sqlparser.Parse\n",
 		"plan.go":       "package sql\n\nimport (\n\t\"fmt\"\n\tqp \"github.com/xwb1989/sqlparser/dependency/querypb\"\n)\n",
 		"exec_test.go":  "package sql\n\nimport _ \"github.com/xwb1989/sqlparser\"\n",
 		"prune.go":      "package sql\n\nimport \"strings\"\n",
