@@ -58,7 +58,7 @@ func resultRow(t *testing.T, res *Result) map[string]int64 {
 	}
 	out := map[string]int64{}
 	for i, c := range res.Columns {
-		out[c.Name] = res.Rows[0][i].Int
+		out[c.Name] = res.Rows[0][i].I
 	}
 	return out
 }

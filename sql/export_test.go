@@ -13,6 +13,7 @@ import (
 
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/compact"
+	"github.com/lakesql/lakesql/sql/parser"
 	"github.com/lakesql/lakesql/storage"
 )
 
@@ -452,7 +453,7 @@ func TestShowCreateLake(t *testing.T) {
 		t.Errorf("unknown lake: got %v", err)
 	}
 	_, err = s.Exec(context.Background(), "SHOW CREATE LAKE t FOR postgres")
-	var se *SyntaxError
+	var se *parser.SyntaxError
 	if !errors.As(err, &se) || !strings.Contains(se.Msg, "DUCKDB, SPARK or TRINO") {
 		t.Errorf("unknown engine: got %v", err)
 	}

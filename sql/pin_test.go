@@ -13,6 +13,7 @@ import (
 
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/compact"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
 // pinLake writes n orders and a lake "o" of them keyed by day, 50 rows a
@@ -204,7 +205,7 @@ func TestShowLakesDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Rows) != 2 || res.Rows[0][0].Str != "o" || res.Rows[0][3].Kind != VNull || res.Rows[1][4].Int != 100 {
+	if len(res.Rows) != 2 || res.Rows[0][0].S != "o" || res.Rows[0][3].K != types.Null || res.Rows[1][4].I != 100 {
 		t.Fatalf("rows %v", res.Rows)
 	}
 	if !strings.Contains(res.Note, "o: ") || !strings.Contains(res.Note, "_manifest.json") {

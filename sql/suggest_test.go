@@ -1,11 +1,14 @@
 package sql
 
 import (
-	"errors"
-	"strings"
 	"testing"
+
+	"github.com/lakesql/lakesql/internal/suggest"
 )
 
+// TestDistance and TestClosest test internal/suggest, which the engine in
+// stages moved the edit distance to, through the uses package sql makes
+// of it (unknown lakes, fields and keywords).
 func TestDistance(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
@@ -23,10 +26,10 @@ func TestDistance(t *testing.T) {
 		{"ca", "abc", 3}, // optimal string alignment: no edit of a swapped pair
 		{"서울", "서을", 1},  // runes, not bytes
 	} {
-		if got := Distance(c.a, c.b); got != c.want {
+		if got := suggest.Distance(c.a, c.b); got != c.want {
 			t.Errorf("Distance(%q, %q): got %d, want %d", c.a, c.b, got, c.want)
 		}
-		if got := Distance(c.b, c.a); got != c.want {
+		if got := suggest.Distance(c.b, c.a); got != c.want {
 			t.Errorf("Distance(%q, %q): got %d, want %d (symmetry)", c.b, c.a, got, c.want)
 		}
 	}
@@ -53,7 +56,7 @@ func TestClosest(t *testing.T) {
 		"empty candidate ignored": {"a", []string{""}, ""},
 	} {
 		t.Run(name, func(t *testing.T) {
-			got, ok := Closest(c.name, c.candidates)
+			got, ok := suggest.Closest(c.name, c.candidates)
 			if !ok {
 				got = ""
 			}
@@ -64,45 +67,7 @@ func TestClosest(t *testing.T) {
 	}
 }
 
-func TestSuggestKeyword(t *testing.T) {
-	for name, c := range map[string]struct {
-		text string
-		want string // the end of the message; "" for no suggestion
-	}{
-		"statement":               {"SELCT COUNT(*) FROM orders", "; did you mean SELECT?"},
-		"statement, lower case":   {"shwo lakes", "; did you mean SHOW?"},
-		"after SHOW":              {"SHOW PARTITONS orders", "; did you mean PARTITIONS?"},
-		"after ALTER LAKE":        {"ALTER LAKE orders COMPCT", "; did you mean COMPACT?"},
-		"the keyword before":      {"CREATE LAKES x FROM 'a' PARTITION BY (a)", "; did you mean LAKE?"},
-		"a word the grammar hit":  {"SELECT COUNT(*) FROM orders WHERE day = '1' GRUOP BY region", "; did you mean GROUP?"},
-		"taken for an alias":      {"SELECT region FROM orders ODER BY region", "; did you mean ORDER instead of ODER?"},
-		"before a lake name":      {"SELECT COUNT(*) FORM orders", "; did you mean FROM instead of FORM?"},
-		"too far":                 {"FROBNICATE orders", ""},
-		"a keyword, misplaced":    {"ALTER LAKE x COMPACT RATIO 0.5", ""},
-		"context is not expected": {"ALTER LAKE orders ALTR", ""},
-		"a short word":            {"SELECT a b c FROM orders", ""},
-		"not a word":              {"SELECT a FROM t WHERE a = = 1", ""},
-	} {
-		t.Run(name, func(t *testing.T) {
-			_, err := Parse(c.text)
-			if err == nil {
-				t.Fatalf("Parse(%q): no error", c.text)
-			}
-			before := err.Error()
-			err = suggestKeyword(err)
-			var se *SyntaxError
-			if !errors.As(err, &se) {
-				t.Fatalf("got %v, want a *SyntaxError still", err)
-			}
-			switch {
-			case c.want == "" && strings.Contains(se.Msg, "did you mean"):
-				t.Errorf("got %q, want no suggestion", se.Msg)
-			case c.want != "" && !strings.HasSuffix(se.Msg, c.want):
-				t.Errorf("got %q, want it to end with %q (before: %q)", se.Msg, c.want, before)
-			}
-		})
-	}
-}
+// TestSuggestKeyword moved to sql/parser, with suggestKeyword.
 
 func TestLakeErrorSuggests(t *testing.T) {
 	for _, c := range []struct {
