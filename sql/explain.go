@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/optimizer"
 	"github.com/lakesql/lakesql/sql/plan"
 )
@@ -13,7 +14,7 @@ import (
 // explainLines describes a plan: the scan's facts (lake, pruning and
 // residual predicates, files and partitions kept), then the operator
 // tree, root first; with stats (EXPLAIN ANALYZE) what the run measured.
-func explainLines(p *plan.Plan, stats *Stats, wall time.Duration) []string {
+func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats, wall time.Duration) []string {
 	s := p.Scan
 	src := s.Src
 	gen := fmt.Sprintf("generation %d", src.Generation())
@@ -55,7 +56,20 @@ func explainLines(p *plan.Plan, stats *Stats, wall time.Duration) []string {
 	if len(ns) > 0 {
 		lines = append(lines, "Needles: "+strings.Join(ns, ", "))
 	}
-	lines = append(lines, plan.Tree(p.Root)...)
+	var note func(plan.Node) string
+	if profile != nil {
+		note = func(n plan.Node) string {
+			st, ok := profile[n]
+			if !ok {
+				return ""
+			}
+			if st.Time == 0 {
+				return fmt.Sprintf("(rows %d)", st.Rows)
+			}
+			return fmt.Sprintf("(rows %d, %s)", st.Rows, st.Time.Round(time.Microsecond))
+		}
+	}
+	lines = append(lines, plan.TreeWith(p.Root, note)...)
 	if stats != nil {
 		lines = append(lines,
 			fmt.Sprintf("Files opened: %d", stats.FilesScanned),

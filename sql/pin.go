@@ -73,7 +73,7 @@ func RunPinned(ctx context.Context, src Source, sel *ast.Select) (*plan.Plan, *R
 }
 
 func toResult(r *exec.Result) *Result {
-	res := &Result{Rows: r.Rows, Stats: r.Stats}
+	res := &Result{Rows: r.Rows, Stats: r.Stats, Profile: r.Profile}
 	for _, c := range r.Columns {
 		res.Columns = append(res.Columns, Column{Name: c})
 	}

@@ -2,6 +2,7 @@ package sql
 
 import (
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -24,6 +25,8 @@ type Result struct {
 	Rows    [][]Value
 	Note    string // free text after the table: EXPLAIN's plan, a histogram
 	Stats   Stats  // for queries: what the scan measured
+	// Profile is what each operator of the plan did (EXPLAIN ANALYZE).
+	Profile map[plan.Node]exec.OpStats
 }
 
 // IntValue, StrValue and RawValue build values.

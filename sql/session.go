@@ -83,17 +83,17 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		var lines []string
 		if st.Analyze {
 			start := s.now()
-			p, res, err := RunPinned(ctx, snap, st.Select)
+			p, res, err := RunPinned(exec.WithClock(ctx, s.now), snap, st.Select)
 			if err != nil {
 				return nil, err
 			}
-			lines = explainLines(p, &res.Stats, s.now().Sub(start))
+			lines = explainLines(p, &res.Stats, res.Profile, s.now().Sub(start))
 		} else {
 			p, err := Prepare(snap, st.Select)
 			if err != nil {
 				return nil, err
 			}
-			lines = explainLines(p, nil, 0)
+			lines = explainLines(p, nil, nil, 0)
 		}
 		res := &Result{Columns: []Column{{Name: "plan"}}}
 		for _, l := range lines {

@@ -262,13 +262,15 @@ func (s *avg) Result() types.Value {
 	if s.float {
 		return types.FloatValue(s.fsum / float64(s.n))
 	}
-	if s.big != nil {
-		q := new(big.Float).SetInt(s.big)
-		q.Quo(q, new(big.Float).SetInt64(s.n))
-		f, _ := q.Float64()
-		return types.FloatValue(f)
+	if s.big == nil && s.isum > -1<<53 && s.isum < 1<<53 {
+		return types.FloatValue(float64(s.isum) / float64(s.n)) // one rounding
 	}
-	return types.FloatValue(float64(s.isum) / float64(s.n))
+	// The exact sum divided once, as DuckDB divides its HUGEINT sum in
+	// extended precision: not the sum rounded to a double, then divided.
+	q := new(big.Float).SetPrec(256).SetInt(s.bigTotal())
+	q.Quo(q, new(big.Float).SetPrec(256).SetInt64(s.n))
+	f, _ := q.Float64()
+	return types.FloatValue(f)
 }
 
 // minmax is MIN (want -1) and MAX (want 1) under types.Compare.

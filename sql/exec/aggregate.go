@@ -205,7 +205,7 @@ func (s *aggSink) rows() [][]types.Value {
 
 // runAggregate scans into per-worker aggregates, merges them, and applies
 // HAVING and the projection above.
-func runAggregate(ctx context.Context, sh shape) ([][]types.Value, Stats, error) {
+func runAggregate(ctx context.Context, sh shape, prof *profiler) ([][]types.Value, Stats, error) {
 	var sinks []*aggSink
 	st, err := scan(ctx, sh.scan, false, func(w int) rowSink {
 		s := newAggSink(sh.agg, w > 0)
@@ -215,12 +215,15 @@ func runAggregate(ctx context.Context, sh shape) ([][]types.Value, Stats, error)
 	if err != nil {
 		return nil, st, err
 	}
+	prof.done(sh.scan, int(st.RowsPassed))
 	total := sinks[0]
 	for _, s := range sinks[1:] {
 		total.merge(s)
 	}
 	groups := total.rows()
+	prof.done(sh.agg, len(groups))
 	pr := newProjector(sh.project, false)
+	kept := 0
 	out := make([][]types.Value, 0, len(groups))
 	for _, g := range groups {
 		if sh.having != nil {
@@ -232,11 +235,16 @@ func runAggregate(ctx context.Context, sh shape) ([][]types.Value, Stats, error)
 				continue
 			}
 		}
+		kept++
 		r, err := pr.row(g)
 		if err != nil {
 			return nil, st, err
 		}
 		out = append(out, r)
 	}
+	if sh.having != nil {
+		prof.m[sh.having] = OpStats{Rows: int64(kept)}
+	}
+	prof.done(sh.project, len(out))
 	return out, st, nil
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
+	"time"
 
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
@@ -19,6 +21,49 @@ type Result struct {
 	Columns []string
 	Rows    [][]types.Value
 	Stats   Stats
+	// Profile has, per node of the plan, the rows it produced and the
+	// time spent in it (EXPLAIN ANALYZE). The scan's time includes the
+	// operators it feeds row by row: the filter, the partial aggregates,
+	// the projection below a sort.
+	Profile map[plan.Node]OpStats
+}
+
+// OpStats is what one operator did.
+type OpStats struct {
+	Rows int64
+	Time time.Duration
+}
+
+type clockKey struct{}
+
+// WithClock returns a context whose queries time their operators with now
+// (tests inject a clock; the default is time.Now).
+func WithClock(ctx context.Context, now func() time.Time) context.Context {
+	return context.WithValue(ctx, clockKey{}, now)
+}
+
+func clockOf(ctx context.Context) func() time.Time {
+	if now, ok := ctx.Value(clockKey{}).(func() time.Time); ok && now != nil {
+		return now
+	}
+	return time.Now
+}
+
+// profiler records OpStats.
+type profiler struct {
+	now  func() time.Time
+	last time.Time
+	m    map[plan.Node]OpStats
+}
+
+// done charges the time since the last call to n, which produced rows.
+func (p *profiler) done(n plan.Node, rows int) {
+	if n == nil || reflect.ValueOf(n).IsNil() {
+		return
+	}
+	t := p.now()
+	p.m[n] = OpStats{Rows: int64(rows), Time: t.Sub(p.last)}
+	p.last = t
 }
 
 // shape is the plan tree read from the root down: the binder builds
@@ -67,25 +112,34 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	now := clockOf(ctx)
+	prof := &profiler{now: now, last: now(), m: map[plan.Node]OpStats{}}
 	if sh.scan.Star {
-		return runStar(ctx, p, sh)
+		return runStar(ctx, p, sh, prof)
 	}
-	res := &Result{Columns: p.Columns}
+	res := &Result{Columns: p.Columns, Profile: prof.m}
 	var rows [][]types.Value
 	if sh.agg != nil {
-		rows, res.Stats, err = runAggregate(ctx, sh)
+		rows, res.Stats, err = runAggregate(ctx, sh, prof)
 	} else {
 		rows, res.Stats, err = runProjection(ctx, sh)
+		prof.done(sh.scan, int(res.Stats.RowsPassed))
+		prof.m[sh.project] = OpStats{Rows: res.Stats.RowsPassed}
+		if sh.sort != nil && sh.distinct == nil {
+			prof.done(sh.sort, len(rows))
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	if sh.distinct != nil {
 		rows = distinctRows(rows, sh.distinct.Width)
+		prof.done(sh.distinct, len(rows))
 	}
 	switch {
 	case sh.sort != nil && (sh.agg != nil || sh.distinct != nil):
 		rows = sortRows(rows, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset)
+		prof.done(sh.sort, len(rows))
 	case sh.sort != nil:
 		// sorted (and cut to its window) by the scan
 	case len(p.GroupCols) > 0:
@@ -99,6 +153,7 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	}
 	if sh.limit != nil {
 		rows = limitRows(rows, sh.limit.N, sh.limit.Offset)
+		prof.done(sh.limit, len(rows))
 	}
 	vis := len(p.Columns)
 	for i, r := range rows {
@@ -375,7 +430,7 @@ func topN(rows [][]types.Value, n int, cmp func(a, b []types.Value) int) [][]typ
 // runStar runs SELECT * [WHERE] [ORDER BY field] [LIMIT]: the raw lines,
 // turned into a table whose columns are every top-level field seen, in
 // order of first appearance.
-func runStar(ctx context.Context, p *plan.Plan, sh shape) (*Result, error) {
+func runStar(ctx context.Context, p *plan.Plan, sh shape, prof *profiler) (*Result, error) {
 	var lines [][]byte
 	var st Stats
 	if sh.sort != nil {
@@ -399,12 +454,18 @@ func runStar(ctx context.Context, p *plan.Plan, sh shape) (*Result, error) {
 		}
 		st, lines = stats, ls.lines
 	}
-	res := &Result{Stats: st}
+	prof.done(sh.scan, int(st.RowsPassed))
+	if sh.sort != nil {
+		prof.m[sh.project] = OpStats{Rows: st.RowsPassed}
+		prof.done(sh.sort, len(lines))
+	}
+	res := &Result{Stats: st, Profile: prof.m}
 	if err := starRows(res, lines); err != nil {
 		return nil, err
 	}
 	if sh.limit != nil {
 		res.Rows = limitRows(res.Rows, sh.limit.N, sh.limit.Offset)
+		prof.done(sh.limit, len(res.Rows))
 	}
 	return res, nil
 }

@@ -24,6 +24,7 @@ type Stats struct {
 	RowsRead     int64    // lines read
 	BytesRead    int64    // bytes of those lines, '\n' included
 	Unseen       []string // fields the query names that no row read has
+	RowsPassed   int64    // rows that passed the scan's filter
 }
 
 // rowSink takes the rows a scan worker produces. The row and its texts
@@ -138,6 +139,7 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, sinkFor func(w int
 	for _, sc := range scanners {
 		st.RowsRead += sc.rows
 		st.BytesRead += sc.nbytes
+		st.RowsPassed += sc.passed
 	}
 	if st.RowsRead > 0 {
 		for i, name := range s.Fields {
@@ -162,6 +164,7 @@ type scanner struct {
 	row     plan.Row
 	scratch [][]byte
 	rows    int64
+	passed  int64
 	nbytes  int64
 	lines   *storage.RowReader // reused across files
 	ex      *storage.Extractor
@@ -306,6 +309,7 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 				continue
 			}
 		}
+		sc.passed++
 		stop, err := sc.sink.push(sc.row, line)
 		if err != nil {
 			return false, rowError(path, c, lineOff, err, sc)

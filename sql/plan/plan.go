@@ -232,11 +232,21 @@ type Plan struct {
 }
 
 // Tree prints the plan as an indented tree, root first.
-func Tree(n Node) []string {
+func Tree(n Node) []string { return TreeWith(n, nil) }
+
+// TreeWith is Tree with a note after each node's line (EXPLAIN ANALYZE's
+// rows and time); note may be nil.
+func TreeWith(n Node, note func(Node) string) []string {
 	var out []string
 	var walk func(n Node, depth int)
 	walk = func(n Node, depth int) {
-		out = append(out, strings.Repeat("  ", depth)+n.Describe())
+		line := strings.Repeat("  ", depth) + n.Describe()
+		if note != nil {
+			if s := note(n); s != "" {
+				line += " " + s
+			}
+		}
+		out = append(out, line)
 		for _, c := range n.Inputs() {
 			walk(c, depth+1)
 		}

@@ -109,7 +109,7 @@ func AppendJSON(dst []byte, v Value) []byte {
 		return append(dst, v.String()...)
 	case Float:
 		s := FormatFloat(v.F)
-		if s == "inf" || s == "-inf" || s == "nan" {
+		if s == "inf" || s == "-inf" || s == "nan" || s == "-nan" {
 			return strconv.AppendQuote(dst, s)
 		}
 		return append(dst, s...)

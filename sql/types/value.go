@@ -144,7 +144,8 @@ func (v Value) String() string {
 
 // FormatFloat spells a double as DuckDB does: the shortest text that reads
 // back the same, with a ".0" on whole numbers, and an exponent below 1e-4
-// or from 1e16 on (1e-05, 1e+16, 1.2345678901234568e+17), inf, -inf, nan.
+// or from 1e16 on (1e-05, 1e+16, 1.2345678901234568e+17), inf, -inf, nan
+// and -nan.
 func FormatFloat(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
@@ -152,6 +153,9 @@ func FormatFloat(f float64) string {
 	case math.IsInf(f, -1):
 		return "-inf"
 	case math.IsNaN(f):
+		if math.Signbit(f) {
+			return "-nan" // 0/0 on this hardware, spelled as DuckDB spells it
+		}
 		return "nan"
 	case f == 0:
 		if math.Signbit(f) {
