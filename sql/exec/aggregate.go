@@ -46,6 +46,9 @@ type aggCall struct {
 	fn   *aggregate.Func
 	args []plan.Expr
 	buf  []types.Value
+	// same: the index of an earlier call with the same one argument,
+	// whose value this row reuses; -1 for none.
+	same int
 }
 
 type group struct {
@@ -62,8 +65,16 @@ func newAggSink(a *plan.Aggregate, clone bool) *aggSink {
 		}
 		s.groups = append(s.groups, g)
 	}
-	for _, c := range a.Aggs {
-		ac := aggCall{fn: c.Func}
+	for i, c := range a.Aggs {
+		ac := aggCall{fn: c.Func, same: -1}
+		if len(c.Args) == 1 {
+			for j := range i {
+				if len(a.Aggs[j].Args) == 1 && a.Aggs[j].Args[0].String() == c.Args[0].String() {
+					ac.same = j
+					break
+				}
+			}
+		}
 		for _, e := range c.Args {
 			if clone {
 				e = plan.CloneExpr(e)
@@ -130,12 +141,16 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 	for i := range s.calls {
 		c := &s.calls[i]
 		args := c.buf[:0]
-		for _, e := range c.args {
-			v, err := e.Eval(r)
-			if err != nil {
-				return false, err
+		if c.same >= 0 {
+			args = append(args, s.calls[c.same].buf[0])
+		} else {
+			for _, e := range c.args {
+				v, err := e.Eval(r)
+				if err != nil {
+					return false, err
+				}
+				args = append(args, v)
 			}
-			args = append(args, v)
 		}
 		c.buf = args
 		if err := g.states[i].Add(args); err != nil {

@@ -16,6 +16,16 @@ func Optimize(p *plan.Plan) {
 	s.Conjuncts = conjuncts(s.Filter)
 	s.Needles = needles(s)
 	prune(s)
+	for n := p.Root; n != nil; {
+		if a, ok := n.(*plan.Aggregate); ok {
+			rewriteSums(a)
+		}
+		in := n.Inputs()
+		if len(in) == 0 {
+			break
+		}
+		n = in[0]
+	}
 }
 
 func conjuncts(e plan.Expr) []plan.Expr {
