@@ -1,0 +1,395 @@
+package aggregate_test
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// Short constructors for the tables.
+var (
+	null = types.Value{}
+	i    = types.IntValue
+	f    = types.FloatValue
+	s    = types.StringValue
+	b    = types.BoolValue
+)
+
+func huge(digits string) types.Value { return types.Value{K: types.Huge, S: digits} }
+
+// one wraps single-argument rows.
+func one(vs ...types.Value) [][]types.Value {
+	out := make([][]types.Value, len(vs))
+	for k, v := range vs {
+		out[k] = []types.Value{v}
+	}
+	return out
+}
+
+func sep(s string) *string { return &s }
+
+// aggCase is one aggregate call fed rows. fn, when set, makes the Func
+// (SumPlus); else Lookup(name, nargs, distinct, sep) does.
+type aggCase struct {
+	name     string
+	nargs    int
+	distinct bool
+	sep      *string
+	fn       func() *aggregate.Func
+	rows     [][]types.Value
+	want     types.Value
+	tol      float64 // relative tolerance for a DOUBLE result (0: exact)
+	addErr   string  // an Add must fail with an error containing this
+}
+
+const maxInt = math.MaxInt64
+const minInt = math.MinInt64
+
+var aggCases = map[string]aggCase{
+	// COUNT
+	"count star":                {name: "COUNT", rows: [][]types.Value{{}, {}, {}}, want: i(3)},
+	"count star no rows":        {name: "COUNT", want: i(0)},
+	"count x skips null":        {name: "COUNT", nargs: 1, rows: one(i(1), null, s("a"), null, f(2)), want: i(3)},
+	"count x only nulls":        {name: "COUNT", nargs: 1, rows: one(null, null), want: i(0)},
+	"count distinct x":          {name: "COUNT", nargs: 1, distinct: true, rows: one(i(1), f(1), s("1"), null, i(2), i(1)), want: i(3)},
+	"count distinct a, b":       {name: "COUNT", nargs: 2, distinct: true, rows: [][]types.Value{{i(1), s("x")}, {i(1), s("x")}, {i(1), null}, {null, s("x")}, {i(2), s("x")}, {f(1), s("x")}, {i(1), s("y")}}, want: i(3)},
+	"count distinct a, b nulls": {name: "COUNT", nargs: 2, distinct: true, rows: [][]types.Value{{null, null}, {i(1), null}}, want: i(0)},
+
+	// SUM
+	"sum ints":                  {name: "SUM", nargs: 1, rows: one(i(1), i(2), i(3), i(-10)), want: i(-4)},
+	"sum skips null":            {name: "SUM", nargs: 1, rows: one(null, i(5), null, i(7)), want: i(12)},
+	"sum no rows":               {name: "SUM", nargs: 1, want: null},
+	"sum only nulls":            {name: "SUM", nargs: 1, rows: one(null, null), want: null},
+	"sum widens and back":       {name: "SUM", nargs: 1, rows: one(i(maxInt), i(1), i(-2)), want: i(maxInt - 1)},
+	"sum widens to hugeint":     {name: "SUM", nargs: 1, rows: one(i(maxInt), i(maxInt)), want: huge("18446744073709551614")},
+	"sum widens below":          {name: "SUM", nargs: 1, rows: one(i(minInt), i(-1)), want: huge("-9223372036854775809")},
+	"sum widens below and back": {name: "SUM", nargs: 1, rows: one(i(minInt), i(-1), i(1), i(5)), want: i(minInt + 5)},
+	"sum of a hugeint":          {name: "SUM", nargs: 1, rows: one(huge("100000000000000000000"), i(1)), want: huge("100000000000000000001")},
+	"sum many big":              {name: "SUM", nargs: 1, rows: one(i(maxInt), i(maxInt), i(maxInt), i(minInt), i(minInt), i(minInt)), want: i(-3)},
+	"sum mixed int float":       {name: "SUM", nargs: 1, rows: one(i(1), f(2.5), i(3)), want: f(6.5)},
+	"sum float first":           {name: "SUM", nargs: 1, rows: one(f(0.5), i(1), i(2)), want: f(3.5)},
+	"sum skips text":            {name: "SUM", nargs: 1, rows: one(i(1), s("60"), i(2), types.JSONValue(`{"a":1}`)), want: i(3)},
+	"sum only text":             {name: "SUM", nargs: 1, rows: one(s("1"), s("2")), want: null},
+	"sum booleans":              {name: "SUM", nargs: 1, rows: one(b(true), b(false), b(true), i(10)), want: i(12)},
+	"sum distinct":              {name: "SUM", nargs: 1, distinct: true, rows: one(i(1), i(1), i(2), null, f(2)), want: i(3)},
+
+	// AVG
+	"avg ints":         {name: "AVG", nargs: 1, rows: one(i(1), i(2)), want: f(1.5)},
+	"avg skips text":   {name: "AVG", nargs: 1, rows: one(i(1), s("x"), i(2), null), want: f(1.5)},
+	"avg no rows":      {name: "AVG", nargs: 1, want: null},
+	"avg only nulls":   {name: "AVG", nargs: 1, rows: one(null), want: null},
+	"avg mixed":        {name: "AVG", nargs: 1, rows: one(i(1), f(2.5), i(3)), want: f(2.1666666666666665)},
+	"mean is avg":      {name: "MEAN", nargs: 1, rows: one(i(4), i(6)), want: f(5)},
+	"avg past 2^53":    {name: "AVG", nargs: 1, rows: one(i(9007199254740993), i(9007199254740993), i(1)), want: f(6004799503160662)}, // duckq: 6.004799503160662e+15 (the exact sum divided once)
+	"avg past int64":   {name: "AVG", nargs: 1, rows: one(i(maxInt), i(maxInt), i(maxInt)), want: f(9.223372036854776e18)},
+	"avg big negative": {name: "AVG", nargs: 1, rows: one(i(minInt), i(minInt)), want: f(-9.223372036854776e18)},
+	"avg distinct":     {name: "AVG", nargs: 1, distinct: true, rows: one(i(1), i(1), i(4)), want: f(2.5)},
+
+	// MIN, MAX
+	"min ints":             {name: "MIN", nargs: 1, rows: one(i(3), null, i(-2), i(7)), want: i(-2)},
+	"max ints":             {name: "MAX", nargs: 1, rows: one(i(3), null, i(-2), i(7)), want: i(7)},
+	"min int and float":    {name: "MIN", nargs: 1, rows: one(i(3), f(2.5), i(4)), want: f(2.5)},
+	"max int above float":  {name: "MAX", nargs: 1, rows: one(f(9007199254740992), i(9007199254740993)), want: i(9007199254740993)},
+	"min strings":          {name: "MIN", nargs: 1, rows: one(s("b"), s("a"), s("B"), s("é")), want: s("B")},
+	"max strings":          {name: "MAX", nargs: 1, rows: one(s("b"), s("a"), s("B"), s("é"), s("z")), want: s("é")},
+	"min no rows":          {name: "MIN", nargs: 1, want: null},
+	"max only nulls":       {name: "MAX", nargs: 1, rows: one(null, null), want: null},
+	"min mixed kinds":      {name: "MIN", nargs: 1, rows: one(s("a"), i(5), types.JSONValue("[1]"), b(true), types.DateValue(1)), want: b(true)},
+	"max mixed kinds":      {name: "MAX", nargs: 1, rows: one(s("a"), i(5), types.JSONValue("[1]"), b(true), types.DateValue(1)), want: types.JSONValue("[1]")},
+	"max number vs string": {name: "MAX", nargs: 1, rows: one(i(120), f(75.5), s("60"), i(250)), want: s("60")},
+	"min number vs date":   {name: "MIN", nargs: 1, rows: one(types.DateValue(0), i(1000), s("")), want: i(1000)},
+	"max booleans":         {name: "MAX", nargs: 1, rows: one(b(false), b(true), b(false)), want: b(true)},
+	"max nan":              {name: "MAX", nargs: 1, rows: one(f(1), f(math.NaN()), f(math.Inf(1))), want: f(math.NaN())},
+	"min distinct":         {name: "MIN", nargs: 1, distinct: true, rows: one(i(2), i(2), i(1)), want: i(1)},
+
+	// STDDEV, VARIANCE: duckq over VALUES (2),(4),(4),(4),(5),(5),(7),(9),(1.5)
+	"stddev":             {name: "STDDEV", nargs: 1, rows: moments, want: f(2.3154073315749675), tol: 1e-14},
+	"stddev_samp":        {name: "STDDEV_SAMP", nargs: 1, rows: moments, want: f(2.3154073315749675), tol: 1e-14},
+	"stddev_pop":         {name: "STDDEV_POP", nargs: 1, rows: moments, want: f(2.1829869671542776), tol: 1e-14},
+	"variance":           {name: "VARIANCE", nargs: 1, rows: moments, want: f(5.361111111111111), tol: 1e-14},
+	"var_samp":           {name: "VAR_SAMP", nargs: 1, rows: moments, want: f(5.361111111111111), tol: 1e-14},
+	"var_pop":            {name: "VAR_POP", nargs: 1, rows: moments, want: f(4.765432098765432), tol: 1e-14},
+	"stddev floats":      {name: "STDDEV_SAMP", nargs: 1, rows: one(f(1), f(2), null, f(3), s("x"), f(4), f(10)), want: f(3.5355339059327378), tol: 1e-14},
+	"var_pop floats":     {name: "VAR_POP", nargs: 1, rows: one(f(1), f(2), f(3), f(4), f(10)), want: f(10), tol: 1e-14},
+	"stddev of one":      {name: "STDDEV", nargs: 1, rows: one(i(3)), want: null},
+	"variance of one":    {name: "VARIANCE", nargs: 1, rows: one(i(3)), want: null},
+	"stddev_pop of one":  {name: "STDDEV_POP", nargs: 1, rows: one(i(3)), want: f(0)},
+	"var_pop of one":     {name: "VAR_POP", nargs: 1, rows: one(i(3)), want: f(0)},
+	"stddev_pop no rows": {name: "STDDEV_POP", nargs: 1, rows: one(null), want: null},
+	"var_pop no rows":    {name: "VAR_POP", nargs: 1, want: null},
+
+	// GROUP_CONCAT
+	"group_concat default sep": {name: "GROUP_CONCAT", nargs: 1, rows: one(s("a"), null, s("b"), i(3)), want: s("a,b,3")},
+	"group_concat separator":   {name: "GROUP_CONCAT", nargs: 1, sep: sep("; "), rows: one(s("a"), null, s("b"), f(2.5), b(true)), want: s("a; b; 2.5; true")},
+	"group_concat empty sep":   {name: "GROUP_CONCAT", nargs: 1, sep: sep(""), rows: one(s("x"), s("y"), s("")), want: s("xy")},
+	"group_concat utf8":        {name: "STRING_AGG", nargs: 1, sep: sep("·"), rows: one(s("서울"), s("부산")), want: s("서울·부산")},
+	"group_concat no rows":     {name: "GROUP_CONCAT", nargs: 1, rows: one(null), want: null},
+	"group_concat distinct":    {name: "GROUP_CONCAT", nargs: 1, distinct: true, rows: one(s("a"), s("b"), s("a"), null, s("c")), want: s("a,b,c")},
+	"listagg":                  {name: "LISTAGG", nargs: 1, rows: one(s("p"), s("q")), want: s("p,q")},
+
+	// ANY_VALUE
+	"any_value first not null": {name: "ANY_VALUE", nargs: 1, rows: one(null, s("x"), s("y")), want: s("x")},
+	"any_value no rows":        {name: "ANY_VALUE", nargs: 1, rows: one(null), want: null},
+	"first":                    {name: "FIRST", nargs: 1, rows: one(i(9), i(8)), want: i(9)},
+	"arbitrary":                {name: "ARBITRARY", nargs: 1, rows: one(null, null, b(false)), want: b(false)},
+
+	// BOOL_AND, BOOL_OR
+	"bool_and false":   {name: "BOOL_AND", nargs: 1, rows: one(b(true), null, b(false), b(true)), want: b(false)},
+	"bool_and true":    {name: "BOOL_AND", nargs: 1, rows: one(b(true), null, b(true)), want: b(true)},
+	"every":            {name: "EVERY", nargs: 1, rows: one(b(true), b(true)), want: b(true)},
+	"bool_or true":     {name: "BOOL_OR", nargs: 1, rows: one(b(false), null, b(true), b(false)), want: b(true)},
+	"bool_or false":    {name: "BOOL_OR", nargs: 1, rows: one(b(false), b(false)), want: b(false)},
+	"bool_and no rows": {name: "BOOL_AND", nargs: 1, rows: one(null), want: null},
+	"bool_or no rows":  {name: "BOOL_OR", nargs: 1, want: null},
+
+	// SumPlus: SUM(x + c) as SUM(x) + c·COUNT(x)
+	"sumplus ints":       {fn: sumPlus(i(3)), rows: one(i(1), i(2), null), want: i(9)},
+	"sumplus negative":   {fn: sumPlus(i(-5)), rows: one(i(1), i(2)), want: i(-7)},
+	"sumplus float x":    {fn: sumPlus(i(3)), rows: one(i(1), f(1.5)), want: f(8.5)},
+	"sumplus no rows":    {fn: sumPlus(i(3)), rows: one(null), want: null},
+	"sumplus to hugeint": {fn: sumPlus(i(10)), rows: one(i(maxInt-10), i(maxInt-10)), want: huge("18446744073709551614")},
+	"sumplus shift huge": {fn: sumPlus(i(maxInt)), rows: one(i(0), i(0), i(0)), want: huge("27670116110564327421")},
+	"sumplus back":       {fn: sumPlus(i(1)), rows: one(i(maxInt-1), i(maxInt-1), i(minInt), i(minInt)), want: i(0)},
+	"sumplus overflow":   {fn: sumPlus(i(1)), rows: one(i(5), i(maxInt)), addErr: "overflow"},
+	"sumplus underflow":  {fn: sumPlus(i(-1)), rows: one(i(minInt)), addErr: "overflow"},
+	"sumplus text":       {fn: sumPlus(i(1)), rows: one(i(1), s("60")), addErr: "cannot compute"},
+	"sumplus boolean":    {fn: sumPlus(i(1)), rows: one(b(true)), addErr: "cannot compute"},
+	"sumplus json":       {fn: sumPlus(i(1)), rows: one(types.JSONValue("[1]")), addErr: "cannot compute"},
+}
+
+var moments = one(i(2), i(4), i(4), i(4), i(5), i(5), i(7), i(9), f(1.5))
+
+func sumPlus(c types.Value) func() *aggregate.Func {
+	return func() *aggregate.Func { return aggregate.SumPlus(c, "SUM") }
+}
+
+func (c aggCase) fun(t *testing.T) *aggregate.Func {
+	t.Helper()
+	if c.fn != nil {
+		return c.fn()
+	}
+	fn, ok, err := aggregate.Lookup(c.name, c.nargs, c.distinct, c.sep)
+	if !ok || err != nil {
+		t.Fatalf("Lookup(%s, %d, %v): ok %v, err %v", c.name, c.nargs, c.distinct, ok, err)
+	}
+	return fn
+}
+
+func feed(st aggregate.State, rows [][]types.Value) error {
+	for _, r := range rows {
+		if err := st.Add(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func show(v types.Value) string {
+	if v.K == types.Null {
+		return "NULL"
+	}
+	return v.K.String() + " " + v.String()
+}
+
+// same compares results kind and value; NaN equals NaN.
+func same(got, want types.Value, tol float64) bool {
+	if got.K != want.K {
+		return false
+	}
+	switch got.K {
+	case types.Null:
+		return true
+	case types.Float:
+		if math.IsNaN(want.F) {
+			return math.IsNaN(got.F)
+		}
+		if tol == 0 {
+			return got.F == want.F && math.Signbit(got.F) == math.Signbit(want.F)
+		}
+		return math.Abs(got.F-want.F) <= tol*math.Max(1, math.Abs(want.F))
+	case types.Huge, types.String, types.JSON:
+		return got.S == want.S
+	}
+	return got.I == want.I && got.F == want.F
+}
+
+func TestAggregates(t *testing.T) {
+	for name, c := range aggCases {
+		t.Run(name, func(t *testing.T) {
+			fn := c.fun(t)
+			st := fn.New()
+			err := feed(st, c.rows)
+			if c.addErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.addErr) {
+					t.Fatalf("Add: err %v, want one containing %q", err, c.addErr)
+				}
+				if !errors.Is(err, types.ErrOverflow) && !errors.Is(err, types.ErrConvert) {
+					t.Errorf("Add: %v is neither ErrOverflow nor ErrConvert", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Add: %v", err)
+			}
+			if got := st.Result(); !same(got, c.want, c.tol) {
+				t.Fatalf("result %s, want %s", show(got), show(c.want))
+			}
+		})
+	}
+}
+
+// TestAggregateMerge: for every split of the rows, a state fed the first
+// part merged with one fed the rest gives the answer of one state fed
+// everything (workers each aggregate part of a lake).
+func TestAggregateMerge(t *testing.T) {
+	for name, c := range aggCases {
+		if c.addErr != "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			fn := c.fun(t)
+			for k := 0; k <= len(c.rows); k++ {
+				a, b := fn.New(), fn.New()
+				if err := feed(a, c.rows[:k]); err != nil {
+					t.Fatal(err)
+				}
+				if err := feed(b, c.rows[k:]); err != nil {
+					t.Fatal(err)
+				}
+				a.Merge(b)
+				if got := a.Result(); !same(got, c.want, c.tol) {
+					t.Errorf("split at %d: merged %s, want %s", k, show(got), show(c.want))
+				}
+			}
+			// Three parts, merged left to right and into an empty state.
+			for k := 0; k <= len(c.rows); k++ {
+				for m := k; m <= len(c.rows); m++ {
+					parts := []aggregate.State{fn.New(), fn.New(), fn.New()}
+					for p, rows := range [][][]types.Value{c.rows[:k], c.rows[k:m], c.rows[m:]} {
+						if err := feed(parts[p], rows); err != nil {
+							t.Fatal(err)
+						}
+					}
+					total := fn.New()
+					for _, p := range parts {
+						total.Merge(p)
+					}
+					if got := total.Result(); !same(got, c.want, c.tol) {
+						t.Errorf("splits at %d, %d: merged %s, want %s", k, m, show(got), show(c.want))
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestAggregateClonesText: a state keeps its own copy of the text of a
+// value whose bytes the scan reuses for the next row.
+func TestAggregateClonesText(t *testing.T) {
+	for _, name := range []string{"MIN", "MAX", "ANY_VALUE", "GROUP_CONCAT", "COUNT DISTINCT", "GROUP_CONCAT DISTINCT"} {
+		t.Run(name, func(t *testing.T) {
+			base, distinct := strings.CutSuffix(name, " DISTINCT")
+			fn, _, err := aggregate.Lookup(base, 1, distinct, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := fn.New()
+			st := fn.New()
+			buf := []byte("mmmm")
+			for _, text := range []string{"mmmm", "aaaa", "zzzz", "mmmm"} {
+				copy(buf, text)
+				if err := st.Add([]types.Value{types.StringValue(unsafe.String(&buf[0], len(buf)))}); err != nil {
+					t.Fatal(err)
+				}
+				if err := want.Add([]types.Value{types.StringValue(text)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			copy(buf, "####")
+			if got, w := st.Result(), want.Result(); !same(got, w, 0) {
+				t.Errorf("after the buffer changed: %s, want %s", show(got), show(w))
+			}
+		})
+	}
+}
+
+func TestLookupErrors(t *testing.T) {
+	for name, c := range map[string]struct {
+		fn       string
+		nargs    int
+		distinct bool
+		wantOK   bool
+		wantErr  string
+	}{
+		"sum of two":              {"SUM", 2, false, true, "SUM takes 1 arguments, not 2"},
+		"sum of none":             {"SUM", 0, false, true, "SUM takes 1 arguments, not 0"},
+		"avg of none":             {"AVG", 0, false, true, "not 0"},
+		"min of two":              {"MIN", 2, false, true, "not 2"},
+		"max of three":            {"MAX", 3, false, true, "not 3"},
+		"stddev of two":           {"STDDEV", 2, false, true, "not 2"},
+		"var_pop of none":         {"VAR_POP", 0, false, true, "not 0"},
+		"bool_and of two":         {"BOOL_AND", 2, false, true, "not 2"},
+		"any_value of none":       {"ANY_VALUE", 0, false, true, "not 0"},
+		"count of two":            {"COUNT", 2, false, true, "COUNT of several arguments needs DISTINCT"},
+		"group_concat of two":     {"GROUP_CONCAT", 2, false, true, "GROUP_CONCAT takes 1 arguments, not 2"},
+		"group_concat of none":    {"GROUP_CONCAT", 0, false, true, "not 0"},
+		"string_agg with sep arg": {"STRING_AGG", 2, false, true, "write GROUP_CONCAT(x SEPARATOR"},
+		"listagg with sep arg":    {"LISTAGG", 2, false, true, "write GROUP_CONCAT(x SEPARATOR"},
+		"sum distinct of two":     {"SUM", 2, true, true, "not 2"},
+		"not an aggregate":        {"LENGTH", 1, false, false, ""},
+		"empty name":              {"", 1, false, false, ""},
+		"count of none":           {"COUNT", 0, false, true, ""},
+		"count distinct of three": {"COUNT", 3, true, true, ""},
+		"lower case":              {"sum", 1, false, true, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f, ok, err := aggregate.Lookup(c.fn, c.nargs, c.distinct, nil)
+			if ok != c.wantOK {
+				t.Fatalf("ok %v, want %v", ok, c.wantOK)
+			}
+			if c.wantErr == "" {
+				if err != nil {
+					t.Fatalf("err %v", err)
+				}
+				if ok && (f == nil || f.New == nil || f.Name != strings.ToUpper(c.fn)) {
+					t.Fatalf("func %+v", f)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Fatalf("err %v, want one containing %q", err, c.wantErr)
+			}
+			if !errors.Is(err, aggregate.ErrArgs) {
+				t.Errorf("err %v is not ErrArgs", err)
+			}
+		})
+	}
+}
+
+// TestNames: every name Names lists is an aggregate Lookup knows.
+func TestNames(t *testing.T) {
+	for _, n := range aggregate.Names() {
+		if _, ok, err := aggregate.Lookup(n, 1, false, nil); !ok || err != nil {
+			t.Errorf("Lookup(%s, 1): ok %v, err %v", n, ok, err)
+		}
+	}
+}
+
+// TestSortTuples orders tuples column by column under types.Compare.
+func TestSortTuples(t *testing.T) {
+	ts := [][]types.Value{{i(2), s("a")}, {i(1), s("b")}, {f(1), s("a")}, {b(true), s("z")}, {s("x"), s("a")}}
+	aggregate.SortTuples(ts)
+	var got []string
+	for _, tu := range ts {
+		got = append(got, tu[0].String()+"/"+tu[1].String())
+	}
+	want := "true/z 1.0/a 1/b 2/a x/a"
+	if strings.Join(got, " ") != want {
+		t.Errorf("sorted %v, want %s", got, want)
+	}
+}
