@@ -110,10 +110,14 @@ func randomPred(rng *rand.Rand, fields []string, stringsOnly bool, depth int) as
 		}
 	}
 	ops := []string{"=", "!=", "<", "<=", ">", ">="}
-	if rng.IntN(5) == 0 {
-		return ast.Compare{Op: ops[rng.IntN(len(ops))], L: lit(), R: col()}
+	c := ast.Compare{Op: ops[rng.IntN(len(ops))], L: col(), R: lit()}
+	if l, ok := c.R.(ast.Literal); ok && l.Value.K == types.String && rng.IntN(4) == 0 {
+		c.Text = true // pq's comparison of texts
 	}
-	return ast.Compare{Op: ops[rng.IntN(len(ops))], L: col(), R: lit()}
+	if rng.IntN(5) == 0 {
+		c.L, c.R = c.R, c.L
+	}
+	return c
 }
 
 // refValue is a row's value as the reference evaluator decodes it, with
@@ -123,6 +127,7 @@ type refValue struct {
 	b   bool
 	f   float64 // the numbers of the random lakes are exact in a float64
 	s   string  // a string's text; a number's text as CAST(x AS VARCHAR)
+	raw string  // the text pq compares: a string's text, else the JSON spelling
 }
 
 const (
@@ -145,17 +150,17 @@ func refDecode(raw json.RawMessage, ok bool) refValue {
 	case nil:
 		return refValue{fam: refNull}
 	case bool:
-		return refValue{fam: refBool, b: x, s: strconv.FormatBool(x)}
+		return refValue{fam: refBool, b: x, s: strconv.FormatBool(x), raw: string(raw)}
 	case float64:
 		s := strconv.FormatFloat(x, 'f', -1, 64)
 		if strings.ContainsAny(string(raw), ".eE") && !strings.Contains(s, ".") {
 			s += ".0" // a double that is whole prints as 10.0
 		}
-		return refValue{fam: refNum, f: x, s: s}
+		return refValue{fam: refNum, f: x, s: s, raw: string(raw)}
 	case string:
-		return refValue{fam: refStr, s: x}
+		return refValue{fam: refStr, s: x, raw: x}
 	}
-	return refValue{fam: refJSON, s: string(raw)}
+	return refValue{fam: refJSON, s: string(raw), raw: string(raw)}
 }
 
 // refLiteral reads a literal of the random predicates.
@@ -253,7 +258,8 @@ func truthOf(b bool) types.Truth {
 
 // refEval is an independent evaluator of the documented semantics over a
 // row decoded by encoding/json: a missing field and null are NULL;
-// comparisons as refCompare says; x BETWEEN lo AND hi is x >= lo AND
+// comparisons as refCompare says (pq's text comparisons by text);
+// x BETWEEN lo AND hi is x >= lo AND
 // x <= hi; x LIKE p matches the value's text (CAST(x AS VARCHAR)); IN is
 // an OR of equalities; NOT, AND and OR under three-valued logic.
 func refEval(e ast.Expr, row map[string]json.RawMessage) types.Truth {
@@ -297,6 +303,12 @@ func refEval(e ast.Expr, row map[string]json.RawMessage) types.Truth {
 			c, l, op = e.R, e.L, plan.Flip(op)
 		}
 		n, ok := refCompare(value(c), refLiteral(l))
+		if e.Text {
+			// pq's --where: the texts compare, a number as spelled in
+			// the row (1.50 is not 1.5), NULL is unknown.
+			v := value(c)
+			n, ok = strings.Compare(v.raw, refLiteral(l).s), v.fam != refNull
+		}
 		if !ok {
 			return types.Unknown
 		}
