@@ -28,6 +28,12 @@ type State interface {
 	Result() types.Value
 }
 
+// OneArg is implemented by the states of one argument that can take it
+// without a slice, the executor's fast path.
+type OneArg interface {
+	AddOne(v types.Value) error
+}
+
 // Func is an aggregate function bound to a call: its name as printed and a
 // maker of fresh states.
 type Func struct {
@@ -129,6 +135,13 @@ func Names() []string {
 // is NULL.
 type count struct{ n int64 }
 
+func (s *count) AddOne(v types.Value) error {
+	if v.K != types.Null {
+		s.n++
+	}
+	return nil
+}
+
 func (s *count) Add(args []types.Value) error {
 	for _, a := range args {
 		if a.K == types.Null {
@@ -152,8 +165,17 @@ type sum struct {
 	float bool
 }
 
-func (s *sum) Add(args []types.Value) error {
-	v := args[0]
+func (s *sum) Add(args []types.Value) error { return s.AddOne(args[0]) }
+
+func (s *sum) AddOne(v types.Value) error {
+	if v.K == types.Int && !s.float && s.big == nil {
+		// The common case first: an integer while the sum fits.
+		if t := s.isum + v.I; (t > s.isum) == (v.I > 0) {
+			s.n++
+			s.isum = t
+			return nil
+		}
+	}
 	switch v.K {
 	case types.Int:
 		s.n++
@@ -192,7 +214,7 @@ func (s *sum) Add(args []types.Value) error {
 		s.fsum += v.F
 	case types.Bool:
 		// DuckDB sums booleans as integers.
-		return s.Add([]types.Value{types.IntValue(v.I)})
+		return s.AddOne(types.IntValue(v.I))
 	}
 	return nil
 }
@@ -280,8 +302,9 @@ type minmax struct {
 	best types.Value
 }
 
-func (s *minmax) Add(args []types.Value) error {
-	v := args[0]
+func (s *minmax) Add(args []types.Value) error { return s.AddOne(args[0]) }
+
+func (s *minmax) AddOne(v types.Value) error {
 	if v.K == types.Null {
 		return nil
 	}
@@ -492,18 +515,21 @@ type sumPlus struct {
 	sum
 }
 
-func (s *sumPlus) Add(args []types.Value) error {
-	v := args[0]
+func (s *sumPlus) Add(args []types.Value) error { return s.AddOne(args[0]) }
+
+func (s *sumPlus) AddOne(v types.Value) error {
 	switch v.K {
 	case types.Null:
 		return nil
-	case types.Int, types.Float, types.Huge:
-		if v.K == types.Int && s.c.K == types.Int {
-			if _, err := types.Arith(types.Add, v, s.c); err != nil {
-				return err
-			}
+	case types.Int:
+		// x + c must fit, as it would have to without the rewrite.
+		if t := v.I + s.c.I; (t > v.I) != (s.c.I > 0) {
+			_, err := types.Arith(types.Add, v, s.c)
+			return err
 		}
-		return s.sum.Add(args)
+		return s.sum.AddOne(v)
+	case types.Float, types.Huge:
+		return s.sum.AddOne(v)
 	}
 	_, err := types.Arith(types.Add, v, s.c)
 	if err == nil {

@@ -49,6 +49,7 @@ type aggCall struct {
 	// same: the index of an earlier call with the same one argument,
 	// whose value this row reuses; -1 for none.
 	same int
+	one  bool // one argument, and the state is an aggregate.OneArg
 }
 
 type group struct {
@@ -81,6 +82,8 @@ func newAggSink(a *plan.Aggregate, clone bool) *aggSink {
 			}
 			ac.args = append(ac.args, e)
 		}
+		_, isOne := c.Func.New().(aggregate.OneArg)
+		ac.one = len(c.Args) == 1 && isOne
 		s.calls = append(s.calls, ac)
 	}
 	return s
@@ -140,6 +143,23 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 	}
 	for i := range s.calls {
 		c := &s.calls[i]
+		if c.one {
+			// One argument, a state that takes it without a slice.
+			var v types.Value
+			if c.same >= 0 {
+				v = s.calls[c.same].buf[0]
+			} else {
+				var err error
+				if v, err = c.args[0].Eval(r); err != nil {
+					return false, err
+				}
+				c.buf = append(c.buf[:0], v)
+			}
+			if err := g.states[i].(aggregate.OneArg).AddOne(v); err != nil {
+				return false, err
+			}
+			continue
+		}
 		args := c.buf[:0]
 		if c.same >= 0 {
 			args = append(args, s.calls[c.same].buf[0])
