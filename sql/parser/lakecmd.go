@@ -31,6 +31,26 @@ func Parse(text string) (ast.Statement, error) {
 }
 
 func parse(text string) (ast.Statement, error) {
+	// A SELECT goes to the SQL grammar before the lake statements' lexer
+	// sees it: the two read quotes differently ('it\'s').
+	if w := firstWords(text, 3); len(w) > 0 {
+		switch {
+		case w[0].is("SELECT"), w[0].is("WITH"):
+			return ParseSelect(text, 0)
+		case w[0].is("EXPLAIN"):
+			i := 1
+			if len(w) > i && w[i].is("ANALYZE") {
+				i++
+			}
+			if len(w) > i && (w[i].is("SELECT") || w[i].is("WITH")) {
+				sel, err := ParseSelect(text, w[i].pos)
+				if err != nil {
+					return nil, err
+				}
+				return &ast.Explain{Analyze: i == 2, Select: sel}, nil
+			}
+		}
+	}
 	toks, err := lex(text)
 	if err != nil {
 		return nil, err
@@ -38,10 +58,6 @@ func parse(text string) (ast.Statement, error) {
 	p := &parser{text: text, toks: toks}
 	first := p.peek()
 	switch strings.ToUpper(first.text) {
-	case "SELECT":
-		if first.kind == tWord {
-			return ParseSelect(text, 0)
-		}
 	case "EXPLAIN":
 		p.next()
 		e := &ast.Explain{}
@@ -71,6 +87,27 @@ func parse(text string) (ast.Statement, error) {
 		return nil, err
 	}
 	return st, p.end()
+}
+
+// word is a leading word of a statement.
+type word struct {
+	text string
+	pos  int
+}
+
+func (w word) is(s string) bool { return strings.EqualFold(w.text, s) }
+
+// firstWords returns the first n tokens of text as the SQL grammar reads
+// them, stopping at the first that is not a word.
+func firstWords(text string, n int) []word {
+	var out []word
+	for _, t := range sqlTokens(text) {
+		if !t.word || len(out) == n {
+			break
+		}
+		out = append(out, word{text[t.pos:t.end], t.pos})
+	}
+	return out
 }
 
 // end checks that the statement ends here.

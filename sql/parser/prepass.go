@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -12,7 +13,13 @@ import (
 //   - CAST(x AS type) and CONVERT(x, type) with a DuckDB type name MySQL
 //     lacks (VARCHAR, TEXT, BIGINT, INTEGER, DOUBLE, FLOAT, BOOLEAN,
 //     TIMESTAMP, ...) becomes CAST(x AS CHAR __t_<type>): a character set
-//     name the converter reads back as the type.
+//     name the converter reads back as the type (a length, VARCHAR(10),
+//     is dropped; DOUBLE PRECISION is DOUBLE);
+//   - the typed literals DATE '…' and TIMESTAMP '…' become CASTs;
+//   - SUBSTRING(x, a, b), SUBSTR(x, a, b) and SUBSTRING(x FROM a FOR b)
+//     become a plain call, which the grammar reads for any x (its own rule
+//     takes a column only);
+//   - POSITION(a IN b) becomes INSTR(b, a).
 
 // edit replaces text[pos:end] with repl.
 type edit struct {
@@ -115,7 +122,11 @@ var mysqlTypes = map[string]bool{"BINARY": true, "CHAR": true, "DATE": true, "DA
 // duckTypes are the type names the pre-parse carries through.
 var duckTypes = map[string]bool{"VARCHAR": true, "TEXT": true, "STRING": true, "BIGINT": true, "INTEGER": true,
 	"INT": true, "SMALLINT": true, "TINYINT": true, "HUGEINT": true, "INT8": true, "INT4": true, "DOUBLE": true,
-	"FLOAT": true, "REAL": true, "BOOLEAN": true, "BOOL": true, "TIMESTAMP": true, "NUMERIC": true}
+	"FLOAT": true, "REAL": true, "BOOLEAN": true, "BOOL": true, "TIMESTAMP": true, "NUMERIC": true,
+	"FLOAT8": true, "FLOAT4": true, "NVARCHAR": true, "UBIGINT": true, "UINTEGER": true}
+
+// substrName is the plain call SUBSTRING and SUBSTR become.
+const substrName = "LAKESQL_SUBSTRING"
 
 // prepass applies the rewrites to text.
 func prepass(text string) rewritten {
@@ -130,16 +141,67 @@ func prepass(text string) rewritten {
 	// casts holds, for each open parenthesis, whether it opened CAST( or
 	// CONVERT(, whose AS or ',' is followed by a type.
 	var parens []string
+	text2 := func(i int) string { return text[toks[i].pos:toks[i].end] }
+	// closing returns the index of the ')' matching the '(' at i, and the
+	// indexes of the words of ws at depth one inside.
+	closing := func(i int, ws ...string) (int, []int) {
+		depth := 0
+		var at []int
+		for j := i; j < len(toks); j++ {
+			switch {
+			case punct(j, "("):
+				depth++
+			case punct(j, ")"):
+				depth--
+				if depth == 0 {
+					return j, at
+				}
+			case depth == 1 && toks[j].word:
+				for _, w := range ws {
+					if word(j, w) {
+						at = append(at, j)
+					}
+				}
+			}
+		}
+		return -1, at
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
 		case word(i, "EXTRACT") && punct(i+1, "(") && i+3 < len(toks) && toks[i+2].word && word(i+3, "FROM"):
-			unit := text[toks[i+2].pos:toks[i+2].end]
+			unit := text2(i + 2)
 			edits = append(edits, edit{pos: t.pos, end: toks[i+3].end, repl: "DATE_PART('" + unit + "',"})
 			parens = append(parens, "")
 			i += 3
+		case (word(i, "DATE") || word(i, "TIMESTAMP")) && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
+			typ := "DATE"
+			if word(i, "TIMESTAMP") {
+				typ = "CHAR " + typeMarker + "timestamp"
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: "CAST(" + text2(i+1) + " AS " + typ + ")"})
+			i++
+		case (word(i, "SUBSTRING") || word(i, "SUBSTR")) && punct(i+1, "("):
+			end, seps := closing(i+1, "FROM", "FOR")
+			if end < 0 {
+				continue
+			}
+			edits = append(edits, edit{pos: t.pos, end: t.end, repl: substrName})
+			for _, j := range seps {
+				edits = append(edits, edit{pos: toks[j].pos, end: toks[j].end, repl: ","})
+			}
+		case word(i, "POSITION") && punct(i+1, "("):
+			end, ins := closing(i+1, "IN")
+			if end < 0 || len(ins) != 1 {
+				continue
+			}
+			in := ins[0]
+			a := text[toks[i+2].pos:toks[in-1].end]
+			b := text[toks[in+1].pos:toks[end-1].end]
+			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: "INSTR(" + b + ", " + a + ")"})
+			i = end
 		case (word(i, "CAST") || word(i, "CONVERT")) && punct(i+1, "("):
-			parens = append(parens, strings.ToUpper(text[t.pos:t.end]))
+			parens = append(parens, strings.ToUpper(text2(i)))
 			i++
 		case punct(i, "("):
 			parens = append(parens, "")
@@ -148,13 +210,30 @@ func prepass(text string) rewritten {
 				parens = parens[:len(parens)-1]
 			}
 		case len(parens) > 0 && (parens[len(parens)-1] == "CAST" && word(i, "AS") || parens[len(parens)-1] == "CONVERT" && punct(i, ",")) && i+1 < len(toks) && toks[i+1].word:
-			name := strings.ToUpper(text[toks[i+1].pos:toks[i+1].end])
-			if duckTypes[name] && !mysqlTypes[name] {
-				edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: "CHAR " + typeMarker + strings.ToLower(name)})
+			name := strings.ToUpper(text2(i + 1))
+			end := toks[i+1].end
+			j := i + 1
+			if name == "DOUBLE" && word(j+1, "PRECISION") {
+				j++
+				end = toks[j].end
 			}
-			i++
+			if duckTypes[name] && !mysqlTypes[name] {
+				if punct(j+1, "(") { // VARCHAR(10): the length is dropped
+					if k, _ := closing(j + 1); k > 0 {
+						j = k
+						end = toks[k].end
+					}
+				}
+				edits = append(edits, edit{pos: toks[i+1].pos, end: end, repl: "CHAR " + typeMarker + strings.ToLower(name)})
+			} else if !mysqlTypes[name] {
+				// A type the grammar cannot read: carried through, so that
+				// the converter names it.
+				edits = append(edits, edit{pos: toks[i+1].pos, end: end, repl: "CHAR " + typeMarker + strings.ToLower(name)})
+			}
+			i = j
 		}
 	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.pos - b.pos })
 	if len(edits) == 0 {
 		return rewritten{text: text}
 	}

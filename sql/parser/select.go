@@ -30,6 +30,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 	if depth := nesting(text[off:]); depth > maxDepth {
 		return nil, NewSyntaxError(text, off, "statement nested %d levels deep (at most %d)", depth, maxDepth)
 	}
+	if w := firstWords(text[off:], 1); len(w) == 1 && w[0].is("WITH") {
+		return nil, NewSyntaxError(text, off, "WITH (common table expressions) not supported yet (it comes with joins and subqueries)")
+	}
 	if i := strings.Index(text[off:], "||"); i >= 0 && outsideQuotes(text[off:], i) {
 		return nil, NewSyntaxError(text, off+i, "|| is not supported: write CONCAT(a, b) to join strings, OR for logic")
 	}
@@ -512,6 +515,9 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		return nil, c.unsupported(e, "a qualified function name")
 	}
 	f := &ast.Func{Name: strings.ToUpper(e.Name.String()), Distinct: e.Distinct}
+	if f.Name == substrName {
+		f.Name = "SUBSTRING"
+	}
 	for _, a := range e.Exprs {
 		switch a := a.(type) {
 		case *sqlparser.StarExpr:
@@ -610,7 +616,8 @@ func (c *converter) cast(node sqlparser.SQLNode, x sqlparser.Expr, t *sqlparser.
 	}
 	kind, ok := types.KindByName(name)
 	if !ok {
-		return nil, c.unsupported(node, "CAST to "+name)
+		p, _ := c.pos(node)
+		return nil, NewSyntaxError(c.text, p, "CAST to %s not supported (types: VARCHAR, BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP, JSON)", name)
 	}
 	spelt := name
 	if t.Length != nil && !strings.HasPrefix(t.Charset, typeMarker) {

@@ -621,7 +621,20 @@ func (e *CastExpr) Eval(r Row) (types.Value, error) {
 	if v, err = types.Cast(v, e.To); err != nil {
 		return v, fmt.Errorf("%w: %w", ErrEval, err)
 	}
+	if v.K == types.Int {
+		if r, ok := intRanges[e.Type]; ok && (v.I < r[0] || v.I > r[1]) {
+			return types.Value{}, fmt.Errorf("%w: %w: %d is out of range for %s", ErrEval, types.ErrOverflow, v.I, e.Type)
+		}
+	}
 	return v, nil
+}
+
+// intRanges are the bounds of the integer types narrower than BIGINT, as
+// DuckDB checks them (UNSIGNED is UBIGINT, as MySQL's).
+var intRanges = map[string][2]int64{
+	"TINYINT": {-1 << 7, 1<<7 - 1}, "SMALLINT": {-1 << 15, 1<<15 - 1}, "INTEGER": {-1 << 31, 1<<31 - 1},
+	"INT": {-1 << 31, 1<<31 - 1}, "INT4": {-1 << 31, 1<<31 - 1}, "UNSIGNED": {0, 1<<63 - 1},
+	"UNSIGNED INTEGER": {0, 1<<63 - 1}, "UBIGINT": {0, 1<<63 - 1}, "UINTEGER": {0, 1<<32 - 1},
 }
 
 func (e *CastExpr) String() string { return "CAST(" + e.X.String() + " AS " + e.Type + ")" }

@@ -162,9 +162,9 @@ func KindByName(name string) (Kind, bool) {
 	switch strings.ToUpper(strings.TrimSpace(name)) {
 	case "CHAR", "VARCHAR", "TEXT", "STRING", "NCHAR", "NVARCHAR":
 		return String, true
-	case "SIGNED", "SIGNED INTEGER", "UNSIGNED", "UNSIGNED INTEGER", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "INT8", "INT4", "LONG":
+	case "SIGNED", "SIGNED INTEGER", "UNSIGNED", "UNSIGNED INTEGER", "INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "INT8", "INT4", "LONG", "UBIGINT", "UINTEGER":
 		return Int, true
-	case "DOUBLE", "FLOAT", "REAL", "DECIMAL", "NUMERIC", "FLOAT8", "DOUBLE PRECISION":
+	case "DOUBLE", "FLOAT", "REAL", "DECIMAL", "NUMERIC", "FLOAT8", "FLOAT4", "DOUBLE PRECISION":
 		return Float, true
 	case "BOOL", "BOOLEAN":
 		return Bool, true
