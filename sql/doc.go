@@ -1,26 +1,29 @@
-// Package sql is the query engine of the lake: one planner and one executor
-// behind both pq query and lakesql's SELECT.
+// Package sql is lakesql's front of the query engine: a [Session] runs
+// statements against the lakes of one work folder, the SELECTs through the
+// engine's stages and the lake statements (SHOW, DESCRIBE, CREATE, COPY,
+// ALTER, DROP, VACUUM, CHECK) through catalog and compact; beside them sit
+// the exports for DuckDB, Spark and Trino and the did-you-mean hints.
 //
 // # Stages
 //
-// A query arrives as an [Expr] tree (from pq's --where by [ParseWhere], or
-// from SQL text) plus aggregates. The planner resolves fields to slots and
-// prunes: it evaluates the WHERE clause on each file's partition values with
-// three-valued logic over sets of possible truth values (see [Truth]), and
-// skips a file only when TRUE is impossible. The executor cuts the remaining
-// files into chunks that the workers share, skips lines that lack a literal
-// WHERE requires, extracts only the fields the query needs from each other
-// row (storage.Extractor; lake rows were checked when written), evaluates
-// the predicate on the row (only its residual when the partition decides
-// the rest) and feeds the aggregates, or, for a plain projection, reads in
-// path order and stops once it has its rows.
+// A SELECT goes through the packages below, each knowing only the ones
+// before it (docs/design.md draws the arrows; storage's dependency test
+// enforces them):
 //
-// # Comparison
+//   - parser reads the text (sqlparser for SELECT, after a pre-parse;
+//     our own grammar for lake statements) into ast;
+//   - plan binds names to the scan's fields, functions and aggregates into
+//     a tree Scan → Filter → Aggregate → Filter (HAVING) → Project →
+//     Distinct → Sort/TopN → Limit, over the one value model of types;
+//   - optimizer prunes files on partition values with three-valued logic,
+//     leaves each file the conjuncts its partition does not decide, finds
+//     needles and rewrites sums;
+//   - exec runs the plan: a parallel scan into partial aggregates, top-N
+//     heaps or collectors, merged and finished.
 //
-// A string literal compares with a value's text (a string's content, a
-// number's or boolean's JSON text). A number literal compares numerically
-// with a JSON number and is NULL against anything else. A missing field and
-// JSON null are NULL. Partition values are the text of the row values that
-// made them, so a partition "42" may hold the number 42 or the string "42";
-// the pruner keeps both possibilities.
+// [Prepare] binds and optimizes; [RunPinned] runs on a pinned snapshot,
+// starting again when a writer changed the lake under the scan. pq query
+// is [CountSum], the same SELECT through the same stages.
+//
+// The comparison rules, NULL rules and every function are in docs/sql.md.
 package sql
