@@ -220,47 +220,50 @@ func Residual(s *plan.Scan) []plan.Expr {
 func pruningText(s *plan.Scan, key []string) string {
 	isKey := func(slot int) bool { return slot < len(s.Fields) && slices.Contains(key, s.Fields[slot]) }
 	r := relax(s.Filter, isKey, true)
-	if r == "" {
+	if r == nil {
 		return "none (every file may hold matching rows)"
 	}
-	return r
+	return r.String()
 }
 
-// relax prints e with non-key conditions dropped as "may be true" ("" is
-// TRUE); under NOT the polarity flips.
-func relax(e plan.Expr, isKey func(int) bool, pos bool) string {
-	join := func(l, r, op string, keepOne bool) string {
-		switch {
-		case l != "" && r != "":
-			return "(" + l + ") " + op + " (" + r + ")"
-		case keepOne && l != "":
-			return l
-		case keepOne:
-			return r
-		}
-		return ""
-	}
+// relax returns e with non-key conditions dropped as "may be true" (nil
+// is TRUE); under NOT the polarity flips.
+func relax(e plan.Expr, isKey func(int) bool, pos bool) plan.Expr {
 	switch e := e.(type) {
 	case nil:
-		return ""
+		return nil
 	case *plan.AndExpr:
-		return join(relax(e.L, isKey, pos), relax(e.R, isKey, pos), "AND", pos)
+		l, r := relax(e.L, isKey, pos), relax(e.R, isKey, pos)
+		switch {
+		case l != nil && r != nil:
+			return &plan.AndExpr{L: l, R: r}
+		case pos && l != nil:
+			return l
+		case pos:
+			return r
+		}
+		return nil
 	case *plan.OrExpr:
-		return join(relax(e.L, isKey, pos), relax(e.R, isKey, pos), "OR", !pos)
+		l, r := relax(e.L, isKey, pos), relax(e.R, isKey, pos)
+		switch {
+		case l != nil && r != nil:
+			return &plan.OrExpr{L: l, R: r}
+		case !pos && l != nil:
+			return l
+		case !pos:
+			return r
+		}
+		return nil
 	case *plan.NotExpr:
-		if in := relax(e.X, isKey, !pos); in != "" {
-			return "NOT (" + in + ")"
+		if in := relax(e.X, isKey, !pos); in != nil {
+			return &plan.NotExpr{X: in}
 		}
-		return ""
+		return nil
 	}
-	slots := plan.Slots(e)
-	if len(slots) == 0 {
-		return e.String()
-	}
-	for _, s := range slots {
+	for _, s := range plan.Slots(e) {
 		if !isKey(s) {
-			return ""
+			return nil
 		}
 	}
-	return e.String()
+	return e
 }
