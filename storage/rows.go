@@ -48,6 +48,13 @@ func (rr *RowReader) Reset(r io.Reader) {
 	rr.lineLo, rr.lineHi, rr.n = 0, 0, 0
 }
 
+// ResetWith is Reset that also changes the extractor, for a file whose
+// rows need other members.
+func (rr *RowReader) ResetWith(r io.Reader, e *Extractor) {
+	rr.Reset(r)
+	rr.e = e
+}
+
 // Line returns the number of the line Next returned last, from 1.
 func (rr *RowReader) Line() int { return rr.n }
 

@@ -242,7 +242,7 @@ func (s *aggSink) rows() [][]types.Value {
 // HAVING and the projection above.
 func runAggregate(ctx context.Context, sh shape, prof *profiler) ([][]types.Value, Stats, error) {
 	var sinks []*aggSink
-	st, err := scan(ctx, sh.scan, false, func(w int) rowSink {
+	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
 		s := newAggSink(sh.agg, w > 0)
 		sinks = append(sinks, s)
 		return s

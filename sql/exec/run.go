@@ -79,6 +79,29 @@ type shape struct {
 	scan     *plan.Scan
 }
 
+// needed returns, by slot of the scan, the fields the operators above the
+// scan read.
+func (sh shape) needed() []bool {
+	out := make([]bool, len(sh.scan.Fields))
+	mark := func(es ...plan.Expr) {
+		for _, e := range es {
+			for _, i := range plan.Slots(e) {
+				out[i] = true
+			}
+		}
+	}
+	switch {
+	case sh.agg != nil:
+		mark(sh.agg.Groups...)
+		for _, c := range sh.agg.Aggs {
+			mark(c.Args...)
+		}
+	case sh.project != nil:
+		mark(sh.project.Exprs...)
+	}
+	return out
+}
+
 func shapeOf(n plan.Node) (shape, error) {
 	var s shape
 	for n != nil {
@@ -277,7 +300,7 @@ func runProjection(ctx context.Context, sh shape) ([][]types.Value, Stats, error
 		return nil, Stats{FilesTotal: sh.scan.FilesTotal}, nil
 	}
 	var sinks []*collector
-	st, err := scan(ctx, sh.scan, sequential, func(w int) rowSink {
+	st, err := scan(ctx, sh.scan, sequential, sh.needed(), func(w int) rowSink {
 		c := &collector{pr: newProjector(sh.project, w > 0), want: want}
 		sinks = append(sinks, c)
 		return c
@@ -448,7 +471,7 @@ func runStar(ctx context.Context, p *plan.Plan, sh shape, prof *profiler) (*Resu
 			return &Result{Stats: Stats{FilesTotal: sh.scan.FilesTotal}}, nil
 		}
 		ls := &lineSink{want: want}
-		stats, err := scan(ctx, sh.scan, true, func(int) rowSink { return ls })
+		stats, err := scan(ctx, sh.scan, true, sh.needed(), func(int) rowSink { return ls })
 		if err != nil {
 			return nil, err
 		}
@@ -478,7 +501,7 @@ func scanSorted(ctx context.Context, sh shape, lines bool) ([]sortItem, Stats, e
 		n = int(min(sh.sort.Offset+sh.sort.Limit, 1<<40))
 	}
 	var sinks []*sortSink
-	st, err := scan(ctx, sh.scan, false, func(w int) rowSink {
+	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
 		s := &sortSink{pr: newProjector(sh.project, w > 0), keys: sh.sort.Keys, n: n, lines: lines}
 		sinks = append(sinks, s)
 		return s

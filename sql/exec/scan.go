@@ -81,7 +81,7 @@ func chunks(s *plan.Scan, split bool) []chunk {
 // scan runs workers over the scan's files (in parallel unless sequential);
 // sinkFor gives worker w its sink. A canceled ctx stops every worker,
 // blocked reads included, and returns ErrCanceled.
-func scan(ctx context.Context, s *plan.Scan, sequential bool, sinkFor func(w int) rowSink) (Stats, error) {
+func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sinkFor func(w int) rowSink) (Stats, error) {
 	work := chunks(s, !sequential)
 	workers := 1
 	if !sequential {
@@ -100,7 +100,7 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, sinkFor func(w int
 	defer cancel()
 	scanners := make([]*scanner, workers)
 	for w := range scanners {
-		sc := newScanner(s, sinkFor(w), w > 0)
+		sc := newScanner(s, sinkFor(w), w > 0, needed)
 		scanners[w] = sc
 		wg.Add(1)
 		go func() {
@@ -171,9 +171,127 @@ type scanner struct {
 	seen    []bool // per slot: some row had the field
 	unseen  int    // slots not seen yet
 	clone   bool   // the worker needs its own copies of expressions
+	needed  []bool // by slot: read above the scan (projection, aggregates, sort keys)
+	plans   map[*bool]*fieldPlan
+	fp      *fieldPlan // of the current file
 }
 
-func newScanner(s *plan.Scan, sink rowSink, clone bool) *scanner {
+// fieldPlan is how a worker extracts the rows of one kind of file (files
+// whose partitions decide the same conjuncts): first the fields its filter
+// reads, with the reader's block masks (which serve four names at most),
+// then, only for the rows that pass, the other fields the plan needs. A
+// field that only decided conjuncts read is not extracted at all.
+type fieldPlan struct {
+	first      *storage.Extractor // the RowReader's
+	firstSlots []int
+	firstVals  [][]byte
+	rest       *storage.Extractor // nil: nothing more
+	restSlots  []int
+	restVals   [][]byte
+	unread     []int // slots neither extracts
+}
+
+// fieldPlanFor returns the worker's field plan for files with filter pred.
+func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
+	var key *bool
+	if len(f.Skip) > 0 {
+		key = &f.Skip[0]
+	}
+	if fp, ok := sc.plans[key]; ok {
+		return fp
+	}
+	in := make([]bool, len(sc.s.Fields))
+	var first, rest []int
+	if pred != nil {
+		for _, i := range plan.Slots(pred) {
+			in[i] = true
+			first = append(first, i)
+		}
+	}
+	for i, n := range sc.needed {
+		if n && !in[i] {
+			in[i] = true
+			if pred != nil {
+				rest = append(rest, i)
+			} else {
+				first = append(first, i)
+			}
+		}
+	}
+	fp := &fieldPlan{firstSlots: first, restSlots: rest}
+	names := func(slots []int) []string {
+		out := make([]string, len(slots))
+		for j, i := range slots {
+			out[j] = sc.s.Fields[i]
+		}
+		return out
+	}
+	fp.first = storage.NewExtractor(names(first))
+	fp.firstVals = make([][]byte, len(first))
+	if len(rest) > 0 {
+		fp.rest = storage.NewExtractor(names(rest))
+		fp.restVals = make([][]byte, len(rest))
+	}
+	for i := range in {
+		if !in[i] {
+			fp.unread = append(fp.unread, i)
+		}
+	}
+	sc.plans[key] = fp
+	return fp
+}
+
+// extract fills the row's slots from the current line: every field while
+// some field has not been seen yet (for the note on fields no row has),
+// else the first phase of the file's field plan.
+func (sc *scanner) extract(lr *storage.RowReader, line []byte) error {
+	if sc.unseen > 0 {
+		plain, err := sc.ex.ExtractPlain(line, sc.raws)
+		if err != nil {
+			return err
+		}
+		for i, raw := range sc.raws {
+			sc.row[i] = types.FromJSON(raw, plain, &sc.scratch[i])
+		}
+		sc.markSeen()
+		if sc.unseen == 0 {
+			for _, i := range sc.fp.unread {
+				sc.row[i] = types.Value{}
+			}
+		}
+		return nil
+	}
+	fp := sc.fp
+	if len(fp.firstSlots) == 0 {
+		return nil
+	}
+	plain, err := lr.Extract(fp.firstVals)
+	if err != nil {
+		return err
+	}
+	for j, i := range fp.firstSlots {
+		sc.row[i] = types.FromJSON(fp.firstVals[j], plain, &sc.scratch[i])
+	}
+	return nil
+}
+
+// extractRest fills the slots of the second phase, for a row that passed.
+func (sc *scanner) extractRest(line []byte) error {
+	fp := sc.fp
+	if sc.unseen > 0 || fp.rest == nil {
+		return nil
+	}
+	plain, err := fp.rest.ExtractPlain(line, fp.restVals)
+	if err != nil {
+		return err
+	}
+	for j, i := range fp.restSlots {
+		sc.row[i] = types.FromJSON(fp.restVals[j], plain, &sc.scratch[i])
+	}
+	return nil
+}
+
+func newScanner(s *plan.Scan, sink rowSink, clone bool, needed []bool) *scanner {
 	n := len(s.Fields)
 	conj := s.Conjuncts
 	if clone {
@@ -184,7 +302,7 @@ func newScanner(s *plan.Scan, sink rowSink, clone bool) *scanner {
 	}
 	return &scanner{s: s, sink: sink, conj: conj, preds: map[*bool]plan.Expr{}, raws: make([][]byte, n),
 		row: make(plan.Row, n), scratch: make([][]byte, n), ex: storage.NewExtractor(s.Fields),
-		seen: make([]bool, n), unseen: n, clone: clone}
+		seen: make([]bool, n), unseen: n, clone: clone, needed: needed, plans: map[*bool]*fieldPlan{}}
 }
 
 // pred returns this worker's filter for a file's rows: the conjuncts its
@@ -242,6 +360,7 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		}
 	}()
 	pred, needles := sc.pred(c.f), c.f.NeedleSet
+	sc.fp = sc.fieldPlanFor(c.f, pred)
 	off := int64(0) // offset of the next line
 	if c.start > 0 {
 		seeker, ok := r.(io.Seeker)
@@ -254,9 +373,9 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		}
 	}
 	if sc.lines == nil {
-		sc.lines = storage.NewRowReader(r, 256<<10, sc.ex)
+		sc.lines = storage.NewRowReader(r, 256<<10, sc.fp.first)
 	} else {
-		sc.lines.Reset(r)
+		sc.lines.ResetWith(r, sc.fp.first)
 	}
 	lr := sc.lines
 	if c.start > 0 {
@@ -286,20 +405,11 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			off += int64(len(line)) + 1
 			continue
 		}
-		if len(sc.raws) > 0 { // COUNT(*) alone needs nothing from the row
-			plain, err := lr.Extract(sc.raws)
-			if err != nil {
-				return false, sc.lineError(ctx, path, c, off, err)
-			}
-			for i, raw := range sc.raws {
-				sc.row[i] = types.FromJSON(raw, plain, &sc.scratch[i])
-			}
+		if err := sc.extract(lr, line); err != nil {
+			return false, sc.lineError(ctx, path, c, off, err)
 		}
 		lineOff := off
 		off += int64(len(line)) + 1
-		if sc.unseen > 0 {
-			sc.markSeen()
-		}
 		if pred != nil {
 			t, err := plan.EvalTruth(pred, sc.row)
 			if err != nil {
@@ -307,6 +417,9 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			}
 			if t != types.True {
 				continue
+			}
+			if err := sc.extractRest(line); err != nil {
+				return false, sc.lineError(ctx, path, c, lineOff, err)
 			}
 		}
 		sc.passed++
