@@ -57,7 +57,7 @@ func (c sgCell) num() (float64, bool) {
 			return math.Inf(1), true
 		case "-inf":
 			return math.Inf(-1), true
-		case "nan":
+		case "nan", "-nan": // JSON has no NaN: lakesql writes it as text, with its sign
 			return math.NaN(), true
 		}
 	}

@@ -86,6 +86,7 @@ func TestSgCellEq(t *testing.T) {
 		{sgCell{k: 'i', i: huge}, sgF(9007199254740992), true},  // a DOUBLE within its precision
 		{sgS("inf"), sgF(posInf()), true},
 		{sgS("nan"), sgF(nan()), true},
+		{sgS("-nan"), sgF(nan()), true},
 		{sgS("inf"), sgS("inf"), true},
 		{sgS("1"), sgI(1), false},
 		{sgCell{k: 'n'}, sgCell{k: 'n'}, true},
