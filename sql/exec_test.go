@@ -217,7 +217,7 @@ func TestExplain(t *testing.T) {
 	got := table(res)
 	for _, want := range []string{
 		"Lake: t (generation 0, key day)",
-		"Pruning predicate: (day = 'a') OR (day = 'b')",
+		"Pruning predicate: day = 'a' OR day = 'b'",
 		"Residual predicate: day = 'a' AND amount > 5 OR day = 'b' AND channel = 'app'",
 		"Scanning 2/3 files",
 		"Partitions kept: 2/3 (day=a, day=b)",

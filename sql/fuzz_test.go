@@ -495,7 +495,9 @@ func canonical(res *Result, sorted bool) []string {
 				if n == 0 {
 					n = 0 // -0
 				}
-				cells[i] = "n" + strconv.FormatFloat(n, 'g', -1, 64)
+				// 12 digits: a float aggregate merged from workers in
+				// another order differs in its last bits.
+				cells[i] = "n" + strconv.FormatFloat(n, 'g', 12, 64)
 				if v.K == types.Int && math.Abs(float64(v.I)) > 1<<53 {
 					cells[i] = "n" + strconv.FormatInt(v.I, 10)
 				}

@@ -2,6 +2,8 @@ package exec
 
 import (
 	"context"
+	"fmt"
+	"hash/maphash"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/plan"
@@ -13,9 +15,8 @@ import (
 type aggSink struct {
 	groups []plan.Expr
 	calls  []aggCall
-	table  map[string]*group
-	order  []*group // groups in order of first row
-	single *group   // the group when there is no GROUP BY
+	table  *groupTable
+	single *group // the group when there is no GROUP BY
 	keybuf []byte
 	keyv   []types.Value
 	recent [recentSlots]recent // with one GROUP BY value: recent strings and their groups
@@ -48,18 +49,13 @@ type aggCall struct {
 	buf  []types.Value
 	// same: the index of an earlier call with the same one argument,
 	// whose value this row reuses; -1 for none.
-	same int
-	one  bool // one argument, and the state is an aggregate.OneArg
+	same  int
+	one   bool // one argument, and the state is an aggregate.OneArg
+	alloc func() aggregate.State
 }
 
-type group struct {
-	key    string
-	vals   []types.Value
-	states []aggregate.State
-}
-
-func newAggSink(a *plan.Aggregate, clone bool) *aggSink {
-	s := &aggSink{table: map[string]*group{}, keyv: make([]types.Value, len(a.Groups))}
+func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed) *aggSink {
+	s := &aggSink{table: newGroupTable(seed), keyv: make([]types.Value, len(a.Groups))}
 	for _, g := range a.Groups {
 		if clone {
 			g = plan.CloneExpr(g)
@@ -84,18 +80,17 @@ func newAggSink(a *plan.Aggregate, clone bool) *aggSink {
 		}
 		_, isOne := c.Func.New().(aggregate.OneArg)
 		ac.one = len(c.Args) == 1 && isOne
+		ac.alloc = c.Func.Allocator()
 		s.calls = append(s.calls, ac)
 	}
 	return s
 }
 
-func (s *aggSink) newGroup(key string, vals []types.Value) *group {
-	g := &group{key: key, vals: make([]types.Value, len(vals)), states: make([]aggregate.State, len(s.calls))}
-	for i, v := range vals {
-		g.vals[i] = v.Clone()
-	}
+// newGroup adds the group of key with the GROUP BY values vals.
+func (s *aggSink) newGroup(key []byte, vals []types.Value) *group {
+	g := s.table.add(key, s.table.hash(key), vals, len(s.calls))
 	for i, c := range s.calls {
-		g.states[i] = c.fn.New()
+		g.states[i] = c.alloc()
 	}
 	return g
 }
@@ -104,8 +99,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 	var g *group
 	if len(s.groups) == 0 {
 		if s.single == nil {
-			s.single = s.newGroup("", nil)
-			s.order = append(s.order, s.single)
+			s.single = s.newGroup(nil, nil)
 		}
 		g = s.single
 	} else if len(s.groups) == 1 {
@@ -134,11 +128,8 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			kb = types.AppendKey(kb, v)
 		}
 		s.keybuf = kb
-		g = s.table[string(kb)]
-		if g == nil {
-			g = s.newGroup(string(kb), s.keyv)
-			s.table[g.key] = g
-			s.order = append(s.order, g)
+		if g = s.table.find(kb, s.table.hash(kb)); g == nil {
+			g = s.newGroup(kb, s.keyv)
 		}
 	}
 	for i := range s.calls {
@@ -156,7 +147,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 				c.buf = append(c.buf[:0], v)
 			}
 			if err := g.states[i].(aggregate.OneArg).AddOne(v); err != nil {
-				return false, err
+				return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 			}
 			continue
 		}
@@ -174,7 +165,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 		}
 		c.buf = args
 		if err := g.states[i].Add(args); err != nil {
-			return false, err
+			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
 	return false, nil
@@ -183,34 +174,33 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 // lookup returns the group of a single GROUP BY value, made if new.
 func (s *aggSink) lookup(v types.Value) *group {
 	s.keybuf = types.AppendKey(s.keybuf[:0], v)
-	g := s.table[string(s.keybuf)]
+	g := s.table.find(s.keybuf, s.table.hash(s.keybuf))
 	if g == nil {
 		s.keyv[0] = v
-		g = s.newGroup(string(s.keybuf), s.keyv)
-		s.table[g.key] = g
-		s.order = append(s.order, g)
+		g = s.newGroup(s.keybuf, s.keyv)
 	}
 	return g
 }
 
 // merge adds another worker's groups.
 func (s *aggSink) merge(o *aggSink) {
-	for _, og := range o.order {
-		if len(s.groups) == 0 {
-			if s.single == nil {
-				s.single = og
-				s.order = append(s.order, og)
-				continue
+	if len(s.groups) == 0 {
+		switch {
+		case o.single == nil:
+		case s.single == nil:
+			s.single = o.single
+			s.table.adopt(o.table, o.single)
+		default:
+			for i := range s.single.states {
+				s.single.states[i].Merge(o.single.states[i])
 			}
-			for i := range og.states {
-				s.single.states[i].Merge(og.states[i])
-			}
-			continue
 		}
-		g := s.table[og.key]
+		return
+	}
+	for _, og := range o.table.groups {
+		g := s.table.find(o.table.key(og), og.hash)
 		if g == nil {
-			s.table[og.key] = og
-			s.order = append(s.order, og)
+			s.table.adopt(o.table, og)
 			continue
 		}
 		for i := range g.states {
@@ -219,67 +209,74 @@ func (s *aggSink) merge(o *aggSink) {
 	}
 }
 
-// rows returns one row per group (group values, then results); without
-// GROUP BY exactly one row, even when no row came.
-func (s *aggSink) rows() [][]types.Value {
+// each calls fn with one row per group (group values, then results);
+// without GROUP BY exactly one row, even when no row came. The row is
+// reused between calls.
+func (s *aggSink) each(fn func(row []types.Value) error) error {
 	if len(s.groups) == 0 && s.single == nil {
-		s.single = s.newGroup("", nil)
-		s.order = append(s.order, s.single)
+		s.single = s.newGroup(nil, nil)
 	}
-	out := make([][]types.Value, 0, len(s.order))
-	for _, g := range s.order {
-		r := make([]types.Value, 0, len(g.vals)+len(g.states))
-		r = append(r, g.vals...)
+	var r []types.Value
+	for _, g := range s.table.groups {
+		r = append(r[:0], g.vals...)
 		for _, st := range g.states {
 			r = append(r, st.Result())
 		}
-		out = append(out, r)
+		if err := fn(r); err != nil {
+			return err
+		}
 	}
-	return out
+	return nil
 }
 
-// runAggregate scans into per-worker aggregates, merges them, and applies
-// HAVING and the projection above.
-func runAggregate(ctx context.Context, sh shape, prof *profiler) ([][]types.Value, Stats, error) {
+// runAggregate scans into per-worker aggregates, merges them, and passes
+// each group through HAVING and the projection above to out.
+func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []types.Value) error) (Stats, error) {
 	var sinks []*aggSink
+	seed := maphash.MakeSeed()
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
-		s := newAggSink(sh.agg, w > 0)
+		s := newAggSink(sh.agg, w > 0, seed)
 		sinks = append(sinks, s)
 		return s
 	})
 	if err != nil {
-		return nil, st, err
+		return st, err
 	}
 	prof.done(sh.scan, int(st.RowsPassed))
 	total := sinks[0]
 	for _, s := range sinks[1:] {
 		total.merge(s)
 	}
-	groups := total.rows()
-	prof.done(sh.agg, len(groups))
 	pr := newProjector(sh.project, false)
-	kept := 0
-	out := make([][]types.Value, 0, len(groups))
-	for _, g := range groups {
+	groups, kept, produced := 0, 0, 0
+	var buf []types.Value
+	err = total.each(func(g []types.Value) error {
+		groups++
 		if sh.having != nil {
 			t, err := plan.EvalTruth(sh.having.Pred, g)
 			if err != nil {
-				return nil, st, err
+				return err
 			}
 			if t != types.True {
-				continue
+				return nil
 			}
 		}
 		kept++
-		r, err := pr.row(g)
+		r, err := pr.eval(g, buf[:0])
 		if err != nil {
-			return nil, st, err
+			return err
 		}
-		out = append(out, r)
+		buf = r
+		produced++
+		return out(r)
+	})
+	if err != nil {
+		return st, err
 	}
+	prof.done(sh.agg, groups)
 	if sh.having != nil {
 		prof.m[sh.having] = OpStats{Rows: int64(kept)}
 	}
-	prof.done(sh.project, len(out))
-	return out, st, nil
+	prof.m[sh.project] = OpStats{Rows: int64(produced)}
+	return st, nil
 }

@@ -142,8 +142,30 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	}
 	res := &Result{Columns: p.Columns, Profile: prof.m}
 	var rows [][]types.Value
+	sorted := false // rows are in ORDER BY order, cut to the window
 	if sh.agg != nil {
-		rows, res.Stats, err = runAggregate(ctx, sh, prof)
+		if sh.sort != nil && sh.distinct == nil && sh.sort.Limit >= 0 {
+			// ORDER BY … LIMIT over groups: a top-N heap, not every row.
+			ts := &sortSink{keys: sh.sort.Keys, n: int(min(sh.sort.Offset+sh.sort.Limit, 1<<40))}
+			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
+				_, err := ts.push(r, nil)
+				return err
+			})
+			for _, it := range mergeSorted([]*sortSink{ts}, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset) {
+				rows = append(rows, it.row)
+			}
+			sorted = true
+			prof.done(sh.sort, len(rows))
+		} else {
+			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
+				out := make([]types.Value, len(r))
+				for i, v := range r {
+					out[i] = v.Clone()
+				}
+				rows = append(rows, out)
+				return nil
+			})
+		}
 	} else {
 		rows, res.Stats, err = runProjection(ctx, sh)
 		prof.done(sh.scan, int(res.Stats.RowsPassed))
@@ -160,6 +182,7 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 		prof.done(sh.distinct, len(rows))
 	}
 	switch {
+	case sorted:
 	case sh.sort != nil && (sh.agg != nil || sh.distinct != nil):
 		rows = sortRows(rows, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset)
 		prof.done(sh.sort, len(rows))

@@ -19,7 +19,7 @@ type sortItem struct {
 // sortSink is a worker's sink under ORDER BY: every row, or with a limit
 // only the best n so far (a heap whose root is the worst kept).
 type sortSink struct {
-	pr    *projector
+	pr    *projector // nil: rows come projected
 	keys  []plan.SortKey
 	n     int // rows to keep; -1: all
 	lines bool
@@ -42,11 +42,14 @@ func itemBefore(a, b *sortItem, keys []plan.SortKey) bool {
 
 func (s *sortSink) push(r plan.Row, line []byte) (bool, error) {
 	s.seq++
-	vals, err := s.pr.eval(r, s.buf[:0])
-	if err != nil {
-		return false, err
+	vals := []types.Value(r)
+	if s.pr != nil { // nil: the rows are projected already
+		var err error
+		if vals, err = s.pr.eval(r, s.buf[:0]); err != nil {
+			return false, err
+		}
+		s.buf = vals
 	}
-	s.buf = vals
 	it := sortItem{row: vals, seq: s.seq}
 	if s.n >= 0 && len(s.items) == s.n {
 		if s.n == 0 || !s.before(&it, &s.items[0]) {

@@ -149,7 +149,7 @@ func (e *NotExpr) Eval(r Row) (types.Value, error) {
 
 func (e *AndExpr) String() string { return operand(e.L, precAnd) + " AND " + operand(e.R, precAnd+1) }
 func (e *OrExpr) String() string  { return operand(e.L, precOr) + " OR " + operand(e.R, precOr+1) }
-func (e *NotExpr) String() string { return "NOT " + operand(e.X, precNot) }
+func (e *NotExpr) String() string { return "NOT " + operand(e.X, precAtom) } // NOT (a = b): clearer than NOT a = b
 
 // Precedences, loosest first, for printing the parentheses a tree needs
 // (as package ast prints them).

@@ -1,0 +1,122 @@
+package exec
+
+import (
+	"hash/maphash"
+
+	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// groupTable maps the encoded GROUP BY values of a row (types.AppendKey)
+// to its group: open addressing with linear probing over a power-of-two
+// array of group numbers, the keys in one arena, the groups, their values
+// and their state slices in slabs, so that a new group costs no
+// allocation beyond its aggregate states (which come from slabs too, see
+// aggregate.Func.Allocator). Every worker's table hashes with the query's
+// seed, so that merging moves a group's hash along.
+type groupTable struct {
+	seed   maphash.Seed
+	slots  []int32 // group number + 1; 0: empty
+	groups []*group
+	arena  []byte
+	gslab  []group
+	vslab  []types.Value
+	sslab  []aggregate.State
+}
+
+type group struct {
+	hash       uint64
+	koff, klen int32 // the key, in the table's arena
+	vals       []types.Value
+	states     []aggregate.State
+}
+
+func newGroupTable(seed maphash.Seed) *groupTable {
+	return &groupTable{seed: seed, slots: make([]int32, 64)}
+}
+
+func (t *groupTable) key(g *group) []byte { return t.arena[g.koff : g.koff+g.klen] }
+
+// find returns the group of key (hash h), or nil.
+func (t *groupTable) find(key []byte, h uint64) *group {
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		n := t.slots[i]
+		if n == 0 {
+			return nil
+		}
+		g := t.groups[n-1]
+		if g.hash == h && string(t.key(g)) == string(key) {
+			return g
+		}
+	}
+}
+
+// add inserts a new group of key (hash h) with copies of vals and nstates
+// empty states, and returns it.
+func (t *groupTable) add(key []byte, h uint64, vals []types.Value, nstates int) *group {
+	if len(t.gslab) == 0 {
+		t.gslab = make([]group, 256)
+	}
+	g := &t.gslab[0]
+	t.gslab = t.gslab[1:]
+	g.hash = h
+	g.koff, g.klen = int32(len(t.arena)), int32(len(key))
+	if len(t.arena)+len(key) > 1<<31-1 {
+		panic("exec: group keys past 2 GiB") // the memory budget stops a query long before
+	}
+	t.arena = append(t.arena, key...)
+	if len(t.vslab) < len(vals) {
+		t.vslab = make([]types.Value, max(1024, len(vals)))
+	}
+	g.vals = t.vslab[:len(vals):len(vals)]
+	t.vslab = t.vslab[len(vals):]
+	for i, v := range vals {
+		g.vals[i] = v.Clone()
+	}
+	if len(t.sslab) < nstates {
+		t.sslab = make([]aggregate.State, max(1024, nstates))
+	}
+	g.states = t.sslab[:nstates:nstates]
+	t.sslab = t.sslab[nstates:]
+	t.insert(g)
+	return g
+}
+
+// insert places g, growing the slots at three quarters full.
+func (t *groupTable) insert(g *group) {
+	t.groups = append(t.groups, g)
+	if len(t.groups)*4 > len(t.slots)*3 {
+		t.grow()
+		return
+	}
+	t.place(g, int32(len(t.groups)))
+}
+
+func (t *groupTable) place(g *group, n int32) {
+	mask := uint64(len(t.slots) - 1)
+	for i := g.hash & mask; ; i = (i + 1) & mask {
+		if t.slots[i] == 0 {
+			t.slots[i] = n
+			return
+		}
+	}
+}
+
+func (t *groupTable) grow() {
+	t.slots = make([]int32, len(t.slots)*2)
+	for i, g := range t.groups {
+		t.place(g, int32(i+1))
+	}
+}
+
+// adopt inserts a group of another table (with the same seed) whose key
+// this table lacks.
+func (t *groupTable) adopt(o *groupTable, og *group) {
+	key := o.key(og)
+	og.koff, og.klen = int32(len(t.arena)), int32(len(key))
+	t.arena = append(t.arena, key...)
+	t.insert(og)
+}
+
+func (t *groupTable) hash(key []byte) uint64 { return maphash.Bytes(t.seed, key) }
