@@ -495,3 +495,76 @@ func Children(e Expr) []Expr {
 
 // itoa is strconv.Itoa, short.
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Map returns e with each direct subexpression c replaced by fn(c); e
+// itself is not changed.
+func Map(e Expr, fn func(Expr) Expr) Expr {
+	switch e := e.(type) {
+	case Compare:
+		e.L, e.R = fn(e.L), fn(e.R)
+		return e
+	case And:
+		return And{fn(e.L), fn(e.R)}
+	case Or:
+		return Or{fn(e.L), fn(e.R)}
+	case Not:
+		return Not{fn(e.X)}
+	case IsNull:
+		e.X = fn(e.X)
+		return e
+	case IsBool:
+		e.X = fn(e.X)
+		return e
+	case In:
+		e.X = fn(e.X)
+		list := make([]Expr, len(e.List))
+		for i, x := range e.List {
+			list[i] = fn(x)
+		}
+		e.List = list
+		return e
+	case Between:
+		e.X, e.Lo, e.Hi = fn(e.X), fn(e.Lo), fn(e.Hi)
+		return e
+	case Like:
+		e.X, e.Pattern = fn(e.X), fn(e.Pattern)
+		if e.Escape != nil {
+			e.Escape = fn(e.Escape)
+		}
+		return e
+	case Arith:
+		e.L, e.R = fn(e.L), fn(e.R)
+		return e
+	case Neg:
+		return Neg{fn(e.X)}
+	case *Func:
+		c := *e
+		c.Args = make([]Expr, len(e.Args))
+		for i, a := range e.Args {
+			c.Args[i] = fn(a)
+		}
+		return &c
+	case *Case:
+		c := &Case{Whens: make([]When, len(e.Whens))}
+		if e.Operand != nil {
+			c.Operand = fn(e.Operand)
+		}
+		for i, w := range e.Whens {
+			c.Whens[i] = When{fn(w.Cond), fn(w.Then)}
+		}
+		if e.Else != nil {
+			c.Else = fn(e.Else)
+		}
+		return c
+	case Cast:
+		e.X = fn(e.X)
+		return e
+	case Interval:
+		e.X = fn(e.X)
+		return e
+	case JSONExtract:
+		e.X, e.Path = fn(e.X), fn(e.Path)
+		return e
+	}
+	return e
+}

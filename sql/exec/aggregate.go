@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"unsafe"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/plan"
@@ -19,7 +20,8 @@ type aggSink struct {
 	single *group // the group when there is no GROUP BY
 	keybuf []byte
 	keyv   []types.Value
-	recent [recentSlots]recent // with one GROUP BY value: recent strings and their groups
+	recent  [recentSlots]recent // with one GROUP BY value: recent values (raw spellings in pushRaw) and their groups
+	scratch []byte
 }
 
 // recent is an entry of aggSink.recent. Most rows of a GROUP BY on a
@@ -84,6 +86,88 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed) *aggSink {
 		s.calls = append(s.calls, ac)
 	}
 	return s
+}
+
+// rawOK reports whether the sink can take raw rows: every GROUP BY value
+// and every argument is a field, every aggregate takes one argument or
+// none.
+func (s *aggSink) rawOK() bool {
+	for _, g := range s.groups {
+		if _, ok := g.(*plan.Slot); !ok {
+			return false
+		}
+	}
+	for _, c := range s.calls {
+		if len(c.args) > 1 || len(c.args) == 1 && !c.one {
+			return false
+		}
+		if len(c.args) == 1 {
+			if _, ok := c.args[0].(*plan.Slot); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pushRaw is push for a row given as the raw JSON of its slots. With one
+// GROUP BY field, most rows spell their value as a recent row of the same
+// group did, and equal raw text is an equal value: the cache of recent
+// spellings finds the group without decoding the value.
+func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
+	var g *group
+	switch len(s.groups) {
+	case 0:
+		if s.single == nil {
+			s.single = s.newGroup(nil, nil)
+		}
+		g = s.single
+	case 1:
+		raw := raws[s.groups[0].(*plan.Slot).I]
+		e := &s.recent[recentSlot(unsafeString(raw))]
+		if e.g == nil || e.s != string(raw) {
+			v := types.FromJSON(raw, plain, &s.scratch)
+			e.g, e.s = s.lookup(v), string(raw)
+		}
+		g = e.g
+	default:
+		kb := s.keybuf[:0]
+		for i, e := range s.groups {
+			v := types.FromJSON(raws[e.(*plan.Slot).I], plain, &s.scratch)
+			s.keyv[i] = v
+			kb = types.AppendKey(kb, v)
+			if v.K == types.String {
+				s.keyv[i] = v.Clone() // the scratch is reused for the next value
+			}
+		}
+		s.keybuf = kb
+		if g = s.table.find(kb, s.table.hash(kb)); g == nil {
+			g = s.newGroup(kb, s.keyv)
+		}
+	}
+	for i := range s.calls {
+		c := &s.calls[i]
+		var v types.Value
+		switch {
+		case len(c.args) == 0: // COUNT(*)
+			v = types.IntValue(1)
+		case c.same >= 0:
+			v = s.calls[c.same].buf[0]
+		default:
+			v = types.FromJSON(raws[c.args[0].(*plan.Slot).I], plain, &s.scratch)
+			c.buf = append(c.buf[:0], v)
+		}
+		if len(c.args) == 0 {
+			if err := g.states[i].Add(nil); err != nil {
+				return false, err
+			}
+			continue
+		}
+		if err := g.states[i].(aggregate.OneArg).AddOne(v); err != nil {
+			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
+		}
+	}
+	return false, nil
 }
 
 // newGroup adds the group of key with the GROUP BY values vals.
@@ -279,4 +363,11 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 	}
 	prof.m[sh.project] = OpStats{Rows: int64(produced)}
 	return st, nil
+}
+
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }

@@ -33,6 +33,15 @@ type rowSink interface {
 	push(r plan.Row, line []byte) (stop bool, err error)
 }
 
+// rawSink is a sink that can take a row as the raw JSON of its slots
+// (raws by slot; plain: the line has no backslash), so that fields it
+// only groups by or sums need not be decoded into values first.
+type rawSink interface {
+	rowSink
+	rawOK() bool
+	pushRaw(raws [][]byte, plain bool) (stop bool, err error)
+}
+
 // chunkSink is a sink that wants to know which work item its next rows
 // come from, to put rows back in path order after a parallel scan.
 type chunkSink interface {
@@ -176,6 +185,8 @@ type scanner struct {
 	needed  []bool // by slot: read above the scan (projection, aggregates, sort keys)
 	plans   map[*bool]*fieldPlan
 	fp      *fieldPlan // of the current file
+	raw     rawSink    // the sink, when it takes raw rows
+	plain   bool       // the current line has no backslash
 }
 
 // fieldPlan is how a worker extracts the rows of one kind of file (files
@@ -187,6 +198,7 @@ type fieldPlan struct {
 	first      *storage.Extractor // the RowReader's
 	firstSlots []int
 	firstVals  [][]byte
+	decode     []bool // by first slot: decode it (the filter reads it, or the sink takes values)
 	rest       *storage.Extractor // nil: nothing more
 	restSlots  []int
 	restVals   [][]byte
@@ -204,10 +216,12 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 	}
 	in := make([]bool, len(sc.s.Fields))
 	var first, rest []int
+	var decode []bool
 	if pred != nil {
 		for _, i := range plan.Slots(pred) {
 			in[i] = true
 			first = append(first, i)
+			decode = append(decode, true)
 		}
 	}
 	for i, n := range sc.needed {
@@ -217,10 +231,11 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 				rest = append(rest, i)
 			} else {
 				first = append(first, i)
+				decode = append(decode, sc.raw == nil)
 			}
 		}
 	}
-	fp := &fieldPlan{firstSlots: first, restSlots: rest}
+	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode}
 	names := func(slots []int) []string {
 		out := make([]string, len(slots))
 		for j, i := range slots {
@@ -252,6 +267,7 @@ func (sc *scanner) extract(lr *storage.RowReader, line []byte) error {
 		if err != nil {
 			return err
 		}
+		sc.plain = plain
 		for i, raw := range sc.raws {
 			sc.row[i] = types.FromJSON(raw, plain, &sc.scratch[i])
 		}
@@ -271,8 +287,12 @@ func (sc *scanner) extract(lr *storage.RowReader, line []byte) error {
 	if err != nil {
 		return err
 	}
+	sc.plain = plain
 	for j, i := range fp.firstSlots {
-		sc.row[i] = types.FromJSON(fp.firstVals[j], plain, &sc.scratch[i])
+		sc.raws[i] = fp.firstVals[j]
+		if fp.decode[j] {
+			sc.row[i] = types.FromJSON(fp.firstVals[j], plain, &sc.scratch[i])
+		}
 	}
 	return nil
 }
@@ -287,8 +307,12 @@ func (sc *scanner) extractRest(line []byte) error {
 	if err != nil {
 		return err
 	}
+	sc.plain = sc.plain && plain
 	for j, i := range fp.restSlots {
-		sc.row[i] = types.FromJSON(fp.restVals[j], plain, &sc.scratch[i])
+		sc.raws[i] = fp.restVals[j]
+		if sc.raw == nil {
+			sc.row[i] = types.FromJSON(fp.restVals[j], plain, &sc.scratch[i])
+		}
 	}
 	return nil
 }
@@ -302,7 +326,11 @@ func newScanner(s *plan.Scan, sink rowSink, clone bool, needed []bool) *scanner 
 			conj[i] = plan.CloneExpr(c)
 		}
 	}
-	return &scanner{s: s, sink: sink, conj: conj, preds: map[*bool]plan.Expr{}, raws: make([][]byte, n),
+	var raw rawSink
+	if rs, ok := sink.(rawSink); ok && rs.rawOK() {
+		raw = rs
+	}
+	return &scanner{s: s, sink: sink, raw: raw, conj: conj, preds: map[*bool]plan.Expr{}, raws: make([][]byte, n),
 		row: make(plan.Row, n), scratch: make([][]byte, n), ex: storage.NewExtractor(s.Fields),
 		seen: make([]bool, n), unseen: n, clone: clone, needed: needed, plans: map[*bool]*fieldPlan{}}
 }
@@ -425,7 +453,12 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			}
 		}
 		sc.passed++
-		stop, err := sc.sink.push(sc.row, line)
+		var stop bool
+		if sc.raw != nil {
+			stop, err = sc.raw.pushRaw(sc.raws, sc.plain)
+		} else {
+			stop, err = sc.sink.push(sc.row, line)
+		}
 		if err != nil {
 			return false, rowError(path, c, lineOff, err, sc)
 		}

@@ -19,7 +19,9 @@ import (
 //   - SUBSTRING(x, a, b), SUBSTR(x, a, b) and SUBSTRING(x FROM a FOR b)
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
-//   - POSITION(a IN b) becomes INSTR(b, a).
+//   - POSITION(a IN b) becomes INSTR(b, a);
+//   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
+//     tokenizer would drop it): 'a\%' is three characters, for LIKE.
 
 // edit replaces text[pos:end] with repl.
 type edit struct {
@@ -165,6 +167,18 @@ func prepass(text string) rewritten {
 			}
 		}
 		return -1, at
+	}
+	for _, t := range toks {
+		if q := text[t.pos]; q == '\'' || q == '"' {
+			for j := t.pos + 1; j+1 < t.end; j++ {
+				if text[j] == '\\' {
+					if c := text[j+1]; c == '%' || c == '_' {
+						edits = append(edits, edit{pos: j, end: j, repl: "\\"})
+					}
+					j++
+				}
+			}
+		}
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]

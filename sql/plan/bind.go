@@ -92,7 +92,7 @@ func (b *binder) bind() (*Plan, error) {
 		}
 		input = agg
 		if sel.Having != nil {
-			h, err := b.expr(sel.Having)
+			h, err := b.expr(b.havingAliases(sel.Having))
 			if err != nil {
 				return nil, err
 			}
@@ -187,6 +187,26 @@ func itemName(it ast.SelectItem) string {
 		return c.Name()
 	}
 	return it.Expr.String()
+}
+
+// havingAliases replaces, in HAVING, a name that is a select-list alias
+// (and no GROUP BY expression's field) by the aliased expression: HAVING s
+// > 3 for SUM(qty) AS s, as DuckDB reads it.
+func (b *binder) havingAliases(e ast.Expr) ast.Expr {
+	if c, ok := e.(ast.Column); ok && len(c.Path) == 1 {
+		for _, g := range b.sel.GroupBy {
+			if readsField(g, c.Path[0]) {
+				return e
+			}
+		}
+		for _, it := range b.sel.Items {
+			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) && !readsField(it.Expr, c.Path[0]) {
+				return it.Expr
+			}
+		}
+		return e
+	}
+	return ast.Map(e, b.havingAliases)
 }
 
 // aggregate binds GROUP BY and the aggregate calls, and switches the binder
@@ -287,7 +307,9 @@ func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
 	if c, ok := e.(ast.Column); ok && len(c.Path) == 1 {
 		for _, it := range b.sel.Items {
 			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) {
-				if col, ok := it.Expr.(ast.Column); ok && len(col.Path) == 1 && col.Path[0] == c.Path[0] {
+				if readsField(it.Expr, c.Path[0]) {
+					// LOWER(name) AS name … GROUP BY name: the field
+					// exists, and a field wins over an alias, as in DuckDB.
 					break
 				}
 				if hasAggregate(it.Expr) && clause == "GROUP BY" {
@@ -298,6 +320,18 @@ func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
 		}
 	}
 	return e, nil
+}
+
+// readsField reports whether e reads a top-level field of that name.
+func readsField(e ast.Expr, name string) bool {
+	found := false
+	ast.Walk(e, func(x ast.Expr) bool {
+		if c, ok := x.(ast.Column); ok && c.Path[len(c.Path)-1] == name || ok && c.Path[0] == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func position(e ast.Expr) (int, bool) {
@@ -586,9 +620,11 @@ func (b *binder) rowExprWith(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 		return b.caseExpr(e, sub)
 	case ast.Cast:
 		x, err := sub(e.X)
-		if c, ok := x.(*Const); ok && c.V.K == types.Float && c.Text != "" {
-			// A literal such as 2.5 is a DECIMAL to DuckDB, which casts
-			// like text (2.5 → 3), not like a DOUBLE (2.5 → 2).
+		if c, ok := x.(*Const); ok && c.V.K == types.Float && c.Text != "" && !strings.ContainsAny(c.Text, "eE") &&
+			(e.To == types.Int || e.To == types.String) {
+			// A literal such as 2.50 is a DECIMAL to DuckDB (1e3 is a
+			// DOUBLE), which casts like its text: 2.5 → 3, not 2 as a
+			// DOUBLE would; 2.50 → '2.50', not '2.5'.
 			x = &Const{V: types.StringValue(c.Text), Text: c.Text}
 		}
 		return &CastExpr{x, e.To, e.Type}, err

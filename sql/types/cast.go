@@ -50,12 +50,13 @@ func ParseNumber(s string) (Value, bool) {
 	return FloatValue(f), true
 }
 
-// ParseBool reads text as CAST(text AS BOOLEAN) does.
+// ParseBool reads text as CAST(text AS BOOLEAN) does in DuckDB: true, t,
+// yes, y, 1 and false, f, no, n, 0, in any case, without spaces.
 func ParseBool(s string) (bool, bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "true", "t", "yes", "y", "1", "on":
+	switch strings.ToLower(s) {
+	case "true", "t", "yes", "y", "1":
 		return true, true
-	case "false", "f", "no", "n", "0", "off":
+	case "false", "f", "no", "n", "0":
 		return false, true
 	}
 	return false, false
