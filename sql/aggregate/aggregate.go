@@ -186,6 +186,18 @@ func Names() []string {
 // is NULL.
 type count struct{ n int64 }
 
+// Count, Sum and Avg name the states of COUNT, SUM and AVG for the
+// executor's hot loop, which calls Inc and AddInt on them directly rather
+// than through the State interface.
+type (
+	Count = count
+	Sum   = sum
+	Avg   = avg
+)
+
+// Inc counts one row.
+func (s *count) Inc() { s.n++ }
+
 func (s *count) AddOne(v types.Value) error {
 	if v.K != types.Null {
 		s.n++
@@ -217,6 +229,37 @@ type sum struct {
 }
 
 func (s *sum) Add(args []types.Value) error { return s.AddOne(args[0]) }
+
+// AddInt is AddOne of an integer.
+func (s *sum) AddInt(i int64) {
+	if !s.float && s.big == nil {
+		if t := s.isum + i; (t > s.isum) == (i > 0) {
+			s.n++
+			s.isum = t
+			return
+		}
+	}
+	s.AddOne(types.IntValue(i))
+}
+
+// AddInt feeds an integer to a state of COUNT(x), SUM, AVG or SUM(x + c)
+// without making a value of it (the executor's path for a field that holds
+// a JSON integer); false for any other state, which takes the value.
+func AddInt(st State, i int64) bool {
+	switch s := st.(type) {
+	case *count:
+		s.n++
+	case *sum:
+		s.AddInt(i)
+	case *avg:
+		s.AddInt(i)
+	case *sumPlus:
+		s.AddInt(i)
+	default:
+		return false
+	}
+	return true
+}
 
 func (s *sum) AddOne(v types.Value) error {
 	if v.K == types.Int && !s.float && s.big == nil {

@@ -14,14 +14,15 @@ import (
 // aggSink is one worker's partial aggregate: a hash table of groups keyed
 // by the encoding of their GROUP BY values (types.AppendKey).
 type aggSink struct {
-	groups []plan.Expr
-	calls  []aggCall
-	table  *groupTable
-	single *group // the group when there is no GROUP BY
-	keybuf []byte
-	keyv   []types.Value
-	recent  [recentSlots]recent // with one GROUP BY value: recent values (raw spellings in pushRaw) and their groups
-	scratch []byte
+	groups     []plan.Expr
+	groupSlots []int // for pushRaw: the slot of each GROUP BY field
+	calls      []aggCall
+	table      *groupTable
+	single     *group // the group when there is no GROUP BY
+	keybuf     []byte
+	keyv       []types.Value
+	recent     [recentSlots]recent // with one GROUP BY value: recent values (raw spellings in pushRaw) and their groups
+	scratch    []byte
 }
 
 // recent is an entry of aggSink.recent. Most rows of a GROUP BY on a
@@ -51,9 +52,11 @@ type aggCall struct {
 	buf  []types.Value
 	// same: the index of an earlier call with the same one argument,
 	// whose value this row reuses; -1 for none.
-	same  int
-	one   bool // one argument, and the state is an aggregate.OneArg
-	alloc func() aggregate.State
+	same    int
+	one     bool // one argument, and the state is an aggregate.OneArg
+	argSlot int  // for pushRaw: the slot of the one argument, -1 for none
+	shared  bool // a later call reuses this one's argument (see same)
+	alloc   func() aggregate.State
 }
 
 func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed) *aggSink {
@@ -70,6 +73,7 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed) *aggSink {
 			for j := range i {
 				if len(a.Aggs[j].Args) == 1 && a.Aggs[j].Args[0].String() == c.Args[0].String() {
 					ac.same = j
+					s.calls[j].shared = true
 					break
 				}
 			}
@@ -107,6 +111,17 @@ func (s *aggSink) rawOK() bool {
 			}
 		}
 	}
+	s.groupSlots = s.groupSlots[:0]
+	for _, g := range s.groups {
+		s.groupSlots = append(s.groupSlots, g.(*plan.Slot).I)
+	}
+	for i := range s.calls {
+		c := &s.calls[i]
+		c.argSlot = -1
+		if len(c.args) == 1 {
+			c.argSlot = c.args[0].(*plan.Slot).I
+		}
+	}
 	return true
 }
 
@@ -123,7 +138,7 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 		}
 		g = s.single
 	case 1:
-		raw := raws[s.groups[0].(*plan.Slot).I]
+		raw := raws[s.groupSlots[0]]
 		e := &s.recent[recentSlot(unsafeString(raw))]
 		if e.g == nil || e.s != string(raw) {
 			v := types.FromJSON(raw, plain, &s.scratch)
@@ -132,8 +147,8 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 		g = e.g
 	default:
 		kb := s.keybuf[:0]
-		for i, e := range s.groups {
-			v := types.FromJSON(raws[e.(*plan.Slot).I], plain, &s.scratch)
+		for i, slot := range s.groupSlots {
+			v := types.FromJSON(raws[slot], plain, &s.scratch)
 			s.keyv[i] = v
 			kb = types.AppendKey(kb, v)
 			if v.K == types.String {
@@ -149,19 +164,40 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 		c := &s.calls[i]
 		var v types.Value
 		switch {
-		case len(c.args) == 0: // COUNT(*)
-			v = types.IntValue(1)
+		case c.argSlot < 0: // COUNT(*)
+			if st, ok := g.states[i].(*aggregate.Count); ok {
+				st.Inc()
+			} else {
+				aggregate.AddInt(g.states[i], 1)
+			}
+			continue
 		case c.same >= 0:
 			v = s.calls[c.same].buf[0]
 		default:
-			v = types.FromJSON(raws[c.args[0].(*plan.Slot).I], plain, &s.scratch)
-			c.buf = append(c.buf[:0], v)
-		}
-		if len(c.args) == 0 {
-			if err := g.states[i].Add(nil); err != nil {
-				return false, err
+			raw := raws[c.argSlot]
+			if !c.shared {
+				if n, ok := types.ParseJSONInt(raw); ok {
+					// An integer, added without a value.
+					switch st := g.states[i].(type) {
+					case *aggregate.Sum:
+						st.AddInt(n)
+						continue
+					case *aggregate.Avg:
+						st.AddInt(n)
+						continue
+					case *aggregate.Count:
+						st.Inc()
+						continue
+					}
+					if aggregate.AddInt(g.states[i], n) {
+						continue
+					}
+				}
 			}
-			continue
+			v = types.FromJSON(raw, plain, &s.scratch)
+			if c.shared {
+				c.buf = append(c.buf[:0], v)
+			}
 		}
 		if err := g.states[i].(aggregate.OneArg).AddOne(v); err != nil {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)

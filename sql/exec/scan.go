@@ -106,6 +106,7 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 	report := progressOf(ctx, work)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	shares := share(work, workers)
 	scanners := make([]*scanner, workers)
 	for w := range scanners {
 		sc := newScanner(s, sinkFor(w), w > 0, needed)
@@ -113,12 +114,12 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// Worker w takes work items w, w+workers, …: which rows meet
-			// in which partial state, and so the last bits of a float
-			// aggregate, depend on the number of workers alone, not on
-			// timing (the items are of about one size).
-			for i := w; !stopped.Load(); i += workers {
-				if i >= len(work) || ctx.Err() != nil {
+			// Worker w takes a run of work items holding its share of
+			// the bytes: which rows meet in which partial state, and so
+			// the last bits of a float aggregate, depend on the number of
+			// workers alone, not on timing.
+			for i := shares[w]; i < shares[w+1] && !stopped.Load(); i++ {
+				if ctx.Err() != nil {
 					return
 				}
 				if work[i].start == 0 {
@@ -163,6 +164,29 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		first = ErrCanceled
 	}
 	return st, first
+}
+
+// share cuts the work items into runs of about equal bytes, one per
+// worker: worker w takes items shares[w] up to shares[w+1].
+func share(work []chunk, workers int) []int {
+	var total int64
+	for _, c := range work {
+		total += c.size()
+	}
+	out := make([]int, workers+1)
+	var done int64
+	w := 1
+	for i, c := range work {
+		for w < workers && done >= total*int64(w)/int64(workers) {
+			out[w] = i
+			w++
+		}
+		done += c.size()
+	}
+	for ; w <= workers; w++ {
+		out[w] = len(work)
+	}
+	return out
 }
 
 // scanner is one worker's reusable state.
@@ -234,6 +258,15 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 				decode = append(decode, sc.raw == nil)
 			}
 		}
+	}
+	if len(first)+len(rest) <= 4 {
+		// The block masks serve four names: one pass finds them all
+		// faster than a second search for the rest would.
+		for _, i := range rest {
+			first = append(first, i)
+			decode = append(decode, sc.raw == nil)
+		}
+		rest = nil
 	}
 	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode}
 	names := func(slots []int) []string {

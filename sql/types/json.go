@@ -63,29 +63,45 @@ func ParseJSONNumber(raw []byte) Value {
 	return Value{K: Float, F: f}
 }
 
+// ParseJSONInt parses the raw text of a JSON integer that fits in an
+// int64; false for anything else (a fraction, an exponent, a string).
+func ParseJSONInt(raw []byte) (int64, bool) {
+	if len(raw) == 0 || raw[0] != '-' && (raw[0] < '0' || raw[0] > '9') {
+		return 0, false
+	}
+	return parseInt(raw)
+}
+
 // parseInt parses a JSON integer without allocating; false when it has a
 // fraction or exponent or does not fit in an int64.
 func parseInt(b []byte) (int64, bool) {
-	if len(b) == 0 || len(b) > 20 {
+	neg := len(b) > 0 && b[0] == '-'
+	d := b
+	if neg {
+		d = b[1:]
+	}
+	if len(d) == 0 || len(d) > 19 {
 		return 0, false
 	}
-	neg := b[0] == '-'
-	if neg {
-		b = b[1:]
-		if len(b) == 0 {
-			return 0, false
+	if len(d) <= 18 { // no 18-digit number overflows: no check per digit
+		var n int64
+		for _, c := range d {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			n = n*10 + int64(c-'0')
 		}
+		if neg {
+			n = -n
+		}
+		return n, true
 	}
 	var n uint64
-	for _, c := range b {
+	for _, c := range d {
 		if c < '0' || c > '9' {
 			return 0, false
 		}
-		d := uint64(c - '0')
-		if n > (1<<64-1-d)/10 {
-			return 0, false
-		}
-		n = n*10 + d
+		n = n*10 + uint64(c-'0') // 19 digits fit in a uint64
 	}
 	if neg {
 		if n > 1<<63 {
