@@ -97,6 +97,7 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		workers = max(min(runtime.GOMAXPROCS(0), len(work)), 1)
 	}
 	var (
+		next    atomic.Int64
 		opened  atomic.Int64
 		stopped atomic.Bool
 		wg      sync.WaitGroup
@@ -106,7 +107,6 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 	report := progressOf(ctx, work)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	shares := share(work, workers)
 	scanners := make([]*scanner, workers)
 	for w := range scanners {
 		sc := newScanner(s, sinkFor(w), w > 0, needed)
@@ -114,12 +114,14 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// Worker w takes a run of work items holding its share of
-			// the bytes: which rows meet in which partial state, and so
-			// the last bits of a float aggregate, depend on the number of
-			// workers alone, not on timing.
-			for i := shares[w]; i < shares[w+1] && !stopped.Load(); i++ {
-				if ctx.Err() != nil {
+			// Workers take the next work item as they finish one, so that
+			// none idles while another has work (a static share left one
+			// idle at the end a quarter of the time). Which rows meet in
+			// which partial state therefore depends on timing, and so may
+			// the last bits of a float aggregate, as in DuckDB.
+			for !stopped.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(work) || ctx.Err() != nil {
 					return
 				}
 				if work[i].start == 0 {
@@ -166,29 +168,6 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 	return st, first
 }
 
-// share cuts the work items into runs of about equal bytes, one per
-// worker: worker w takes items shares[w] up to shares[w+1].
-func share(work []chunk, workers int) []int {
-	var total int64
-	for _, c := range work {
-		total += c.size()
-	}
-	out := make([]int, workers+1)
-	var done int64
-	w := 1
-	for i, c := range work {
-		for w < workers && done >= total*int64(w)/int64(workers) {
-			out[w] = i
-			w++
-		}
-		done += c.size()
-	}
-	for ; w <= workers; w++ {
-		out[w] = len(work)
-	}
-	return out
-}
-
 // scanner is one worker's reusable state.
 type scanner struct {
 	s       *plan.Scan
@@ -223,6 +202,7 @@ type fieldPlan struct {
 	firstSlots []int
 	firstVals  [][]byte
 	decode     []bool // by first slot: decode it (the filter reads it, or the sink takes values)
+	direct     bool   // the first slots are 0, 1, … and none is decoded: extract into the row's raws
 	rest       *storage.Extractor // nil: nothing more
 	restSlots  []int
 	restVals   [][]byte
@@ -268,7 +248,12 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 		}
 		rest = nil
 	}
-	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode}
+	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode, direct: true}
+	for j, i := range first {
+		if i != j || decode[j] {
+			fp.direct = false
+		}
+	}
 	names := func(slots []int) []string {
 		out := make([]string, len(slots))
 		for j, i := range slots {
@@ -315,6 +300,11 @@ func (sc *scanner) extract(lr *storage.RowReader, line []byte) error {
 	fp := sc.fp
 	if len(fp.firstSlots) == 0 {
 		return nil
+	}
+	if fp.direct {
+		plain, err := lr.Extract(sc.raws[:len(fp.firstSlots)])
+		sc.plain = plain
+		return err
 	}
 	plain, err := lr.Extract(fp.firstVals)
 	if err != nil {

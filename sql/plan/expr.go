@@ -215,6 +215,10 @@ type Compare struct {
 	// Text compares the text forms of both sides (pq's --where).
 	Text bool
 	lit  *litForms // when R is a string constant
+	// slot >= 0: L is that slot and R a string constant, eq the text, for
+	// the common field = 'text' whose string rows need no conversion.
+	slot int
+	eq   string
 }
 
 // litForms are the readings of a string constant.
@@ -266,14 +270,22 @@ func (f *litForms) coerce(lit, v types.Value) types.Value {
 
 // NewCompare binds l op r, noting a string constant on the right.
 func NewCompare(op string, l, r Expr, text bool) *Compare {
-	c := &Compare{Op: op, L: l, R: r, Text: text}
+	c := &Compare{Op: op, L: l, R: r, Text: text, slot: -1}
 	if k, ok := r.(*Const); ok && k.V.K == types.String && !text {
 		c.lit = newLitForms(k.V.S)
+		if s, ok := l.(*Slot); ok && (op == "=" || op == "!=") {
+			c.slot, c.eq = s.I, k.V.S
+		}
 	}
 	return c
 }
 
 func (c *Compare) Eval(r Row) (types.Value, error) {
+	if c.slot >= 0 {
+		if v := r[c.slot]; v.K == types.String {
+			return types.BoolValue((v.S == c.eq) == (c.Op == "=")), nil
+		}
+	}
 	a, err := c.L.Eval(r)
 	if err != nil {
 		return types.Value{}, err
