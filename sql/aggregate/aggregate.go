@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"slices"
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/types"
@@ -582,18 +581,6 @@ func (s *distinctState) Merge(o State) {
 }
 
 func (s *distinctState) Result() types.Value { return s.inner.Result() }
-
-// SortTuples orders tuples (GROUP_CONCAT(… ORDER BY …) and tests).
-func SortTuples(ts [][]types.Value) {
-	slices.SortFunc(ts, func(a, b []types.Value) int {
-		for i := range a {
-			if c := types.Compare(a[i], b[i]); c != 0 {
-				return c
-			}
-		}
-		return 0
-	})
-}
 
 // SumPlus is SUM(x + c) for a constant c, computed as SUM(x) + c·COUNT(x)
 // (DuckDB rewrites it the same way, so an x + c past int64 is no overflow

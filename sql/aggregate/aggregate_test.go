@@ -381,17 +381,3 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
-
-// TestSortTuples orders tuples column by column under types.Compare.
-func TestSortTuples(t *testing.T) {
-	ts := [][]types.Value{{i(2), s("a")}, {i(1), s("b")}, {f(1), s("a")}, {b(true), s("z")}, {s("x"), s("a")}}
-	aggregate.SortTuples(ts)
-	var got []string
-	for _, tu := range ts {
-		got = append(got, tu[0].String()+"/"+tu[1].String())
-	}
-	want := "true/z 1.0/a 1/b 2/a x/a"
-	if strings.Join(got, " ") != want {
-		t.Errorf("sorted %v, want %s", got, want)
-	}
-}
