@@ -56,4 +56,3 @@ func Distance(a, b string) int {
 	}
 	return prev[len(t)]
 }
-

@@ -201,8 +201,8 @@ type fieldPlan struct {
 	first      *storage.Extractor // the RowReader's
 	firstSlots []int
 	firstVals  [][]byte
-	decode     []bool // by first slot: decode it (the filter reads it, or the sink takes values)
-	direct     bool   // the first slots are 0, 1, … and none is decoded: extract into the row's raws
+	decode     []bool             // by first slot: decode it (the filter reads it, or the sink takes values)
+	direct     bool               // the first slots are 0, 1, … and none is decoded: extract into the row's raws
 	rest       *storage.Extractor // nil: nothing more
 	restSlots  []int
 	restVals   [][]byte

@@ -261,4 +261,3 @@ func prepass(text string) rewritten {
 	b.WriteString(text[last:])
 	return rewritten{text: b.String(), edits: edits}
 }
-

@@ -778,4 +778,3 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 	}
 	return out, nil
 }
-
