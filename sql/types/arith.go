@@ -134,7 +134,12 @@ func floatArith(op Op, x, y float64) Value {
 		}
 		return FloatValue(math.Trunc(x / y))
 	case Mod:
-		return FloatValue(math.Mod(x, y)) // a zero divisor gives NaN, as in DuckDB
+		if y == 0 {
+			// NaN, with the sign C's fmod gives it on this hardware, as
+			// DuckDB prints it: -nan.
+			return FloatValue(math.Copysign(math.NaN(), -1))
+		}
+		return FloatValue(math.Mod(x, y))
 	}
 	panic("types: unknown operator")
 }
