@@ -11,6 +11,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/lakesql/lakesql/sql"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
 // The output formats of --format and .mode.
@@ -97,23 +98,78 @@ func writeTable(w io.Writer, res *sql.Result) error {
 // writeJSONLines writes one JSON object per row, its keys in column order:
 // numbers as numbers, NULL as null, JSON values as they were.
 func writeJSONLines(w *bytes.Buffer, res *sql.Result) error {
+	return emitAll(&jsonEmitter{w: w}, res)
+}
+
+// emitAll sends a finished result to an emitter.
+func emitAll(e sql.Emitter, res *sql.Result) error {
+	names := make([]string, len(res.Columns))
+	for i, c := range res.Columns {
+		names[i] = c.Name
+	}
+	if err := e.Columns(names); err != nil {
+		return err
+	}
 	for _, r := range res.Rows {
-		w.WriteByte('{')
-		for i, c := range res.Columns {
-			if i > 0 {
-				w.WriteByte(',')
-			}
-			if err := appendJSON(w, c.Name); err != nil {
-				return err
-			}
-			w.WriteByte(':')
-			if err := appendJSON(w, r[i].JSON()); err != nil {
-				return err
-			}
+		if err := e.Row(r); err != nil {
+			return err
 		}
-		w.WriteString("}\n")
 	}
 	return nil
+}
+
+// jsonEmitter writes rows as JSON Lines as they come; flush writes what
+// it holds to out once it holds 64 KiB (or when asked: out nil).
+type jsonEmitter struct {
+	w    *bytes.Buffer
+	out  io.Writer
+	keys [][]byte // `"name":` of each column, encoded once
+}
+
+func (e *jsonEmitter) Columns(names []string) error {
+	e.keys = e.keys[:0]
+	for _, n := range names {
+		var b bytes.Buffer
+		if err := appendJSON(&b, n); err != nil {
+			return err
+		}
+		b.WriteByte(':')
+		e.keys = append(e.keys, b.Bytes())
+	}
+	return nil
+}
+
+func (e *jsonEmitter) Row(r []sql.Value) error {
+	w := e.w
+	w.WriteByte('{')
+	for i, k := range e.keys {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		w.Write(k)
+		switch v := r[i]; v.K {
+		case types.Float:
+			// encoding/json's spelling of a double (2.5, 1e+21), as before.
+			if err := appendJSON(w, v.JSON()); err != nil {
+				return err
+			}
+		default:
+			w.Write(types.AppendJSON(w.AvailableBuffer(), v))
+		}
+	}
+	w.WriteString("}\n")
+	return flushAt(w, e.out, 64<<10)
+}
+
+// flushAt writes b to out and empties it once it holds n bytes; with out
+// nil it keeps everything.
+func flushAt(b *bytes.Buffer, out io.Writer, n int) error {
+	if out == nil || b.Len() < n {
+		return nil
+	}
+	_, err := out.Write(b.Bytes())
+	b.Reset()
+	return err
 }
 
 // appendJSON writes v as compact JSON, without escaping <, > and &.
@@ -133,25 +189,34 @@ func writeCSV(w io.Writer, res *sql.Result) error {
 	if len(res.Columns) == 0 {
 		return nil
 	}
-	cw := csv.NewWriter(w)
-	rec := make([]string, len(res.Columns))
-	for i, c := range res.Columns {
-		rec[i] = c.Name
-	}
-	if err := cw.Write(rec); err != nil {
+	e := &csvEmitter{cw: csv.NewWriter(w)}
+	if err := emitAll(e, res); err != nil {
 		return err
 	}
-	for _, r := range res.Rows {
-		for i, v := range r {
-			rec[i] = ""
-			if !v.IsNull() {
-				rec[i] = v.String()
-			}
-		}
-		if err := cw.Write(rec); err != nil {
-			return err
+	e.cw.Flush()
+	return e.cw.Error()
+}
+
+// csvEmitter writes a header line, then a line per row as it comes.
+type csvEmitter struct {
+	cw  *csv.Writer
+	rec []string
+}
+
+func (e *csvEmitter) Columns(names []string) error {
+	e.rec = make([]string, len(names))
+	if len(names) == 0 {
+		return nil
+	}
+	return e.cw.Write(names)
+}
+
+func (e *csvEmitter) Row(r []sql.Value) error {
+	for i, v := range r {
+		e.rec[i] = ""
+		if !v.IsNull() {
+			e.rec[i] = v.String()
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return e.cw.Write(e.rec)
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/lakesql/lakesql/sql/parser"
 
@@ -59,6 +62,16 @@ func (sh *shell) statement(ctx context.Context, text string) error {
 		defer bar.Done()
 		ctx = sql.WithProgress(ctx, bar.Report)
 	}
+	if sh.mode == modeJSON || sh.mode == modeCSV {
+		// Data formats stream: a SELECT of any size goes out as the scan
+		// reads it.
+		if ok, err := sh.stream(ctx, text); ok || err != nil {
+			if err == nil {
+				sh.timed(start)
+			}
+			return err
+		}
+	}
 	res, err := sh.sess.Exec(ctx, text)
 	var damage *sql.DamageError
 	if errors.As(err, &damage) {
@@ -73,6 +86,12 @@ func (sh *shell) statement(ctx context.Context, text string) error {
 	if err := writeResult(sh.out, sh.errw, sh.mode, res); err != nil {
 		return err
 	}
+	sh.timed(start)
+	return nil
+}
+
+// timed prints the statement's time with .timer on.
+func (sh *shell) timed(start time.Time) {
 	if sh.timer {
 		w := sh.out
 		if sh.mode != modeTable {
@@ -80,7 +99,32 @@ func (sh *shell) statement(ctx context.Context, text string) error {
 		}
 		fmt.Fprintf(w, "Time: %.3f ms\n", float64(now().Sub(start).Microseconds())/1000)
 	}
-	return nil
+}
+
+// stream runs a SELECT in the JSON or CSV format, printing rows as they
+// come; false (and nothing done) for another statement.
+func (sh *shell) stream(ctx context.Context, text string) (bool, error) {
+	var b bytes.Buffer
+	var e sql.Emitter
+	var flush func() error
+	if sh.mode == modeJSON {
+		je := &jsonEmitter{w: &b, out: sh.out}
+		e, flush = je, func() error { _, err := sh.out.Write(b.Bytes()); return err }
+	} else {
+		ce := &csvEmitter{cw: csv.NewWriter(sh.out)}
+		e, flush = ce, func() error { ce.cw.Flush(); return ce.cw.Error() }
+	}
+	ok, note, err := sh.sess.Stream(ctx, text, e)
+	if !ok {
+		return false, nil
+	}
+	if ferr := flush(); err == nil {
+		err = ferr
+	}
+	if err == nil && note != "" {
+		_, err = fmt.Fprintln(sh.errw, note)
+	}
+	return true, err
 }
 
 // fail reports err, from the statement or dot command at line of a script,

@@ -1,0 +1,158 @@
+package exec
+
+import (
+	"context"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Emitter receives a streamed result: its columns once, then each row.
+// A row's texts are valid only during the call.
+type Emitter interface {
+	Columns(names []string) error
+	Row(r []types.Value) error
+}
+
+// Streams reports whether Stream sends p's rows as the scan reads them:
+// a projection or SELECT * without ORDER BY, DISTINCT or aggregates, whose
+// memory is then bounded whatever the lake's size. Other plans hold their
+// state (groups, a sort) and send the finished result.
+// SELECT * with a LIMIT holds its few lines and shows the fields they
+// have, without the first pass over the whole lake that learns them all.
+func Streams(p *plan.Plan) bool {
+	sh, err := shapeOf(p.Root)
+	return err == nil && sh.agg == nil && sh.sort == nil && sh.distinct == nil && !(sh.scan.Star && sh.limit != nil)
+}
+
+// Stream runs p and sends its result to e: row by row when Streams(p),
+// else once the result is finished.
+func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
+	sh, err := shapeOf(p.Root)
+	if err != nil {
+		return Stats{}, err
+	}
+	if !Streams(p) {
+		res, err := Run(ctx, p)
+		if err != nil {
+			return Stats{}, err
+		}
+		if err := e.Columns(res.Columns); err != nil {
+			return res.Stats, err
+		}
+		for _, r := range res.Rows {
+			if err := e.Row(r); err != nil {
+				return res.Stats, err
+			}
+		}
+		return res.Stats, nil
+	}
+	var skip, want int64 = 0, -1
+	if sh.limit != nil {
+		skip, want = sh.limit.Offset, sh.limit.N
+	}
+	ss := &streamSink{e: e, skip: skip, want: want}
+	if sh.scan.Star {
+		// The columns are every top-level field, in order of first
+		// appearance: a first pass over the files learns them, reading
+		// names only, so that the rows can go out as the second reads
+		// them, none kept.
+		names, st, err := starNames(ctx, sh.scan)
+		if err != nil {
+			return st, err
+		}
+		ss.star = map[string]int{}
+		for i, n := range names {
+			ss.star[n] = i
+		}
+		ss.row = make([]types.Value, len(names))
+		if err := e.Columns(names); err != nil {
+			return st, err
+		}
+	} else {
+		ss.pr = newProjector(sh.project, false)
+		if err := e.Columns(p.Columns); err != nil {
+			return Stats{}, err
+		}
+	}
+	if want == 0 {
+		return Stats{FilesTotal: sh.scan.FilesTotal}, nil
+	}
+	return scan(ctx, sh.scan, true, sh.needed(), func(int) rowSink { return ss })
+}
+
+// streamSink sends rows to an Emitter as the (sequential) scan reads them.
+type streamSink struct {
+	e          Emitter
+	pr         *projector
+	star       map[string]int // SELECT *: the column of each field
+	row        []types.Value
+	skip, want int64
+	buf        []types.Value
+	scratch    [][]byte
+	err        error
+}
+
+func (s *streamSink) push(r plan.Row, line []byte) (bool, error) {
+	if s.skip > 0 {
+		s.skip--
+		return false, nil
+	}
+	var out []types.Value
+	if s.star != nil {
+		clear(s.row)
+		i := 0
+		err := storage.Members(line, func(name string, raw []byte) {
+			j, ok := s.star[name]
+			if !ok {
+				return // cannot happen: the first pass saw every name
+			}
+			for len(s.scratch) <= i {
+				s.scratch = append(s.scratch, nil)
+			}
+			s.row[j] = types.FromJSON(raw, false, &s.scratch[i])
+			i++
+		})
+		if err != nil {
+			return false, err
+		}
+		out = s.row
+	} else {
+		var err error
+		if out, err = s.pr.eval(r, s.buf[:0]); err != nil {
+			return false, err
+		}
+		s.buf = out
+	}
+	if err := s.e.Row(out); err != nil {
+		return false, err
+	}
+	if s.want > 0 {
+		s.want--
+	}
+	return s.want == 0, nil
+}
+
+// starNames returns the top-level member names of every row the scan
+// passes, in order of first appearance.
+func starNames(ctx context.Context, s *plan.Scan) ([]string, Stats, error) {
+	ns := &nameSink{seen: map[string]bool{}}
+	st, err := scan(ctx, s, true, make([]bool, len(s.Fields)), func(int) rowSink { return ns })
+	return ns.names, st, err
+}
+
+type nameSink struct {
+	seen  map[string]bool
+	names []string
+}
+
+func (n *nameSink) push(_ plan.Row, line []byte) (bool, error) {
+	return false, storage.Members(line, func(name string, _ []byte) {
+		if !n.seen[name] {
+			n.seen[name] = true
+			n.names = append(n.names, strings.Clone(name))
+		}
+	})
+}

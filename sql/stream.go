@@ -1,0 +1,50 @@
+package sql
+
+import (
+	"context"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/parser"
+)
+
+// Emitter receives a streamed result: its columns once, then each row,
+// whose texts are valid only during the call.
+type Emitter = exec.Emitter
+
+// Stream runs text when it is a SELECT, sending its rows to e as the scan
+// reads them where the plan allows (see exec.Streams): a projection or
+// SELECT * of any size then never lands whole in memory. ok is false, and
+// nothing is run, for any other statement, which Exec runs. The note is
+// what Exec's result would carry (fields no row has).
+//
+// A stream cannot start again on a lake a writer changed under it, as
+// RunPinned does, since rows went out: such a run fails with
+// catalog.ErrStale.
+func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, note string, err error) {
+	st, err := parser.Parse(text)
+	if err != nil {
+		return true, "", err
+	}
+	sel, isSel := st.(*ast.Select)
+	if !isSel {
+		return false, "", nil
+	}
+	snap, err := s.snapshot(sel.From.Name)
+	if err != nil {
+		return true, "", err
+	}
+	p, err := Prepare(snap, sel)
+	if err != nil {
+		return true, "", err
+	}
+	stats, err := exec.Stream(ctx, p, e)
+	if err == nil && snap.Moved() {
+		err = catalog.ErrMoved(snap.Name())
+	}
+	if err != nil {
+		return true, "", err
+	}
+	return true, s.unseenNote(sel.From.Name, stats.Unseen), nil
+}
