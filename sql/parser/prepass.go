@@ -20,6 +20,8 @@ import (
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
 //   - POSITION(a IN b) becomes INSTR(b, a);
+//   - DuckDB's x::type becomes CAST(x AS type), x being the name, literal
+//     or parenthesized expression (or call) just before it;
 //   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
 //     tokenizer would drop it): 'a\%' is three characters, for LIKE.
 
@@ -113,6 +115,45 @@ func isNameByte(c byte) bool {
 	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
 }
 
+// castOperand returns the index of the first token of the operand that
+// ends at token i, for x::type: a parenthesized expression with the name
+// of its call if any, or a name, literal or number with its dotted parts
+// (a.b, 2.5); -1 when there is none.
+func castOperand(text string, toks []sqlToken, i int) int {
+	is := func(k int, p string) bool { return k >= 0 && !toks[k].word && text[toks[k].pos:toks[k].end] == p }
+	if is(i, ")") {
+		depth := 0
+		for k := i; k >= 0; k-- {
+			switch {
+			case is(k, ")"):
+				depth++
+			case is(k, "("):
+				depth--
+				if depth == 0 {
+					if k > 0 && toks[k-1].word {
+						return k - 1
+					}
+					return k
+				}
+			}
+		}
+		return -1
+	}
+	c := text[toks[i].pos]
+	if !toks[i].word && c != '\'' && c != '"' && c != '`' {
+		return -1
+	}
+	if c == '\'' && i > 0 && toks[i-1].word {
+		if w := strings.ToUpper(text[toks[i-1].pos:toks[i-1].end]); w == "DATE" || w == "TIMESTAMP" {
+			return i - 1 // DATE '…'::type
+		}
+	}
+	for i >= 2 && is(i-1, ".") && toks[i-2].word && toks[i-1].pos == toks[i-2].end && toks[i].pos == toks[i-1].end {
+		i -= 2
+	}
+	return i
+}
+
 // typeMarker prefixes a DuckDB type name carried through sqlparser as a
 // character set name.
 const typeMarker = "__t_"
@@ -204,6 +245,29 @@ func prepass(text string) rewritten {
 			for _, j := range seps {
 				edits = append(edits, edit{pos: toks[j].pos, end: toks[j].end, repl: ","})
 			}
+		case punct(i, ":") && punct(i+1, ":") && toks[i].end == toks[i+1].pos && i > 0 && i+2 < len(toks) && toks[i+2].word:
+			start := castOperand(text, toks, i-1)
+			if start < 0 {
+				continue
+			}
+			name := strings.ToUpper(text2(i + 2))
+			end, j := toks[i+2].end, i+2
+			if name == "DOUBLE" && word(j+1, "PRECISION") {
+				j++
+				end = toks[j].end
+			}
+			if punct(j+1, "(") { // VARCHAR(10)
+				if k, _ := closing(j + 1); k > 0 {
+					j, end = k, toks[k].end
+				}
+			}
+			typ := name
+			if !mysqlTypes[name] {
+				typ = "CHAR " + typeMarker + strings.ToLower(name)
+			}
+			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
+				edit{pos: toks[i].pos, end: end, repl: " AS " + typ + ")"})
+			i = j
 		case word(i, "POSITION") && punct(i+1, "("):
 			end, ins := closing(i+1, "IN")
 			if end < 0 || len(ins) != 1 {
@@ -247,12 +311,30 @@ func prepass(text string) rewritten {
 			i = j
 		}
 	}
-	slices.SortFunc(edits, func(a, b edit) int { return a.pos - b.pos })
+	// By position; an insertion before a replacement at the same place.
+	slices.SortStableFunc(edits, func(a, b edit) int {
+		if a.pos != b.pos {
+			return a.pos - b.pos
+		}
+		return (a.end - a.pos) - (b.end - b.pos)
+	})
+	// An edit inside another's span cannot be applied: the first wins (the
+	// statement then fails to parse where it cannot be read).
+	kept := edits[:0]
+	last := 0
+	for _, e := range edits {
+		if e.pos < last {
+			continue
+		}
+		kept = append(kept, e)
+		last = e.end
+	}
+	edits = kept
 	if len(edits) == 0 {
 		return rewritten{text: text}
 	}
 	var b strings.Builder
-	last := 0
+	last = 0
 	for _, e := range edits {
 		b.WriteString(text[last:e.pos])
 		b.WriteString(e.repl)
