@@ -21,6 +21,9 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 	if src.Generation() < 0 {
 		gen = "folder listing, no manifest"
 	}
+	if src.Name() == "" {
+		return append([]string{"No FROM: one row without fields"}, plan.Tree(p.Root)...)
+	}
 	lines := []string{
 		fmt.Sprintf("Lake: %s (%s, key %s)", src.Name(), gen, strings.Join(src.Key(), ", ")),
 		"Pruning predicate: " + s.Pruning,

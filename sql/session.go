@@ -65,7 +65,7 @@ func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
 func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	switch st := st.(type) {
 	case *ast.Select:
-		snap, err := s.snapshot(st.From.Name)
+		snap, err := s.readSource(st.From.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -76,7 +76,7 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		res.Note = s.unseenNote(st.From.Name, res.Stats.Unseen)
 		return res, nil
 	case *ast.Explain:
-		snap, err := s.snapshot(st.Select.From.Name)
+		snap, err := s.readSource(st.Select.From.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -131,6 +131,29 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnsupported, st)
 }
+
+// readSource is what a SELECT reads: a pinned lake, or for no FROM one row
+// without fields.
+func (s *Session) readSource(lake string) (Source, error) {
+	if lake == "" {
+		return noFrom{}, nil
+	}
+	return s.snapshot(lake)
+}
+
+// noFrom is the source of a SELECT without FROM: one row, {}.
+type noFrom struct{}
+
+func (noFrom) Name() string      { return "" }
+func (noFrom) Generation() int64 { return -1 }
+func (noFrom) Key() []string     { return nil }
+func (noFrom) Files() []storage.FileEntry {
+	return []storage.FileEntry{{Path: "(no FROM)", Rows: 1, Bytes: 3}}
+}
+func (noFrom) Open(string) (io.ReadCloser, error) {
+	return io.NopCloser(strings.NewReader("{}\n")), nil
+}
+func (noFrom) Path(rel string) string { return rel }
 
 // snapshot pins a lake, turning "not found" into a LakeError that lists the
 // lakes there are.

@@ -31,16 +31,16 @@ func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, 
 	if !isSel {
 		return false, "", nil
 	}
-	snap, err := s.snapshot(sel.From.Name)
+	src, err := s.readSource(sel.From.Name)
 	if err != nil {
 		return true, "", err
 	}
-	p, err := Prepare(snap, sel)
+	p, err := Prepare(src, sel)
 	if err != nil {
 		return true, "", err
 	}
 	stats, err := exec.Stream(ctx, p, e)
-	if err == nil && snap.Moved() {
+	if snap, ok := src.(*catalog.Snapshot); ok && err == nil && snap.Moved() {
 		err = catalog.ErrMoved(snap.Name())
 	}
 	if err != nil {

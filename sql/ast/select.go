@@ -24,7 +24,8 @@ type Select struct {
 	Offset   int64
 }
 
-// Table is a lake named in FROM, with its alias.
+// Table is a lake named in FROM, with its alias; the zero Table is no
+// FROM, a SELECT of one row without fields.
 type Table struct {
 	Name  string
 	Alias string
@@ -98,7 +99,9 @@ func (s *Select) String() string {
 		}
 		b.WriteString(it.String())
 	}
-	b.WriteString(" FROM " + s.From.String())
+	if s.From.Name != "" {
+		b.WriteString(" FROM " + s.From.String())
+	}
 	if s.Where != nil {
 		b.WriteString(" WHERE " + s.Where.String())
 	}

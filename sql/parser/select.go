@@ -187,10 +187,10 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	out.From = ast.Table{Name: tn.Name.String(), Alias: at.As.String()}
 	out.From.Pos, _ = c.pos(tn)
 	if out.From.Name == "dual" && !strings.Contains(strings.ToLower(c.text[c.off:]), "dual") {
-		// sqlparser supplies FROM dual when there is no FROM.
-		return nil, NewSyntaxError(c.text, len(c.text), "SELECT needs FROM <lake>")
-	}
-	if out.From.Name == "" {
+		// sqlparser supplies FROM dual when there is no FROM: a SELECT of
+		// one row with no fields (SELECT 1 + 1).
+		out.From = ast.Table{}
+	} else if out.From.Name == "" {
 		return nil, NewSyntaxError(c.text, c.off, "empty lake name")
 	}
 	for _, se := range sel.SelectExprs {
