@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/types"
@@ -132,6 +133,8 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 			return nil, true, err
 		}
 		mk = func() State { return &concat{sep: s} }
+	case "MEDIAN":
+		mk = func() State { return &median{} }
 	case "BOOL_AND", "EVERY":
 		mk = func() State { return &boolAgg{and: true} }
 	case "BOOL_OR":
@@ -177,7 +180,7 @@ func arityText(min, max int) string {
 
 // Names lists the aggregate names, for completion.
 func Names() []string {
-	return []string{"ANY_VALUE", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "GROUP_CONCAT", "MAX", "MIN",
+	return []string{"ANY_VALUE", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "GROUP_CONCAT", "MAX", "MEDIAN", "MIN",
 		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 }
 
@@ -507,6 +510,37 @@ func (s *concat) Result() types.Value {
 		return types.Value{}
 	}
 	return types.StringValue(strings.Join(s.parts, s.sep))
+}
+
+// median is MEDIAN, as DuckDB answers it: of numbers the middle value, or
+// the mean of the two middle ones (a DOUBLE); of other values (text) the
+// lower of the two middle ones. It keeps the group's values.
+type median struct {
+	vals []types.Value
+}
+
+func (s *median) Add(args []types.Value) error {
+	if args[0].K != types.Null {
+		s.vals = append(s.vals, args[0].Clone())
+	}
+	return nil
+}
+
+func (s *median) Merge(o State) { s.vals = append(s.vals, o.(*median).vals...) }
+
+func (s *median) Result() types.Value {
+	n := len(s.vals)
+	if n == 0 {
+		return types.Value{}
+	}
+	slices.SortFunc(s.vals, types.Compare)
+	lo, hi := s.vals[(n-1)/2], s.vals[n/2]
+	a, aok := lo.Float()
+	b, bok := hi.Float()
+	if !aok || !bok {
+		return lo
+	}
+	return types.FloatValue(a + (b-a)/2)
 }
 
 // boolAgg is BOOL_AND and BOOL_OR.

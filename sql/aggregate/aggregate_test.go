@@ -138,6 +138,13 @@ var aggCases = map[string]aggCase{
 	"first":                    {name: "FIRST", nargs: 1, rows: one(i(9), i(8)), want: i(9)},
 	"arbitrary":                {name: "ARBITRARY", nargs: 1, rows: one(null, null, b(false)), want: b(false)},
 
+	// MEDIAN, as DuckDB 1.5.6 answers it
+	"median odd":     {name: "MEDIAN", nargs: 1, rows: one(i(3), i(1), null, i(2)), want: f(2)},
+	"median even":    {name: "MEDIAN", nargs: 1, rows: one(i(1), i(2), i(3), i(4)), want: f(2.5)},
+	"median floats":  {name: "MEDIAN", nargs: 1, rows: one(f(1.5), null), want: f(1.5)},
+	"median text":    {name: "MEDIAN", nargs: 1, rows: one(s("a"), s("c"), s("b"), s("d")), want: s("b")},
+	"median no rows": {name: "MEDIAN", nargs: 1, rows: one(null), want: null},
+
 	// BOOL_AND, BOOL_OR
 	"bool_and false":   {name: "BOOL_AND", nargs: 1, rows: one(b(true), null, b(false), b(true)), want: b(false)},
 	"bool_and true":    {name: "BOOL_AND", nargs: 1, rows: one(b(true), null, b(true)), want: b(true)},
