@@ -181,7 +181,14 @@ func (e *sgExpr) write(b *strings.Builder, duck bool) {
 		b.WriteByte(')')
 	case sgkCast:
 		b.WriteString("CAST(")
-		arg(0)
+		if a := e.args[0]; duck && a.kind == sgkLit && a.t == sgFloat && (e.text == "SIGNED" || e.text == "CHAR") &&
+			!strings.ContainsAny(a.text, "eE") {
+			// Directly under a CAST to BIGINT or VARCHAR, our engine reads a
+			// decimal literal as DuckDB does, a DECIMAL (2.5 → 3, not 2).
+			b.WriteString(a.text)
+		} else {
+			arg(0)
+		}
 		t := e.text
 		if duck {
 			t = sgDuckCast[t]
