@@ -135,6 +135,8 @@ func sgBucket(row []sgCell) string {
 			} else {
 				b.WriteString("#" + strconv.FormatFloat(f, 'g', 6, 64))
 			}
+		} else if f, err := strconv.ParseFloat(c.s, 64); c.k == 's' && err == nil && strings.ContainsAny(c.s, ".e") {
+			b.WriteString("s#" + strconv.FormatFloat(f, 'g', 6, 64)) // the text of a double: see sgCellEq
 		} else {
 			b.WriteString(string(c.k) + c.String())
 		}
