@@ -16,7 +16,7 @@ import (
 // seed, so that merging moves a group's hash along.
 type groupTable struct {
 	seed   maphash.Seed
-	slots  []int32 // group number + 1; 0: empty
+	slots  []slot
 	groups []*group
 	arena  []byte
 	gslab  []group
@@ -31,8 +31,18 @@ type group struct {
 	states     []aggregate.State
 }
 
+// slot is an entry of the table: a group's number + 1 (0: empty) and the
+// top bits of its hash, compared before the group is looked at, so that a
+// probe past other groups costs no memory access beyond the slots.
+type slot struct {
+	tag uint32
+	n   int32
+}
+
+func tagOf(h uint64) uint32 { return uint32(h >> 32) }
+
 func newGroupTable(seed maphash.Seed) *groupTable {
-	return &groupTable{seed: seed, slots: make([]int32, 64)}
+	return &groupTable{seed: seed, slots: make([]slot, 64)}
 }
 
 func (t *groupTable) key(g *group) []byte { return t.arena[g.koff : g.koff+g.klen] }
@@ -40,14 +50,16 @@ func (t *groupTable) key(g *group) []byte { return t.arena[g.koff : g.koff+g.kle
 // find returns the group of key (hash h), or nil.
 func (t *groupTable) find(key []byte, h uint64) *group {
 	mask := uint64(len(t.slots) - 1)
+	tag := tagOf(h)
 	for i := h & mask; ; i = (i + 1) & mask {
-		n := t.slots[i]
-		if n == 0 {
+		sl := t.slots[i]
+		if sl.n == 0 {
 			return nil
 		}
-		g := t.groups[n-1]
-		if g.hash == h && string(t.key(g)) == string(key) {
-			return g
+		if sl.tag == tag {
+			if g := t.groups[sl.n-1]; g.hash == h && string(t.key(g)) == string(key) {
+				return g
+			}
 		}
 	}
 }
@@ -83,10 +95,10 @@ func (t *groupTable) add(key []byte, h uint64, vals []types.Value, nstates int) 
 	return g
 }
 
-// insert places g, growing the slots at three quarters full.
+// insert places g, growing the slots at half full (probes stay short).
 func (t *groupTable) insert(g *group) {
 	t.groups = append(t.groups, g)
-	if len(t.groups)*4 > len(t.slots)*3 {
+	if len(t.groups)*2 > len(t.slots) {
 		t.grow()
 		return
 	}
@@ -96,15 +108,15 @@ func (t *groupTable) insert(g *group) {
 func (t *groupTable) place(g *group, n int32) {
 	mask := uint64(len(t.slots) - 1)
 	for i := g.hash & mask; ; i = (i + 1) & mask {
-		if t.slots[i] == 0 {
-			t.slots[i] = n
+		if t.slots[i].n == 0 {
+			t.slots[i] = slot{tagOf(g.hash), n}
 			return
 		}
 	}
 }
 
 func (t *groupTable) grow() {
-	t.slots = make([]int32, len(t.slots)*2)
+	t.slots = make([]slot, len(t.slots)*2)
 	for i, g := range t.groups {
 		t.place(g, int32(i+1))
 	}
