@@ -20,6 +20,9 @@ import (
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
 //   - POSITION(a IN b) becomes INSTR(b, a);
+//   - ORDER BY x NULLS FIRST|LAST becomes ORDER BY x, __lakesql_nulls_first
+//     (or _last): a marker item that the converter folds into the one
+//     before it;
 //   - DuckDB's x::type becomes CAST(x AS type), x being the name, literal
 //     or parenthesized expression (or call) just before it;
 //   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
@@ -154,6 +157,9 @@ func castOperand(text string, toks []sqlToken, i int) int {
 	return i
 }
 
+// nullsMarker begins the marker ORDER BY item of NULLS FIRST and LAST.
+const nullsMarker = "__lakesql_nulls_"
+
 // typeMarker prefixes a DuckDB type name carried through sqlparser as a
 // character set name.
 const typeMarker = "__t_"
@@ -245,6 +251,9 @@ func prepass(text string) rewritten {
 			for _, j := range seps {
 				edits = append(edits, edit{pos: toks[j].pos, end: toks[j].end, repl: ","})
 			}
+		case word(i, "NULLS") && (word(i+1, "FIRST") || word(i+1, "LAST")) && i > 0:
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: ", " + nullsMarker + strings.ToLower(text2(i+1))})
+			i++
 		case punct(i, ":") && punct(i+1, ":") && toks[i].end == toks[i+1].pos && i > 0 && i+2 < len(toks) && toks[i+2].word:
 			start := castOperand(text, toks, i-1)
 			if start < 0 {

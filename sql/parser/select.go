@@ -237,6 +237,17 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 func (c *converter) orderBy(ob sqlparser.OrderBy) ([]ast.OrderItem, error) {
 	var out []ast.OrderItem
 	for _, o := range ob {
+		if col, ok := o.Expr.(*sqlparser.ColName); ok && col.Qualifier.IsEmpty() && strings.HasPrefix(col.Name.String(), nullsMarker) {
+			// NULLS FIRST or LAST, after the item it belongs to.
+			if len(out) == 0 || out[len(out)-1].Nulls != 0 || o.Direction == sqlparser.DescScr {
+				return nil, NewSyntaxError(c.text, c.off, "NULLS FIRST or NULLS LAST must follow an ORDER BY term")
+			}
+			out[len(out)-1].Nulls = 2
+			if strings.TrimPrefix(col.Name.String(), nullsMarker) == "first" {
+				out[len(out)-1].Nulls = 1
+			}
+			continue
+		}
 		e, err := c.expr(o.Expr)
 		if err != nil {
 			return nil, err
