@@ -184,7 +184,7 @@ SELECT id FROM feat WHERE id IN (SELECT id FROM feat);
 -- SELECT".
 SELECT id FROM feat UNION SELECT id FROM feat;
 SELECT name || 'x' FROM feat;
--- NULLS FIRST is not accepted yet (docs/sql.md); the message suggests NULL.
+-- NULLS FIRST puts NULLs first (ids have none).
 SELECT id FROM feat ORDER BY id NULLS FIRST;
 SELECT *, id FROM feat;
 SELECT COUNT(*) FROM feat WHERE SUM(qty) > 1;
