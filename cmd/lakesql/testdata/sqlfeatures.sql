@@ -179,9 +179,6 @@ SELECT a.id FROM feat a JOIN feat b ON a.id = b.id;
 SELECT id FROM feat, feat AS g;
 SELECT id FROM (SELECT id FROM feat) t;
 SELECT id FROM feat WHERE id IN (SELECT id FROM feat);
--- The message does not name UNION (docs/sql.md says each refusal names
--- its construct): it reads "only SELECT queries are supported here, not
--- SELECT".
 SELECT id FROM feat UNION SELECT id FROM feat;
 SELECT name || 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).
