@@ -543,6 +543,65 @@ func (s *median) Result() types.Value {
 	return types.FloatValue(a + (b-a)/2)
 }
 
+// ConcatOrdered is GROUP_CONCAT(x ORDER BY k1 [DESC], …): its arguments
+// are x then the keys; the values are joined in the keys' order (NULLs
+// last, as ORDER BY puts them), rows of equal keys in the order they came.
+func ConcatOrdered(name, sep string, desc []bool) *Func {
+	return &Func{Name: name, New: func() State { return &concatOrdered{sep: sep, desc: desc} }}
+}
+
+type concatOrdered struct {
+	sep  string
+	desc []bool
+	rows [][]types.Value // x, then the keys
+}
+
+func (s *concatOrdered) Add(args []types.Value) error {
+	if args[0].K == types.Null {
+		return nil
+	}
+	r := make([]types.Value, len(args))
+	for i, a := range args {
+		r[i] = a.Clone()
+	}
+	s.rows = append(s.rows, r)
+	return nil
+}
+
+func (s *concatOrdered) Merge(o State) { s.rows = append(s.rows, o.(*concatOrdered).rows...) }
+
+func (s *concatOrdered) Result() types.Value {
+	if len(s.rows) == 0 {
+		return types.Value{}
+	}
+	slices.SortStableFunc(s.rows, func(a, b []types.Value) int {
+		for i, d := range s.desc {
+			x, y := a[i+1], b[i+1]
+			switch {
+			case x.K == types.Null && y.K == types.Null:
+				continue
+			case x.K == types.Null:
+				return 1
+			case y.K == types.Null:
+				return -1
+			}
+			c := types.Compare(x, y)
+			if d {
+				c = -c
+			}
+			if c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	parts := make([]string, len(s.rows))
+	for i, r := range s.rows {
+		parts[i] = r[0].String()
+	}
+	return types.StringValue(strings.Join(parts, s.sep))
+}
+
 // boolAgg is BOOL_AND and BOOL_OR.
 type boolAgg struct {
 	and, has, v bool

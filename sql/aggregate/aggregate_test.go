@@ -138,6 +138,10 @@ var aggCases = map[string]aggCase{
 	"first":                    {name: "FIRST", nargs: 1, rows: one(i(9), i(8)), want: i(9)},
 	"arbitrary":                {name: "ARBITRARY", nargs: 1, rows: one(null, null, b(false)), want: b(false)},
 
+	// GROUP_CONCAT(x ORDER BY k DESC) (DuckDB: STRING_AGG(x, ',' ORDER BY k DESC))
+	"concat ordered": {fn: func() *aggregate.Func { return aggregate.ConcatOrdered("GROUP_CONCAT", ",", []bool{true}) },
+		rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b,d,a,c")},
+
 	// MEDIAN, as DuckDB 1.5.6 answers it
 	"median odd":     {name: "MEDIAN", nargs: 1, rows: one(i(3), i(1), null, i(2)), want: f(2)},
 	"median even":    {name: "MEDIAN", nargs: 1, rows: one(i(1), i(2), i(3), i(4)), want: f(2.5)},

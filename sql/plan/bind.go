@@ -269,11 +269,43 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 			return AggCall{}, bindErrorf(nil, "%s: an aggregate inside an aggregate", f)
 		}
 	}
-	if len(f.OrderBy) > 0 {
-		return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is not supported", f)
+	args, sep := f.Args, f.Separator
+	if (f.Name == "STRING_AGG" || f.Name == "LISTAGG") && len(args) == 2 && sep == nil {
+		// STRING_AGG(x, ', '): DuckDB's spelling of GROUP_CONCAT(x SEPARATOR ', ').
+		l, ok := args[1].(ast.Literal)
+		if !ok || l.Value.K != types.String {
+			return AggCall{}, bindErrorf(ErrUnsupported, "%s: the separator must be a string constant", f)
+		}
+		sep, args = &l.Value.S, args[:1]
 	}
-	nargs := len(f.Args)
-	fn, _, err := aggregate.Lookup(f.Name, nargs, f.Distinct, f.Separator)
+	if len(f.OrderBy) > 0 {
+		if !strings.Contains(f.Name, "CONCAT") && f.Name != "STRING_AGG" && f.Name != "LISTAGG" || f.Distinct {
+			return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is supported in GROUP_CONCAT and STRING_AGG without DISTINCT", f)
+		}
+		if len(args) != 1 {
+			return AggCall{}, bindErrorf(aggregate.ErrArgs, "%s takes 1 argument, not %d", f.Name, len(args))
+		}
+		desc := make([]bool, len(f.OrderBy))
+		call := AggCall{Text: f.String()}
+		for i, o := range f.OrderBy {
+			desc[i] = o.Desc
+		}
+		s := ","
+		if sep != nil {
+			s = *sep
+		}
+		call.Func = aggregate.ConcatOrdered(f.Name, s, desc)
+		for _, a := range append([]ast.Expr{args[0]}, orderExprs(f.OrderBy)...) {
+			e, err := b.expr(a)
+			if err != nil {
+				return AggCall{}, err
+			}
+			call.Args = append(call.Args, e)
+		}
+		return call, nil
+	}
+	nargs := len(args)
+	fn, _, err := aggregate.Lookup(f.Name, nargs, f.Distinct, sep)
 	if err != nil {
 		return AggCall{}, bindErrorf(err, "%s: %v", f, err)
 	}
@@ -281,7 +313,7 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		return AggCall{}, bindErrorf(nil, "%s: COUNT takes * or an argument", f)
 	}
 	call := AggCall{Func: fn, Text: f.String()}
-	for _, a := range f.Args {
+	for _, a := range args {
 		e, err := b.expr(a)
 		if err != nil {
 			return AggCall{}, err
@@ -289,6 +321,14 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		call.Args = append(call.Args, e)
 	}
 	return call, nil
+}
+
+func orderExprs(os []ast.OrderItem) []ast.Expr {
+	out := make([]ast.Expr, len(os))
+	for i, o := range os {
+		out[i] = o.Expr
+	}
+	return out
 }
 
 // resolveItemRef turns a GROUP BY or ORDER BY term that is a position (2)

@@ -228,6 +228,10 @@ var bindCases = map[string]struct {
 		q:    "SELECT region FROM orders GROUP BY region HAVING MAX(amount) > 1",
 		tree: "Project region\n  Filter MAX(amount) > 1\n    Aggregate MAX(amount) GROUP BY region\n      Scan orders (fields region, amount)",
 	},
+	"group_concat ordered": {
+		q:    "SELECT GROUP_CONCAT(region ORDER BY id DESC SEPARATOR '-') FROM orders",
+		tree: "Project GROUP_CONCAT(region ORDER BY id DESC SEPARATOR '-')\n  Aggregate GROUP_CONCAT(region ORDER BY id DESC SEPARATOR '-')\n    Scan orders (fields region, id)",
+	},
 	"having an alias of an aggregate": {
 		q:    "SELECT region, SUM(amount) AS s FROM orders GROUP BY region HAVING s > 10",
 		tree: "Project region, SUM(amount) AS s\n  Filter SUM(amount) > 10\n    Aggregate SUM(amount) GROUP BY region\n      Scan orders (fields region, amount)",
@@ -294,9 +298,9 @@ var bindCases = map[string]struct {
 		q:   "SELECT LENGTH(DISTINCT region) FROM orders",
 		err: "DISTINCT, * and SEPARATOR belong to aggregates",
 	},
-	"order by inside an aggregate": {
-		q:     "SELECT GROUP_CONCAT(region ORDER BY id) FROM orders",
-		err:   "ORDER BY inside an aggregate is not supported",
+	"order by inside a distinct aggregate": {
+		q:     "SELECT GROUP_CONCAT(DISTINCT region ORDER BY id) FROM orders",
+		err:   "ORDER BY inside an aggregate is supported in GROUP_CONCAT and STRING_AGG without DISTINCT",
 		unsup: true,
 	},
 	"escape not a constant": {
