@@ -17,7 +17,13 @@ type Source = plan.Source
 // Prepare binds sel to src and optimizes the plan: what EXPLAIN shows and
 // Run executes.
 func Prepare(src Source, sel *ast.Select) (*plan.Plan, error) {
-	p, err := plan.Bind(sel, src)
+	return prepare(src, sel, nil)
+}
+
+// prepare is Prepare knowing some field names of the lake (see
+// plan.BindFields).
+func prepare(src Source, sel *ast.Select, fields []string) (*plan.Plan, error) {
+	p, err := plan.BindFields(sel, src, fields)
 	if err != nil {
 		return nil, err
 	}
@@ -30,11 +36,15 @@ func Prepare(src Source, sel *ast.Select) (*plan.Plan, error) {
 // scan: a file of the snapshot vanished or changed size, or the folder was
 // swapped. The plan returned is the one whose run produced the result.
 func RunPinned(ctx context.Context, src Source, sel *ast.Select) (*plan.Plan, *Result, error) {
+	return runPinned(ctx, src, sel, nil)
+}
+
+func runPinned(ctx context.Context, src Source, sel *ast.Select, fields []string) (*plan.Plan, *Result, error) {
 	var p *plan.Plan
 	var res *Result
 	run := func(s Source) error {
 		var err error
-		if p, err = Prepare(s, sel); err != nil {
+		if p, err = prepare(s, sel, fields); err != nil {
 			return err
 		}
 		r, err := exec.Run(ctx, p)

@@ -69,7 +69,7 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		_, res, err := RunPinned(ctx, snap, st)
+		_, res, err := runPinned(ctx, snap, st, s.qualifierFields(st))
 		if err != nil {
 			return nil, err
 		}
@@ -130,6 +130,44 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		return s.showCreateLake(ctx, st)
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnsupported, st)
+}
+
+// qualifierFields returns the sampled field names of the lake when a
+// column of sel is qualified by the lake's name or alias, so that the
+// binder can tell such a qualifier that is also a field (ambiguous);
+// nil otherwise, without reading anything.
+func (s *Session) qualifierFields(sel *ast.Select) []string {
+	if sel.From.Name == "" {
+		return nil
+	}
+	table := sel.From.Name
+	if sel.From.Alias != "" {
+		table = sel.From.Alias
+	}
+	found := false
+	visit := func(e ast.Expr) {
+		ast.Walk(e, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok && len(c.Path) > 1 && c.Path[0] == table {
+				found = true
+			}
+			return !found
+		})
+	}
+	for _, it := range sel.Items {
+		visit(it.Expr)
+	}
+	for _, e := range append([]ast.Expr{sel.Where, sel.Having}, sel.GroupBy...) {
+		if e != nil {
+			visit(e)
+		}
+	}
+	for _, o := range sel.OrderBy {
+		visit(o.Expr)
+	}
+	if !found {
+		return nil
+	}
+	return s.Fields(sel.From.Name)
 }
 
 // readSource is what a SELECT reads: a pinned lake, or for no FROM one row

@@ -35,7 +35,7 @@ func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, 
 	if err != nil {
 		return true, "", err
 	}
-	p, err := Prepare(src, sel)
+	p, err := prepare(src, sel, s.qualifierFields(sel))
 	if err != nil {
 		return true, "", err
 	}

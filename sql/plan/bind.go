@@ -32,8 +32,9 @@ func bindErrorf(err error, format string, args ...any) *BindError {
 
 // binder turns a SELECT's syntax into a plan over one source.
 type binder struct {
-	sel  *ast.Select
-	scan *Scan
+	sel    *ast.Select
+	scan   *Scan
+	fields []string // field names known to exist (see BindFields)
 	// post is set while binding above an Aggregate: expressions are bound
 	// over the aggregate's output row.
 	post *postAgg
@@ -47,8 +48,13 @@ type postAgg struct {
 }
 
 // Bind binds sel to src.
-func Bind(sel *ast.Select, src Source) (*Plan, error) {
-	b := &binder{sel: sel, scan: &Scan{Src: src, Table: sel.From.Name, StopAfter: -1}}
+func Bind(sel *ast.Select, src Source) (*Plan, error) { return BindFields(sel, src, nil) }
+
+// BindFields is Bind knowing some of the lake's field names (sampled from
+// its first rows): a qualified name whose qualifier is both the lake's
+// name (or alias) and such a field is ambiguous, an error.
+func BindFields(sel *ast.Select, src Source, fields []string) (*Plan, error) {
+	b := &binder{sel: sel, scan: &Scan{Src: src, Table: sel.From.Name, StopAfter: -1}, fields: fields}
 	return b.bind()
 }
 
@@ -485,6 +491,10 @@ func (b *binder) isTable(name string) bool {
 func (b *binder) path(c ast.Column) ([]string, error) {
 	p := c.Path
 	if len(p) > 1 && b.isTable(p[0]) {
+		if slices.Contains(b.fields, p[0]) {
+			return nil, bindErrorf(nil, "%s is ambiguous: %s names the lake in FROM and a field of its rows (give the lake another alias: FROM %s AS x)",
+				c, ast.Ident(p[0]), ast.Ident(b.sel.From.Name))
+		}
 		p = p[1:]
 	} else if len(p) > 1 && b.sel.From.Alias != "" && p[0] == b.sel.From.Name {
 		return nil, bindErrorf(nil, "%s: the lake is called %s in this query", c, b.sel.From.Alias)

@@ -413,3 +413,28 @@ func TestBindAggCalls(t *testing.T) {
 		t.Errorf("GroupCols %v, want [0]", p.GroupCols)
 	}
 }
+
+// TestBindAmbiguous: a qualifier that names the lake (or its alias) and a
+// known field is an error; without the field it is the lake.
+func TestBindAmbiguous(t *testing.T) {
+	for q, want := range map[string]string{
+		"SELECT o.region FROM orders o":       "o.region is ambiguous",
+		"SELECT orders.region FROM orders":    "orders.region is ambiguous",
+		"SELECT o.o.region FROM orders o":     "give the lake another alias: FROM orders AS x",
+		"SELECT region FROM orders o":         "",
+		"SELECT x.region FROM orders o":       "",
+		"SELECT o.region FROM orders WHERE 1": "",
+	} {
+		sel, err := parser.ParseSelect(q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = plan.BindFields(sel, fakeSource{}, []string{"o", "orders", "region"})
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%s: %v, want no error", q, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%s: %v, want an error containing %q", q, err, want)
+		}
+	}
+}
