@@ -140,17 +140,20 @@ func sqlParse(sql string) (st sqlparser.Statement, panicked bool, err error) {
 }
 
 type converter struct {
-	text string
-	off  int
-	rw   rewritten
+	text  string
+	off   int
+	rw    rewritten
+	lower string // rw.text in lower case, made once (pos searches it)
 }
 
 // pos finds where node's text starts in the statement as typed (for
 // errors), or the statement's start.
 func (c *converter) pos(node sqlparser.SQLNode) (int, string) {
 	s := sqlparser.String(node)
-	rest := strings.ToLower(c.rw.text)
-	if i := strings.Index(rest, strings.ToLower(s)); i >= 0 {
+	if c.lower == "" {
+		c.lower = strings.ToLower(c.rw.text)
+	}
+	if i := strings.Index(c.lower, strings.ToLower(s)); i >= 0 {
 		p := c.rw.origPos(i)
 		if end := c.off + p + len(s); end <= len(c.text) && strings.EqualFold(c.text[c.off+p:end], s) {
 			s = c.text[c.off+p : end]
