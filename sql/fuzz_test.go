@@ -445,7 +445,16 @@ func comparePruning(t *testing.T, ctx context.Context, l planLake, sel *ast.Sele
 	agg := isAggregate(sel)
 	p, u := canonical(pruned, agg), canonical(full, agg)
 	if !rows {
-		p, u = p[:1], u[:1]
+		// The names only: which rows survive the LIMIT (and so whether a
+		// column's values are all numbers) may depend on ties.
+		names := func(res *Result) string {
+			var ns []string
+			for _, c := range res.Columns {
+				ns = append(ns, c.Name)
+			}
+			return strings.Join(ns, "|")
+		}
+		p, u = []string{names(pruned)}, []string{names(full)}
 		if len(pruned.Rows) != len(full.Rows) {
 			t.Fatalf("lake %s (key %v): %s: %d rows with pruning, %d without", l.name, l.key, sel, len(pruned.Rows), len(full.Rows))
 		}
