@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -98,18 +99,39 @@ func sgCellEq(a, b sgCell) bool {
 	case 'b':
 		return a.b == b.b
 	}
-	if a.s != b.s && strings.ContainsAny(a.s, ".e") && strings.ContainsAny(b.s, ".e") {
-		// The text of a float aggregate (CAST(SUM(x) AS VARCHAR)) shows
-		// the last bits, which the order of addition decides: texts of
-		// doubles (both with a point or an exponent, so 2 and 2.0 still
-		// differ) within the tolerance are equal.
-		x, err1 := strconv.ParseFloat(a.s, 64)
-		y, err2 := strconv.ParseFloat(b.s, 64)
-		if err1 == nil && err2 == nil {
-			return sgFloatEq(x, y)
-		}
+	if a.s != b.s {
+		return sgTextEq(a.s, b.s)
 	}
-	return a.s == b.s
+	return true
+}
+
+// sgDouble finds the spellings of doubles in a text: digits with a point
+// or an exponent (2 and 2.0 stay apart), inf and nan.
+var sgDouble = regexp.MustCompile(`-?(?:[0-9]+\.[0-9]+(?:e[-+]?[0-9]+)?|[0-9]+e[-+]?[0-9]+|inf|nan)`)
+
+// sgTextEq compares texts in which doubles may be spelt: the text of a
+// float aggregate (CAST(SUM(x) AS VARCHAR), also inside CONCAT) shows the
+// last bits, which the order of addition decides, in DuckDB too. The
+// texts must be equal outside their doubles, and each pair of doubles
+// within the tolerance.
+func sgTextEq(a, b string) bool {
+	ia, ib := sgDouble.FindAllStringIndex(a, -1), sgDouble.FindAllStringIndex(b, -1)
+	if len(ia) != len(ib) || len(ia) == 0 {
+		return false
+	}
+	pa, pb := 0, 0
+	for k := range ia {
+		if a[pa:ia[k][0]] != b[pb:ib[k][0]] {
+			return false
+		}
+		x, err1 := strconv.ParseFloat(a[ia[k][0]:ia[k][1]], 64)
+		y, err2 := strconv.ParseFloat(b[ib[k][0]:ib[k][1]], 64)
+		if err1 != nil || err2 != nil || !sgFloatEq(x, y) {
+			return false
+		}
+		pa, pb = ia[k][1], ib[k][1]
+	}
+	return a[pa:] == b[pb:]
 }
 
 func sgRowEq(a, b []sgCell) bool {
@@ -135,8 +157,15 @@ func sgBucket(row []sgCell) string {
 			} else {
 				b.WriteString("#" + strconv.FormatFloat(f, 'g', 6, 64))
 			}
-		} else if f, err := strconv.ParseFloat(c.s, 64); c.k == 's' && err == nil && strings.ContainsAny(c.s, ".e") {
-			b.WriteString("s#" + strconv.FormatFloat(f, 'g', 6, 64)) // the text of a double: see sgCellEq
+		} else if c.k == 's' && sgDouble.MatchString(c.s) {
+			// Doubles in a text are rounded to 6 digits: see sgTextEq.
+			b.WriteString("s" + sgDouble.ReplaceAllStringFunc(c.s, func(d string) string {
+				f, err := strconv.ParseFloat(d, 64)
+				if err != nil {
+					return d
+				}
+				return "#" + strconv.FormatFloat(f, 'g', 6, 64)
+			}))
 		} else {
 			b.WriteString(string(c.k) + c.String())
 		}

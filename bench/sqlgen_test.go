@@ -220,3 +220,25 @@ func TestSgGenRows(t *testing.T) {
 		}
 	}
 }
+
+// TestTextEq: doubles spelt in texts compare within the tolerance, the rest
+// of the texts exactly.
+func TestTextEq(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"abc3.855769230769231", "abc3.8557692307692306", true},
+		{"200.0", "200.00000000000003", true},
+		{"x1.5y2.25", "x1.5y2.2500000000000004", true},
+		{"2", "2.0", false},
+		{"abc3.85", "abd3.85", false},
+		{"1.5", "1.6", false},
+		{"a", "b", false},
+		{"-nan", "nan", false}, // as texts, the sign of a NaN is spelt
+	} {
+		if got := sgCellEq(sgS(c.a), sgS(c.b)); got != c.want {
+			t.Errorf("%q = %q: %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
