@@ -14,10 +14,8 @@ import (
 	"github.com/lakesql/lakesql/storage"
 )
 
-// This file answers "did you mean …?" for both commands: pq's commands,
-// flags and lakes, lakesql's lakes, fields, keywords and dot commands. It
-// lives here, not in a package of its own, because sql is the one package
-// both cmds import, and it needs nothing.
+// The hints of the lake statements: a misspelt key field, and the field
+// names of a lake's first rows (internal/suggest measures the spelling).
 
 // unknownKeyHint adds "did you mean …?" to catalog.ErrUnknownField (a key
 // field no row has) when a field of fields is spelt like it.
