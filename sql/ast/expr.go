@@ -208,21 +208,21 @@ func (s Star) String() string {
 }
 
 func (c Compare) String() string {
-	return operand(c.L, precCompare) + " " + c.Op + " " + operand(c.R, precCompare+1)
+	return operand(c.L, PrecCompare) + " " + c.Op + " " + operand(c.R, PrecCompare+1)
 }
-func (e And) String() string { return operand(e.L, precAnd) + " AND " + operand(e.R, precAnd+1) }
-func (e Or) String() string  { return operand(e.L, precOr) + " OR " + operand(e.R, precOr+1) }
-func (e Not) String() string { return "NOT " + operand(e.X, precNot) }
+func (e And) String() string { return operand(e.L, PrecAnd) + " AND " + operand(e.R, PrecAnd+1) }
+func (e Or) String() string  { return operand(e.L, PrecOr) + " OR " + operand(e.R, PrecOr+1) }
+func (e Not) String() string { return "NOT " + operand(e.X, PrecNot) }
 
 func (e IsNull) String() string {
 	if e.Not {
-		return operand(e.X, precIs) + " IS NOT NULL"
+		return operand(e.X, PrecIs) + " IS NOT NULL"
 	}
-	return operand(e.X, precIs) + " IS NULL"
+	return operand(e.X, PrecIs) + " IS NULL"
 }
 
 func (e IsBool) String() string {
-	s := operand(e.X, precIs) + " IS "
+	s := operand(e.X, PrecIs) + " IS "
 	if e.Not {
 		s += "NOT "
 	}
@@ -237,7 +237,7 @@ func (e In) String() string {
 	if e.Not {
 		op = " NOT IN ("
 	}
-	return operand(e.X, precCompare+1) + op + list(e.List) + ")"
+	return operand(e.X, PrecCompare+1) + op + list(e.List) + ")"
 }
 
 func (e Between) String() string {
@@ -245,7 +245,7 @@ func (e Between) String() string {
 	if e.Not {
 		op = " NOT BETWEEN "
 	}
-	return operand(e.X, precCompare+1) + op + operand(e.Lo, precCompare+1) + " AND " + operand(e.Hi, precCompare+1)
+	return operand(e.X, PrecCompare+1) + op + operand(e.Lo, PrecCompare+1) + " AND " + operand(e.Hi, PrecCompare+1)
 }
 
 func (e Like) String() string {
@@ -256,22 +256,22 @@ func (e Like) String() string {
 	if e.Not {
 		op = " NOT" + op
 	}
-	s := operand(e.X, precCompare+1) + op + operand(e.Pattern, precCompare+1)
+	s := operand(e.X, PrecCompare+1) + op + operand(e.Pattern, PrecCompare+1)
 	if e.Escape != nil {
-		s += " ESCAPE " + operand(e.Escape, precCompare+1)
+		s += " ESCAPE " + operand(e.Escape, PrecCompare+1)
 	}
 	return s
 }
 
 func (e Arith) String() string {
-	p := precAdd
+	p := PrecAdd
 	if e.Op != types.Add && e.Op != types.Sub {
-		p = precMul
+		p = PrecMul
 	}
 	return operand(e.L, p) + " " + e.Op.String() + " " + operand(e.R, p+1)
 }
 
-func (e Neg) String() string { return "-" + operand(e.X, precUnary) }
+func (e Neg) String() string { return "-" + operand(e.X, PrecUnary) }
 
 func (f *Func) String() string {
 	var b strings.Builder
@@ -311,54 +311,55 @@ func (c *Case) String() string {
 
 func (c Cast) String() string { return "CAST(" + c.X.String() + " AS " + c.Type + ")" }
 
-func (i Interval) String() string { return "INTERVAL " + operand(i.X, precUnary) + " " + i.Unit }
+func (i Interval) String() string { return "INTERVAL " + operand(i.X, PrecUnary) + " " + i.Unit }
 
 func (j JSONExtract) String() string {
 	op := " -> "
 	if j.Text {
 		op = " ->> "
 	}
-	return operand(j.X, precUnary) + op + operand(j.Path, precUnary)
+	return operand(j.X, PrecUnary) + op + operand(j.Path, PrecUnary)
 }
 
-// Precedences, loosest first, for printing the parentheses a tree needs.
+// Precedences, loosest first, for printing the parentheses a tree needs
+// (package plan prints its bound trees with them too).
 const (
-	precOr = iota + 1
-	precAnd
-	precNot
-	precIs
-	precCompare
-	precAdd
-	precMul
-	precUnary
-	precAtom
+	PrecOr = iota + 1
+	PrecAnd
+	PrecNot
+	PrecIs
+	PrecCompare
+	PrecAdd
+	PrecMul
+	PrecUnary
+	PrecAtom
 )
 
 func prec(e Expr) int {
 	switch e := e.(type) {
 	case Or:
-		return precOr
+		return PrecOr
 	case And:
-		return precAnd
+		return PrecAnd
 	case Not:
-		return precNot
+		return PrecNot
 	case IsNull, IsBool:
-		return precIs
+		return PrecIs
 	case Compare, In, Between, Like:
-		return precCompare
+		return PrecCompare
 	case Arith:
 		if e.Op == types.Add || e.Op == types.Sub {
-			return precAdd
+			return PrecAdd
 		}
-		return precMul
+		return PrecMul
 	case Neg, Interval, JSONExtract:
-		return precUnary
+		return PrecUnary
 	case Literal:
 		if e.Value.K.Numeric() && strings.HasPrefix(e.String(), "-") {
-			return precUnary
+			return PrecUnary
 		}
 	}
-	return precAtom
+	return PrecAtom
 }
 
 // operand prints e, in parentheses when it binds looser than min.

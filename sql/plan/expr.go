@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/function"
 	"github.com/lakesql/lakesql/sql/types"
 	"github.com/lakesql/lakesql/storage"
@@ -147,51 +148,41 @@ func (e *NotExpr) Eval(r Row) (types.Value, error) {
 	return a.Not().Value(), err
 }
 
-func (e *AndExpr) String() string { return operand(e.L, precAnd) + " AND " + operand(e.R, precAnd+1) }
-func (e *OrExpr) String() string  { return operand(e.L, precOr) + " OR " + operand(e.R, precOr+1) }
-func (e *NotExpr) String() string { return "NOT " + operand(e.X, precAtom) } // NOT (a = b): clearer than NOT a = b
-
-// Precedences, loosest first, for printing the parentheses a tree needs
-// (as package ast prints them).
-const (
-	precOr = iota + 1
-	precAnd
-	precNot
-	precIs
-	precCompare
-	precAdd
-	precMul
-	precUnary
-	precAtom
-)
+func (e *AndExpr) String() string {
+	return operand(e.L, ast.PrecAnd) + " AND " + operand(e.R, ast.PrecAnd+1)
+}
+func (e *OrExpr) String() string {
+	return operand(e.L, ast.PrecOr) + " OR " + operand(e.R, ast.PrecOr+1)
+}
+func (e *NotExpr) String() string { return "NOT " + operand(e.X, ast.PrecAtom) } // NOT (a = b): clearer than NOT a = b
 
 func prec(e Expr) int {
 	switch e := e.(type) {
 	case *OrExpr:
-		return precOr
+		return ast.PrecOr
 	case *AndExpr:
-		return precAnd
+		return ast.PrecAnd
 	case *NotExpr:
-		return precNot
+		return ast.PrecNot
 	case *IsNullExpr, *IsBoolExpr:
-		return precIs
+		return ast.PrecIs
 	case *Compare, *InExpr, *LikeExpr:
-		return precCompare
+		return ast.PrecCompare
 	case *ArithExpr:
 		if e.Op == types.Add || e.Op == types.Sub {
-			return precAdd
+			return ast.PrecAdd
 		}
-		return precMul
+		return ast.PrecMul
 	case *NegExpr:
-		return precUnary
+		return ast.PrecUnary
 	case *Const:
 		if strings.HasPrefix(e.Text, "-") {
-			return precUnary
+			return ast.PrecUnary
 		}
 	case *named:
-		return precUnary
+		return ast.PrecUnary
 	}
-	return precAtom
+	return ast.PrecAtom
 }
 
 // operand prints e, in parentheses when it binds looser than min.
@@ -203,7 +194,7 @@ func operand(e Expr, min int) string {
 }
 
 // paren prints an operand of a unary or postfix operator.
-func paren(e Expr) string { return operand(e, precUnary) }
+func paren(e Expr) string { return operand(e, ast.PrecUnary) }
 
 // Compare is L op R under the one comparison of package types. A string
 // constant compared with a value of another family is converted to that
@@ -336,7 +327,7 @@ func cmpOp(op string, c int) bool {
 }
 
 func (c *Compare) String() string {
-	return operand(c.L, precCompare) + " " + c.Op + " " + operand(c.R, precCompare+1)
+	return operand(c.L, ast.PrecCompare) + " " + c.Op + " " + operand(c.R, ast.PrecCompare+1)
 }
 
 // Flip returns the operator for swapped operands: a < b is b > a.
@@ -367,9 +358,9 @@ func (e *IsNullExpr) Eval(r Row) (types.Value, error) {
 
 func (e *IsNullExpr) String() string {
 	if e.Not {
-		return operand(e.X, precIs) + " IS NOT NULL"
+		return operand(e.X, ast.PrecIs) + " IS NOT NULL"
 	}
-	return operand(e.X, precIs) + " IS NULL"
+	return operand(e.X, ast.PrecIs) + " IS NULL"
 }
 
 // IsBoolExpr is X IS [NOT] TRUE|FALSE: never NULL.
@@ -389,7 +380,7 @@ func (e *IsBoolExpr) Eval(r Row) (types.Value, error) {
 }
 
 func (e *IsBoolExpr) String() string {
-	s := operand(e.X, precIs) + " IS "
+	s := operand(e.X, ast.PrecIs) + " IS "
 	if e.Not {
 		s += "NOT "
 	}
@@ -455,7 +446,7 @@ func (e *InExpr) String() string {
 	if e.Not {
 		op = " NOT IN ("
 	}
-	return operand(e.X, precCompare+1) + op + strings.Join(parts, ", ") + ")"
+	return operand(e.X, ast.PrecCompare+1) + op + strings.Join(parts, ", ") + ")"
 }
 
 // LikeExpr is X [NOT] LIKE pattern, or REGEXP; the matcher was built from
@@ -499,7 +490,7 @@ func (e *LikeExpr) String() string {
 	if e.Not {
 		op = " NOT" + op
 	}
-	return operand(e.X, precCompare+1) + op + operand(e.Pattern, precCompare+1)
+	return operand(e.X, ast.PrecCompare+1) + op + operand(e.Pattern, ast.PrecCompare+1)
 }
 
 // ArithExpr is L op R.
