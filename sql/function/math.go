@@ -167,24 +167,7 @@ func roundFn(a []types.Value) (types.Value, error) {
 	case types.Huge:
 		return v, nil
 	}
-	x := v.F
-	if len(a) < 2 {
-		return f2v(math.Round(x)), nil
-	}
-	if d >= 0 {
-		m := math.Pow(10, float64(d))
-		r := math.Round(x*m) / m
-		if math.IsInf(r, 0) || math.IsNaN(r) {
-			return f2v(x), nil
-		}
-		return f2v(r), nil
-	}
-	m := math.Pow(10, float64(-d))
-	r := math.Round(x/m) * m
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return f2v(0), nil
-	}
-	return f2v(r), nil
+	return f2v(atDigits(v.F, d, len(a) < 2, math.Round)), nil
 }
 
 // truncFn is DuckDB's TRUNC: toward zero; an integer stays an integer.
@@ -210,24 +193,28 @@ func truncFn(a []types.Value) (types.Value, error) {
 	case types.Huge:
 		return v, nil
 	}
-	x := v.F
-	if len(a) < 2 {
-		return f2v(math.Trunc(x)), nil
+	return f2v(atDigits(v.F, d, len(a) < 2, math.Trunc)), nil
+}
+
+// atDigits rounds or truncates x (as to does) at d decimal digits, or x
+// itself when whole; d < 0 counts tens. A result that overflows leaves x
+// (d >= 0) or is 0 (d < 0), as DuckDB answers.
+func atDigits(x float64, d int64, whole bool, to func(float64) float64) float64 {
+	if whole {
+		return to(x)
 	}
 	if d >= 0 {
 		m := math.Pow(10, float64(d))
-		r := math.Trunc(x*m) / m
-		if math.IsInf(r, 0) || math.IsNaN(r) {
-			return f2v(x), nil
+		if r := to(x*m) / m; !math.IsInf(r, 0) && !math.IsNaN(r) {
+			return r
 		}
-		return f2v(r), nil
+		return x
 	}
 	m := math.Pow(10, float64(-d))
-	r := math.Trunc(x/m) * m
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		return f2v(0), nil
+	if r := to(x/m) * m; !math.IsInf(r, 0) && !math.IsNaN(r) {
+		return r
 	}
-	return f2v(r), nil
+	return 0
 }
 
 func powFn(a []types.Value) (types.Value, error) {
