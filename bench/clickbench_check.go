@@ -268,13 +268,14 @@ func parseJSONRows(out []byte) ([][]any, error) {
 	}
 }
 
-// cbRelTol is the tolerance for floating-point cells (DuckDB's DECIMAL or
-// its order of summation against our DOUBLE).
-const cbRelTol = 1e-9
+// relTol is the relative tolerance for floating-point cells, of
+// ClickBench and of -sqlgen (DuckDB's DECIMAL, or its order of summation,
+// against our DOUBLE).
+const relTol = 1e-9
 
 // cellEqual compares one of our cells with DuckDB's. DuckDB's type decides:
 // an integer must be the same integer exactly (a float detour past 2^53
-// shows), a float or decimal the same number within cbRelTol, text the same
+// shows), a float or decimal the same number within relTol, text the same
 // text, a DATE or TIMESTAMP the same ISO text, NULL NULL.
 func cellEqual(ours any, c cbCell) bool {
 	switch v := c.v.(type) {
@@ -347,14 +348,18 @@ func oursFloat(v any) (float64, bool) {
 	return f, err == nil
 }
 
+// floatsClose compares doubles within relTol (and 1e-12 of absolute slack
+// for values near 0); NaN equals NaN, an infinity only itself.
 func floatsClose(a, b float64) bool {
-	if a == b {
+	switch {
+	case a == b:
 		return true
-	}
-	if math.IsNaN(a) || math.IsNaN(b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
+	case math.IsNaN(a) || math.IsNaN(b):
+		return math.IsNaN(a) && math.IsNaN(b)
+	case math.IsInf(a, 0) || math.IsInf(b, 0):
 		return false
 	}
-	return math.Abs(a-b) <= cbRelTol*math.Max(math.Abs(a), math.Abs(b))
+	return math.Abs(a-b) <= relTol*math.Max(math.Abs(a), math.Abs(b))+1e-12
 }
 
 func rowEqual(ours []any, theirs []cbCell) bool {

@@ -65,29 +65,15 @@ func (c sgCell) num() (float64, bool) {
 	return 0, false
 }
 
-// sgFloatTol is the relative tolerance for numbers that are not both
-// integers (DuckDB and we may add floats in another order).
-const sgFloatTol = 1e-9
-
-func sgFloatEq(x, y float64) bool {
-	switch {
-	case math.IsNaN(x) || math.IsNaN(y):
-		return math.IsNaN(x) && math.IsNaN(y)
-	case math.IsInf(x, 0) || math.IsInf(y, 0):
-		return x == y
-	}
-	return math.Abs(x-y) <= sgFloatTol*math.Max(math.Abs(x), math.Abs(y))+1e-12
-}
-
 // sgCellEq compares two cells: integers exactly, other numbers within
-// sgFloatTol, the rest exactly.
+// relTol, the rest exactly.
 func sgCellEq(a, b sgCell) bool {
 	if a.k == 'i' && b.k == 'i' {
 		return a.i.Cmp(b.i) == 0
 	}
 	if x, ok := a.num(); ok && (a.k != 's' || b.k == 'f' || b.k == 'i') {
 		if y, ok := b.num(); ok && (b.k != 's' || a.k == 'f' || a.k == 'i') {
-			return sgFloatEq(x, y)
+			return floatsClose(x, y)
 		}
 	}
 	if a.k != b.k {
@@ -126,7 +112,7 @@ func sgTextEq(a, b string) bool {
 		}
 		x, err1 := strconv.ParseFloat(a[ia[k][0]:ia[k][1]], 64)
 		y, err2 := strconv.ParseFloat(b[ib[k][0]:ib[k][1]], 64)
-		if err1 != nil || err2 != nil || !sgFloatEq(x, y) {
+		if err1 != nil || err2 != nil || !floatsClose(x, y) {
 			return false
 		}
 		pa, pb = ia[k][1], ib[k][1]
@@ -374,7 +360,7 @@ func sgOrderCmp(a, b sgCell) int {
 		x, _ := a.num()
 		y, _ := b.num()
 		switch {
-		case sgFloatEq(x, y):
+		case floatsClose(x, y):
 			return 0
 		case x < y:
 			return -1

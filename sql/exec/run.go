@@ -388,12 +388,20 @@ func compareRows(a, b []types.Value, keys []plan.SortKey) int {
 // sortRows sorts rows stably; with limit >= 0 only the first off+limit
 // are kept (then cut to the window by offset).
 func sortRows(rows [][]types.Value, keys []plan.SortKey, limit, off int64) [][]types.Value {
-	cmp := func(a, b []types.Value) int { return compareRows(a, b, keys) }
 	if limit >= 0 && off+limit < int64(len(rows)) {
-		rows = topN(rows, int(off+limit), cmp)
-	} else {
-		slices.SortStableFunc(rows, cmp)
+		// The scans' top-N heap, fed the finished rows.
+		ts := &sortSink{keys: keys, n: int(off + limit)}
+		for _, r := range rows {
+			ts.push(r, nil)
+		}
+		items := mergeSorted([]*sortSink{ts}, keys, limit, off)
+		rows = rows[:0]
+		for _, it := range items {
+			rows = append(rows, it.row)
+		}
+		return rows
 	}
+	slices.SortStableFunc(rows, func(a, b []types.Value) int { return compareRows(a, b, keys) })
 	if limit >= 0 || off > 0 {
 		if limit < 0 {
 			limit = 1<<63 - 1
@@ -401,76 +409,6 @@ func sortRows(rows [][]types.Value, keys []plan.SortKey, limit, off int64) [][]t
 		rows = limitRows(rows, limit, off)
 	}
 	return rows
-}
-
-// topN returns the first n rows of rows in order, stable, keeping a heap
-// of n rows.
-func topN(rows [][]types.Value, n int, cmp func(a, b []types.Value) int) [][]types.Value {
-	if n == 0 {
-		return nil
-	}
-	type item struct {
-		r   []types.Value
-		seq int
-	}
-	less := func(a, b item) bool { // a before b in the result
-		if c := cmp(a.r, b.r); c != 0 {
-			return c < 0
-		}
-		return a.seq < b.seq
-	}
-	// A max-heap on "comes later": the root is the worst row kept.
-	h := make([]item, 0, n)
-	down := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= len(h) {
-				return
-			}
-			w := l
-			if r := l + 1; r < len(h) && less(h[l], h[r]) {
-				w = r
-			}
-			if !less(h[i], h[w]) {
-				return
-			}
-			h[i], h[w] = h[w], h[i]
-			i = w
-		}
-	}
-	up := func(i int) {
-		for i > 0 {
-			p := (i - 1) / 2
-			if !less(h[p], h[i]) {
-				return
-			}
-			h[p], h[i] = h[i], h[p]
-			i = p
-		}
-	}
-	for seq, r := range rows {
-		it := item{r, seq}
-		if len(h) < n {
-			h = append(h, it)
-			up(len(h) - 1)
-			continue
-		}
-		if less(it, h[0]) {
-			h[0] = it
-			down(0)
-		}
-	}
-	slices.SortFunc(h, func(a, b item) int {
-		if less(a, b) {
-			return -1
-		}
-		return 1
-	})
-	out := make([][]types.Value, len(h))
-	for i, it := range h {
-		out[i] = it.r
-	}
-	return out
 }
 
 // runStar runs SELECT * [WHERE] [ORDER BY field] [LIMIT]: the raw lines,

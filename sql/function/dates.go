@@ -409,19 +409,10 @@ func dateSubFn(a []types.Value) (types.Value, error) {
 	if len(a) == 2 {
 		return dateAddFn(true)(a)
 	}
-	u, err := parseUnit(text(a[0]))
+	u, su, eu, err := unitSpan(a)
 	if err != nil {
 		return types.Value{}, err
 	}
-	s, err := timeArg(a[1])
-	if err != nil {
-		return s, err
-	}
-	e, err := timeArg(a[2])
-	if err != nil {
-		return e, err
-	}
-	su, eu := micros(s), micros(e)
 	switch u {
 	case unitYear, unitQuarter, unitMonth, unitDecade, unitCentury, unitMillennium:
 		ts, te := time.UnixMicro(su).UTC(), time.UnixMicro(eu).UTC()
@@ -440,6 +431,23 @@ func dateSubFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, fmt.Errorf("%w: DATE_SUB has no unit %q", ErrArgs, text(a[0]))
 	}
 	return i2v((eu - su) / d), nil
+}
+
+// unitSpan reads the (unit, start, end) arguments of DuckDB's three-argument
+// DATE_SUB and DATEDIFF: the unit and both ends in microseconds.
+func unitSpan(a []types.Value) (u dateUnit, start, end int64, err error) {
+	if u, err = parseUnit(text(a[0])); err != nil {
+		return u, 0, 0, err
+	}
+	s, err := timeArg(a[1])
+	if err != nil {
+		return u, 0, 0, err
+	}
+	e, err := timeArg(a[2])
+	if err != nil {
+		return u, 0, 0, err
+	}
+	return u, micros(s), micros(e), nil
 }
 
 // unitMicros is the length of a fixed unit in microseconds.
@@ -478,19 +486,10 @@ func dateDiffFn(a []types.Value) (types.Value, error) {
 		}
 		return i2v(floorDiv(micros(x), microsPerDay) - floorDiv(micros(y), microsPerDay)), nil
 	}
-	u, err := parseUnit(text(a[0]))
+	u, su, eu, err := unitSpan(a)
 	if err != nil {
 		return types.Value{}, err
 	}
-	s, err := timeArg(a[1])
-	if err != nil {
-		return s, err
-	}
-	e, err := timeArg(a[2])
-	if err != nil {
-		return e, err
-	}
-	su, eu := micros(s), micros(e)
 	ts, te := time.UnixMicro(su).UTC(), time.UnixMicro(eu).UTC()
 	years := int64(te.Year() - ts.Year())
 	switch u {
