@@ -14,5 +14,10 @@ func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(100 << 20)
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	atExit()
+	os.Exit(code)
 }
+
+// atExit runs before the process exits (a profiling build sets it).
+var atExit = func() {}

@@ -26,6 +26,11 @@ type State interface {
 	// Merge adds another state of the same aggregate.
 	Merge(o State)
 	Result() types.Value
+	// AppendState appends the state, for a spill file; MergeState of a
+	// state of the same aggregate merges what it wrote (at the start of
+	// b) as Merge would, and returns the rest of b.
+	AppendState(dst []byte) []byte
+	MergeState(b []byte) ([]byte, error)
 }
 
 // OneArg is implemented by the states of one argument that can take it

@@ -392,3 +392,53 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAggregateStateEncoding: for every split of the rows, a state fed the
+// first part that merges the encoding of one fed the rest (a spilled
+// partial aggregate read back) gives the answer of one state fed
+// everything; so does an empty state merging both encodings. A cut
+// encoding is an error, never a panic.
+func TestAggregateStateEncoding(t *testing.T) {
+	for name, c := range aggCases {
+		if c.addErr != "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			fn := c.fun(t)
+			for k := 0; k <= len(c.rows); k++ {
+				a, b := fn.New(), fn.New()
+				if err := feed(a, c.rows[:k]); err != nil {
+					t.Fatal(err)
+				}
+				if err := feed(b, c.rows[k:]); err != nil {
+					t.Fatal(err)
+				}
+				enc := b.AppendState(a.AppendState(nil))
+				total := fn.New()
+				rest, err := total.MergeState(enc)
+				if err == nil {
+					rest, err = total.MergeState(rest)
+				}
+				if err != nil || len(rest) != 0 {
+					t.Fatalf("split at %d: MergeState: %v, %d bytes left", k, err, len(rest))
+				}
+				if got := total.Result(); !same(got, c.want, c.tol) {
+					t.Errorf("split at %d: decoded %s, want %s", k, show(got), show(c.want))
+				}
+				rest, err = a.MergeState(b.AppendState(nil))
+				if err != nil || len(rest) != 0 {
+					t.Fatalf("split at %d: MergeState: %v, %d bytes left", k, err, len(rest))
+				}
+				if got := a.Result(); !same(got, c.want, c.tol) {
+					t.Errorf("split at %d: merged %s, want %s", k, show(got), show(c.want))
+				}
+				one := b.AppendState(nil)
+				for n := range len(one) {
+					if _, err := fn.New().MergeState(one[:n]); err == nil {
+						t.Errorf("split at %d: a cut of %d of %d bytes decoded", k, n, len(one))
+					}
+				}
+			}
+		})
+	}
+}

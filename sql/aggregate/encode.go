@@ -1,0 +1,280 @@
+package aggregate
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/big"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// A state goes to a spill file as the bytes AppendState writes; MergeState
+// of a state of the same aggregate merges them as Merge would merge the
+// state itself. The encodings are private to one process: no version, no
+// promise across builds.
+
+// reader decodes the fields of an encoded state, keeping the first error.
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) fail() {
+	if r.err == nil {
+		r.err = fmt.Errorf("aggregate: %w", types.ErrCorrupt)
+	}
+	r.b = nil
+}
+
+func (r *reader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) float() float64 {
+	if len(r.b) < 8 {
+		r.fail()
+		return 0
+	}
+	f := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
+	r.b = r.b[8:]
+	return f
+}
+
+func (r *reader) byte() byte {
+	if len(r.b) < 1 {
+		r.fail()
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *reader) value() types.Value {
+	if r.err != nil {
+		return types.Value{}
+	}
+	v, rest, err := types.ReadValue(r.b)
+	if err != nil {
+		r.fail()
+		return types.Value{}
+	}
+	r.b = rest
+	return v
+}
+
+// count: the number of values, bounded by what the rest can hold.
+func (r *reader) count() int {
+	n := r.varint()
+	if n < 0 || n > int64(len(r.b)) {
+		r.fail()
+		return 0
+	}
+	return int(n)
+}
+
+func appendFloat(dst []byte, f float64) []byte {
+	return binary.LittleEndian.AppendUint64(dst, math.Float64bits(f))
+}
+
+func appendBool(dst []byte, b bool) []byte {
+	if b {
+		return append(dst, 1)
+	}
+	return append(dst, 0)
+}
+
+func appendValues(dst []byte, vs []types.Value) []byte {
+	dst = binary.AppendVarint(dst, int64(len(vs)))
+	for _, v := range vs {
+		dst = types.AppendValue(dst, v)
+	}
+	return dst
+}
+
+func (r *reader) values() []types.Value {
+	n := r.count()
+	out := make([]types.Value, 0, n)
+	for range n {
+		out = append(out, r.value())
+	}
+	return out
+}
+
+func (s *count) AppendState(dst []byte) []byte { return binary.AppendVarint(dst, s.n) }
+func (s *count) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	s.n += r.varint()
+	return r.b, r.err
+}
+
+func (s *sum) AppendState(dst []byte) []byte {
+	dst = appendBool(dst, s.float)
+	dst = binary.AppendVarint(dst, s.n)
+	dst = binary.AppendVarint(dst, s.isum)
+	dst = appendFloat(dst, s.fsum)
+	if s.big == nil {
+		return append(dst, 0)
+	}
+	dst = append(dst, 1)
+	text := s.big.Append(nil, 10)
+	dst = binary.AppendVarint(dst, int64(len(text)))
+	return append(dst, text...)
+}
+
+// readSum decodes what sum.AppendState wrote.
+func (r *reader) sum() sum {
+	var t sum
+	t.float = r.byte() == 1
+	t.n = r.varint()
+	t.isum = r.varint()
+	t.fsum = r.float()
+	if r.byte() == 1 {
+		n := r.count()
+		if r.err == nil {
+			b, ok := new(big.Int).SetString(string(r.b[:n]), 10)
+			if !ok {
+				r.fail()
+			} else {
+				t.big, r.b = b, r.b[n:]
+			}
+		}
+	}
+	return t
+}
+
+func (s *sum) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := r.sum()
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+func (s *avg) MergeState(b []byte) ([]byte, error) { return s.sum.MergeState(b) }
+
+func (s *sumPlus) MergeState(b []byte) ([]byte, error) { return s.sum.MergeState(b) }
+
+func (s *minmax) AppendState(dst []byte) []byte {
+	return types.AppendValue(appendBool(dst, s.has), s.best)
+}
+
+func (s *minmax) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := minmax{want: s.want, has: r.byte() == 1, best: r.value()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+func (s *anyValue) AppendState(dst []byte) []byte {
+	return types.AppendValue(appendBool(dst, s.has), s.v)
+}
+
+func (s *anyValue) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := anyValue{has: r.byte() == 1, v: r.value()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+func (s *moments) AppendState(dst []byte) []byte {
+	return appendFloat(appendFloat(appendFloat(dst, s.n), s.mean), s.m2)
+}
+
+func (s *moments) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := moments{n: r.float(), mean: r.float(), m2: r.float()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+func (s *concat) AppendState(dst []byte) []byte {
+	dst = binary.AppendVarint(dst, int64(len(s.parts)))
+	for _, p := range s.parts {
+		dst = types.AppendValue(dst, types.StringValue(p))
+	}
+	return dst
+}
+
+func (s *concat) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	for _, v := range r.values() {
+		s.parts = append(s.parts, v.S)
+	}
+	return r.b, r.err
+}
+
+func (s *median) AppendState(dst []byte) []byte { return appendValues(dst, s.vals) }
+
+func (s *median) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	s.vals = append(s.vals, r.values()...)
+	return r.b, r.err
+}
+
+func (s *concatOrdered) AppendState(dst []byte) []byte {
+	dst = binary.AppendVarint(dst, int64(len(s.rows)))
+	for _, row := range s.rows {
+		dst = appendValues(dst, row)
+	}
+	return dst
+}
+
+func (s *concatOrdered) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	n := r.count()
+	for range n {
+		s.rows = append(s.rows, r.values())
+	}
+	return r.b, r.err
+}
+
+func (s *boolAgg) AppendState(dst []byte) []byte { return appendBool(appendBool(dst, s.has), s.v) }
+
+func (s *boolAgg) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := boolAgg{has: r.byte() == 1, v: r.byte() == 1}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+// A distinct state goes as its tuples; merging adds each (a tuple it has
+// seen is not counted twice).
+func (s *distinctState) AppendState(dst []byte) []byte {
+	dst = binary.AppendVarint(dst, int64(len(s.vals)))
+	for _, t := range s.vals {
+		dst = appendValues(dst, t)
+	}
+	return dst
+}
+
+func (s *distinctState) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	n := r.count()
+	for range n {
+		t := r.values()
+		if r.err != nil {
+			break
+		}
+		if err := s.Add(t); err != nil {
+			return nil, err
+		}
+	}
+	return r.b, r.err
+}

@@ -1,0 +1,48 @@
+package types
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestValueEncodingRoundTrips(t *testing.T) {
+	vals := []Value{{}, BoolValue(true), BoolValue(false), IntValue(0), IntValue(-1), IntValue(math.MinInt64),
+		IntValue(math.MaxInt64), {K: Int, I: 15, S: "15"}, FloatValue(0), FloatValue(math.Copysign(0, -1)),
+		FloatValue(math.NaN()), FloatValue(math.Inf(-1)), FloatValue(1.5), {K: Huge, S: "99999999999999999999"},
+		DateValue(-3), TimestampValue(1 << 50), IntervalValue(2, -5), StringValue(""), StringValue("héllo\x00"),
+		JSONValue(`{"a":[1]}`)}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		vals = append(vals, Value{K: Kind(r.IntN(int(JSON) + 1)), I: r.Int64() >> r.IntN(64),
+			F: r.NormFloat64(), S: string(rune(r.IntN(0x10000)))})
+	}
+	var buf []byte
+	for _, v := range vals {
+		buf = AppendValue(buf, v)
+	}
+	buf = append(buf, 0xff) // what follows the values is left alone
+	rest := buf
+	for i, want := range vals {
+		got, r, err := ReadValue(rest)
+		if err != nil {
+			t.Fatalf("value %d (%#v): %v", i, want, err)
+		}
+		rest = r
+		same := got.K == want.K && got.I == want.I && got.S == want.S &&
+			math.Float64bits(got.F) == math.Float64bits(want.F)
+		if !same {
+			t.Fatalf("value %d: wrote %#v, read %#v", i, want, got)
+		}
+	}
+	if len(rest) != 1 || rest[0] != 0xff {
+		t.Fatalf("left %v after the values, want [255]", rest)
+	}
+	// Every cut of an encoding is an error, never a panic or a value.
+	one := AppendValue(nil, Value{K: String, I: 300, F: 2, S: "abcdef"})
+	for n := range len(one) {
+		if _, _, err := ReadValue(one[:n]); err == nil {
+			t.Errorf("a cut of %d of %d bytes decoded", n, len(one))
+		}
+	}
+}
