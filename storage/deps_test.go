@@ -73,9 +73,11 @@ var depRules = map[string]depRule{
 	"sql/optimizer": {allow: []string{"sql/plan", "sql/ast", "sql/types", "sql/function", "sql/aggregate", "storage", "internal/suggest"},
 		tests: []string{"sql/parser"}},
 	"sql/exec": {allow: []string{"sql/plan", "sql/ast", "sql/types", "sql/function", "sql/aggregate", "storage",
-		"internal/suggest", "catalog"}, tests: []string{"sql/parser", "sql/optimizer"}},
+		"internal/suggest", "internal/spill", "catalog"}, tests: []string{"sql/parser", "sql/optimizer"}},
 	// Did-you-mean, for both commands and the engine; it knows nothing.
 	"internal/suggest": {},
+	// Spill files, for the operators of sql/exec (and none other).
+	"internal/spill": {allow: []string{"storage"}},
 	// Terminal drawing, shared by the two commands; it knows no engine.
 	"internal/progress": {},
 	"cmd/pq":            {any: true, deny: []string{"cmd/lakesql", "storage/storagetest"}},

@@ -1,0 +1,5 @@
+package spill
+
+import "math/rand/v2"
+
+func randByte() byte { return byte(rand.Uint32()) }
