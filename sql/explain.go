@@ -66,10 +66,14 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 			if !ok {
 				return ""
 			}
-			if st.Time == 0 {
-				return fmt.Sprintf("(rows %d)", st.Rows)
+			spilled := ""
+			if st.Spilled > 0 {
+				spilled = fmt.Sprintf(", spilled %d groups, %d bytes in %d files", st.SpilledGroups, st.Spilled, st.SpillFiles)
 			}
-			return fmt.Sprintf("(rows %d, %s)", st.Rows, st.Time.Round(time.Microsecond))
+			if st.Time == 0 {
+				return fmt.Sprintf("(rows %d%s)", st.Rows, spilled)
+			}
+			return fmt.Sprintf("(rows %d, %s%s)", st.Rows, st.Time.Round(time.Microsecond), spilled)
 		}
 	}
 	lines = append(lines, plan.TreeWith(p.Root, note)...)

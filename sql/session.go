@@ -35,6 +35,12 @@ const (
 type Session struct {
 	Catalog *catalog.Catalog
 	Now     func() time.Time // the clock for EXPLAIN ANALYZE and history; default time.Now
+	// Memory is what queries may hold and where they spill (SET
+	// memory_limit, SET temp_directory); the zero value is the default.
+	Memory Memory
+	// OnMemoryLimit, when set, is told the limit each time SET changes it
+	// (the commands set the Go runtime's soft limit from it).
+	OnMemoryLimit func(limit int64)
 
 	mu     sync.Mutex
 	fields map[string][]string // lake -> field names sampled, for completion
@@ -63,7 +69,10 @@ func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
 
 // Run runs a parsed statement.
 func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
+	ctx = exec.WithMemory(ctx, s.Memory)
 	switch st := st.(type) {
+	case ast.Set:
+		return s.set(st)
 	case *ast.Select:
 		snap, err := s.readSource(st.From.Name)
 		if err != nil {

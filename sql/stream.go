@@ -23,6 +23,7 @@ type Emitter = exec.Emitter
 // RunPinned does, since rows went out: such a run fails with
 // catalog.ErrStale.
 func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, note string, err error) {
+	ctx = exec.WithMemory(ctx, s.Memory)
 	st, err := parser.Parse(text)
 	if err != nil {
 		return true, "", err

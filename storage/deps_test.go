@@ -61,7 +61,7 @@ var depRules = map[string]depRule{
 	// design.md draws sql -> compact (the lake commands COMPACT and
 	// REPARTITION); remove "compact" here to forbid that edge.
 	"sql": {allow: []string{"catalog", "compact", "storage", "internal/suggest", "sql/ast", "sql/parser",
-		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec"}},
+		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec", "internal/spill"}},
 	// The engine's stages.
 	"sql/types":     {allow: []string{"storage"}},
 	"sql/ast":       {allow: []string{"sql/types", "storage"}},

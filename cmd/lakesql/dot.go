@@ -123,6 +123,11 @@ Lake commands
   DROP LAKE orders;                             -- the lake and all its files
   CHECK LAKE orders;                            -- every listed file against the disk, and the orphans
   VACUUM LAKE orders DRY RUN;                   -- list what no manifest refers to; without it, remove it
+
+Settings
+  SET memory_limit = '500MB';                   -- what a query may hold before it spills (default 100MB)
+  SET temp_directory = '/big/tmp';              -- where spill files go (default $TMPDIR)
+  RESET memory_limit;                           -- back to the default
 `
 
 const helpKeys = `

@@ -9,14 +9,19 @@ import (
 )
 
 func main() {
-	// Memory is bounded by design (buffers, not rows); a soft limit keeps
-	// the collector from letting garbage double the heap past it.
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(100 << 20)
-	}
 	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	atExit()
 	os.Exit(code)
+}
+
+// setRuntimeLimit sets the Go runtime's soft memory limit from the query
+// memory limit (SET memory_limit), unless GOMEMLIMIT says otherwise: the
+// operators spill at half of it, and the soft limit keeps the collector
+// from letting garbage double the heap past it.
+func setRuntimeLimit(limit int64) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(limit)
+	}
 }
 
 // atExit runs before the process exits (a profiling build sets it).

@@ -27,6 +27,9 @@ var modes = []string{modeTable, modeJSON, modeCSV}
 // count and the result's note; JSON and CSV print only data on out, so the
 // note goes to notes.
 func writeResult(out, notes io.Writer, mode string, res *sql.Result) error {
+	if len(res.Columns) == 0 && res.Note == "" {
+		return nil // SET: nothing to show, as in duckdb
+	}
 	var b bytes.Buffer
 	var err error
 	switch mode {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/lakesql/lakesql/internal/suggest"
+	"github.com/lakesql/lakesql/sql"
 
 	"github.com/mattn/go-isatty"
 )
@@ -27,6 +28,7 @@ func usageText() string {
 
 Usage:
   lakesql [-d WORKDIR] [-c SQL]... [-f FILE] [--format table|json|csv] [--bail[=false]] [--no-init] [--demo]
+          [--memory-limit SIZE] [--temp-dir DIR]
 
   -d WORKDIR   the work folder holding the lakes (default: the current folder)
   -c SQL       run SQL (statements and dot commands); may be repeated, runs in order
@@ -38,6 +40,11 @@ Usage:
   --no-init    do not run ~/.lakesqlrc
   --demo       first fill WORKDIR (default: a new temporary folder) with 20,000
                sample orders and the lakes orders and orders_fine
+  --memory-limit SIZE
+               what a query may hold before it spills to disk, as SET memory_limit
+               (default 100MB; the process stays within about 1.5 times it)
+  --temp-dir DIR
+               where spill files go, as SET temp_directory (default $TMPDIR)
   -h, --help   this text
 
 With a terminal on stdin and no -c or -f, lakesql is an interactive shell
@@ -63,6 +70,8 @@ type options struct {
 	bail      bool
 	noInit    bool
 	demo      bool
+	memLimit  int64  // --memory-limit, 0: the default
+	tempDir   string // --temp-dir, "": $TMPDIR
 }
 
 // stringList is a repeatable flag.
@@ -83,6 +92,9 @@ func parseFlags(args []string) (*options, error) {
 	fs.BoolVar(&o.bail, "bail", true, "")
 	fs.BoolVar(&o.noInit, "no-init", false, "")
 	fs.BoolVar(&o.demo, "demo", false, "")
+	var memLimit string
+	fs.StringVar(&memLimit, "memory-limit", "", "")
+	fs.StringVar(&o.tempDir, "temp-dir", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
@@ -91,6 +103,13 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("%w: unexpected argument %q", errUsage, fs.Arg(0))
+	}
+	if memLimit != "" {
+		n, err := sql.ParseSize(memLimit)
+		if err != nil || n < sql.MinMemoryLimit {
+			return nil, fmt.Errorf("%w: --memory-limit %q: give a size of at least 64KiB, such as 100MB or 1GiB", errUsage, memLimit)
+		}
+		o.memLimit = n
 	}
 	if !slices.Contains(modes, o.format) {
 		return nil, fmt.Errorf("%w: --format %q: use %s", errUsage, o.format, strings.Join(modes, ", "))
@@ -161,6 +180,11 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := sh.open(o.dir); err != nil {
 		return err
 	}
+	// What a killed lakesql or pq left in the temporary folder goes first.
+	sql.SweepSpills(o.tempDir)
+	sh.sess.Memory = sql.Memory{Limit: o.memLimit, TempDir: o.tempDir}
+	sh.sess.OnMemoryLimit = setRuntimeLimit
+	setRuntimeLimit(sh.sess.MemoryLimit())
 	tty, interactive := stdin.(*os.File)
 	interactive = interactive && len(o.cmds) == 0 && o.file == "" && isatty.IsTerminal(tty.Fd())
 

@@ -51,10 +51,19 @@ type Func struct {
 
 // Allocator returns a maker of fresh states for one table of groups: for
 // the common aggregates it hands them out of chunks, so that a million
-// groups are a few thousand allocations, not a million.
-func (f *Func) Allocator() func() State {
+// groups are a few thousand allocations, not a million. The states that
+// grow with their rows (DISTINCT, GROUP_CONCAT, MEDIAN) add what they keep
+// to *acct (nil: not counted), so that the executor can spill a table
+// whose groups outgrow the memory budget.
+func (f *Func) Allocator(acct *int64) func() State {
 	if f.slab == nil {
-		return f.New
+		return func() State {
+			st := f.New()
+			if a, ok := st.(accounted); ok && acct != nil {
+				a.account(acct)
+			}
+			return st
+		}
 	}
 	var free []State
 	return func() State {
@@ -64,6 +73,16 @@ func (f *Func) Allocator() func() State {
 		st := free[0]
 		free = free[1:]
 		return st
+	}
+}
+
+// accounted is a state that counts the bytes it keeps.
+type accounted interface{ account(acct *int64) }
+
+// grow adds n bytes to an account that may be nil.
+func grow(acct *int64, n int) {
+	if acct != nil {
+		*acct += int64(n)
 	}
 }
 
@@ -501,11 +520,16 @@ func (s *moments) Result() types.Value {
 type concat struct {
 	sep   string
 	parts []string
+	acct  *int64
 }
+
+func (s *concat) account(acct *int64) { s.acct = acct }
 
 func (s *concat) Add(args []types.Value) error {
 	if args[0].K != types.Null {
-		s.parts = append(s.parts, strings.Clone(args[0].String()))
+		p := strings.Clone(args[0].String())
+		s.parts = append(s.parts, p)
+		grow(s.acct, 16+len(p))
 	}
 	return nil
 }
@@ -522,11 +546,15 @@ func (s *concat) Result() types.Value {
 // lower of the two middle ones. It keeps the group's values.
 type median struct {
 	vals []types.Value
+	acct *int64
 }
+
+func (s *median) account(acct *int64) { s.acct = acct }
 
 func (s *median) Add(args []types.Value) error {
 	if args[0].K != types.Null {
 		s.vals = append(s.vals, args[0].Clone())
+		grow(s.acct, 40+len(args[0].S))
 	}
 	return nil
 }
@@ -559,7 +587,10 @@ type concatOrdered struct {
 	sep  string
 	desc []bool
 	rows [][]types.Value // x, then the keys
+	acct *int64
 }
+
+func (s *concatOrdered) account(acct *int64) { s.acct = acct }
 
 func (s *concatOrdered) Add(args []types.Value) error {
 	if args[0].K == types.Null {
@@ -568,7 +599,9 @@ func (s *concatOrdered) Add(args []types.Value) error {
 	r := make([]types.Value, len(args))
 	for i, a := range args {
 		r[i] = a.Clone()
+		grow(s.acct, 40+len(a.S))
 	}
+	grow(s.acct, 24)
 	s.rows = append(s.rows, r)
 	return nil
 }
@@ -649,6 +682,14 @@ type distinctState struct {
 	seen  map[string]struct{}
 	vals  [][]types.Value // the tuples, to replay into a merged state
 	key   []byte
+	acct  *int64
+}
+
+func (s *distinctState) account(acct *int64) {
+	s.acct = acct
+	if a, ok := s.inner.(accounted); ok {
+		a.account(acct)
+	}
 }
 
 func (s *distinctState) Add(args []types.Value) error {
@@ -668,6 +709,8 @@ func (s *distinctState) Add(args []types.Value) error {
 	for i, a := range args {
 		tuple[i] = a.Clone()
 	}
+	// The map's entry (key, hash, overhead) and the tuple.
+	grow(s.acct, 2*len(k)+48+len(args)*40)
 	s.vals = append(s.vals, tuple)
 	return s.inner.Add(tuple)
 }

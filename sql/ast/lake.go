@@ -182,3 +182,20 @@ func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") 
 // Engines are the engines SHOW CREATE LAKE … FOR writes for, in the order
 // help texts name them.
 var Engines = []string{"duckdb", "spark", "trino"}
+
+// Set is SET name = value (or TO value) and RESET name: a setting of the
+// session (memory_limit, temp_directory), by its lower-case name.
+type Set struct {
+	Name  string
+	Value string // the literal's text, unquoted; "" for RESET
+	Reset bool
+}
+
+func (Set) stmt() {}
+
+func (s Set) String() string {
+	if s.Reset {
+		return "RESET " + s.Name
+	}
+	return "SET " + s.Name + " = " + sqlString(s.Value)
+}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"runtime"
 	"unsafe"
 
+	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
@@ -23,6 +25,15 @@ type aggSink struct {
 	keyv       []types.Value
 	recent     [recentSlots]recent // with one GROUP BY value: recent values (raw spellings in pushRaw) and their groups
 	scratch    []byte
+
+	// Memory: the table's accounted bytes (mem, and acct for states that
+	// grow with their rows) against limit; past it the groups go to the
+	// spill files of their hash's partition (see spill.go).
+	mem, acct int64
+	limit     int64
+	sp        *aggSpill
+	files     []*spill.Writer // by partition, made at the first flush
+	rec       []byte          // a group's record, being written
 }
 
 // recent is an entry of aggSink.recent. Most rows of a GROUP BY on a
@@ -59,8 +70,8 @@ type aggCall struct {
 	alloc   func() aggregate.State
 }
 
-func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed) *aggSink {
-	s := &aggSink{table: newGroupTable(seed), keyv: make([]types.Value, len(a.Groups))}
+func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, sp *aggSpill) *aggSink {
+	s := &aggSink{table: newGroupTable(seed), keyv: make([]types.Value, len(a.Groups)), limit: limit, sp: sp}
 	for _, g := range a.Groups {
 		if clone {
 			g = plan.CloneExpr(g)
@@ -86,7 +97,7 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed) *aggSink {
 		}
 		_, isOne := c.Func.New().(aggregate.OneArg)
 		ac.one = len(c.Args) == 1 && isOne
-		ac.alloc = c.Func.Allocator()
+		ac.alloc = c.Func.Allocator(&s.acct)
 		s.calls = append(s.calls, ac)
 	}
 	return s
@@ -203,6 +214,9 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
+	if s.full() {
+		return false, s.flush()
+	}
 	return false, nil
 }
 
@@ -212,7 +226,23 @@ func (s *aggSink) newGroup(key []byte, vals []types.Value) *group {
 	for i, c := range s.calls {
 		g.states[i] = c.alloc()
 	}
+	s.mem += groupBytes(key, vals, len(s.calls))
 	return g
+}
+
+// groupBytes is what a group costs a table: its entry, slots (half full,
+// doubling), key, values and states.
+func groupBytes(key []byte, vals []types.Value, nstates int) int64 {
+	n := 64 + 24 + len(key) + 48*len(vals) + 80*nstates
+	for _, v := range vals {
+		n += len(v.S)
+	}
+	return int64(n)
+}
+
+// full reports whether the table should go to the spill files.
+func (s *aggSink) full() bool {
+	return s.mem+s.acct > s.limit && len(s.groups) > 0 && s.sp != nil
 }
 
 func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
@@ -288,6 +318,9 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
+	if s.full() {
+		return false, s.flush()
+	}
 	return false, nil
 }
 
@@ -354,23 +387,32 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []types.Value) error) (Stats, error) {
 	var sinks []*aggSink
 	seed := maphash.MakeSeed()
+	mem := memoryOf(ctx)
+	sp := &aggSpill{dir: mem.spillDir()}
+	defer sp.dir.Close()
+	share := mem.budget() / int64(max(runtime.GOMAXPROCS(0), 1))
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
-		s := newAggSink(sh.agg, w > 0, seed)
+		s := newAggSink(sh.agg, w > 0, seed, share, sp)
 		sinks = append(sinks, s)
 		return s
 	})
+	defer func() {
+		for _, s := range sinks {
+			for _, f := range s.files {
+				if f != nil {
+					f.Discard()
+				}
+			}
+		}
+	}()
 	if err != nil {
 		return st, err
 	}
 	prof.done(sh.scan, int(st.RowsPassed))
-	total := sinks[0]
-	for _, s := range sinks[1:] {
-		total.merge(s)
-	}
 	pr := newProjector(sh.project, false)
 	groups, kept, produced := 0, 0, 0
 	var buf []types.Value
-	err = total.each(func(g []types.Value) error {
+	emit := func(g []types.Value) error {
 		groups++
 		if sh.having != nil {
 			t, err := plan.EvalTruth(sh.having.Pred, g)
@@ -389,11 +431,22 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 		buf = r
 		produced++
 		return out(r)
-	})
+	}
+	if sp.spilled.Load() {
+		final := newAggSink(sh.agg, false, seed, mem.budget(), sp)
+		err = finishSpilled(ctx, sinks, final, mem.budget(), func(s *aggSink) error { return s.each(emit) })
+	} else {
+		total := sinks[0]
+		for _, s := range sinks[1:] {
+			total.merge(s)
+		}
+		err = total.each(emit)
+	}
 	if err != nil {
 		return st, err
 	}
-	prof.done(sh.agg, groups)
+	spilled, files := sp.dir.Written()
+	prof.doneAgg(sh.agg, groups, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load()})
 	if sh.having != nil {
 		prof.m[sh.having] = OpStats{Rows: int64(kept)}
 	}

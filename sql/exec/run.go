@@ -32,6 +32,11 @@ type Result struct {
 type OpStats struct {
 	Rows int64
 	Time time.Duration
+	// Spilled is the bytes written to spill files, in SpillFiles files,
+	// holding SpilledGroups group records (one group may be several).
+	Spilled       int64
+	SpillFiles    int
+	SpilledGroups int64
 }
 
 type clockKey struct{}
@@ -127,6 +132,14 @@ func shapeOf(n plan.Node) (shape, error) {
 		n = n.Inputs()[0]
 	}
 	return s, errors.New("exec: a plan without a scan")
+}
+
+// doneAgg is done for an aggregate, with what it spilled.
+func (p *profiler) doneAgg(n plan.Node, rows int, sp OpStats) {
+	p.done(n, rows)
+	st := p.m[n]
+	st.Spilled, st.SpillFiles, st.SpilledGroups = sp.Spilled, sp.SpillFiles, sp.SpilledGroups
+	p.m[n] = st
 }
 
 // Run executes the plan and returns its result.

@@ -179,9 +179,29 @@ func (p *parser) expect(ws ...string) error {
 func (p *parser) lakeCommand() (ast.Statement, error) {
 	t := p.next()
 	if t.kind != tWord {
-		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM, CHECK), found %s", t)
+		return nil, p.errorf(t, "expected a statement (SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM, CHECK, SET), found %s", t)
 	}
 	switch strings.ToUpper(t.text) {
+	case "SET", "RESET":
+		name := p.next()
+		if name.kind != tWord {
+			return nil, p.errorf(name, "expected a setting's name (memory_limit, temp_directory), found %s", name)
+		}
+		st := ast.Set{Name: strings.ToLower(name.text), Reset: strings.EqualFold(t.text, "RESET")}
+		if st.Reset {
+			return st, nil
+		}
+		if p.peek().text == "=" || p.isWord("TO") {
+			p.next()
+		} else {
+			return nil, p.errorf(p.peek(), "expected = or TO after SET %s, found %s", name.text, p.peek())
+		}
+		v := p.next()
+		if v.kind != tString && v.kind != tWord {
+			return nil, p.errorf(v, "expected a value for %s, such as '1GB', found %s", name.text, v)
+		}
+		st.Value = v.text
+		return st, nil
 	case "SHOW":
 		what := p.next()
 		switch strings.ToUpper(what.text) {
@@ -526,4 +546,18 @@ func sizeUnit(u string) int64 {
 		return 1 << 40
 	}
 	return 0
+}
+
+// ParseSize reads a byte size as SET memory_limit takes it: '100MB',
+// '1GiB', '512 KiB' or a number of bytes (KB = 1000 bytes, KiB = 1024, …).
+func ParseSize(text string) (int64, error) {
+	toks, err := lex(text)
+	if err == nil {
+		p := &parser{text: text, toks: toks}
+		var n int64
+		if n, err = p.size(); err == nil && p.peek().kind == tEOF {
+			return n, nil
+		}
+	}
+	return 0, NewSyntaxError(text, 0, "expected a size such as 100MB or 1GiB, found %q", text)
 }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestMemoryLimitSpills: a query over many groups under the smallest
+// memory limit (flag or SET) prints what it prints in memory, leaves
+// nothing in the temporary folder, and a spill folder of a dead process
+// is swept as lakesql starts.
+func TestMemoryLimitSpills(t *testing.T) {
+	old := demoRows
+	demoRows = 5000
+	t.Cleanup(func() { demoRows = old })
+	dir := filepath.Join(t.TempDir(), "w")
+	if _, stderr, code := lakesql(t, "", "--demo", "-d", dir, "-c", "SELECT 1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	tmp := t.TempDir()
+	dead := filepath.Join(tmp, "lakesql-spill-"+strconv.Itoa(1<<22-3)+"-zzzzzz")
+	if err := os.MkdirAll(dead, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	q := "SELECT order_id, region, COUNT(*) AS n, SUM(amount) AS s, MIN(day) FROM orders GROUP BY order_id, region ORDER BY s DESC, order_id LIMIT 20"
+	want, stderr, code := lakesql(t, "", "-d", dir, "--no-init", "--format", "csv", "-c", q)
+	if code != 0 || strings.Count(want, "\n") != 21 {
+		t.Fatalf("in memory: exit %d, %q, %s", code, want, stderr)
+	}
+	runs := map[string][]string{
+		"flag": {"--memory-limit", "64KiB", "--temp-dir", tmp, "-c", q},
+		"SET":  {"-c", "SET memory_limit = '64KiB'", "-c", "SET temp_directory TO '" + tmp + "'", "-c", q},
+	}
+	for name, args := range runs {
+		got, stderr, code := lakesql(t, "", append([]string{"-d", dir, "--no-init", "--format", "csv"}, args...)...)
+		if code != 0 || got != want {
+			t.Errorf("%s: exit %d, %q (%s), want %q", name, code, got, stderr, want)
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("%s: left %v in the temporary folder", name, ents)
+		}
+	}
+	plan, _, _ := lakesql(t, "", "-d", dir, "--no-init", "--memory-limit", "64KiB", "--temp-dir", tmp, "-c", "EXPLAIN ANALYZE "+q)
+	if !strings.Contains(plan, "spilled") {
+		t.Errorf("EXPLAIN ANALYZE under 64KiB shows no spill:\n%s", plan)
+	}
+	for _, bad := range []string{"SET memory_limit = 'lots'", "SET memory_limit = '1KB'", "SET memroy_limit = '1GB'", "SET memory_limit"} {
+		_, stderr, code := lakesql(t, "", "-d", dir, "--no-init", "-c", bad)
+		if code != 1 || stderr == "" {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and an error", bad, code, stderr)
+		}
+	}
+	if _, stderr, _ := lakesql(t, "", "-d", dir, "--no-init", "-c", "SET memroy_limit = '1GB'"); !strings.Contains(stderr, "did you mean memory_limit") {
+		t.Errorf("a misspelt setting: %q", stderr)
+	}
+	if _, stderr, code := lakesql(t, "", "-d", dir, "--memory-limit", "tiny"); code != 2 || !strings.Contains(stderr, "--memory-limit") {
+		t.Errorf("--memory-limit tiny: exit %d, %q", code, stderr)
+	}
+}

@@ -1,0 +1,48 @@
+package exec
+
+import (
+	"context"
+
+	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Memory is a query's memory limit and where its spill files go.
+//
+// Limit is the whole process's share (what `SET memory_limit` says); the
+// operators that hold state grow to half of it and spill past that, which
+// leaves the other half to the scan's buffers, the values in flight and
+// the garbage collector's slack: accounted bytes are not resident bytes.
+type Memory struct {
+	Limit   int64
+	TempDir string     // "" is os.TempDir()
+	FS      storage.FS // nil is storage.OS (tests inject failures)
+}
+
+// DefaultMemoryLimit keeps a query's process under 150 MB of resident
+// memory at any data size (measured in bench/results-clickbench.md).
+const DefaultMemoryLimit = 100 << 20
+
+// MinMemoryLimit is the smallest limit accepted (tests force spilling
+// with it).
+const MinMemoryLimit = 64 << 10
+
+type memoryKey struct{}
+
+// WithMemory returns a context whose queries run under m.
+func WithMemory(ctx context.Context, m Memory) context.Context {
+	return context.WithValue(ctx, memoryKey{}, m)
+}
+
+func memoryOf(ctx context.Context) Memory {
+	m, _ := ctx.Value(memoryKey{}).(Memory)
+	if m.Limit <= 0 {
+		m.Limit = DefaultMemoryLimit
+	}
+	return m
+}
+
+// budget is what the stateful operators of one query may hold.
+func (m Memory) budget() int64 { return m.Limit / 2 }
+
+func (m Memory) spillDir() *spill.Dir { return spill.New(m.FS, m.TempDir) }

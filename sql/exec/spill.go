@@ -1,0 +1,259 @@
+package exec
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"sync/atomic"
+
+	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// Spilling aggregation, after DuckDB's external hash aggregation (Kuiper
+// et al., ICDE 2024): a worker whose table outgrows its share of the
+// budget writes every group, key and partial states, to the spill file of
+// its hash's partition (the top bits of the hash) and starts an empty
+// table. Once the scan ends, the groups still in memory follow, and each
+// partition is merged on its own: its records from every worker go into
+// one table, whose groups are then final. A partition whose merged table
+// still outgrows the budget (more groups than it can hold) is split again
+// by the next bits of the hash, to any depth the 64 bits allow.
+
+const (
+	spillBits  = 5 // partitions per level: 32
+	spillParts = 1 << spillBits
+	// maxSpillLevel is the deepest level whose bits the hash still has.
+	maxSpillLevel = 64/spillBits - 1
+)
+
+// part is the partition of a hash at a level.
+func part(h uint64, level int) int {
+	return int(h>>(64-spillBits*(level+1))) & (spillParts - 1)
+}
+
+// aggSpill is what the workers of one aggregation share about spilling.
+type aggSpill struct {
+	dir     *spill.Dir
+	spilled atomic.Bool
+	groups  atomic.Int64 // group records written
+}
+
+// flush writes the table's groups to the sink's partition files (level
+// 0) and empties it.
+func (s *aggSink) flush() error {
+	if s.files == nil {
+		s.files = make([]*spill.Writer, spillParts)
+	}
+	err := s.writeGroups(s.files, 0)
+	s.reset()
+	return err
+}
+
+// reset empties the table.
+func (s *aggSink) reset() {
+	s.table = newGroupTable(s.table.seed)
+	s.mem, s.acct = 0, 0
+	s.recent = [recentSlots]recent{}
+}
+
+// writeGroups writes each group as a record, to the file of its partition
+// at level: the hash, the key, the GROUP BY values and the states.
+func (s *aggSink) writeGroups(files []*spill.Writer, level int) error {
+	s.sp.spilled.Store(true)
+	rec := s.rec[:0]
+	for _, g := range s.table.groups {
+		p := part(g.hash, level)
+		if files[p] == nil {
+			w, err := s.sp.dir.Create()
+			if err != nil {
+				return err
+			}
+			files[p] = w
+		}
+		rec = binary.LittleEndian.AppendUint64(rec[:0], g.hash)
+		key := s.table.key(g)
+		rec = binary.AppendUvarint(rec, uint64(len(key)))
+		rec = append(rec, key...)
+		for _, v := range g.vals {
+			rec = types.AppendValue(rec, v)
+		}
+		for _, st := range g.states {
+			rec = st.AppendState(rec)
+		}
+		if err := files[p].Write(rec); err != nil {
+			return err
+		}
+	}
+	s.rec = rec[:0]
+	s.sp.groups.Add(int64(len(s.table.groups)))
+	return nil
+}
+
+var errBadGroup = fmt.Errorf("exec: a spilled group: %w", spill.ErrCorrupt)
+
+// mergeRecord merges one group record into the table.
+func (s *aggSink) mergeRecord(rec []byte) error {
+	if len(rec) < 8 {
+		return errBadGroup
+	}
+	h := binary.LittleEndian.Uint64(rec)
+	klen, n := binary.Uvarint(rec[8:])
+	if n <= 0 || klen > uint64(len(rec)-8-n) {
+		return errBadGroup
+	}
+	key := rec[8+n : 8+n+int(klen)]
+	rest := rec[8+n+int(klen):]
+	g := s.table.find(key, h)
+	if g == nil {
+		vals := s.keyv[:0]
+		for range s.groups {
+			v, r, err := types.ReadValue(rest)
+			if err != nil {
+				return errBadGroup
+			}
+			vals, rest = append(vals, v), r
+		}
+		s.keyv = vals
+		g = s.table.add(key, h, vals, len(s.calls))
+		for i, c := range s.calls {
+			g.states[i] = c.alloc()
+		}
+		s.mem += groupBytes(key, vals, len(s.calls))
+	} else {
+		for range s.groups {
+			_, r, err := types.ReadValue(rest)
+			if err != nil {
+				return errBadGroup
+			}
+			rest = r
+		}
+	}
+	for _, st := range g.states {
+		r, err := st.MergeState(rest)
+		if err != nil {
+			return errors.Join(errBadGroup, err)
+		}
+		rest = r
+	}
+	if len(rest) != 0 {
+		return errBadGroup
+	}
+	return nil
+}
+
+// mergeSpilled merges the files of one partition (of level-1) into s,
+// which starts empty, and passes its final groups to emit; a partition
+// that outgrows limit is split by the hash bits of level and each part
+// merged in turn. The files are removed as they are read.
+func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level int, limit int64, emit func(*aggSink) error) error {
+	var sub []*spill.Writer
+	defer func() {
+		for _, w := range sub {
+			if w != nil {
+				w.Discard()
+			}
+		}
+	}()
+	for i, f := range files {
+		files[i] = nil
+		r, err := f.Open()
+		if err != nil {
+			f.Discard()
+			return err
+		}
+		err = s.mergeFile(r, &sub, level, limit)
+		if cerr := r.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if sub == nil {
+		err := emit(s)
+		s.reset()
+		return err
+	}
+	if len(s.table.groups) > 0 {
+		err := s.writeGroups(sub, level)
+		s.reset()
+		if err != nil {
+			return err
+		}
+	}
+	for q, w := range sub {
+		if w == nil {
+			continue
+		}
+		sub[q] = nil
+		if err := s.mergeSpilled(ctx, []*spill.Writer{w}, level+1, limit, emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int, limit int64) error {
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.mergeRecord(rec); err != nil {
+			return err
+		}
+		if s.mem+s.acct > limit && level <= maxSpillLevel && len(s.table.groups) > 1 {
+			if *sub == nil {
+				*sub = make([]*spill.Writer, spillParts)
+			}
+			err := s.writeGroups(*sub, level)
+			s.reset()
+			if err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// finishSpilled sends every worker's groups still in memory to its files,
+// then merges the partitions one by one, passing their final groups to
+// emit.
+func finishSpilled(ctx context.Context, sinks []*aggSink, final *aggSink, limit int64, emit func(*aggSink) error) error {
+	for _, s := range sinks {
+		if len(s.table.groups) > 0 {
+			if err := s.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	for p := range spillParts {
+		var files []*spill.Writer
+		for _, s := range sinks {
+			if s.files != nil && s.files[p] != nil {
+				files = append(files, s.files[p])
+				s.files[p] = nil
+			}
+		}
+		if len(files) == 0 {
+			continue
+		}
+		if err := final.mergeSpilled(ctx, files, 1, limit, emit); err != nil {
+			for _, f := range files {
+				if f != nil {
+					f.Discard()
+				}
+			}
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,240 @@
+package sql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/parser"
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
+	"github.com/lakesql/lakesql/storage/storagetest"
+)
+
+// spillLake writes a lake of n random rows keyed by day: g a number of
+// many values (one of them in a third of the rows, NULL and missing in
+// others), s a string of fewer (empty and NULL among them), x an integer
+// (some past 2^53), f a double, t text.
+func spillLake(t testing.TB, n int, seed uint64) *Session {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var b strings.Builder
+	for range n {
+		var m []string
+		switch r := rng.IntN(20); {
+		case r < 7:
+			m = append(m, `"g":7`) // the skewed key
+		case r == 7:
+			m = append(m, `"g":null`)
+		case r == 8:
+		default:
+			m = append(m, fmt.Sprintf(`"g":%d`, rng.IntN(n)))
+		}
+		switch r := rng.IntN(12); r {
+		case 0:
+			m = append(m, `"s":""`)
+		case 1:
+			m = append(m, `"s":null`)
+		default:
+			m = append(m, fmt.Sprintf(`"s":"s%d"`, rng.IntN(300)))
+		}
+		x := rng.Int64N(1000) - 300
+		if rng.IntN(50) == 0 {
+			x = 1<<60 + rng.Int64N(1000)
+		}
+		m = append(m, fmt.Sprintf(`"x":%d`, x), fmt.Sprintf(`"f":%g`, rng.NormFloat64()*100),
+			fmt.Sprintf(`"t":"%s"`, strings.Repeat("ab", rng.IntN(6))), fmt.Sprintf(`"day":"2026-01-0%d"`, 1+rng.IntN(4)))
+		b.WriteString("{" + strings.Join(m, ",") + "}\n")
+	}
+	dir := t.TempDir()
+	raw := filepath.Join(dir, "raw.jsonl")
+	if err := os.WriteFile(raw, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := catalog.New(dir)
+	if _, err := c.Create("l", []string{"day"}, raw, 0); err != nil {
+		t.Fatal(err)
+	}
+	return NewSession(c)
+}
+
+// spillQueries are GROUP BY queries over every aggregate, on keys of many
+// groups (so that a tiny budget spills them) and of few.
+var spillQueries = []string{
+	"SELECT g, COUNT(*), COUNT(x), SUM(x), AVG(x), MIN(t), MAX(f) FROM l GROUP BY g",
+	"SELECT g, s, COUNT(*) AS c, SUM(f) FROM l GROUP BY g, s HAVING COUNT(*) > 0",
+	"SELECT s, COUNT(DISTINCT g), COUNT(DISTINCT g, x), SUM(DISTINCT x) FROM l GROUP BY s",
+	"SELECT g % 97 AS k, STDDEV(f), VAR_POP(x), MEDIAN(x), ANY_VALUE(day) IS NOT NULL FROM l GROUP BY k",
+	"SELECT g, GROUP_CONCAT(t ORDER BY x, t SEPARATOR '|'), BOOL_AND(x > 0), BOOL_OR(x > 900) FROM l GROUP BY g",
+	"SELECT x, COUNT(*), SUM(x + 1), SUM(x + 2) FROM l GROUP BY x ORDER BY COUNT(*) DESC, x LIMIT 7",
+	"SELECT g, x, COUNT(*) FROM l GROUP BY g, x HAVING COUNT(*) > 1",
+	"SELECT s, g IS NULL, MIN(g), MAX(g), COUNT(*) FROM l WHERE day >= '2026-01-02' GROUP BY s, g IS NULL",
+	"SELECT DISTINCT g % 10 FROM l",
+}
+
+// TestSpillingAggregateAnswersAsInMemory: every query under the smallest
+// budget, where the groups go to spill files and back, gives the answer
+// it gives in memory; the spill folder is gone after each.
+func TestSpillingAggregateAnswersAsInMemory(t *testing.T) {
+	for _, seed := range []uint64{1, 2} {
+		s := spillLake(t, 6000, seed)
+		tmp := t.TempDir()
+		for _, q := range spillQueries {
+			s.Memory = Memory{}
+			want, err := s.Exec(context.Background(), q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+			got, err := s.Exec(context.Background(), q)
+			if err != nil {
+				t.Fatalf("spilling, %s: %v", q, err)
+			}
+			if d := diffRows(want.Rows, got.Rows, strings.Contains(q, "ORDER BY")); d != "" {
+				t.Errorf("seed %d, %s: spilled answer differs: %s", seed, q, d)
+			}
+			if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+				t.Errorf("%s: left %v in the temporary folder", q, ents)
+			}
+		}
+	}
+}
+
+// TestSpillingReallySpills: the budget makes the many-group queries spill,
+// and EXPLAIN ANALYZE says so.
+func TestSpillingReallySpills(t *testing.T) {
+	s := spillLake(t, 6000, 3)
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	sel, err := parser.ParseSelect(spillQueries[0], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res, err := RunPinned(exec.WithMemory(context.Background(), s.Memory), mustSnap(t, s), sel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var agg exec.OpStats
+	for n, st := range res.Profile {
+		if _, ok := n.(*plan.Aggregate); ok {
+			agg = st
+		}
+	}
+	if agg.Spilled == 0 || agg.SpillFiles < 2 || agg.SpilledGroups < 6000/2 {
+		t.Fatalf("aggregate stats %+v: want spilled bytes, files and groups", agg)
+	}
+	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE "+spillQueries[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, r := range ex.Rows {
+		lines = append(lines, r[0].String())
+	}
+	if text := strings.Join(lines, "\n"); !strings.Contains(text, "spilled") {
+		t.Errorf("EXPLAIN ANALYZE does not show the spill:\n%s", text)
+	}
+}
+
+// TestSpillFullDisk: a spill write that fails (the disk full) is an error
+// naming the spill folder, and nothing is left in it.
+func TestSpillFullDisk(t *testing.T) {
+	s := spillLake(t, 4000, 4)
+	tmp := t.TempDir()
+	for _, at := range []int{1, 2, 3, 5, 8, 13, 40} {
+		fs := storagetest.NewFaultFS(storage.OS, at)
+		s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp, FS: fs}
+		_, err := s.Exec(context.Background(), spillQueries[0])
+		if fs.Count() < at {
+			continue // the query needed fewer operations
+		}
+		if !errors.Is(err, storagetest.ErrInjected) || !strings.Contains(err.Error(), "spilling to "+tmp) {
+			t.Errorf("operation %d failing: %v, want the injected error naming %s", at, err, tmp)
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("operation %d failing: left %v", at, ents)
+		}
+	}
+}
+
+// TestSpillCanceled: a query canceled while it spills leaves nothing.
+func TestSpillCanceled(t *testing.T) {
+	s := spillLake(t, 6000, 5)
+	tmp := t.TempDir()
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+	for _, n := range []int{1, 2, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		calls := 0
+		ctx = WithProgress(ctx, func(int64, int64) {
+			if calls++; calls == n {
+				cancel()
+			}
+		})
+		_, err := s.Exec(ctx, spillQueries[1])
+		cancel()
+		if err == nil && calls >= n {
+			t.Errorf("canceled after %d progress reports: no error", n)
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("canceled: left %v", ents)
+		}
+	}
+}
+
+func mustSnap(t *testing.T, s *Session) *catalog.Snapshot {
+	t.Helper()
+	snap, err := s.Catalog.Snapshot("l")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// diffRows compares two answers, in order when ordered, else as
+// multisets; doubles within 1e-9 relative (partial sums meet in another
+// order when they spill). "" when equal.
+func diffRows(want, got [][]Value, ordered bool) string {
+	if len(want) != len(got) {
+		return fmt.Sprintf("%d rows, want %d", len(got), len(want))
+	}
+	key := func(r []Value) string {
+		var b strings.Builder
+		for _, v := range r {
+			if v.K == types.Float {
+				fmt.Fprintf(&b, "%.6g|", v.F)
+				continue
+			}
+			b.WriteString(v.String() + "|")
+		}
+		return b.String()
+	}
+	w, g := slices.Clone(want), slices.Clone(got)
+	if !ordered {
+		slices.SortFunc(w, func(a, b []Value) int { return strings.Compare(key(a), key(b)) })
+		slices.SortFunc(g, func(a, b []Value) int { return strings.Compare(key(a), key(b)) })
+	}
+	for i := range w {
+		for j := range w[i] {
+			a, b := w[i][j], g[i][j]
+			if a.K == types.Float && b.K == types.Float {
+				if a.F == b.F || math.IsNaN(a.F) && math.IsNaN(b.F) ||
+					math.Abs(a.F-b.F) <= 1e-9*math.Max(1, math.Abs(a.F)) {
+					continue
+				}
+			}
+			if a.K != b.K || a.String() != b.String() {
+				return fmt.Sprintf("row %d: %v, want %v", i, g[i], w[i])
+			}
+		}
+	}
+	return ""
+}
