@@ -37,7 +37,15 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 		residual = strings.Join(parts, " AND ")
 	}
 	lines = append(lines, "Residual predicate: "+residual)
-	lines = append(lines, fmt.Sprintf("Scanning %d/%d files", len(s.Files), s.FilesTotal))
+	if s.FromManifest {
+		kept := fmt.Sprintf("%d files", len(s.Files))
+		if len(s.Files) == 1 {
+			kept = "1 file"
+		}
+		lines = append(lines, fmt.Sprintf("Scanning 0/%d files (answered from the manifest: %s kept)", s.FilesTotal, kept))
+	} else {
+		lines = append(lines, fmt.Sprintf("Scanning %d/%d files", len(s.Files), s.FilesTotal))
+	}
 	kept := fmt.Sprintf("Partitions kept: %d/%d", len(s.PartsKept), s.PartsTotal)
 	if n := len(s.PartsKept); n > 0 && n < s.PartsTotal {
 		shown := s.PartsKept[:min(n, 4)]

@@ -229,7 +229,7 @@ func TestHostileManifestsStayInside(t *testing.T) {
 		}
 	}
 	rec.paths = nil
-	if _, err := sess.Exec(context.Background(), "SELECT COUNT(*) FROM good"); err != nil {
+	if _, err := sess.Exec(context.Background(), "SELECT * FROM good"); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains([]byte(strings.Join(rec.paths, "\n")), []byte(filepath.Join(work, "good", "p=a", "part-0000.jsonl"))) {

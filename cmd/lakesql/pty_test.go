@@ -252,8 +252,8 @@ func TestREPL(t *testing.T) {
 	// Ctrl-C while a query runs cancels it. The scan of slow blocks on the
 	// pipe; once lakesql has opened it, the query is surely running.
 	writer := openWriter(t, fifo)
-	tm.send("SELECT COUNT(*) FROM slow;\r")
-	writer.wait(t, "SELECT COUNT(*) FROM slow")
+	tm.send("SELECT COUNT(amount) FROM slow;\r")
+	writer.wait(t, "SELECT COUNT(amount) FROM slow")
 	tm.send("\x03")
 	tm.expect(`canceled`)
 	tm.expect(`lakesql> `)
@@ -292,7 +292,7 @@ func TestREPL(t *testing.T) {
 		"SELECT COUNT(*) FROM orders;",
 		"select COUNT(*) AS nulls from misc WHERE amount IS NULL;",
 		"SELECT COUNT(*) AS fresh FROM misc;",
-		"SELECT COUNT(*) FROM slow;",
+		"SELECT COUNT(amount) FROM slow;",
 		"SELECT * FROM nope;",
 		".mode csv",
 		"SELECT COUNT(*) AS after FROM misc;",
@@ -309,7 +309,7 @@ func TestScriptCancel(t *testing.T) {
 	work, fifo := slowWork(t)
 	writer := openWriter(t, fifo)
 	cmd := exec.Command(bin, "-d", work)
-	cmd.Stdin = strings.NewReader("SELECT COUNT(*) AS n FROM misc;\nSELECT COUNT(*) FROM slow;\nSELECT COUNT(*) AS never FROM misc;\n")
+	cmd.Stdin = strings.NewReader("SELECT COUNT(*) AS n FROM misc;\nSELECT COUNT(amount) FROM slow;\nSELECT COUNT(*) AS never FROM misc;\n")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {

@@ -224,6 +224,9 @@ type (
 // Inc counts one row.
 func (s *count) Inc() { s.n++ }
 
+// AddN counts n rows (COUNT(*) from a manifest's row counts).
+func (s *count) AddN(n int64) { s.n += n }
+
 func (s *count) AddOne(v types.Value) error {
 	if v.K != types.Null {
 		s.n++

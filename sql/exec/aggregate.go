@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"runtime"
+	"slices"
 	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
@@ -385,30 +386,6 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 // runAggregate scans into per-worker aggregates, merges them, and passes
 // each group through HAVING and the projection above to out.
 func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []types.Value) error) (Stats, error) {
-	var sinks []*aggSink
-	seed := maphash.MakeSeed()
-	mem := memoryOf(ctx)
-	sp := &aggSpill{dir: mem.spillDir()}
-	defer sp.dir.Close()
-	share := mem.budget() / int64(max(runtime.GOMAXPROCS(0), 1))
-	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
-		s := newAggSink(sh.agg, w > 0, seed, share, sp)
-		sinks = append(sinks, s)
-		return s
-	})
-	defer func() {
-		for _, s := range sinks {
-			for _, f := range s.files {
-				if f != nil {
-					f.Discard()
-				}
-			}
-		}
-	}()
-	if err != nil {
-		return st, err
-	}
-	prof.done(sh.scan, int(st.RowsPassed))
 	pr := newProjector(sh.project, false)
 	groups, kept, produced := 0, 0, 0
 	var buf []types.Value
@@ -432,6 +409,46 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 		produced++
 		return out(r)
 	}
+	finish := func(st Stats, sp OpStats) (Stats, error) {
+		prof.doneAgg(sh.agg, groups, sp)
+		if sh.having != nil {
+			prof.m[sh.having] = OpStats{Rows: int64(kept)}
+		}
+		prof.m[sh.project] = OpStats{Rows: int64(produced)}
+		return st, nil
+	}
+	seed := maphash.MakeSeed()
+	if sh.scan.FromManifest {
+		st, err := aggregateManifest(sh, newAggSink(sh.agg, false, seed, 0, nil), emit)
+		prof.done(sh.scan, int(st.RowsPassed))
+		if err != nil {
+			return st, err
+		}
+		return finish(st, OpStats{})
+	}
+	var sinks []*aggSink
+	mem := memoryOf(ctx)
+	sp := &aggSpill{dir: mem.spillDir()}
+	defer sp.dir.Close()
+	share := mem.budget() / int64(max(runtime.GOMAXPROCS(0), 1))
+	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
+		s := newAggSink(sh.agg, w > 0, seed, share, sp)
+		sinks = append(sinks, s)
+		return s
+	})
+	defer func() {
+		for _, s := range sinks {
+			for _, f := range s.files {
+				if f != nil {
+					f.Discard()
+				}
+			}
+		}
+	}()
+	if err != nil {
+		return st, err
+	}
+	prof.done(sh.scan, int(st.RowsPassed))
 	if sp.spilled.Load() {
 		final := newAggSink(sh.agg, false, seed, mem.budget(), sp)
 		err = finishSpilled(ctx, sinks, final, mem.budget(), func(s *aggSink) error { return s.each(emit) })
@@ -446,12 +463,41 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 		return st, err
 	}
 	spilled, files := sp.dir.Written()
-	prof.doneAgg(sh.agg, groups, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load()})
-	if sh.having != nil {
-		prof.m[sh.having] = OpStats{Rows: int64(kept)}
+	return finish(st, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load()})
+}
+
+// aggregateManifest answers an aggregate the optimizer marked FromManifest
+// (COUNT(*), MIN and MAX of key fields) from the files' row counts and key
+// values, opening none.
+func aggregateManifest(sh shape, s *aggSink, emit func([]types.Value) error) (Stats, error) {
+	st := Stats{FilesTotal: sh.scan.FilesTotal}
+	s.single = s.newGroup(nil, nil)
+	key := sh.scan.Src.Key()
+	for i, c := range sh.agg.Aggs {
+		state := s.single.states[i]
+		if len(c.Args) == 0 {
+			cnt, ok := state.(*aggregate.Count)
+			if !ok {
+				return st, fmt.Errorf("exec: %s from the manifest", c.Text)
+			}
+			for _, f := range sh.scan.Files {
+				cnt.AddN(f.Rows)
+			}
+			continue
+		}
+		k := slices.Index(key, sh.scan.Fields[c.Args[0].(*plan.Slot).I])
+		for _, f := range sh.scan.Files {
+			if f.Rows > 0 {
+				if err := state.(aggregate.OneArg).AddOne(f.KeyValues[k]); err != nil {
+					return st, err
+				}
+			}
+		}
 	}
-	prof.m[sh.project] = OpStats{Rows: int64(produced)}
-	return st, nil
+	for _, f := range sh.scan.Files {
+		st.RowsPassed += f.Rows
+	}
+	return st, s.each(emit)
 }
 
 func unsafeString(b []byte) string {

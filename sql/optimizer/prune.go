@@ -19,6 +19,7 @@ func Optimize(p *plan.Plan) {
 	for n := p.Root; n != nil; {
 		if a, ok := n.(*plan.Aggregate); ok {
 			rewriteSums(a)
+			fromManifest(p, a)
 		}
 		in := n.Inputs()
 		if len(in) == 0 {

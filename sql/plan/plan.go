@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/types"
 	"github.com/lakesql/lakesql/storage"
 )
 
@@ -58,6 +59,9 @@ type Scan struct {
 	// IgnoreSizes reads files whose size differs from the manifest instead
 	// of failing (to find a bad line in a damaged lake).
 	IgnoreSizes bool
+	// FromManifest: the aggregate above is answered from the manifest (the
+	// files' row counts and partition values) without opening a file.
+	FromManifest bool
 }
 
 // ScanFile is one file to scan, with the conjuncts of the filter that its
@@ -69,6 +73,9 @@ type ScanFile struct {
 	// (nil: every row); NeedleSet the needles of those conjuncts.
 	Pred      Expr
 	NeedleSet []storage.Needle
+	// KeyValues, when the scan is FromManifest, are the values of the key
+	// fields that a MIN or MAX reads, by key field.
+	KeyValues []types.Value
 }
 
 // Needle is a text every line that passes conjunct Conj holds.
