@@ -238,3 +238,28 @@ func diffRows(want, got [][]Value, ordered bool) string {
 	}
 	return ""
 }
+
+// TestSharedSums: the SUM(x + c) of one x that share one state (and
+// spill with it) answer as the same sums computed one by one.
+func TestSharedSums(t *testing.T) {
+	s := spillLake(t, 3000, 9)
+	shared := "SELECT g % 50 AS k, SUM(x), SUM(x + 1), SUM(2 + x), SUM(x + -7), SUM(f + 3), COUNT(x), SUM(x + 1) FROM l GROUP BY k"
+	apart := "SELECT g % 50 AS k, SUM(x), SUM((x + 1) * 1), SUM((2 + x) * 1), SUM((x + -7) * 1), SUM((f + 3) * 1), COUNT(x), SUM((x + 1) * 1) FROM l GROUP BY k"
+	for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+		s.Memory = m
+		want, err := s.Exec(context.Background(), apart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Exec(context.Background(), shared)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := diffRows(want.Rows, got.Rows, false); d != "" {
+			t.Errorf("limit %d: shared sums differ: %s", m.Limit, d)
+		}
+	}
+	if _, err := s.Exec(context.Background(), "SELECT SUM(t + 1), SUM(t + 2) FROM l"); err == nil {
+		t.Error("SUM(text + 1): no error")
+	}
+}

@@ -35,6 +35,15 @@ type aggSink struct {
 	sp        *aggSpill
 	files     []*spill.Writer // by partition, made at the first flush
 	rec       []byte          // a group's record, being written
+
+	outs []aggOut // by aggregate of the plan: where its result comes from
+}
+
+// aggOut is where an aggregate's result comes from: its call's state, or
+// derived from another call's state (plan.AggCall.Derive).
+type aggOut struct {
+	call   int
+	derive func(aggregate.State) types.Value
 }
 
 // recent is an entry of aggSink.recent. Most rows of a GROUP BY on a
@@ -79,11 +88,16 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 		}
 		s.groups = append(s.groups, g)
 	}
+	callOf := make([]int, len(a.Aggs)) // by aggregate, its call
 	for i, c := range a.Aggs {
+		if c.Derive != nil {
+			s.outs = append(s.outs, aggOut{call: callOf[c.Base], derive: c.Derive})
+			continue
+		}
 		ac := aggCall{fn: c.Func, same: -1}
 		if len(c.Args) == 1 {
-			for j := range i {
-				if len(a.Aggs[j].Args) == 1 && a.Aggs[j].Args[0].String() == c.Args[0].String() {
+			for j := range s.calls {
+				if o := s.calls[j].args; len(o) == 1 && o[0].String() == c.Args[0].String() {
 					ac.same = j
 					s.calls[j].shared = true
 					break
@@ -99,6 +113,8 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 		_, isOne := c.Func.New().(aggregate.OneArg)
 		ac.one = len(c.Args) == 1 && isOne
 		ac.alloc = c.Func.Allocator(&s.acct)
+		callOf[i] = len(s.calls)
+		s.outs = append(s.outs, aggOut{call: len(s.calls)})
 		s.calls = append(s.calls, ac)
 	}
 	return s
@@ -373,8 +389,12 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 	var r []types.Value
 	for _, g := range s.table.groups {
 		r = append(r[:0], g.vals...)
-		for _, st := range g.states {
-			r = append(r, st.Result())
+		for _, o := range s.outs {
+			if o.derive != nil {
+				r = append(r, o.derive(g.states[o.call]))
+			} else {
+				r = append(r, g.states[o.call].Result())
+			}
 		}
 		if err := fn(r); err != nil {
 			return err
@@ -474,7 +494,7 @@ func aggregateManifest(sh shape, s *aggSink, emit func([]types.Value) error) (St
 	s.single = s.newGroup(nil, nil)
 	key := sh.scan.Src.Key()
 	for i, c := range sh.agg.Aggs {
-		state := s.single.states[i]
+		state := s.single.states[s.outs[i].call]
 		if len(c.Args) == 0 {
 			cnt, ok := state.(*aggregate.Count)
 			if !ok {

@@ -113,6 +113,11 @@ type AggCall struct {
 	Func *aggregate.Func
 	Args []Expr // none for COUNT(*)
 	Text string
+	// Derive, when set, computes this call's result from the state of
+	// call Base (of the same Aggregate), which keeps the only state: the
+	// optimizer's sharing of SUM(x + c) over one x.
+	Derive func(aggregate.State) types.Value
+	Base   int
 }
 
 // Distinct removes duplicate rows (over the first Width columns).
