@@ -77,6 +77,33 @@ func (f *Func) Allocator(acct *int64) func() State {
 	}
 }
 
+// Reset empties a state of the common aggregates for reuse (a spilling
+// table refills its groups), reporting false for the others, which the
+// caller replaces with a fresh state instead.
+func Reset(st State) bool {
+	switch s := st.(type) {
+	case *count:
+		*s = count{}
+	case *sum:
+		*s = sum{}
+	case *avg:
+		*s = avg{}
+	case *sumPlus:
+		*s = sumPlus{c: s.c}
+	case *minmax:
+		*s = minmax{want: s.want}
+	case *anyValue:
+		*s = anyValue{}
+	case *moments:
+		*s = moments{sample: s.sample, sqrt: s.sqrt}
+	case *boolAgg:
+		*s = boolAgg{and: s.and}
+	default:
+		return false
+	}
+	return true
+}
+
 // accounted is a state that counts the bytes it keeps.
 type accounted interface{ account(acct *int64) }
 

@@ -442,3 +442,34 @@ func TestAggregateStateEncoding(t *testing.T) {
 		})
 	}
 }
+
+// TestAggregateReset: a state that Reset empties answers, fed the rows
+// again, as a fresh one does (after other rows first).
+func TestAggregateReset(t *testing.T) {
+	resettable := 0
+	for name, c := range aggCases {
+		if c.addErr != "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			fn := c.fun(t)
+			st := fn.New()
+			if err := feed(st, append(append([][]types.Value{}, c.rows...), c.rows...)); err != nil {
+				t.Fatal(err)
+			}
+			if !aggregate.Reset(st) {
+				return
+			}
+			resettable++
+			if err := feed(st, c.rows); err != nil {
+				t.Fatal(err)
+			}
+			if got := st.Result(); !same(got, c.want, c.tol) {
+				t.Errorf("after Reset: %s, want %s", show(got), show(c.want))
+			}
+		})
+	}
+	if resettable < 20 {
+		t.Errorf("only %d cases reset", resettable)
+	}
+}

@@ -239,9 +239,16 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 
 // newGroup adds the group of key with the GROUP BY values vals.
 func (s *aggSink) newGroup(key []byte, vals []types.Value) *group {
-	g := s.table.add(key, s.table.hash(key), vals, len(s.calls))
+	return s.addGroup(key, s.table.hash(key), vals)
+}
+
+// addGroup adds the group of key (hash h) with empty states.
+func (s *aggSink) addGroup(key []byte, h uint64, vals []types.Value) *group {
+	g, reused := s.table.add(key, h, vals, len(s.calls))
 	for i, c := range s.calls {
-		g.states[i] = c.alloc()
+		if !reused || !aggregate.Reset(g.states[i]) {
+			g.states[i] = c.alloc()
+		}
 	}
 	s.mem += groupBytes(key, vals, len(s.calls))
 	return g
@@ -470,8 +477,8 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 	}
 	prof.done(sh.scan, int(st.RowsPassed))
 	if sp.spilled.Load() {
-		final := newAggSink(sh.agg, false, seed, mem.budget(), sp)
-		err = finishSpilled(ctx, sinks, final, mem.budget(), func(s *aggSink) error { return s.each(emit) })
+		newFinal := func(limit int64) *aggSink { return newAggSink(sh.agg, false, seed, limit, sp) }
+		err = finishSpilled(ctx, sinks, newFinal, mem.budget(), func(s *aggSink) error { return s.each(emit) })
 	} else {
 		total := sinks[0]
 		for _, s := range sinks[1:] {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"github.com/lakesql/lakesql/internal/spill"
@@ -54,7 +56,7 @@ func (s *aggSink) flush() error {
 
 // reset empties the table.
 func (s *aggSink) reset() {
-	s.table = newGroupTable(s.table.seed)
+	s.table.clear()
 	s.mem, s.acct = 0, 0
 	s.recent = [recentSlots]recent{}
 }
@@ -117,11 +119,7 @@ func (s *aggSink) mergeRecord(rec []byte) error {
 			vals, rest = append(vals, v), r
 		}
 		s.keyv = vals
-		g = s.table.add(key, h, vals, len(s.calls))
-		for i, c := range s.calls {
-			g.states[i] = c.alloc()
-		}
-		s.mem += groupBytes(key, vals, len(s.calls))
+		g = s.addGroup(key, h, vals)
 	} else {
 		for range s.groups {
 			_, r, err := types.ReadValue(rest)
@@ -225,9 +223,10 @@ func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int, li
 }
 
 // finishSpilled sends every worker's groups still in memory to its files,
-// then merges the partitions one by one, passing their final groups to
-// emit.
-func finishSpilled(ctx context.Context, sinks []*aggSink, final *aggSink, limit int64, emit func(*aggSink) error) error {
+// then merges the partitions, one per worker at a time (each worker with
+// its share of limit), passing their final groups to emit one group at a
+// time.
+func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit int64) *aggSink, limit int64, emit func(*aggSink) error) error {
 	for _, s := range sinks {
 		if len(s.table.groups) > 0 {
 			if err := s.flush(); err != nil {
@@ -235,25 +234,65 @@ func finishSpilled(ctx context.Context, sinks []*aggSink, final *aggSink, limit 
 			}
 		}
 	}
-	for p := range spillParts {
-		var files []*spill.Writer
+	parts := make([][]*spill.Writer, spillParts)
+	for p := range parts {
 		for _, s := range sinks {
 			if s.files != nil && s.files[p] != nil {
-				files = append(files, s.files[p])
+				parts[p] = append(parts[p], s.files[p])
 				s.files[p] = nil
 			}
 		}
-		if len(files) == 0 {
-			continue
-		}
-		if err := final.mergeSpilled(ctx, files, 1, limit, emit); err != nil {
+	}
+	defer func() {
+		for _, files := range parts {
 			for _, f := range files {
 				if f != nil {
 					f.Discard()
 				}
 			}
-			return err
 		}
+	}()
+	workers := max(min(runtime.GOMAXPROCS(0), spillParts), 1)
+	var (
+		next    atomic.Int64
+		mu      sync.Mutex // emit's, and first's
+		first   error
+		wg      sync.WaitGroup
+		stopped atomic.Bool
+	)
+	for range workers {
+		final := newFinal(limit / int64(workers))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stopped.Load() {
+				p := int(next.Add(1) - 1)
+				if p >= spillParts {
+					return
+				}
+				if len(parts[p]) == 0 {
+					continue
+				}
+				err := final.mergeSpilled(ctx, parts[p], 1, limit/int64(workers), func(s *aggSink) error {
+					mu.Lock()
+					defer mu.Unlock()
+					if first != nil {
+						return first
+					}
+					return emit(s)
+				})
+				if err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+					stopped.Store(true)
+					return
+				}
+			}
+		}()
 	}
-	return nil
+	wg.Wait()
+	return first
 }

@@ -22,6 +22,11 @@ type groupTable struct {
 	gslab  []group
 	vslab  []types.Value
 	sslab  []aggregate.State
+	// pool holds every group this table made; after clear the first used
+	// of them are in use again, with their states reset rather than new
+	// (a spilling table refills many times without allocating).
+	pool []*group
+	used int
 }
 
 type group struct {
@@ -64,13 +69,36 @@ func (t *groupTable) find(key []byte, h uint64) *group {
 	}
 }
 
+// clear empties the table, keeping its memory for the groups to come.
+// Groups adopted from another table (merge) are never cleared.
+func (t *groupTable) clear() {
+	clear(t.slots)
+	t.groups = t.groups[:0]
+	t.arena = t.arena[:0]
+	t.used = 0
+}
+
 // add inserts a new group of key (hash h) with copies of vals and nstates
-// empty states, and returns it.
-func (t *groupTable) add(key []byte, h uint64, vals []types.Value, nstates int) *group {
+// states, and returns it; reused reports a group of the pool, whose states
+// are the old ones (to reset), else they are nil.
+func (t *groupTable) add(key []byte, h uint64, vals []types.Value, nstates int) (g *group, reused bool) {
+	if t.used < len(t.pool) && cap(t.pool[t.used].vals) >= len(vals) && len(t.pool[t.used].states) == nstates {
+		g = t.pool[t.used]
+		t.used++
+		g.hash = h
+		g.koff, g.klen = int32(len(t.arena)), int32(len(key))
+		t.arena = append(t.arena, key...)
+		g.vals = g.vals[:len(vals)]
+		for i, v := range vals {
+			g.vals[i] = v.Clone()
+		}
+		t.insert(g)
+		return g, true
+	}
 	if len(t.gslab) == 0 {
 		t.gslab = make([]group, 256)
 	}
-	g := &t.gslab[0]
+	g = &t.gslab[0]
 	t.gslab = t.gslab[1:]
 	g.hash = h
 	g.koff, g.klen = int32(len(t.arena)), int32(len(key))
@@ -92,7 +120,9 @@ func (t *groupTable) add(key []byte, h uint64, vals []types.Value, nstates int) 
 	g.states = t.sslab[:nstates:nstates]
 	t.sslab = t.sslab[nstates:]
 	t.insert(g)
-	return g
+	t.pool = append(t.pool, g)
+	t.used = len(t.pool)
+	return g, false
 }
 
 // insert places g, growing the slots at half full (probes stay short).
