@@ -109,8 +109,15 @@ func (v Value) Float() (float64, bool) {
 	return 0, false
 }
 
-// Clone returns v with its text copied out of any shared buffer.
+// Clone returns v with its text copied out of any shared buffer. A
+// number's spelling (see Text) is the row's: a clone, which outlives the
+// row (a group's value, an aggregate's state, a row kept for ORDER BY),
+// keeps the number alone, and costs no allocation.
 func (v Value) Clone() Value {
+	if v.K == Int || v.K == Float {
+		v.S = ""
+		return v
+	}
 	if v.S != "" {
 		v.S = strings.Clone(v.S)
 	}
