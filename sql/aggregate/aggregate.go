@@ -215,7 +215,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	if distinct {
 		f.slab = nil
 		inner := mk
-		f.New = func() State { return &distinctState{inner: inner(), seen: map[string]struct{}{}} }
+		f.New = func() State { return &distinctState{inner: inner()} }
 	}
 	return f, true, nil
 }
@@ -704,55 +704,6 @@ func (s *boolAgg) Result() types.Value {
 	}
 	return types.BoolValue(s.v)
 }
-
-// distinctState feeds its inner state each distinct argument tuple once;
-// a tuple with a NULL is skipped (COUNT(DISTINCT a, b) counts the pairs
-// where neither is NULL).
-type distinctState struct {
-	inner State
-	seen  map[string]struct{}
-	vals  [][]types.Value // the tuples, to replay into a merged state
-	key   []byte
-	acct  *int64
-}
-
-func (s *distinctState) account(acct *int64) {
-	s.acct = acct
-	if a, ok := s.inner.(accounted); ok {
-		a.account(acct)
-	}
-}
-
-func (s *distinctState) Add(args []types.Value) error {
-	k := s.key[:0]
-	for _, a := range args {
-		if a.K == types.Null {
-			return nil
-		}
-		k = types.AppendKey(k, a)
-	}
-	s.key = k
-	if _, ok := s.seen[string(k)]; ok {
-		return nil
-	}
-	s.seen[string(k)] = struct{}{}
-	tuple := make([]types.Value, len(args))
-	for i, a := range args {
-		tuple[i] = a.Clone()
-	}
-	// The map's entry (key, hash, overhead) and the tuple.
-	grow(s.acct, 2*len(k)+48+len(args)*40)
-	s.vals = append(s.vals, tuple)
-	return s.inner.Add(tuple)
-}
-
-func (s *distinctState) Merge(o State) {
-	for _, t := range o.(*distinctState).vals {
-		s.Add(t)
-	}
-}
-
-func (s *distinctState) Result() types.Value { return s.inner.Result() }
 
 // SumPlus is SUM(x + c) for a constant c, computed as SUM(x) + c·COUNT(x)
 // (DuckDB rewrites it the same way, so an x + c past int64 is no overflow

@@ -253,28 +253,3 @@ func (s *boolAgg) MergeState(b []byte) ([]byte, error) {
 	}
 	return r.b, r.err
 }
-
-// A distinct state goes as its tuples; merging adds each (a tuple it has
-// seen is not counted twice).
-func (s *distinctState) AppendState(dst []byte) []byte {
-	dst = binary.AppendVarint(dst, int64(len(s.vals)))
-	for _, t := range s.vals {
-		dst = appendValues(dst, t)
-	}
-	return dst
-}
-
-func (s *distinctState) MergeState(b []byte) ([]byte, error) {
-	r := reader{b: b}
-	n := r.count()
-	for range n {
-		t := r.values()
-		if r.err != nil {
-			break
-		}
-		if err := s.Add(t); err != nil {
-			return nil, err
-		}
-	}
-	return r.b, r.err
-}
