@@ -20,6 +20,7 @@ type distinctState struct {
 	slots []uint64 // 0: empty; else hash's top 32 bits << 32 | record offset + 1
 	n     int
 	key   []byte
+	one   [1]types.Value // AddOne's argument
 	acct  *int64
 }
 
@@ -45,6 +46,14 @@ func (s *distinctState) Add(args []types.Value) error {
 		return nil
 	}
 	return s.inner.Add(args)
+}
+
+// AddOne is Add of one argument (the executor's path for a field).
+func (s *distinctState) AddOne(v types.Value) error {
+	s.one[0] = v
+	err := s.Add(s.one[:])
+	s.one[0] = types.Value{}
+	return err
 }
 
 // insert adds the tuple of key k, reporting false when the set had it.
