@@ -157,7 +157,8 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	var rows [][]types.Value
 	sorted := false // rows are in ORDER BY order, cut to the window
 	if sh.agg != nil {
-		if sh.sort != nil && sh.distinct == nil && sh.sort.Limit >= 0 {
+		switch {
+		case sh.sort != nil && sh.distinct == nil && sh.sort.Limit >= 0:
 			// ORDER BY … LIMIT over groups: a top-N heap, not every row.
 			ts := &sortSink{keys: sh.sort.Keys, n: int(min(sh.sort.Offset+sh.sort.Limit, 1<<40))}
 			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
@@ -169,7 +170,21 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 			}
 			sorted = true
 			prof.done(sh.sort, len(rows))
-		} else {
+		case sh.sort == nil && sh.distinct == nil && sh.limit != nil && len(p.GroupCols) > 0:
+			// LIMIT without ORDER BY over groups: the groups come sorted by
+			// their GROUP BY columns (below), so a heap of the first
+			// OFFSET + LIMIT of them is the whole answer.
+			keys := groupKeys(p)
+			ts := &sortSink{keys: keys, n: int(min(sh.limit.Offset+sh.limit.N, 1<<40))}
+			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
+				_, err := ts.push(r, nil)
+				return err
+			})
+			for _, it := range mergeSorted([]*sortSink{ts}, keys, -1, 0) {
+				rows = append(rows, it.row)
+			}
+			sorted = true // and cut to the window by the Limit below
+		default:
 			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
 				out := make([]types.Value, len(r))
 				for i, v := range r {
@@ -204,11 +219,7 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	case len(p.GroupCols) > 0:
 		// Without ORDER BY a grouped result is sorted by its group
 		// columns, so that output is stable.
-		var keys []plan.SortKey
-		for _, c := range p.GroupCols {
-			keys = append(keys, plan.SortKey{Col: c})
-		}
-		rows = sortRows(rows, keys, -1, 0)
+		rows = sortRows(rows, groupKeys(p), -1, 0)
 	}
 	if sh.limit != nil {
 		rows = limitRows(rows, sh.limit.N, sh.limit.Offset)
@@ -222,6 +233,16 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	}
 	res.Rows = rows
 	return res, nil
+}
+
+// groupKeys orders a grouped result without ORDER BY: by its group
+// columns.
+func groupKeys(p *plan.Plan) []plan.SortKey {
+	var keys []plan.SortKey
+	for _, c := range p.GroupCols {
+		keys = append(keys, plan.SortKey{Col: c})
+	}
+	return keys
 }
 
 func limitRows(rows [][]types.Value, n, off int64) [][]types.Value {
