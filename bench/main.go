@@ -49,6 +49,7 @@ type config struct {
 	sqlgen        bool // run the random query check instead of the jobs
 	sqlgenQueries int
 	sqlgenSeed    uint64
+	memoryLimit   string
 }
 
 // run is the only place errors become exit codes: 0 done, 1 failed
@@ -115,6 +116,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.sqlgen, "sqlgen", false, "run the random query check (generated queries through lakesql and DuckDB, answers compared, and TLP checks of lakesql alone) instead of the jobs; writes bench/results-sqlgen.md")
 	fs.IntVar(&cfg.sqlgenQueries, "queries", 2000, "-sqlgen: queries compared with DuckDB (and a quarter as many TLP checks)")
 	fs.Uint64Var(&cfg.sqlgenSeed, "seed", 0, "-sqlgen: seed of the data and the queries (0: from the clock; printed)")
+	fs.StringVar(&cfg.memoryLimit, "memory-limit", "", "-sqlgen: run lakesql with --memory-limit (64KiB: most grouped queries spill)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
 		for _, j := range allJobs {

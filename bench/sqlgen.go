@@ -30,6 +30,9 @@ type sgOptions struct {
 	seed    uint64 // data and queries
 	batch   int    // queries per lakesql process
 	timeout time.Duration
+	// memoryLimit, when set, is lakesql's --memory-limit: a tiny one makes
+	// most grouped queries spill (issue 13's forced-spill run).
+	memoryLimit string
 }
 
 // sgWrong is one query whose answers differ.
@@ -86,7 +89,8 @@ func sqlgen(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer sc.close(cfg, stderr)
-	opt := sgOptions{queries: cfg.sqlgenQueries, tlp: max(cfg.sqlgenQueries/4, 1), rows: 3000, seed: cfg.sqlgenSeed, batch: 200, timeout: cfg.timeout}
+	opt := sgOptions{queries: cfg.sqlgenQueries, tlp: max(cfg.sqlgenQueries/4, 1), rows: 3000, seed: cfg.sqlgenSeed, batch: 200, timeout: cfg.timeout,
+		memoryLimit: cfg.memoryLimit}
 	st, err := sgRun(ctx, opt, sc.lakesql, sc.top, stderr)
 	if err != nil {
 		return err
@@ -153,7 +157,7 @@ func sgRun(ctx context.Context, opt sgOptions, lakesql, top string, logw io.Writ
 		start := time.Now()
 		var res []sgOurs
 		// A batch takes seconds: a minute means a statement hangs.
-		res, oursErr = sgRunOurs(ctx, runner{timeout: time.Minute}, lakesql, w, texts, opt.batch)
+		res, oursErr = sgRunOurs(ctx, runner{timeout: time.Minute}, lakesql, w, texts, opt.batch, opt.lakesqlArgs())
 		st.oursTime = time.Since(start)
 		oursDone <- res
 	}()
@@ -301,7 +305,15 @@ var sgErrLine = regexp.MustCompile(`^lakesql: line (\d+)(?:, column \d+)?: (.*)$
 // ends the statement's rows on stdout; an error names its line on stderr.
 // A process that dies part way is run again from the statement it died
 // on, alone, so that a crash is pinned on one statement.
-func sgRunOurs(ctx context.Context, p runner, lakesql, w string, qs []string, batch int) ([]sgOurs, error) {
+// lakesqlArgs are the flags every query process gets.
+func (o sgOptions) lakesqlArgs() []string {
+	if o.memoryLimit == "" {
+		return nil
+	}
+	return []string{"--memory-limit", o.memoryLimit}
+}
+
+func sgRunOurs(ctx context.Context, p runner, lakesql, w string, qs []string, batch int, extra []string) ([]sgOurs, error) {
 	out := make([]sgOurs, 0, len(qs))
 	dir, err := os.MkdirTemp(filepath.Dir(w), "scripts-")
 	if err != nil {
@@ -310,7 +322,7 @@ func sgRunOurs(ctx context.Context, p runner, lakesql, w string, qs []string, ba
 	defer os.RemoveAll(dir)
 	for len(qs) > 0 {
 		n := min(batch, len(qs))
-		res, done, err := sgRunBatch(ctx, p, lakesql, w, dir, qs[:n])
+		res, done, err := sgRunBatch(ctx, p, lakesql, w, dir, qs[:n], extra)
 		if err != nil {
 			return nil, err
 		}
@@ -318,7 +330,7 @@ func sgRunOurs(ctx context.Context, p runner, lakesql, w string, qs []string, ba
 		qs = qs[done:]
 		if done < n {
 			// Died at qs[0]: run it alone.
-			one, done1, err := sgRunBatch(ctx, p, lakesql, w, dir, qs[:1])
+			one, done1, err := sgRunBatch(ctx, p, lakesql, w, dir, qs[:1], extra)
 			if err != nil {
 				return nil, err
 			}
@@ -333,7 +345,7 @@ func sgRunOurs(ctx context.Context, p runner, lakesql, w string, qs []string, ba
 // sgRunBatch runs qs in one process. It returns how many statements were
 // settled; when the process died, the first unsettled one is res[done]
 // with crash set.
-func sgRunBatch(ctx context.Context, p runner, lakesql, w, dir string, qs []string) ([]sgOurs, int, error) {
+func sgRunBatch(ctx context.Context, p runner, lakesql, w, dir string, qs []string, extra []string) ([]sgOurs, int, error) {
 	var script strings.Builder
 	for _, q := range qs {
 		if strings.ContainsAny(q, "\n\r") {
@@ -345,7 +357,8 @@ func sgRunBatch(ctx context.Context, p runner, lakesql, w, dir string, qs []stri
 	if err := os.WriteFile(path, []byte(script.String()), 0o644); err != nil {
 		return nil, 0, err
 	}
-	res, err := p.run(ctx, lakesql, "-d", w, "--no-init", "--format", "json", "--bail=false", "-f", path)
+	args := append([]string{"-d", w, "--no-init", "--format", "json", "--bail=false"}, extra...)
+	res, err := p.run(ctx, lakesql, append(args, "-f", path)...)
 	if ctx.Err() != nil {
 		return nil, 0, ctx.Err()
 	}

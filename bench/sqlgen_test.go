@@ -17,7 +17,8 @@ import (
 // failed TLP check or crash fails it; refusals are only logged (the engine
 // refuses much of the grammar while it is being written).
 //
-// SQLGEN_SEED=n repeats a run (the seed is printed), SQLGEN_QUERIES=n sets
+// SQLGEN_MEMORY_LIMIT=64KiB runs lakesql under that memory limit (most
+// grouped queries then spill). SQLGEN_SEED=n repeats a run (the seed is printed), SQLGEN_QUERIES=n sets
 // its size, SQLGEN_REPO=dir builds lakesql from another checkout of the
 // main module.
 func TestRandomQueriesSmall(t *testing.T) {
@@ -55,7 +56,8 @@ func TestRandomQueriesSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log strings.Builder
-	opt := sgOptions{queries: queries, tlp: queries / 4, rows: 3000, seed: seed, batch: 200, timeout: 2 * time.Minute}
+	opt := sgOptions{queries: queries, tlp: queries / 4, rows: 3000, seed: seed, batch: 200, timeout: 2 * time.Minute,
+		memoryLimit: os.Getenv("SQLGEN_MEMORY_LIMIT")}
 	st, err := sgRun(ctx, opt, lakesql, top, &log)
 	t.Log(strings.TrimSpace(log.String()))
 	if err != nil {
