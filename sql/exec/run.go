@@ -340,8 +340,9 @@ func (c *collector) push(r plan.Row, _ []byte) (bool, error) {
 	return c.want >= 0 && int64(len(c.rows)) >= c.want, nil
 }
 
-// runProjection scans into per-worker collectors. Without ORDER BY it reads
-// in path order with one worker, stopping once it has its rows.
+// runProjection scans into per-worker collectors. Without ORDER BY and
+// with a LIMIT it reads in path order with one worker, stopping once it
+// has its rows.
 func runProjection(ctx context.Context, sh shape) ([][]types.Value, Stats, error) {
 	if sh.sort != nil && sh.distinct == nil {
 		items, st, err := scanSorted(ctx, sh, false)
@@ -351,8 +352,10 @@ func runProjection(ctx context.Context, sh shape) ([][]types.Value, Stats, error
 		}
 		return rows, st, err
 	}
-	sequential := sh.sort == nil
 	want := sh.scan.StopAfter
+	// With a LIMIT, one worker reads in path order and stops early; without
+	// one every core reads and inPathOrder restores the order.
+	sequential := sh.sort == nil && want >= 0
 	if want == 0 {
 		return nil, Stats{FilesTotal: sh.scan.FilesTotal}, nil
 	}

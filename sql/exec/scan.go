@@ -48,6 +48,16 @@ type chunkSink interface {
 	startChunk(i int)
 }
 
+// orderedSink is a chunkSink that also hears when a work item ends, and
+// may hold a worker back before one starts (so that rows waiting for
+// their turn stay few); ctx is the scan's, canceled when any worker fails.
+type orderedSink interface {
+	chunkSink
+	waitChunk(ctx context.Context, i int) error
+	endChunk(i int) error
+	stopped() bool
+}
+
 // chunkBytes is the largest byte range that workers share out; a scan of
 // little data uses smaller ones, so that even one file of a few megabytes
 // keeps every core busy.
@@ -124,6 +134,18 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 				if i >= len(work) || ctx.Err() != nil {
 					return
 				}
+				osk, ordered := sc.sink.(orderedSink)
+				if ordered {
+					if err := osk.waitChunk(ctx, i); err != nil {
+						mu.Lock()
+						if first == nil {
+							first = err
+						}
+						mu.Unlock()
+						cancel()
+						return
+					}
+				}
 				if work[i].start == 0 {
 					opened.Add(1)
 				}
@@ -131,6 +153,10 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 					cs.startChunk(i)
 				}
 				stop, err := sc.chunk(ctx, work[i])
+				if err == nil && ordered {
+					err = osk.endChunk(i)
+					stop = stop || osk.stopped()
+				}
 				report(work[i])
 				if err != nil {
 					mu.Lock()

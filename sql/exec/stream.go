@@ -80,6 +80,23 @@ func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 	if want == 0 {
 		return Stats{FilesTotal: sh.scan.FilesTotal}, nil
 	}
+	if want < 0 {
+		// No LIMIT: every core reads, the rows still go out in path order.
+		width := len(ss.row)
+		if ss.pr != nil {
+			width = len(ss.pr.exprs)
+		}
+		r := newReorder(e, skip, width)
+		return scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
+			o := &orderedStream{r: r, star: ss.star}
+			if ss.star != nil {
+				o.row = make([]types.Value, width)
+			} else {
+				o.pr = newProjector(sh.project, w > 0)
+			}
+			return o
+		})
+	}
 	return scan(ctx, sh.scan, true, sh.needed(), func(int) rowSink { return ss })
 }
 
