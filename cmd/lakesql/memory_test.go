@@ -60,3 +60,26 @@ func TestMemoryLimitSpills(t *testing.T) {
 		t.Errorf("--memory-limit tiny: exit %d, %q", code, stderr)
 	}
 }
+
+// TestMemoryLimitFromRC: a SET in ~/.lakesqlrc applies to the run (and
+// survives .open); --memory-limit wins over it.
+func TestMemoryLimitFromRC(t *testing.T) {
+	old := demoRows
+	demoRows = 3000
+	t.Cleanup(func() { demoRows = old })
+	dir := filepath.Join(t.TempDir(), "w")
+	if _, stderr, code := lakesql(t, "", "--demo", "-d", dir, "--no-init", "-c", "SELECT 1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	tmp := t.TempDir()
+	withRC(t, "SET memory_limit = '64KiB';\nSET temp_directory = '"+tmp+"';\n.open "+dir+"\n")
+	q := "EXPLAIN ANALYZE SELECT order_id, COUNT(*) FROM orders GROUP BY order_id"
+	plan, stderr, code := lakesql(t, "", "-c", q)
+	if code != 0 || !strings.Contains(plan, "spilled") {
+		t.Errorf("the rc's 64KiB: exit %d (%s), no spill in\n%s", code, stderr, plan)
+	}
+	plan, stderr, code = lakesql(t, "", "--memory-limit", "1GB", "-c", q)
+	if code != 0 || strings.Contains(plan, "spilled") {
+		t.Errorf("--memory-limit 1GB over the rc: exit %d (%s), spilled:\n%s", code, stderr, plan)
+	}
+}

@@ -182,9 +182,17 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	// What a killed lakesql or pq left in the temporary folder goes first.
 	sql.SweepSpills(o.tempDir)
-	sh.sess.Memory = sql.Memory{Limit: o.memLimit, TempDir: o.tempDir}
+	flagMemory := func() {
+		if o.memLimit > 0 {
+			sh.sess.Memory.Limit = o.memLimit
+		}
+		if o.tempDir != "" {
+			sh.sess.Memory.TempDir = o.tempDir
+		}
+		setRuntimeLimit(sh.sess.MemoryLimit())
+	}
 	sh.sess.OnMemoryLimit = setRuntimeLimit
-	setRuntimeLimit(sh.sess.MemoryLimit())
+	flagMemory()
 	tty, interactive := stdin.(*os.File)
 	interactive = interactive && len(o.cmds) == 0 && o.file == "" && isatty.IsTerminal(tty.Fd())
 
@@ -207,6 +215,7 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
+		flagMemory()
 	}
 	if interactive {
 		stop() // the REPL catches Ctrl-C itself

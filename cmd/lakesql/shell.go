@@ -50,6 +50,10 @@ func (sh *shell) open(dir string) error {
 	}
 	sess := sql.NewSession(c)
 	sess.Now = now
+	if sh.sess != nil {
+		// .open keeps the settings (SET memory_limit, temp_directory).
+		sess.Memory, sess.OnMemoryLimit = sh.sess.Memory, sh.sess.OnMemoryLimit
+	}
 	sh.sess, sh.dir = sess, dir
 	return nil
 }
