@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"reflect"
 	"runtime"
 	"slices"
 	"unsafe"
@@ -37,6 +38,9 @@ type aggSink struct {
 	rec       []byte          // a group's record, being written
 
 	outs []aggOut // by aggregate of the plan: where its result comes from
+	// stateBytes is the size of one group's states, interface words
+	// included.
+	stateBytes int
 }
 
 // aggOut is where an aggregate's result comes from: its call's state, or
@@ -110,7 +114,9 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 			}
 			ac.args = append(ac.args, e)
 		}
-		_, isOne := c.Func.New().(aggregate.OneArg)
+		st := c.Func.New()
+		_, isOne := st.(aggregate.OneArg)
+		s.stateBytes += 16 + int(reflect.TypeOf(st).Elem().Size())
 		ac.one = len(c.Args) == 1 && isOne
 		ac.alloc = c.Func.Allocator(&s.acct)
 		callOf[i] = len(s.calls)
@@ -250,14 +256,17 @@ func (s *aggSink) addGroup(key []byte, h uint64, vals []types.Value) *group {
 			g.states[i] = c.alloc()
 		}
 	}
-	s.mem += groupBytes(key, vals, len(s.calls))
+	s.mem += groupBytes(key, vals, s.stateBytes)
 	return g
 }
 
-// groupBytes is what a group costs a table: its entry, slots (half full,
-// doubling), key, values and states.
-func groupBytes(key []byte, vals []types.Value, nstates int) int64 {
-	n := 64 + 24 + len(key) + 48*len(vals) + 80*nstates
+// groupBytes is what a group costs a table: its entry and the pointers to
+// it (64 + 16), its slots (24: 8 bytes each, between a quarter and a half
+// full), its key, its values and their text, and its states (stateBytes,
+// with their interface words; what they keep beyond that they count in
+// acct).
+func groupBytes(key []byte, vals []types.Value, stateBytes int) int64 {
+	n := 64 + 16 + 24 + len(key) + 40*len(vals) + stateBytes
 	for _, v := range vals {
 		n += len(v.S)
 	}
