@@ -233,6 +233,10 @@ type fieldPlan struct {
 	restSlots  []int
 	restVals   [][]byte
 	unread     []int // slots neither extracts
+	// rawConj, when set, decides the filter on raw values (rawpred.go);
+	// lazy are then the filter's slots, decoded only when needed.
+	rawConj []rawCmp
+	lazy    []int
 }
 
 // fieldPlanFor returns the worker's field plan for files with filter pred.
@@ -274,7 +278,21 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 		}
 		rest = nil
 	}
-	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode, direct: true}
+	var rawConj []rawCmp
+	if pred != nil {
+		if rc, ok := rawConjuncts(pred); ok {
+			rawConj = rc
+			for j, i := range first {
+				if slices.Contains(plan.Slots(pred), i) {
+					decode[j] = false
+				}
+			}
+		}
+	}
+	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode, direct: true, rawConj: rawConj}
+	if rawConj != nil {
+		fp.lazy = plan.Slots(pred)
+	}
 	for j, i := range first {
 		if i != j || decode[j] {
 			fp.direct = false
@@ -300,6 +318,13 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 	}
 	sc.plans[key] = fp
 	return fp
+}
+
+// decodeLazy decodes the filter's slots that a raw filter left raw.
+func (sc *scanner) decodeLazy() {
+	for _, i := range sc.fp.lazy {
+		sc.row[i] = types.FromJSON(sc.raws[i], sc.plain, &sc.scratch[i])
+	}
 }
 
 // extract fills the row's slots from the current line: every field while
@@ -490,11 +515,24 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		lineOff := off
 		off += int64(len(line)) + 1
 		if pred != nil {
-			t, err := plan.EvalTruth(pred, sc.row)
-			if err != nil {
-				return false, rowError(path, c, lineOff, err, sc)
+			fp := sc.fp
+			pass, decided := false, false
+			if fp.rawConj != nil && sc.unseen == 0 {
+				pass, decided = rawPass(fp.rawConj, sc.raws)
 			}
-			if t != types.True {
+			if !decided {
+				if fp.rawConj != nil && sc.unseen == 0 {
+					sc.decodeLazy()
+				}
+				t, err := plan.EvalTruth(pred, sc.row)
+				if err != nil {
+					return false, rowError(path, c, lineOff, err, sc)
+				}
+				pass = t == types.True
+			} else if pass && sc.raw == nil {
+				sc.decodeLazy() // the sink reads values
+			}
+			if !pass {
 				continue
 			}
 			if err := sc.extractRest(line); err != nil {
