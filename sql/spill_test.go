@@ -263,3 +263,50 @@ func TestSharedSums(t *testing.T) {
 		t.Error("SUM(text + 1): no error")
 	}
 }
+
+// TestDerivedGroupKeys: GROUP BY x, x - 1, x + c, a constant computes the
+// derived values once per group of x; the answer is the GROUP BY x one
+// with those values in the select list, in memory and spilled, on keys
+// that mix 1 and 1.0 and NULL.
+func TestDerivedGroupKeys(t *testing.T) {
+	s := spillLake(t, 3000, 21)
+	pairs := [][2]string{
+		{"SELECT g, g - 1, 10 + g, 'k', COUNT(*), SUM(x) FROM l GROUP BY g, g - 1, 10 + g, 'k'",
+			"SELECT g, g - 1, 10 + g, 'k', COUNT(*), SUM(x) FROM l GROUP BY g"},
+		{"SELECT 1, s, COUNT(*) AS c FROM l GROUP BY 1, s ORDER BY c DESC, s LIMIT 5",
+			"SELECT 1, s, COUNT(*) AS c FROM l GROUP BY s ORDER BY c DESC, s LIMIT 5"},
+		{"SELECT f, f + 1, COUNT(*) FROM l GROUP BY f, f + 1 HAVING COUNT(*) > 0",
+			"SELECT f, f + 1, COUNT(*) FROM l GROUP BY f HAVING COUNT(*) > 0"},
+	}
+	for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+		s.Memory = m
+		for _, p := range pairs {
+			want, err := s.Exec(context.Background(), p[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Exec(context.Background(), p[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := diffRows(want.Rows, got.Rows, strings.Contains(p[0], "ORDER BY")); d != "" {
+				t.Errorf("limit %d, %s: %s", m.Limit, p[0], d)
+			}
+		}
+	}
+	// 1 and 1.0 are one group of g; g + 1 is one value for it.
+	dir := t.TempDir()
+	raw := filepath.Join(dir, "raw.jsonl")
+	os.WriteFile(raw, []byte("{\"g\":1,\"d\":\"a\"}\n{\"g\":1.0,\"d\":\"a\"}\n{\"g\":null,\"d\":\"a\"}\n{\"d\":\"a\"}\n{\"g\":2,\"d\":\"a\"}\n"), 0o644)
+	c := catalog.New(dir)
+	if _, err := c.Create("m", []string{"d"}, raw, 0); err != nil {
+		t.Fatal(err)
+	}
+	res, err := NewSession(c).Exec(context.Background(), "SELECT g, g + 1, COUNT(*) FROM m GROUP BY g, g + 1 ORDER BY 3 DESC, 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 3 || res.Rows[0][2].I != 2 || res.Rows[0][1].String() != "2" || res.Rows[1][0].K != types.Null || res.Rows[1][2].I != 2 {
+		t.Errorf("groups %v", res.Rows)
+	}
+}

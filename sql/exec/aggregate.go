@@ -38,9 +38,44 @@ type aggSink struct {
 	rec       []byte          // a group's record, being written
 
 	outs []aggOut // by aggregate of the plan: where its result comes from
+	// The GROUP BY values: ngroups in all, groups (hashed, at keyPos)
+	// and derived (computed from them per group).
+	ngroups int
+	keyPos  []int
+	derived []derivedGroup
+	drow    plan.Row // a row holding a group's key fields, for derived
 	// stateBytes is the size of one group's states, interface words
 	// included.
 	stateBytes int
+}
+
+// derivable reports a GROUP BY expression that is one value per group of
+// the key fields: a constant, or a key field plus or minus a constant.
+// Only such: values that are equal as group keys but not identical (1 and
+// 1.0, a DATE and its midnight TIMESTAMP) must give equal values, which
+// CAST(x AS VARCHAR), say, would not.
+func derivable(e plan.Expr, keySlots map[int]bool) bool {
+	switch e := e.(type) {
+	case *plan.Const:
+		return true
+	case *plan.ArithExpr:
+		if e.Op != types.Add && e.Op != types.Sub {
+			return false
+		}
+		l, lok := e.L.(*plan.Slot)
+		r, rok := e.R.(*plan.Slot)
+		_, lc := e.L.(*plan.Const)
+		_, rc := e.R.(*plan.Const)
+		return lok && rc && keySlots[l.I] || rok && lc && keySlots[r.I]
+	}
+	return false
+}
+
+// derivedGroup is a GROUP BY expression computed per group from the key
+// fields it reads.
+type derivedGroup struct {
+	pos int
+	e   plan.Expr
 }
 
 // aggOut is where an aggregate's result comes from: its call's state, or
@@ -85,13 +120,29 @@ type aggCall struct {
 }
 
 func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, sp *aggSpill) *aggSink {
-	s := &aggSink{table: newGroupTable(seed), keyv: make([]types.Value, len(a.Groups)), limit: limit, sp: sp}
+	s := &aggSink{table: newGroupTable(seed), limit: limit, sp: sp, ngroups: len(a.Groups)}
+	// A GROUP BY expression of fields that are GROUP BY values themselves
+	// (ClientIP - 1 beside ClientIP; a constant beside a field) is one
+	// value per group: it is computed once per group at the end, not part
+	// of every row's key.
+	keySlots := map[int]bool{}
 	for _, g := range a.Groups {
+		if sl, ok := g.(*plan.Slot); ok {
+			keySlots[sl.I] = true
+		}
+	}
+	for pos, g := range a.Groups {
 		if clone {
 			g = plan.CloneExpr(g)
 		}
+		if len(keySlots) > 0 && derivable(g, keySlots) {
+			s.derived = append(s.derived, derivedGroup{pos: pos, e: g})
+			continue
+		}
 		s.groups = append(s.groups, g)
+		s.keyPos = append(s.keyPos, pos)
 	}
+	s.keyv = make([]types.Value, len(s.groups))
 	callOf := make([]int, len(a.Aggs)) // by aggregate, its call
 	for i, c := range a.Aggs {
 		if c.Derive != nil {
@@ -395,6 +446,28 @@ func (s *aggSink) merge(o *aggSink) {
 	}
 }
 
+// groupValues fills r with a group's GROUP BY values: the key's, and the
+// derived ones computed from them.
+func (s *aggSink) groupValues(g *group, r []types.Value) error {
+	for k, pos := range s.keyPos {
+		r[pos] = g.vals[k]
+		if sl, ok := s.groups[k].(*plan.Slot); ok {
+			for len(s.drow) <= sl.I {
+				s.drow = append(s.drow, types.Value{})
+			}
+			s.drow[sl.I] = g.vals[k]
+		}
+	}
+	for _, d := range s.derived {
+		v, err := d.e.Eval(s.drow)
+		if err != nil {
+			return fmt.Errorf("%w: %w", plan.ErrEval, err)
+		}
+		r[d.pos] = v
+	}
+	return nil
+}
+
 // each calls fn with one row per group (group values, then results);
 // without GROUP BY exactly one row, even when no row came. The row is
 // reused between calls.
@@ -402,9 +475,14 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 	if len(s.groups) == 0 && s.single == nil {
 		s.single = s.newGroup(nil, nil)
 	}
-	var r []types.Value
+	r := make([]types.Value, s.ngroups)
 	for _, g := range s.table.groups {
-		r = append(r[:0], g.vals...)
+		r = r[:s.ngroups]
+		if s.derived == nil {
+			copy(r, g.vals)
+		} else if err := s.groupValues(g, r); err != nil {
+			return err
+		}
 		for _, o := range s.outs {
 			if o.derive != nil {
 				r = append(r, o.derive(g.states[o.call]))
