@@ -2,48 +2,96 @@ package exec
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
-// A filter that is an AND of `field = 'text'` and `field != 'text'` (pq's
-// --where, and the common WHERE) is decided on the fields' raw JSON for
-// most rows, without decoding a value: a JSON string is compared by its
-// bytes, and under pq's text comparison any other value by its spelling
-// (which is its text). A row where that cannot decide (an escape in the
-// string, a number met by SQL's comparison) goes the general way.
+// The AND terms `field = 'text'`, `field != 'text'` and `field = 12` of a
+// filter (pq's --where, and the common WHERE) are decided on the fields'
+// raw JSON for most rows, without decoding a value: a JSON string is
+// compared by its bytes, an integer by its spelling, and under pq's text
+// comparison any other value by its spelling (which is its text). A row
+// where that cannot decide (an escape in the string, 62.0 for 62) goes the
+// general way.
 
 // rawCmp is one such conjunct.
 type rawCmp struct {
 	slot int
 	lit  []byte
+	num  bool // lit is an integer's spelling, met by SQL's comparison
 	eq   bool // = (else !=)
 	text bool // pq's comparison of text forms
 }
 
-// rawConjuncts returns the conjuncts of pred when every one is a rawCmp.
-func rawConjuncts(pred plan.Expr) ([]rawCmp, bool) {
-	switch e := pred.(type) {
-	case *plan.AndExpr:
-		l, ok := rawConjuncts(e.L)
-		if !ok {
-			return nil, false
+// splitRaw splits pred's top-level AND terms into those a rawCmp decides
+// and the rest (nil when none).
+func splitRaw(pred plan.Expr) (raw []rawCmp, rest plan.Expr) {
+	var walk func(e plan.Expr)
+	walk = func(e plan.Expr) {
+		if a, ok := e.(*plan.AndExpr); ok {
+			walk(a.L)
+			walk(a.R)
+			return
 		}
-		r, ok := rawConjuncts(e.R)
-		return append(l, r...), ok
-	case *plan.Compare:
-		slot, lit, eq, text, ok := e.RawEq()
-		// The literal's bytes must be what a decoded row's text equals
-		// exactly when its raw bytes do: valid UTF-8 without U+FFFD,
-		// which decoding puts in place of invalid bytes.
-		if !ok || !utf8.ValidString(lit) || strings.ContainsRune(lit, utf8.RuneError) {
-			return nil, false
+		if c, ok := e.(*plan.Compare); ok {
+			if rc, ok := newRawCmp(c); ok {
+				raw = append(raw, rc)
+				return
+			}
 		}
-		return []rawCmp{{slot: slot, lit: []byte(lit), eq: eq, text: text}}, true
+		if rest == nil {
+			rest = e
+		} else {
+			rest = &plan.AndExpr{L: rest, R: e}
+		}
 	}
-	return nil, false
+	walk(pred)
+	return raw, rest
+}
+
+func newRawCmp(c *plan.Compare) (rawCmp, bool) {
+	slot, lit, eq, text, ok := c.RawEq()
+	if !ok {
+		return rawCmp{}, false
+	}
+	if lit.K == types.Int {
+		// A row's integer spelled without '.', 'e' or a leading zero is
+		// that integer: equal exactly when spelled alike.
+		return rawCmp{slot: slot, lit: strconv.AppendInt(nil, lit.I, 10), num: true, eq: eq}, true
+	}
+	// The literal's bytes must be what a decoded row's text equals
+	// exactly when its raw bytes do: valid UTF-8 without U+FFFD, which
+	// decoding puts in place of invalid bytes.
+	if !utf8.ValidString(lit.S) || strings.ContainsRune(lit.S, utf8.RuneError) {
+		return rawCmp{}, false
+	}
+	return rawCmp{slot: slot, lit: []byte(lit.S), eq: eq, text: text}, true
+}
+
+// plainInt reports raw JSON that is an integer in its one spelling: an
+// optional '-' and digits (JSON has no leading zeros), not "-0", short
+// enough to fit in 64 bits.
+func plainInt(raw []byte) bool {
+	d := raw
+	if len(d) > 0 && d[0] == '-' {
+		d = d[1:]
+		if len(d) == 1 && d[0] == '0' {
+			return false
+		}
+	}
+	if len(d) == 0 || len(d) > 18 {
+		return false
+	}
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // rawPass decides the conjuncts on the raw values (by slot): pass is
@@ -58,6 +106,11 @@ func rawPass(cs []rawCmp, raws [][]byte) (pass, ok bool) {
 		case len(raw) == 0 || raw[0] == 'n':
 			pass = false // NULL: unknown, and so the AND is not TRUE
 			continue
+		case c.num:
+			if !plainInt(raw) {
+				return false, false
+			}
+			same = bytes.Equal(raw, c.lit)
 		case raw[0] == '"':
 			body := raw[1 : len(raw)-1]
 			if bytes.IndexByte(body, '\\') >= 0 {

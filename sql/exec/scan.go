@@ -233,10 +233,12 @@ type fieldPlan struct {
 	restSlots  []int
 	restVals   [][]byte
 	unread     []int // slots neither extracts
-	// rawConj, when set, decides the filter on raw values (rawpred.go);
-	// lazy are then the filter's slots, decoded only when needed.
-	rawConj []rawCmp
-	lazy    []int
+	// rawConj are the filter's AND terms decided on raw values
+	// (rawpred.go), restPred the others; lazy the slots only rawConj
+	// reads, decoded only when needed.
+	rawConj  []rawCmp
+	restPred plan.Expr
+	lazy     []int
 }
 
 // fieldPlanFor returns the worker's field plan for files with filter pred.
@@ -279,20 +281,28 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 		rest = nil
 	}
 	var rawConj []rawCmp
+	var restPred plan.Expr
+	var lazy []int
 	if pred != nil {
-		if rc, ok := rawConjuncts(pred); ok {
-			rawConj = rc
-			for j, i := range first {
-				if slices.Contains(plan.Slots(pred), i) {
-					decode[j] = false
-				}
+		rawConj, restPred = splitRaw(pred)
+		// The slots only the raw conjuncts read stay raw until needed.
+		var restSlots []int
+		if restPred != nil {
+			restSlots = plan.Slots(restPred)
+		}
+		for _, c := range rawConj {
+			if !slices.Contains(restSlots, c.slot) && !slices.Contains(lazy, c.slot) {
+				lazy = append(lazy, c.slot)
+			}
+		}
+		for j, i := range first {
+			if slices.Contains(lazy, i) {
+				decode[j] = false
 			}
 		}
 	}
-	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode, direct: true, rawConj: rawConj}
-	if rawConj != nil {
-		fp.lazy = plan.Slots(pred)
-	}
+	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode, direct: true,
+		rawConj: rawConj, restPred: restPred, lazy: lazy}
 	for j, i := range first {
 		if i != j || decode[j] {
 			fp.direct = false
@@ -516,24 +526,33 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 		off += int64(len(line)) + 1
 		if pred != nil {
 			fp := sc.fp
+			useRaw := fp.rawConj != nil && sc.unseen == 0
 			pass, decided := false, false
-			if fp.rawConj != nil && sc.unseen == 0 {
+			if useRaw {
 				pass, decided = rawPass(fp.rawConj, sc.raws)
 			}
-			if !decided {
-				if fp.rawConj != nil && sc.unseen == 0 {
+			var rest plan.Expr
+			switch {
+			case !decided:
+				if useRaw {
 					sc.decodeLazy()
 				}
-				t, err := plan.EvalTruth(pred, sc.row)
+				rest, pass = pred, true
+			case pass:
+				rest = fp.restPred
+			}
+			if pass && rest != nil {
+				t, err := plan.EvalTruth(rest, sc.row)
 				if err != nil {
 					return false, rowError(path, c, lineOff, err, sc)
 				}
 				pass = t == types.True
-			} else if pass && sc.raw == nil {
-				sc.decodeLazy() // the sink reads values
 			}
 			if !pass {
 				continue
+			}
+			if useRaw && decided && sc.raw == nil {
+				sc.decodeLazy() // the sink reads values
 			}
 			if err := sc.extractRest(line); err != nil {
 				return false, sc.lineError(ctx, path, c, lineOff, err)

@@ -272,15 +272,15 @@ func NewCompare(op string, l, r Expr, text bool) *Compare {
 }
 
 // RawEq reports a comparison that a scan may decide on one field's raw
-// JSON: L is a slot, R a string constant, the operator = or != (eq says
-// which); text is pq's comparison of text forms.
-func (c *Compare) RawEq() (slot int, lit string, eq, text, ok bool) {
+// JSON: L is a slot, R a string constant (or, outside pq's comparison of
+// text forms, an integer), the operator = or != (eq says which).
+func (c *Compare) RawEq() (slot int, lit types.Value, eq, text, ok bool) {
 	s, isSlot := c.L.(*Slot)
 	k, isConst := c.R.(*Const)
-	if !isSlot || !isConst || k.V.K != types.String || (c.Op != "=" && c.Op != "!=") {
-		return 0, "", false, false, false
+	if !isSlot || !isConst || (k.V.K != types.String && (k.V.K != types.Int || c.Text)) || (c.Op != "=" && c.Op != "!=") {
+		return 0, types.Value{}, false, false, false
 	}
-	return s.I, k.V.S, c.Op == "=", c.Text, true
+	return s.I, k.V, c.Op == "=", c.Text, true
 }
 
 func (c *Compare) Eval(r Row) (types.Value, error) {
