@@ -24,10 +24,6 @@ type Extractor struct {
 	// fromMasks); 0 when there are more than maxMaskedTargets names or none.
 	targets uint32
 	mnames  []maskName // for fromMasks, when targets is not 0
-	// byRare[c] has bit j set when byte c is the rarest byte of mnames[j];
-	// allNames has a bit for each of mnames.
-	byRare   [256]uint8
-	allNames uint8
 }
 
 // NewExtractor returns an extractor of the given member names.
@@ -61,8 +57,6 @@ func NewExtractor(names []string) *Extractor {
 			for j, q := range e.bare {
 				t[j] = q[e.skip[j]]
 				e.mnames = append(e.mnames, newMaskName(q, e.skip[j]))
-				e.byRare[t[j]] |= 1 << j
-				e.allNames |= 1 << j
 			}
 			for j := len(e.bare); j < maxMaskedTargets && j > 0; j++ {
 				t[j] = t[0] // repeats change nothing

@@ -141,32 +141,26 @@ func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) b
 	if len(b) < 2 || b[0] != '{' || b[last] != '}' || anyBits(m.specials, lo+1, hi) {
 		return false
 	}
-	// One walk over the hits, from the top down: a hit is a candidate of
-	// the names whose rarest byte it is, and the first candidate of a name
-	// that verifies is its last member. The walk ends once every name is
-	// found, so its cost is that of the name found lowest, not their sum.
 	var at [maxMaskedTargets]int
 	names := e.mnames
-	for j := range names {
-		at[j] = -1
-	}
-	need := e.allNames
 	wlo, whi := lo>>6, (hi-1)>>6
-	x := m.hits[whi] & (^uint64(0) >> (63 - (hi-1)&63))
-walk:
-	for w := whi; ; {
-		if w == wlo {
-			x &= ^uint64(0) << (lo & 63)
-		}
-		for x != 0 {
-			top := 63 - bits.LeadingZeros64(x)
-			x &^= 1 << top
-			p := w*64 + top - lo
-			for cand := e.byRare[b[p]] & need; cand != 0; cand &= cand - 1 {
-				j := bits.TrailingZeros8(cand)
-				t := &names[j]
+	for j := range names {
+		// The last member of name j is its last candidate that verifies:
+		// visit the hits from the top down.
+		t := &names[j]
+		at[j] = -1
+		x := m.hits[whi] & (^uint64(0) >> (63 - (hi-1)&63))
+	words:
+		for w := whi; ; {
+			if w == wlo {
+				x &= ^uint64(0) << (lo & 63)
+			}
+			for x != 0 {
+				top := 63 - bits.LeadingZeros64(x)
+				x &^= 1 << top
+				p := w*64 + top - lo
 				s := p - t.skip
-				if s < 0 || s+t.n > len(b) {
+				if b[p] != t.rare || s < 0 || s+t.n > len(b) {
 					continue
 				}
 				if s+8 <= len(b) {
@@ -178,15 +172,13 @@ walk:
 					continue
 				}
 				at[j] = s
-				if need &^= 1 << j; need == 0 {
-					break walk
-				}
+				break words
 			}
+			if w--; w < wlo {
+				break
+			}
+			x = m.hits[w]
 		}
-		if w--; w < wlo {
-			break
-		}
-		x = m.hits[w]
 	}
 	for j := range names {
 		pos := at[j]
