@@ -310,3 +310,46 @@ func TestDerivedGroupKeys(t *testing.T) {
 		t.Errorf("groups %v", res.Rows)
 	}
 }
+
+// TestDistinctWithoutGroupBy: COUNT/SUM/AVG/MIN/MAX(DISTINCT x) without
+// GROUP BY go through GROUP BY x (and spill with it); they answer as the
+// per-query distinct set does (kept when a plain aggregate sits beside).
+func TestDistinctWithoutGroupBy(t *testing.T) {
+	s := spillLake(t, 6000, 31)
+	for _, where := range []string{"", " WHERE s <> 's1'", " WHERE g IS NULL", " WHERE x > 1e19"} {
+		for _, arg := range []string{"x", "g", "f", "s"} {
+			sums := fmt.Sprintf("SUM(DISTINCT %s), AVG(DISTINCT %s), ", arg, arg)
+			if arg == "s" {
+				sums = ""
+			}
+			cols := fmt.Sprintf("COUNT(DISTINCT %s), %sMIN(DISTINCT %s), MAX(DISTINCT %s)", arg, sums, arg, arg)
+			for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+				s.Memory = m
+				want, err := s.Exec(context.Background(), "SELECT "+cols+", COUNT(*) FROM l"+where)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := s.Exec(context.Background(), "SELECT "+cols+" FROM l"+where)
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := [][]Value{want.Rows[0][:len(want.Rows[0])-1]}
+				if d := diffRows(w, got.Rows, true); d != "" {
+					t.Errorf("limit %d, %s%s: %s", m.Limit, cols, where, d)
+				}
+			}
+		}
+	}
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE SELECT COUNT(DISTINCT g) FROM l")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, r := range ex.Rows {
+		text = append(text, r[0].String())
+	}
+	if !strings.Contains(strings.Join(text, "\n"), "spilled") {
+		t.Errorf("COUNT(DISTINCT g) of 6000 rows under 64KiB did not spill:\n%s", strings.Join(text, "\n"))
+	}
+}

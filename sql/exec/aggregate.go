@@ -540,13 +540,82 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 		}
 		return finish(st, OpStats{})
 	}
+	if inner, x, ok := distinctOnly(sh.agg); ok {
+		// COUNT(DISTINCT x) and its kind without GROUP BY: the distinct
+		// values of x are the groups of GROUP BY x, which spill like any
+		// groups, each fed once to the plain aggregates.
+		states := make([]aggregate.State, len(inner))
+		for i, f := range inner {
+			states[i] = f.New()
+		}
+		byX := &plan.Aggregate{Input: sh.agg.Input, Groups: []plan.Expr{x}}
+		st, sp, err := groupAll(ctx, sh, byX, seed, prof, func(g []types.Value) error {
+			if g[0].K == types.Null {
+				return nil
+			}
+			for _, s := range states {
+				if err := s.Add(g[:1]); err != nil {
+					return fmt.Errorf("%w: %w", plan.ErrEval, err)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return st, err
+		}
+		row := make([]types.Value, len(states))
+		for i, s := range states {
+			row[i] = s.Result()
+		}
+		if err := emit(row); err != nil {
+			return st, err
+		}
+		return finish(st, sp)
+	}
+	st, sp, err := groupAll(ctx, sh, sh.agg, seed, prof, emit)
+	if err != nil {
+		return st, err
+	}
+	return finish(st, sp)
+}
+
+// distinctOnly reports an aggregate without GROUP BY whose aggregates are
+// all COUNT, SUM, AVG, MIN or MAX of DISTINCT x for one x, and returns
+// their plain forms and x.
+func distinctOnly(a *plan.Aggregate) ([]*aggregate.Func, plan.Expr, bool) {
+	if len(a.Groups) > 0 || len(a.Aggs) == 0 {
+		return nil, nil, false
+	}
+	var inner []*aggregate.Func
+	for _, c := range a.Aggs {
+		switch c.Func.Name {
+		case "COUNT", "SUM", "AVG", "MEAN", "MIN", "MAX":
+		default:
+			return nil, nil, false
+		}
+		if !c.Func.Distinct || len(c.Args) != 1 || c.Derive != nil || c.Args[0].String() != a.Aggs[0].Args[0].String() {
+			return nil, nil, false
+		}
+		f, _, err := aggregate.Lookup(c.Func.Name, 1, false, nil)
+		if err != nil {
+			return nil, nil, false
+		}
+		inner = append(inner, f)
+	}
+	return inner, a.Aggs[0].Args[0], true
+}
+
+// groupAll scans into per-worker tables of agg's groups, spilling past the
+// budget, and passes every final group (its GROUP BY values, then its
+// aggregates' results) to emit.
+func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, prof *profiler, emit func([]types.Value) error) (Stats, OpStats, error) {
 	var sinks []*aggSink
 	mem := memoryOf(ctx)
 	sp := &aggSpill{dir: mem.spillDir()}
 	defer sp.dir.Close()
 	share := mem.budget() / int64(max(runtime.GOMAXPROCS(0), 1))
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
-		s := newAggSink(sh.agg, w > 0, seed, share, sp)
+		s := newAggSink(agg, w > 0, seed, share, sp)
 		sinks = append(sinks, s)
 		return s
 	})
@@ -560,11 +629,11 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 		}
 	}()
 	if err != nil {
-		return st, err
+		return st, OpStats{}, err
 	}
 	prof.done(sh.scan, int(st.RowsPassed))
 	if sp.spilled.Load() {
-		newFinal := func(limit int64) *aggSink { return newAggSink(sh.agg, false, seed, limit, sp) }
+		newFinal := func(limit int64) *aggSink { return newAggSink(agg, false, seed, limit, sp) }
 		err = finishSpilled(ctx, sinks, newFinal, mem.budget(), func(s *aggSink) error { return s.each(emit) })
 	} else {
 		total := sinks[0]
@@ -574,10 +643,10 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 		err = total.each(emit)
 	}
 	if err != nil {
-		return st, err
+		return st, OpStats{}, err
 	}
 	spilled, files := sp.dir.Written()
-	return finish(st, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load()})
+	return st, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load()}, nil
 }
 
 // aggregateManifest answers an aggregate the optimizer marked FromManifest
