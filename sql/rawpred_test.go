@@ -4,12 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/lakesql/lakesql/catalog"
 )
 
 // TestRawFilterAnswersAsDecoded: a filter of field = 'text' and
@@ -22,7 +18,7 @@ func TestRawFilterAnswersAsDecoded(t *testing.T) {
 		`99999999999999999999`, `true`, `null`, `{"x":1}`, `""`, ``}
 	lits := []string{"'x'", "'y'", `'x"y'`, "'서울'", "'1'", "'true'", "''", "1", "0", "-7", "10"}
 	rng := rand.New(rand.NewPCG(3, 4))
-	var b strings.Builder
+	var rows []string
 	for i := range 4000 {
 		var m []string
 		for _, f := range []string{"a", "b"} {
@@ -32,18 +28,9 @@ func TestRawFilterAnswersAsDecoded(t *testing.T) {
 		}
 		m = append(m, fmt.Sprintf(`"n":%d`, i), fmt.Sprintf(`"p":"%d"`, i%4))
 		rng.Shuffle(len(m), func(i, j int) { m[i], m[j] = m[j], m[i] })
-		b.WriteString("{" + strings.Join(m, ",") + "}\n")
+		rows = append(rows, "{"+strings.Join(m, ",")+"}")
 	}
-	dir := t.TempDir()
-	raw := filepath.Join(dir, "raw.jsonl")
-	if err := os.WriteFile(raw, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := catalog.New(dir)
-	if _, err := c.Create("l", []string{"p"}, raw, 0); err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(c)
+	s := fixedLake(t, []string{"p"}, rows...)
 	for range 200 {
 		var fast, slow []string
 		for range 1 + rng.IntN(3) {
@@ -58,7 +45,7 @@ func TestRawFilterAnswersAsDecoded(t *testing.T) {
 		if rng.IntN(3) == 0 {
 			fast, slow = append(fast, "n % 3 <> 1"), append(slow, "n % 3 <> 1") // a term decided on values
 		}
-		q := "SELECT COUNT(*), SUM(n), COUNT(a), COUNT(b), SUM(n * n) FROM l WHERE "
+		q := "SELECT COUNT(*), SUM(n), COUNT(a), COUNT(b), SUM(n * n) FROM t WHERE "
 		want, err := s.Exec(context.Background(), q+strings.Join(slow, " AND "))
 		if err != nil {
 			t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -25,10 +24,10 @@ import (
 // many values (one of them in a third of the rows, NULL and missing in
 // others), s a string of fewer (empty and NULL among them), x an integer
 // (some past 2^53), f a double, t text.
-func spillLake(t testing.TB, n int, seed uint64) *Session {
+func spillLake(t *testing.T, n int, seed uint64) *Session {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 7))
-	var b strings.Builder
+	var rows []string
 	for range n {
 		var m []string
 		switch r := rng.IntN(20); {
@@ -54,32 +53,23 @@ func spillLake(t testing.TB, n int, seed uint64) *Session {
 		}
 		m = append(m, fmt.Sprintf(`"x":%d`, x), fmt.Sprintf(`"f":%g`, rng.NormFloat64()*100),
 			fmt.Sprintf(`"t":"%s"`, strings.Repeat("ab", rng.IntN(6))), fmt.Sprintf(`"day":"2026-01-0%d"`, 1+rng.IntN(4)))
-		b.WriteString("{" + strings.Join(m, ",") + "}\n")
+		rows = append(rows, "{"+strings.Join(m, ",")+"}")
 	}
-	dir := t.TempDir()
-	raw := filepath.Join(dir, "raw.jsonl")
-	if err := os.WriteFile(raw, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c := catalog.New(dir)
-	if _, err := c.Create("l", []string{"day"}, raw, 0); err != nil {
-		t.Fatal(err)
-	}
-	return NewSession(c)
+	return fixedLake(t, []string{"day"}, rows...)
 }
 
 // spillQueries are GROUP BY queries over every aggregate, on keys of many
 // groups (so that a tiny budget spills them) and of few.
 var spillQueries = []string{
-	"SELECT g, COUNT(*), COUNT(x), SUM(x), AVG(x), MIN(t), MAX(f) FROM l GROUP BY g",
-	"SELECT g, s, COUNT(*) AS c, SUM(f) FROM l GROUP BY g, s HAVING COUNT(*) > 0",
-	"SELECT s, COUNT(DISTINCT g), COUNT(DISTINCT g, x), SUM(DISTINCT x) FROM l GROUP BY s",
-	"SELECT g % 97 AS k, STDDEV(f), VAR_POP(x), MEDIAN(x), ANY_VALUE(day) IS NOT NULL FROM l GROUP BY k",
-	"SELECT g, GROUP_CONCAT(t ORDER BY x, t SEPARATOR '|'), BOOL_AND(x > 0), BOOL_OR(x > 900) FROM l GROUP BY g",
-	"SELECT x, COUNT(*), SUM(x + 1), SUM(x + 2) FROM l GROUP BY x ORDER BY COUNT(*) DESC, x LIMIT 7",
-	"SELECT g, x, COUNT(*) FROM l GROUP BY g, x HAVING COUNT(*) > 1",
-	"SELECT s, g IS NULL, MIN(g), MAX(g), COUNT(*) FROM l WHERE day >= '2026-01-02' GROUP BY s, g IS NULL",
-	"SELECT DISTINCT g % 10 FROM l",
+	"SELECT g, COUNT(*), COUNT(x), SUM(x), AVG(x), MIN(t), MAX(f) FROM t GROUP BY g",
+	"SELECT g, s, COUNT(*) AS c, SUM(f) FROM t GROUP BY g, s HAVING COUNT(*) > 0",
+	"SELECT s, COUNT(DISTINCT g), COUNT(DISTINCT g, x), SUM(DISTINCT x) FROM t GROUP BY s",
+	"SELECT g % 97 AS k, STDDEV(f), VAR_POP(x), MEDIAN(x), ANY_VALUE(day) IS NOT NULL FROM t GROUP BY k",
+	"SELECT g, GROUP_CONCAT(t ORDER BY x, t SEPARATOR '|'), BOOL_AND(x > 0), BOOL_OR(x > 900) FROM t GROUP BY g",
+	"SELECT x, COUNT(*), SUM(x + 1), SUM(x + 2) FROM t GROUP BY x ORDER BY COUNT(*) DESC, x LIMIT 7",
+	"SELECT g, x, COUNT(*) FROM t GROUP BY g, x HAVING COUNT(*) > 1",
+	"SELECT s, g IS NULL, MIN(g), MAX(g), COUNT(*) FROM t WHERE day >= '2026-01-02' GROUP BY s, g IS NULL",
+	"SELECT DISTINCT g % 10 FROM t",
 }
 
 // TestSpillingAggregateAnswersAsInMemory: every query under the smallest
@@ -192,7 +182,7 @@ func TestSpillCanceled(t *testing.T) {
 
 func mustSnap(t *testing.T, s *Session) *catalog.Snapshot {
 	t.Helper()
-	snap, err := s.Catalog.Snapshot("l")
+	snap, err := s.Catalog.Snapshot("t")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,8 +233,8 @@ func diffRows(want, got [][]Value, ordered bool) string {
 // spill with it) answer as the same sums computed one by one.
 func TestSharedSums(t *testing.T) {
 	s := spillLake(t, 3000, 9)
-	shared := "SELECT g % 50 AS k, SUM(x), SUM(x + 1), SUM(2 + x), SUM(x + -7), SUM(f + 3), COUNT(x), SUM(x + 1) FROM l GROUP BY k"
-	apart := "SELECT g % 50 AS k, SUM(x), SUM((x + 1) * 1), SUM((2 + x) * 1), SUM((x + -7) * 1), SUM((f + 3) * 1), COUNT(x), SUM((x + 1) * 1) FROM l GROUP BY k"
+	shared := "SELECT g % 50 AS k, SUM(x), SUM(x + 1), SUM(2 + x), SUM(x + -7), SUM(f + 3), COUNT(x), SUM(x + 1) FROM t GROUP BY k"
+	apart := "SELECT g % 50 AS k, SUM(x), SUM((x + 1) * 1), SUM((2 + x) * 1), SUM((x + -7) * 1), SUM((f + 3) * 1), COUNT(x), SUM((x + 1) * 1) FROM t GROUP BY k"
 	for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
 		s.Memory = m
 		want, err := s.Exec(context.Background(), apart)
@@ -259,7 +249,7 @@ func TestSharedSums(t *testing.T) {
 			t.Errorf("limit %d: shared sums differ: %s", m.Limit, d)
 		}
 	}
-	if _, err := s.Exec(context.Background(), "SELECT SUM(t + 1), SUM(t + 2) FROM l"); err == nil {
+	if _, err := s.Exec(context.Background(), "SELECT SUM(t + 1), SUM(t + 2) FROM t"); err == nil {
 		t.Error("SUM(text + 1): no error")
 	}
 }
@@ -271,12 +261,12 @@ func TestSharedSums(t *testing.T) {
 func TestDerivedGroupKeys(t *testing.T) {
 	s := spillLake(t, 3000, 21)
 	pairs := [][2]string{
-		{"SELECT g, g - 1, 10 + g, 'k', COUNT(*), SUM(x) FROM l GROUP BY g, g - 1, 10 + g, 'k'",
-			"SELECT g, g - 1, 10 + g, 'k', COUNT(*), SUM(x) FROM l GROUP BY g"},
-		{"SELECT 1, s, COUNT(*) AS c FROM l GROUP BY 1, s ORDER BY c DESC, s LIMIT 5",
-			"SELECT 1, s, COUNT(*) AS c FROM l GROUP BY s ORDER BY c DESC, s LIMIT 5"},
-		{"SELECT f, f + 1, COUNT(*) FROM l GROUP BY f, f + 1 HAVING COUNT(*) > 0",
-			"SELECT f, f + 1, COUNT(*) FROM l GROUP BY f HAVING COUNT(*) > 0"},
+		{"SELECT g, g - 1, 10 + g, 'k', COUNT(*), SUM(x) FROM t GROUP BY g, g - 1, 10 + g, 'k'",
+			"SELECT g, g - 1, 10 + g, 'k', COUNT(*), SUM(x) FROM t GROUP BY g"},
+		{"SELECT 1, s, COUNT(*) AS c FROM t GROUP BY 1, s ORDER BY c DESC, s LIMIT 5",
+			"SELECT 1, s, COUNT(*) AS c FROM t GROUP BY s ORDER BY c DESC, s LIMIT 5"},
+		{"SELECT f, f + 1, COUNT(*) FROM t GROUP BY f, f + 1 HAVING COUNT(*) > 0",
+			"SELECT f, f + 1, COUNT(*) FROM t GROUP BY f HAVING COUNT(*) > 0"},
 	}
 	for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
 		s.Memory = m
@@ -295,14 +285,8 @@ func TestDerivedGroupKeys(t *testing.T) {
 		}
 	}
 	// 1 and 1.0 are one group of g; g + 1 is one value for it.
-	dir := t.TempDir()
-	raw := filepath.Join(dir, "raw.jsonl")
-	os.WriteFile(raw, []byte("{\"g\":1,\"d\":\"a\"}\n{\"g\":1.0,\"d\":\"a\"}\n{\"g\":null,\"d\":\"a\"}\n{\"d\":\"a\"}\n{\"g\":2,\"d\":\"a\"}\n"), 0o644)
-	c := catalog.New(dir)
-	if _, err := c.Create("m", []string{"d"}, raw, 0); err != nil {
-		t.Fatal(err)
-	}
-	res, err := NewSession(c).Exec(context.Background(), "SELECT g, g + 1, COUNT(*) FROM m GROUP BY g, g + 1 ORDER BY 3 DESC, 1")
+	m := fixedLake(t, []string{"d"}, `{"g":1,"d":"a"}`, `{"g":1.0,"d":"a"}`, `{"g":null,"d":"a"}`, `{"d":"a"}`, `{"g":2,"d":"a"}`)
+	res, err := m.Exec(context.Background(), "SELECT g, g + 1, COUNT(*) FROM t GROUP BY g, g + 1 ORDER BY 3 DESC, 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,11 +309,11 @@ func TestDistinctWithoutGroupBy(t *testing.T) {
 			cols := fmt.Sprintf("COUNT(DISTINCT %s), %sMIN(DISTINCT %s), MAX(DISTINCT %s)", arg, sums, arg, arg)
 			for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
 				s.Memory = m
-				want, err := s.Exec(context.Background(), "SELECT "+cols+", COUNT(*) FROM l"+where)
+				want, err := s.Exec(context.Background(), "SELECT "+cols+", COUNT(*) FROM t"+where)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := s.Exec(context.Background(), "SELECT "+cols+" FROM l"+where)
+				got, err := s.Exec(context.Background(), "SELECT "+cols+" FROM t"+where)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -341,7 +325,7 @@ func TestDistinctWithoutGroupBy(t *testing.T) {
 		}
 	}
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
-	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE SELECT COUNT(DISTINCT g) FROM l")
+	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE SELECT COUNT(DISTINCT g) FROM t")
 	if err != nil {
 		t.Fatal(err)
 	}

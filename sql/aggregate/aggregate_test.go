@@ -256,6 +256,19 @@ func TestAggregates(t *testing.T) {
 	}
 }
 
+// splitFed returns a state fed rows[:k] and one fed rows[k:].
+func splitFed(t *testing.T, fn *aggregate.Func, rows [][]types.Value, k int) (a, b aggregate.State) {
+	t.Helper()
+	a, b = fn.New(), fn.New()
+	if err := feed(a, rows[:k]); err != nil {
+		t.Fatal(err)
+	}
+	if err := feed(b, rows[k:]); err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
 // TestAggregateMerge: for every split of the rows, a state fed the first
 // part merged with one fed the rest gives the answer of one state fed
 // everything (workers each aggregate part of a lake).
@@ -267,13 +280,7 @@ func TestAggregateMerge(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			fn := c.fun(t)
 			for k := 0; k <= len(c.rows); k++ {
-				a, b := fn.New(), fn.New()
-				if err := feed(a, c.rows[:k]); err != nil {
-					t.Fatal(err)
-				}
-				if err := feed(b, c.rows[k:]); err != nil {
-					t.Fatal(err)
-				}
+				a, b := splitFed(t, fn, c.rows, k)
 				a.Merge(b)
 				if got := a.Result(); !same(got, c.want, c.tol) {
 					t.Errorf("split at %d: merged %s, want %s", k, show(got), show(c.want))
@@ -406,13 +413,7 @@ func TestAggregateStateEncoding(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			fn := c.fun(t)
 			for k := 0; k <= len(c.rows); k++ {
-				a, b := fn.New(), fn.New()
-				if err := feed(a, c.rows[:k]); err != nil {
-					t.Fatal(err)
-				}
-				if err := feed(b, c.rows[k:]); err != nil {
-					t.Fatal(err)
-				}
+				a, b := splitFed(t, fn, c.rows, k)
 				enc := b.AppendState(a.AppendState(nil))
 				total := fn.New()
 				rest, err := total.MergeState(enc)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
-	"github.com/lakesql/lakesql/storage"
 )
 
 // A streamed projection without ORDER BY or LIMIT reads with every core
@@ -91,13 +90,9 @@ func (r *reorder) send(b []byte) error {
 
 // orderedStream is one worker's sink.
 type orderedStream struct {
-	r       *reorder
-	pr      *projector
-	star    map[string]int // SELECT *: the column of each field
-	row     []types.Value
-	scratch [][]byte
-	buf     []types.Value
-	cur     []byte // the current item's rows
+	r *reorder
+	streamRow
+	cur []byte // the current item's rows
 }
 
 func (s *orderedStream) waitChunk(ctx context.Context, i int) error {
@@ -132,31 +127,9 @@ func (s *orderedStream) endChunk(i int) error {
 func (s *orderedStream) stopped() bool { return s.r.done.Load() }
 
 func (s *orderedStream) push(r plan.Row, line []byte) (bool, error) {
-	var out []types.Value
-	if s.star != nil {
-		clear(s.row)
-		i := 0
-		err := storage.Members(line, func(name string, raw []byte) {
-			j, ok := s.star[name]
-			if !ok {
-				return // cannot happen: the first pass saw every name
-			}
-			for len(s.scratch) <= i {
-				s.scratch = append(s.scratch, nil)
-			}
-			s.row[j] = types.FromJSON(raw, false, &s.scratch[i])
-			i++
-		})
-		if err != nil {
-			return false, err
-		}
-		out = s.row
-	} else {
-		var err error
-		if out, err = s.pr.eval(r, s.buf[:0]); err != nil {
-			return false, err
-		}
-		s.buf = out
+	out, err := s.out(r, line)
+	if err != nil {
+		return false, err
 	}
 	for _, v := range out {
 		s.cur = types.AppendValue(s.cur, v)

@@ -117,6 +117,15 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 	report := progressOf(ctx, work)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// fail keeps a worker's error, the first one, and stops the others.
+	fail := func(err error) {
+		mu.Lock()
+		if first == nil {
+			first = err
+		}
+		mu.Unlock()
+		cancel()
+	}
 	scanners := make([]*scanner, workers)
 	for w := range scanners {
 		sc := newScanner(s, sinkFor(w), w > 0, needed)
@@ -137,12 +146,7 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 				osk, ordered := sc.sink.(orderedSink)
 				if ordered {
 					if err := osk.waitChunk(ctx, i); err != nil {
-						mu.Lock()
-						if first == nil {
-							first = err
-						}
-						mu.Unlock()
-						cancel()
+						fail(err)
 						return
 					}
 				}
@@ -159,12 +163,7 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 				}
 				report(work[i])
 				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-					cancel()
+					fail(err)
 					return
 				}
 				if stop {

@@ -88,7 +88,7 @@ func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 		}
 		r := newReorder(e, skip, width)
 		return scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
-			o := &orderedStream{r: r, star: ss.star}
+			o := &orderedStream{r: r, streamRow: streamRow{star: ss.star}}
 			if ss.star != nil {
 				o.row = make([]types.Value, width)
 			} else {
@@ -102,14 +102,32 @@ func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 
 // streamSink sends rows to an Emitter as the (sequential) scan reads them.
 type streamSink struct {
-	e          Emitter
-	pr         *projector
-	star       map[string]int // SELECT *: the column of each field
-	row        []types.Value
+	e Emitter
+	streamRow
 	skip, want int64
-	buf        []types.Value
-	scratch    [][]byte
 	err        error
+}
+
+// streamRow makes a streamed row from a scan's row: the projection, or
+// for SELECT * the line's fields by column.
+type streamRow struct {
+	pr      *projector
+	star    map[string]int // SELECT *: the column of each field
+	row     []types.Value
+	buf     []types.Value
+	scratch [][]byte
+}
+
+// out returns the row to send; its texts may point into the scan's
+// buffers and the row's scratch.
+func (s *streamRow) out(r plan.Row, line []byte) ([]types.Value, error) {
+	if s.star != nil {
+		err := starRow(line, s.star, s.row, &s.scratch)
+		return s.row, err
+	}
+	out, err := s.pr.eval(r, s.buf[:0])
+	s.buf = out
+	return out, err
 }
 
 func (s *streamSink) push(r plan.Row, line []byte) (bool, error) {
@@ -117,31 +135,9 @@ func (s *streamSink) push(r plan.Row, line []byte) (bool, error) {
 		s.skip--
 		return false, nil
 	}
-	var out []types.Value
-	if s.star != nil {
-		clear(s.row)
-		i := 0
-		err := storage.Members(line, func(name string, raw []byte) {
-			j, ok := s.star[name]
-			if !ok {
-				return // cannot happen: the first pass saw every name
-			}
-			for len(s.scratch) <= i {
-				s.scratch = append(s.scratch, nil)
-			}
-			s.row[j] = types.FromJSON(raw, false, &s.scratch[i])
-			i++
-		})
-		if err != nil {
-			return false, err
-		}
-		out = s.row
-	} else {
-		var err error
-		if out, err = s.pr.eval(r, s.buf[:0]); err != nil {
-			return false, err
-		}
-		s.buf = out
+	out, err := s.out(r, line)
+	if err != nil {
+		return false, err
 	}
 	if err := s.e.Row(out); err != nil {
 		return false, err
@@ -150,6 +146,24 @@ func (s *streamSink) push(r plan.Row, line []byte) (bool, error) {
 		s.want--
 	}
 	return s.want == 0, nil
+}
+
+// starRow decodes a line of SELECT * into row, by the column of each
+// field (the first pass saw every name); the texts may point into scratch.
+func starRow(line []byte, star map[string]int, row []types.Value, scratch *[][]byte) error {
+	clear(row)
+	i := 0
+	return storage.Members(line, func(name string, raw []byte) {
+		j, ok := star[name]
+		if !ok {
+			return // cannot happen: the first pass saw every name
+		}
+		for len(*scratch) <= i {
+			*scratch = append(*scratch, nil)
+		}
+		row[j] = types.FromJSON(raw, false, &(*scratch)[i])
+		i++
+	})
 }
 
 // starNames returns the top-level member names of every row the scan
