@@ -9,9 +9,7 @@ import (
 )
 
 func main() {
-	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	atExit()
-	os.Exit(code)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // setRuntimeLimit sets the Go runtime's soft memory limit from the query
@@ -23,6 +21,3 @@ func setRuntimeLimit(limit int64) {
 		debug.SetMemoryLimit(limit)
 	}
 }
-
-// atExit runs before the process exits (a profiling build sets it).
-var atExit = func() {}

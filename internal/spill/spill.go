@@ -19,12 +19,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/lakesql/lakesql/storage"
 )
 
-// prefix starts the name of every spill folder: prefix + pid + "-" + random.
+// prefix starts the name of every spill folder: prefix + pid + "-" + n.
 const prefix = "lakesql-spill-"
+
+// folders numbers the spill folders this process makes.
+var folders atomic.Int64
 
 // ErrCorrupt reports a spill file that does not read back as it was
 // written (cut short, or changed underneath).
@@ -82,29 +86,17 @@ func (d *Dir) Create() (*Writer, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.path == "" {
-		if err := d.fs.MkdirAll(d.parent); err != nil {
+		// The pid lets Sweep tell a live process's folder from a dead
+		// one's; the number, two queries of one process apart.
+		// Whatever is there is stale: a dead process's that had this pid.
+		p := filepath.Join(d.parent, fmt.Sprintf("%s%d-%d", prefix, os.Getpid(), folders.Add(1)))
+		if err := d.fs.RemoveAll(p); err != nil {
 			return nil, d.wrap(err)
 		}
-		var suffix [6]byte
-		for range 100 {
-			// The pid lets Sweep tell a live process's folder from a
-			// dead one's; the suffix, two queries of one process apart.
-			for i := range suffix {
-				suffix[i] = "abcdefghijklmnopqrstuvwxyz0123456789"[randByte()%36]
-			}
-			p := filepath.Join(d.parent, prefix+strconv.Itoa(os.Getpid())+"-"+string(suffix[:]))
-			if _, err := d.fs.Stat(p); err == nil {
-				continue
-			}
-			if err := d.fs.MkdirAll(p); err != nil {
-				return nil, d.wrap(err)
-			}
-			d.path = p
-			break
+		if err := d.fs.MkdirAll(p); err != nil {
+			return nil, d.wrap(err)
 		}
-		if d.path == "" {
-			return nil, d.wrap(errors.New("no free folder name"))
-		}
+		d.path = p
 	}
 	d.n++
 	name := filepath.Join(d.path, fmt.Sprintf("%06d", d.n))

@@ -20,6 +20,7 @@ type distinctState struct {
 	slots []uint64 // 0: empty; else hash's top 32 bits << 32 | record offset + 1
 	n     int
 	key   []byte
+	tuple []byte         // a tuple being encoded
 	one   [1]types.Value // AddOne's argument
 	acct  *int64
 }
@@ -71,21 +72,14 @@ func (s *distinctState) insert(k []byte, args []types.Value) bool {
 			if off >= 1<<32-1 {
 				panic("aggregate: a distinct set past 4 GiB") // the memory budget stops a query long before
 			}
+			s.tuple = s.tuple[:0]
+			for _, a := range args {
+				s.tuple = types.AppendValue(s.tuple, a)
+			}
 			s.arena = binary.AppendUvarint(s.arena, uint64(len(k)))
 			s.arena = append(s.arena, k...)
-			mark := len(s.arena)
-			s.arena = append(s.arena, 0) // the tuple's length, one byte for now
-			for _, a := range args {
-				s.arena = types.AppendValue(s.arena, a)
-			}
-			if tl := len(s.arena) - mark - 1; tl < 0x80 {
-				s.arena[mark] = byte(tl)
-			} else {
-				// A long tuple: its length takes more bytes, shift it.
-				tuple := append([]byte(nil), s.arena[mark+1:]...)
-				s.arena = binary.AppendUvarint(s.arena[:mark], uint64(tl))
-				s.arena = append(s.arena, tuple...)
-			}
+			s.arena = binary.AppendUvarint(s.arena, uint64(len(s.tuple)))
+			s.arena = append(s.arena, s.tuple...)
 			s.slots[i] = tag<<32 | uint64(off+1)
 			s.n++
 			grow(s.acct, len(s.arena)-off+16)

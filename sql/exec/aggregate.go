@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"reflect"
 	"runtime"
 	"slices"
@@ -141,6 +142,9 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 		}
 		s.groups = append(s.groups, g)
 		s.keyPos = append(s.keyPos, pos)
+	}
+	if s.derived != nil {
+		s.drow = make(plan.Row, slices.Max(slices.Collect(maps.Keys(keySlots)))+1)
 	}
 	s.keyv = make([]types.Value, len(s.groups))
 	callOf := make([]int, len(a.Aggs)) // by aggregate, its call
@@ -452,9 +456,6 @@ func (s *aggSink) groupValues(g *group, r []types.Value) error {
 	for k, pos := range s.keyPos {
 		r[pos] = g.vals[k]
 		if sl, ok := s.groups[k].(*plan.Slot); ok {
-			for len(s.drow) <= sl.I {
-				s.drow = append(s.drow, types.Value{})
-			}
 			s.drow[sl.I] = g.vals[k]
 		}
 	}

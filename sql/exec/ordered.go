@@ -98,7 +98,8 @@ type orderedStream struct {
 func (s *orderedStream) waitChunk(ctx context.Context, i int) error {
 	s.r.mu.Lock()
 	defer s.r.mu.Unlock()
-	if !s.r.dead {
+	if i >= s.r.due+orderWindow && s.r.err == nil && !s.r.dead {
+		// To wait, be woken when the scan's context ends too.
 		stop := context.AfterFunc(ctx, func() {
 			s.r.mu.Lock()
 			s.r.dead = true
@@ -106,9 +107,9 @@ func (s *orderedStream) waitChunk(ctx context.Context, i int) error {
 			s.r.mu.Unlock()
 		})
 		defer stop()
-	}
-	for i >= s.r.due+orderWindow && s.r.err == nil && !s.r.dead {
-		s.r.cond.Wait()
+		for i >= s.r.due+orderWindow && s.r.err == nil && !s.r.dead {
+			s.r.cond.Wait()
+		}
 	}
 	if s.r.err != nil {
 		return s.r.err

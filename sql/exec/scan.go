@@ -131,6 +131,8 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		sc := newScanner(s, sinkFor(w), w > 0, needed)
 		scanners[w] = sc
 		wg.Add(1)
+		osk, ordered := sc.sink.(orderedSink)
+		cs, chunked := sc.sink.(chunkSink)
 		go func() {
 			defer wg.Done()
 			// Workers take the next work item as they finish one, so that
@@ -143,7 +145,6 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 				if i >= len(work) || ctx.Err() != nil {
 					return
 				}
-				osk, ordered := sc.sink.(orderedSink)
 				if ordered {
 					if err := osk.waitChunk(ctx, i); err != nil {
 						fail(err)
@@ -153,7 +154,7 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 				if work[i].start == 0 {
 					opened.Add(1)
 				}
-				if cs, ok := sc.sink.(chunkSink); ok {
+				if chunked {
 					cs.startChunk(i)
 				}
 				stop, err := sc.chunk(ctx, work[i])

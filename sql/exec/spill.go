@@ -144,9 +144,9 @@ func (s *aggSink) mergeRecord(rec []byte) error {
 
 // mergeSpilled merges the files of one partition (of level-1) into s,
 // which starts empty, and passes its final groups to emit; a partition
-// that outgrows limit is split by the hash bits of level and each part
+// that outgrows s's limit is split by the hash bits of level and each part
 // merged in turn. The files are removed as they are read.
-func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level int, limit int64, emit func(*aggSink) error) error {
+func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level int, emit func(*aggSink) error) error {
 	var sub []*spill.Writer
 	defer func() {
 		for _, w := range sub {
@@ -162,7 +162,7 @@ func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level
 			f.Discard()
 			return err
 		}
-		err = s.mergeFile(r, &sub, level, limit)
+		err = s.mergeFile(r, &sub, level)
 		if cerr := r.Close(); err == nil {
 			err = cerr
 		}
@@ -190,14 +190,14 @@ func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level
 			continue
 		}
 		sub[q] = nil
-		if err := s.mergeSpilled(ctx, []*spill.Writer{w}, level+1, limit, emit); err != nil {
+		if err := s.mergeSpilled(ctx, []*spill.Writer{w}, level+1, emit); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int, limit int64) error {
+func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int) error {
 	for {
 		rec, err := r.Next()
 		if err == io.EOF {
@@ -209,7 +209,7 @@ func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int, li
 		if err := s.mergeRecord(rec); err != nil {
 			return err
 		}
-		if s.mem+s.acct > limit && level <= maxSpillLevel && len(s.table.groups) > 1 {
+		if s.mem+s.acct > s.limit && level <= maxSpillLevel && len(s.table.groups) > 1 {
 			if *sub == nil {
 				*sub = make([]*spill.Writer, spillParts)
 			}
@@ -273,7 +273,7 @@ func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit in
 				if len(parts[p]) == 0 {
 					continue
 				}
-				err := final.mergeSpilled(ctx, parts[p], 1, limit/int64(workers), func(s *aggSink) error {
+				err := final.mergeSpilled(ctx, parts[p], 1, func(s *aggSink) error {
 					mu.Lock()
 					defer mu.Unlock()
 					if first != nil {

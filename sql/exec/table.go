@@ -80,49 +80,41 @@ func (t *groupTable) clear() {
 
 // add inserts a new group of key (hash h) with copies of vals and nstates
 // states, and returns it; reused reports a group of the pool, whose states
-// are the old ones (to reset), else they are nil.
+// are the old ones (to reset), else they are nil. Every group of a table
+// has as many values and states.
 func (t *groupTable) add(key []byte, h uint64, vals []types.Value, nstates int) (g *group, reused bool) {
-	if t.used < len(t.pool) && cap(t.pool[t.used].vals) >= len(vals) && len(t.pool[t.used].states) == nstates {
+	if reused = t.used < len(t.pool); reused {
 		g = t.pool[t.used]
-		t.used++
-		g.hash = h
-		g.koff, g.klen = int32(len(t.arena)), int32(len(key))
-		t.arena = append(t.arena, key...)
-		g.vals = g.vals[:len(vals)]
-		for i, v := range vals {
-			g.vals[i] = v.Clone()
+	} else {
+		if len(t.gslab) == 0 {
+			t.gslab = make([]group, 256)
 		}
-		t.insert(g)
-		return g, true
+		g = &t.gslab[0]
+		t.gslab = t.gslab[1:]
+		if len(t.vslab) < len(vals) {
+			t.vslab = make([]types.Value, max(1024, len(vals)))
+		}
+		g.vals = t.vslab[:len(vals):len(vals)]
+		t.vslab = t.vslab[len(vals):]
+		if len(t.sslab) < nstates {
+			t.sslab = make([]aggregate.State, max(1024, nstates))
+		}
+		g.states = t.sslab[:nstates:nstates]
+		t.sslab = t.sslab[nstates:]
+		t.pool = append(t.pool, g)
 	}
-	if len(t.gslab) == 0 {
-		t.gslab = make([]group, 256)
-	}
-	g = &t.gslab[0]
-	t.gslab = t.gslab[1:]
-	g.hash = h
-	g.koff, g.klen = int32(len(t.arena)), int32(len(key))
+	t.used++
 	if len(t.arena)+len(key) > 1<<31-1 {
 		panic("exec: group keys past 2 GiB") // the memory budget stops a query long before
 	}
+	g.hash = h
+	g.koff, g.klen = int32(len(t.arena)), int32(len(key))
 	t.arena = append(t.arena, key...)
-	if len(t.vslab) < len(vals) {
-		t.vslab = make([]types.Value, max(1024, len(vals)))
-	}
-	g.vals = t.vslab[:len(vals):len(vals)]
-	t.vslab = t.vslab[len(vals):]
 	for i, v := range vals {
 		g.vals[i] = v.Clone()
 	}
-	if len(t.sslab) < nstates {
-		t.sslab = make([]aggregate.State, max(1024, nstates))
-	}
-	g.states = t.sslab[:nstates:nstates]
-	t.sslab = t.sslab[nstates:]
 	t.insert(g)
-	t.pool = append(t.pool, g)
-	t.used = len(t.pool)
-	return g, false
+	return g, reused
 }
 
 // insert places g, growing the slots at half full (probes stay short).

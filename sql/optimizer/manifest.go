@@ -40,24 +40,25 @@ func fromManifest(p *plan.Plan, a *plan.Aggregate) {
 			return
 		}
 	}
-	for _, f := range s.Files {
+	values := make([][]types.Value, len(s.Files))
+	for i, f := range s.Files {
 		if f.Pred != nil || len(f.Partition) != len(key) {
 			return
 		}
+		values[i] = make([]types.Value, len(key))
 		for _, k := range keys {
-			if k >= 0 && f.Rows > 0 && len(candidates(f.Partition[k])) != 1 {
+			if k < 0 || f.Rows == 0 {
+				continue
+			}
+			c := candidates(f.Partition[k])
+			if len(c) != 1 {
 				return
 			}
+			values[i][k] = c[0]
 		}
 	}
 	for i := range s.Files {
-		f := &s.Files[i]
-		f.KeyValues = make([]types.Value, len(key))
-		for _, k := range keys {
-			if k >= 0 && f.Rows > 0 {
-				f.KeyValues[k] = candidates(f.Partition[k])[0]
-			}
-		}
+		s.Files[i].KeyValues = values[i]
 	}
 	s.FromManifest = true
 }
