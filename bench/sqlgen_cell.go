@@ -359,7 +359,15 @@ func sgOrderCmp(a, b sgCell) int {
 		}
 		x, _ := a.num()
 		y, _ := b.num()
-		switch {
+		switch xn, yn := math.IsNaN(x), math.IsNaN(y); {
+		case xn || yn: // NaN sorts above every number, as in DuckDB
+			if xn && yn {
+				return 0
+			}
+			if xn {
+				return 1
+			}
+			return -1
 		case floatsClose(x, y):
 			return 0
 		case x < y:

@@ -244,3 +244,17 @@ func TestTextEq(t *testing.T) {
 		}
 	}
 }
+
+// TestSgOrderCmpNaN: NaN sorts above every number (as DuckDB orders it),
+// so that MAX combined from TLP's parts is the whole's MAX.
+func TestSgOrderCmpNaN(t *testing.T) {
+	nan, inf := sgS("nan"), sgS("inf")
+	for _, tc := range []struct {
+		a, b sgCell
+		want int
+	}{{nan, inf, 1}, {inf, nan, -1}, {nan, sgS("-nan"), 0}, {sgF(1), nan, -1}, {nan, sgI(5), 1}, {sgF(1), inf, -1}} {
+		if got := sgOrderCmp(tc.a, tc.b); got != tc.want && (got > 0) != (tc.want > 0) || (got == 0) != (tc.want == 0) {
+			t.Errorf("sgOrderCmp(%s, %s) = %d, want the sign of %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
