@@ -731,7 +731,17 @@ func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, erro
 		}
 		args = append(args, x)
 	}
-	return b.bindCall(fn.Name, fn, args, "")
+	e, err := b.bindCall(fn.Name, fn, args, "")
+	if err != nil {
+		return nil, err
+	}
+	switch fn.Name {
+	case "COALESCE", "IFNULL":
+		return withDouble(e, args...), nil
+	case "IF":
+		return withDouble(e, args[1:]...), nil
+	}
+	return e, nil
 }
 
 // bindCall binds a scalar function to its arguments.
@@ -826,5 +836,9 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 			return nil, err
 		}
 	}
-	return out, nil
+	results := []Expr{out.Else}
+	for _, w := range out.Whens {
+		results = append(results, w.Then)
+	}
+	return withDouble(out, results...), nil
 }

@@ -582,6 +582,38 @@ func (c *Call) String() string {
 	return c.Name + "(" + strings.Join(parts, ", ") + ")"
 }
 
+// DoubleExpr gives X's integers as DOUBLEs: a CASE, COALESCE, IFNULL or
+// IF with a DOUBLE constant among its results, whose type DuckDB makes
+// DOUBLE (the common type of an integer and a DOUBLE), so that 5 % 0 is
+// NaN there, not NULL, and 5 prints as 5.0. Other kinds pass unchanged.
+type DoubleExpr struct{ X Expr }
+
+func (e *DoubleExpr) Eval(r Row) (types.Value, error) {
+	v, err := e.X.Eval(r)
+	switch {
+	case err != nil:
+	case v.K == types.Int:
+		v = types.FloatValue(float64(v.I))
+	case v.K == types.Huge:
+		f, _ := v.Float()
+		v = types.FloatValue(f)
+	}
+	return v, err
+}
+
+func (e *DoubleExpr) String() string { return e.X.String() }
+
+// withDouble wraps e in a DoubleExpr when one of results is a DOUBLE
+// constant.
+func withDouble(e Expr, results ...Expr) Expr {
+	for _, x := range results {
+		if c, ok := x.(*Const); ok && c.V.K == types.Float {
+			return &DoubleExpr{e}
+		}
+	}
+	return e
+}
+
 // CaseExpr is the searched CASE (the simple form is bound to it: CASE x
 // WHEN v compares x = v).
 type CaseExpr struct {
@@ -664,6 +696,8 @@ func CloneExpr(e Expr) Expr {
 		return e
 	case *Member:
 		return NewMember(CloneExpr(e.X), e.Name)
+	case *DoubleExpr:
+		return &DoubleExpr{CloneExpr(e.X)}
 	case *AndExpr:
 		return &AndExpr{CloneExpr(e.L), CloneExpr(e.R)}
 	case *OrExpr:
@@ -723,6 +757,8 @@ func cloneAll(es []Expr) []Expr {
 func Children(e Expr) []Expr {
 	switch e := e.(type) {
 	case *Member:
+		return []Expr{e.X}
+	case *DoubleExpr:
 		return []Expr{e.X}
 	case *AndExpr:
 		return []Expr{e.L, e.R}
