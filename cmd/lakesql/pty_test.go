@@ -94,6 +94,7 @@ type pipeWriter struct {
 	opened chan struct{}
 	done   chan struct{}
 	f      *os.File
+	err    error // why the open failed
 }
 
 func openWriter(t *testing.T, fifo string) *pipeWriter {
@@ -103,6 +104,7 @@ func openWriter(t *testing.T, fifo string) *pipeWriter {
 		defer close(w.done)
 		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
 		if err != nil {
+			w.err = err
 			return
 		}
 		w.f = f
@@ -129,7 +131,7 @@ func (w *pipeWriter) wait(t *testing.T, what string) {
 	select {
 	case <-w.opened:
 	case <-w.done:
-		t.Fatalf("%s: opening the pipe failed", what)
+		t.Fatalf("%s: opening the pipe failed: %v", what, w.err)
 	case <-time.After(deadline):
 		t.Fatalf("%s: lakesql did not open the pipe within %s", what, deadline)
 	}
