@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
 	"time"
 
@@ -33,10 +34,15 @@ type OpStats struct {
 	Rows int64
 	Time time.Duration
 	// Spilled is the bytes written to spill files, in SpillFiles files,
-	// holding SpilledGroups group records (one group may be several).
+	// holding SpilledGroups group records (one group may be several) or
+	// SpilledRows rows of a sort's runs.
 	Spilled       int64
 	SpillFiles    int
 	SpilledGroups int64
+	SpilledRows   int64
+	// Peak is the most bytes the operator's state held at once, as
+	// accounted against the memory limit.
+	Peak int64
 }
 
 type clockKey struct{}
@@ -148,20 +154,55 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	now := clockOf(ctx)
-	prof := &profiler{now: now, last: now(), m: map[plan.Node]OpStats{}}
-	if sh.scan.Star {
-		return runStar(ctx, p, sh, prof)
-	}
+	prof := newProfiler(ctx)
 	res := &Result{Columns: p.Columns, Profile: prof.m}
-	var rows [][]types.Value
-	sorted := false // rows are in ORDER BY order, cut to the window
+	res.Stats, err = execute(ctx, p, sh, prof, &resultCollector{res: res}, true)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func newProfiler(ctx context.Context) *profiler {
+	now := clockOf(ctx)
+	return &profiler{now: now, last: now(), m: map[plan.Node]OpStats{}}
+}
+
+// resultCollector is the Emitter of Run: it keeps the result.
+type resultCollector struct{ res *Result }
+
+func (c *resultCollector) Columns(names []string) error { c.res.Columns = names; return nil }
+func (c *resultCollector) Row(r []types.Value) error     { c.res.Rows = append(c.res.Rows, r); return nil }
+
+// execute runs the plan and sends its result to e; with keep, e keeps the
+// rows it is given, so that no row sent may be reused after. Sorted
+// results go out of the external sort as it merges, never whole.
+func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emitter, keep bool) (Stats, error) {
+	if sh.scan.Star {
+		return runStar(ctx, sh, prof, e, keep)
+	}
+	if err := e.Columns(p.Columns); err != nil {
+		return Stats{}, err
+	}
+	vis := len(p.Columns)
+	out := func(r []types.Value) error {
+		if len(r) > vis {
+			r = r[:vis]
+		}
+		return e.Row(r)
+	}
+	var (
+		st     Stats
+		err    error
+		rows   [][]types.Value
+		sorted bool // rows are in ORDER BY order, cut to the window
+	)
 	if sh.agg != nil {
 		switch {
-		case sh.sort != nil && sh.distinct == nil && sh.sort.Limit >= 0:
+		case sh.sort != nil && sh.distinct == nil && heapFits(sh.sort.Limit, sh.sort.Offset):
 			// ORDER BY … LIMIT over groups: a top-N heap, not every row.
-			ts := &sortSink{keys: sh.sort.Keys, n: int(min(sh.sort.Offset+sh.sort.Limit, 1<<40))}
-			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
+			ts := &sortSink{keys: sh.sort.Keys, n: int(sh.sort.Offset + sh.sort.Limit)}
+			st, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
 				_, err := ts.push(r, nil)
 				return err
 			})
@@ -170,13 +211,13 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 			}
 			sorted = true
 			prof.done(sh.sort, len(rows))
-		case sh.sort == nil && sh.distinct == nil && sh.limit != nil && len(p.GroupCols) > 0:
+		case sh.sort == nil && sh.distinct == nil && sh.limit != nil && len(p.GroupCols) > 0 && heapFits(sh.limit.N, sh.limit.Offset):
 			// LIMIT without ORDER BY over groups: the groups come sorted by
 			// their GROUP BY columns (below), so a heap of the first
 			// OFFSET + LIMIT of them is the whole answer.
 			keys := groupKeys(p)
-			ts := &sortSink{keys: keys, n: int(min(sh.limit.Offset+sh.limit.N, 1<<40))}
-			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
+			ts := &sortSink{keys: keys, n: int(sh.limit.Offset + sh.limit.N)}
+			st, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
 				_, err := ts.push(r, nil)
 				return err
 			})
@@ -184,26 +225,24 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 				rows = append(rows, it.row)
 			}
 			sorted = true // and cut to the window by the Limit below
+		case sh.distinct == nil && (sh.sort != nil || len(p.GroupCols) > 0):
+			return sortAggregate(ctx, p, sh, prof, out)
 		default:
-			res.Stats, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
-				out := make([]types.Value, len(r))
-				for i, v := range r {
-					out[i] = v.Clone()
-				}
-				rows = append(rows, out)
+			st, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
+				rows = append(rows, cloneRow(r))
 				return nil
 			})
 		}
 	} else {
-		rows, res.Stats, err = runProjection(ctx, sh)
-		prof.done(sh.scan, int(res.Stats.RowsPassed))
-		prof.m[sh.project] = OpStats{Rows: res.Stats.RowsPassed}
 		if sh.sort != nil && sh.distinct == nil {
-			prof.done(sh.sort, len(rows))
+			return scanSorted(ctx, sh, prof, nil, func(it *sortItem) error { return out(it.row) })
 		}
+		rows, st, err = runProjection(ctx, sh)
+		prof.done(sh.scan, int(st.RowsPassed))
+		prof.m[sh.project] = OpStats{Rows: st.RowsPassed}
 	}
 	if err != nil {
-		return nil, err
+		return st, err
 	}
 	if sh.distinct != nil {
 		rows = distinctRows(rows, sh.distinct.Width)
@@ -211,11 +250,9 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	}
 	switch {
 	case sorted:
-	case sh.sort != nil && (sh.agg != nil || sh.distinct != nil):
+	case sh.sort != nil:
 		rows = sortRows(rows, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset)
 		prof.done(sh.sort, len(rows))
-	case sh.sort != nil:
-		// sorted (and cut to its window) by the scan
 	case len(p.GroupCols) > 0:
 		// Without ORDER BY a grouped result is sorted by its group
 		// columns, so that output is stable.
@@ -225,14 +262,81 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 		rows = limitRows(rows, sh.limit.N, sh.limit.Offset)
 		prof.done(sh.limit, len(rows))
 	}
-	vis := len(p.Columns)
-	for i, r := range rows {
-		if len(r) > vis {
-			rows[i] = r[:vis]
+	for _, r := range rows {
+		if err := out(r); err != nil {
+			return st, err
 		}
 	}
-	res.Rows = rows
-	return res, nil
+	return st, nil
+}
+
+// heapFits reports whether the window [off, off+limit) is small enough
+// for a top-N heap (limit -1: no window).
+func heapFits(limit, off int64) bool { return limit >= 0 && off+limit <= heapMax }
+
+func cloneRow(r []types.Value) []types.Value {
+	out := make([]types.Value, len(r))
+	for i, v := range r {
+		out[i] = v.Clone()
+	}
+	return out
+}
+
+// sortAggregate sends the groups through the external sort: ORDER BY
+// without a small LIMIT, or a grouped result in GROUP BY order.
+func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, out func([]types.Value) error) (Stats, error) {
+	var (
+		node     plan.Node = sh.sort
+		keys     []plan.SortKey
+		off, lim int64 = 0, -1
+	)
+	switch {
+	case sh.sort != nil:
+		keys, off, lim = sh.sort.Keys, sh.sort.Offset, sh.sort.Limit
+	default:
+		keys = groupKeys(p)
+		if sh.limit != nil {
+			node, off, lim = sh.limit, sh.limit.Offset, sh.limit.N
+		}
+	}
+	mem := memoryOf(ctx)
+	sp := &sortSpill{dir: mem.spillDir()}
+	defer sp.dir.Close()
+	// The aggregate's table is still in memory while its groups come out:
+	// the sort takes half its budget.
+	srt := newSorter(keys, mem.budget()/2, sp)
+	defer srt.discard()
+	var seq uint64
+	st, err := runAggregate(ctx, sh, prof, func(r []types.Value) error {
+		seq++
+		return srt.add(sortItem{row: cloneRow(r), seq: seq})
+	})
+	if err != nil {
+		return st, err
+	}
+	n := 0
+	err = finishSort(ctx, []*sorter{srt}, keys, off, lim, func(it *sortItem) error {
+		n++
+		return out(it.row)
+	})
+	prof.doneSort(node, n, sp)
+	return st, err
+}
+
+// doneSort is done for a sort, with its peak memory and what it spilled.
+func (p *profiler) doneSort(n plan.Node, rows int, sp *sortSpill) {
+	p.done(n, rows)
+	if n == nil || reflect.ValueOf(n).IsNil() {
+		return
+	}
+	st := p.m[n]
+	st.Peak = sp.peak.Load()
+	if runs := sp.runs.Load(); runs > 0 {
+		st.Spilled, _ = sp.dir.Written()
+		st.SpillFiles = int(runs)
+		st.SpilledRows = sp.rows.Load()
+	}
+	p.m[n] = st
 }
 
 // groupKeys orders a grouped result without ORDER BY: by its group
@@ -340,18 +444,10 @@ func (c *collector) push(r plan.Row, _ []byte) (bool, error) {
 	return c.want >= 0 && int64(len(c.rows)) >= c.want, nil
 }
 
-// runProjection scans into per-worker collectors. Without ORDER BY and
-// with a LIMIT it reads in path order with one worker, stopping once it
+// runProjection scans into per-worker collectors (the plan has no ORDER
+// BY, or a DISTINCT below it). With a LIMIT it reads in path order with one worker, stopping once it
 // has its rows.
 func runProjection(ctx context.Context, sh shape) ([][]types.Value, Stats, error) {
-	if sh.sort != nil && sh.distinct == nil {
-		items, st, err := scanSorted(ctx, sh, false)
-		rows := make([][]types.Value, len(items))
-		for i, it := range items {
-			rows[i] = it.row
-		}
-		return rows, st, err
-	}
 	want := sh.scan.StopAfter
 	// With a LIMIT, one worker reads in path order and stops early; without
 	// one every core reads and inPathOrder restores the order.
@@ -450,64 +546,170 @@ func sortRows(rows [][]types.Value, keys []plan.SortKey, limit, off int64) [][]t
 
 // runStar runs SELECT * [WHERE] [ORDER BY field] [LIMIT]: the raw lines,
 // turned into a table whose columns are every top-level field seen, in
-// order of first appearance.
-func runStar(ctx context.Context, p *plan.Plan, sh shape, prof *profiler) (*Result, error) {
+// order of first appearance (in the result's order when a LIMIT keeps a
+// few lines; in path order when the rows come out of the external sort).
+func runStar(ctx context.Context, sh shape, prof *profiler, e Emitter, keep bool) (Stats, error) {
+	if sh.sort != nil && !heapFits(sh.sort.Limit, sh.sort.Offset) {
+		return starSorted(ctx, sh, prof, e, keep)
+	}
 	var lines [][]byte
 	var st Stats
+	var err error
 	if sh.sort != nil {
-		items, stats, err := scanSorted(ctx, sh, true)
-		if err != nil {
-			return nil, err
-		}
-		st = stats
-		for _, it := range items {
+		st, err = scanSorted(ctx, sh, prof, nil, func(it *sortItem) error {
 			lines = append(lines, it.line)
+			return nil
+		})
+		if err != nil {
+			return st, err
 		}
 	} else {
 		want := sh.scan.StopAfter
 		if want == 0 {
-			return &Result{Stats: Stats{FilesTotal: sh.scan.FilesTotal}}, nil
+			return Stats{FilesTotal: sh.scan.FilesTotal}, e.Columns(nil)
 		}
 		ls := &lineSink{want: want}
-		stats, err := scan(ctx, sh.scan, true, sh.needed(), func(int) rowSink { return ls })
+		st, err = scan(ctx, sh.scan, true, sh.needed(), func(int) rowSink { return ls })
 		if err != nil {
-			return nil, err
+			return st, err
 		}
-		st, lines = stats, ls.lines
+		lines = ls.lines
+		prof.done(sh.scan, int(st.RowsPassed))
 	}
-	prof.done(sh.scan, int(st.RowsPassed))
-	if sh.sort != nil {
-		prof.m[sh.project] = OpStats{Rows: st.RowsPassed}
-		prof.done(sh.sort, len(lines))
-	}
-	res := &Result{Stats: st, Profile: prof.m}
+	res := &Result{}
 	if err := starRows(res, lines); err != nil {
-		return nil, err
+		return st, err
 	}
 	if sh.limit != nil {
 		res.Rows = limitRows(res.Rows, sh.limit.N, sh.limit.Offset)
 		prof.done(sh.limit, len(res.Rows))
 	}
-	return res, nil
+	if err := e.Columns(res.Columns); err != nil {
+		return st, err
+	}
+	for _, r := range res.Rows {
+		if err := e.Row(r); err != nil {
+			return st, err
+		}
+	}
+	return st, nil
 }
 
-// scanSorted scans into per-worker sort sinks (top-N heaps under a limit)
-// and merges them into the window ORDER BY … LIMIT … OFFSET asks for.
-func scanSorted(ctx context.Context, sh shape, lines bool) ([]sortItem, Stats, error) {
-	n := -1
-	if sh.sort.Limit >= 0 {
-		n = int(min(sh.sort.Offset+sh.sort.Limit, 1<<40))
+// starSorted runs SELECT * ORDER BY without a small LIMIT: the lines go
+// through the external sort, and the sinks learn the fields' names as
+// they keep them, so that the columns are known once the scan ends,
+// before the first row goes out.
+func starSorted(ctx context.Context, sh shape, prof *profiler, e Emitter, keep bool) (Stats, error) {
+	var star map[string]int
+	var row []types.Value
+	var scratch [][]byte
+	ready := func(sinks []*sortSink) error {
+		first := map[string]nameAt{}
+		for _, s := range sinks {
+			for n, at := range s.names {
+				if f, ok := first[n]; !ok || at.before(f) {
+					first[n] = at
+				}
+			}
+		}
+		names := make([]string, 0, len(first))
+		for n := range first {
+			names = append(names, n)
+		}
+		slices.SortFunc(names, func(a, b string) int {
+			if first[a].before(first[b]) {
+				return -1
+			}
+			return 1
+		})
+		star = make(map[string]int, len(names))
+		for i, n := range names {
+			star[n] = i
+		}
+		row = make([]types.Value, len(names))
+		return e.Columns(names)
 	}
+	return scanSorted(ctx, sh, prof, ready, func(it *sortItem) error {
+		if err := starRow(it.line, star, row, &scratch); err != nil {
+			return err
+		}
+		if keep {
+			return e.Row(cloneRow(row))
+		}
+		return e.Row(row)
+	})
+}
+
+// nameAt is where a field's name was first seen: the row, and the
+// member's place in it.
+type nameAt struct {
+	seq uint64
+	i   int
+}
+
+func (a nameAt) before(b nameAt) bool { return a.seq < b.seq || a.seq == b.seq && a.i < b.i }
+
+// scanSorted scans into per-worker sort sinks (top-N heaps under a small
+// limit, external sorters otherwise) and passes the rows of the window
+// ORDER BY … LIMIT … OFFSET asks for to emit, in order, each emit's to
+// keep. For SELECT * the items carry their lines, and ready, called once
+// the scan ends and before the first row, sees the sinks (and the names
+// they learnt).
+func scanSorted(ctx context.Context, sh shape, prof *profiler, ready func([]*sortSink) error, emit func(*sortItem) error) (Stats, error) {
+	n := -1
+	if heapFits(sh.sort.Limit, sh.sort.Offset) {
+		n = int(sh.sort.Offset + sh.sort.Limit)
+	}
+	lines := sh.scan.Star
+	mem := memoryOf(ctx)
+	sp := &sortSpill{dir: mem.spillDir()}
+	defer sp.dir.Close()
+	share := mem.budget() / int64(max(runtime.GOMAXPROCS(0), 1))
 	var sinks []*sortSink
+	var srts []*sorter
+	defer func() {
+		for _, s := range srts {
+			s.discard()
+		}
+	}()
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
 		s := &sortSink{pr: newProjector(sh.project, w > 0), keys: sh.sort.Keys, n: n, lines: lines}
+		if n < 0 {
+			s.srt = newSorter(sh.sort.Keys, share, sp)
+			srts = append(srts, s.srt)
+			if lines && ready != nil {
+				s.names = map[string]nameAt{}
+			}
+		}
 		sinks = append(sinks, s)
 		return s
 	})
 	if err != nil {
-		return nil, st, err
+		return st, err
 	}
-	return mergeSorted(sinks, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset), st, nil
+	prof.done(sh.scan, int(st.RowsPassed))
+	prof.m[sh.project] = OpStats{Rows: st.RowsPassed}
+	if ready != nil {
+		if err := ready(sinks); err != nil {
+			return st, err
+		}
+	}
+	rows := 0
+	count := func(it *sortItem) error {
+		rows++
+		return emit(it)
+	}
+	if n >= 0 {
+		for _, it := range mergeSorted(sinks, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset) {
+			if err := count(&it); err != nil {
+				return st, err
+			}
+		}
+	} else if err := finishSort(ctx, srts, sh.sort.Keys, sh.sort.Offset, sh.sort.Limit, count); err != nil {
+		return st, err
+	}
+	prof.doneSort(sh.sort, rows, sp)
+	return st, nil
 }
 
 // lineSink keeps raw lines.

@@ -2,9 +2,11 @@ package exec
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
 )
 
 // sortItem is a row kept for ORDER BY: its values (the projection, sort
@@ -16,13 +18,16 @@ type sortItem struct {
 	seq  uint64 // work item << 40 | row within it
 }
 
-// sortSink is a worker's sink under ORDER BY: every row, or with a limit
-// only the best n so far (a heap whose root is the worst kept).
+// sortSink is a worker's sink under ORDER BY: every row, to an external
+// sorter, or with a small limit only the best n so far (a heap whose root
+// is the worst kept).
 type sortSink struct {
 	pr    *projector // nil: rows come projected
 	keys  []plan.SortKey
-	n     int // rows to keep; -1: all
+	n     int     // rows to keep; -1: all, to srt
+	srt   *sorter // n < 0
 	lines bool
+	names map[string]nameAt // SELECT * through the sorter: the fields seen
 	items []sortItem
 	seq   uint64
 	buf   []types.Value
@@ -62,10 +67,15 @@ func (s *sortSink) push(r plan.Row, line []byte) (bool, error) {
 	}
 	if s.lines {
 		it.line = append([]byte(nil), line...)
+		if s.names != nil {
+			if err := s.learn(line); err != nil {
+				return false, err
+			}
+		}
 	}
 	switch {
 	case s.n < 0:
-		s.items = append(s.items, it)
+		return false, s.srt.add(it)
 	case len(s.items) < s.n:
 		s.items = append(s.items, it)
 		s.up(len(s.items) - 1)
@@ -129,4 +139,15 @@ func mergeSorted(sinks []*sortSink, keys []plan.SortKey, limit, off int64) []sor
 		all = all[:limit]
 	}
 	return all
+}
+
+// learn notes the names of a line's fields not seen before.
+func (s *sortSink) learn(line []byte) error {
+	i := 0
+	return storage.Members(line, func(name string, _ []byte) {
+		if _, ok := s.names[name]; !ok {
+			s.names[strings.Clone(name)] = nameAt{s.seq, i}
+		}
+		i++
+	})
 }

@@ -1,13 +1,16 @@
 package exec
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -100,12 +103,24 @@ func TestTopNAgainstSort(t *testing.T) {
 		chunk := 1 + r.IntN(max(1, n/3+1))
 
 		keep := -1
-		if limit >= 0 {
+		if limit >= 0 && r.IntN(3) > 0 {
 			keep = int(off + limit)
 		}
+		// Without a heap the rows go to external sorters, whose budgets
+		// are tiny: a run every few rows, more runs than the fan-in.
+		sp := &sortSpill{dir: spill.New(nil, t.TempDir())}
 		sinks := make([]*sortSink, workers)
+		var srts []*sorter
+		budget := int64(r.IntN(4000))
+		if n > 200 {
+			budget = int64(r.IntN(600))
+		}
 		for w := range sinks {
 			sinks[w] = &sortSink{pr: newProjector(projectAll(4), w > 0), keys: keys, n: keep, lines: true}
+			if keep < 0 {
+				sinks[w].srt = newSorter(keys, budget, sp)
+				srts = append(srts, sinks[w].srt)
+			}
 		}
 		// Chunk c goes to a random worker; within it rows come in order.
 		for c := 0; c*chunk < n; c++ {
@@ -122,7 +137,25 @@ func TestTopNAgainstSort(t *testing.T) {
 				t.Fatalf("trial %d: a sink holds %d items, limit %d", trial, len(s.items), keep)
 			}
 		}
-		got := mergeSorted(sinks, keys, limit, off)
+		var got []sortItem
+		if keep >= 0 {
+			got = mergeSorted(sinks, keys, limit, off)
+		} else {
+			err := finishSort(context.Background(), srts, keys, off, limit, func(it *sortItem) error {
+				got = append(got, *it)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n > 200 && sp.runs.Load() <= sortFanIn {
+				t.Fatalf("trial %d: %d rows made only %d runs", trial, n, sp.runs.Load())
+			}
+			if ents, _ := os.ReadDir(sp.dir.Path()); sp.dir.Path() != "" && len(ents) > 0 {
+				t.Fatalf("trial %d: %d spill files left", trial, len(ents))
+			}
+			sp.dir.Close()
+		}
 
 		want := slices.Clone(rows)
 		slices.SortStableFunc(want, func(a, b []types.Value) int { return refCompare(a, b, keys) })
@@ -150,6 +183,9 @@ func TestTopNEdges(t *testing.T) {
 	keys := []plan.SortKey{{Col: 0}}
 	feed := func(n int, texts ...string) *sortSink {
 		s := &sortSink{pr: newProjector(projectAll(1), false), keys: keys, n: n}
+		if n < 0 {
+			s.srt = newSorter(keys, 1<<20, nil)
+		}
 		s.startChunk(0)
 		buf := make([]byte, 8)
 		for _, text := range texts {
@@ -166,11 +202,25 @@ func TestTopNEdges(t *testing.T) {
 	if got := mergeSorted([]*sortSink{feed(0, "b", "a")}, keys, 0, 0); len(got) != 0 {
 		t.Errorf("limit 0: %d rows", len(got))
 	}
-	if got := mergeSorted([]*sortSink{feed(-1, "b", "a", "c")}, keys, -1, 10); len(got) != 0 {
+	sorted := func(s *sortSink, limit, off int64) []sortItem {
+		var got []sortItem
+		err := finishSort(context.Background(), []*sorter{s.srt}, keys, off, limit, func(it *sortItem) error {
+			got = append(got, *it)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := sorted(feed(-1, "b", "a", "c"), -1, 10); len(got) != 0 {
 		t.Errorf("offset past the end: %d rows", len(got))
 	}
-	if got := mergeSorted([]*sortSink{feed(-1, "b", "a", "c")}, keys, 5, 2); len(got) != 1 || got[0].row[0].S != "c" {
+	if got := sorted(feed(-1, "b", "a", "c"), 5, 2); len(got) != 1 || got[0].row[0].S != "c" {
 		t.Errorf("offset 2 limit 5: %v", got)
+	}
+	if got := sorted(feed(-1, "b", "a", "c"), 0, 0); len(got) != 0 {
+		t.Errorf("limit 0: %v", got)
 	}
 	if got := mergeSorted(nil, keys, 3, 0); len(got) != 0 {
 		t.Errorf("no sinks: %v", got)

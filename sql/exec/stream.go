@@ -35,19 +35,7 @@ func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 		return Stats{}, err
 	}
 	if !Streams(p) {
-		res, err := Run(ctx, p)
-		if err != nil {
-			return Stats{}, err
-		}
-		if err := e.Columns(res.Columns); err != nil {
-			return res.Stats, err
-		}
-		for _, r := range res.Rows {
-			if err := e.Row(r); err != nil {
-				return res.Stats, err
-			}
-		}
-		return res.Stats, nil
+		return execute(ctx, p, sh, newProfiler(ctx), e, false)
 	}
 	var skip, want int64 = 0, -1
 	if sh.limit != nil {
