@@ -172,7 +172,7 @@ func newProfiler(ctx context.Context) *profiler {
 type resultCollector struct{ res *Result }
 
 func (c *resultCollector) Columns(names []string) error { c.res.Columns = names; return nil }
-func (c *resultCollector) Row(r []types.Value) error     { c.res.Rows = append(c.res.Rows, r); return nil }
+func (c *resultCollector) Row(r []types.Value) error    { c.res.Rows = append(c.res.Rows, r); return nil }
 
 // execute runs the plan and sends its result to e; with keep, e keeps the
 // rows it is given, so that no row sent may be reused after. Sorted
