@@ -75,8 +75,14 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 				return ""
 			}
 			spilled := ""
-			if st.Spilled > 0 {
-				spilled = fmt.Sprintf(", spilled %d groups, %d bytes in %d files", st.SpilledGroups, st.Spilled, st.SpillFiles)
+			if st.Peak > 0 {
+				spilled = ", peak memory " + FormatBytes(st.Peak)
+			}
+			switch {
+			case st.Spilled > 0 && st.SpilledRows > 0:
+				spilled += fmt.Sprintf(", spilled %d rows, %d bytes in %d runs", st.SpilledRows, st.Spilled, st.SpillFiles)
+			case st.Spilled > 0:
+				spilled += fmt.Sprintf(", spilled %d groups, %d bytes in %d files", st.SpilledGroups, st.Spilled, st.SpillFiles)
 			}
 			if st.Time == 0 {
 				return fmt.Sprintf("(rows %d%s)", st.Rows, spilled)

@@ -71,7 +71,7 @@ func runPinned(ctx context.Context, src Source, sel *ast.Select, fields []string
 		// for one, reading past the sizes.
 		if q, perr := Prepare(p.Scan.Src, sel); perr == nil {
 			q.Scan.IgnoreSizes = true
-			if _, lerr := exec.Run(ctx, q); lerr != nil && !errors.Is(lerr, catalog.ErrStale) {
+			if _, lerr := exec.Run(exec.WithoutRows(ctx), q); lerr != nil && !errors.Is(lerr, catalog.ErrStale) {
 				return nil, nil, lerr
 			}
 		}

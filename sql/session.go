@@ -92,7 +92,7 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		var lines []string
 		if st.Analyze {
 			start := s.now()
-			p, res, err := RunPinned(exec.WithClock(ctx, s.now), snap, st.Select)
+			p, res, err := RunPinned(exec.WithoutRows(exec.WithClock(ctx, s.now)), snap, st.Select)
 			if err != nil {
 				return nil, err
 			}

@@ -70,6 +70,15 @@ var spillQueries = []string{
 	"SELECT g, x, COUNT(*) FROM t GROUP BY g, x HAVING COUNT(*) > 1",
 	"SELECT s, g IS NULL, MIN(g), MAX(g), COUNT(*) FROM t WHERE day >= '2026-01-02' GROUP BY s, g IS NULL",
 	"SELECT DISTINCT g % 10 FROM t",
+	// SELECT DISTINCT runs as GROUP BY; ORDER BY without a small LIMIT is
+	// an external sort, over rows, over groups, over whole lines.
+	"SELECT DISTINCT g, s FROM t",
+	"SELECT DISTINCT s, x % 7 FROM t ORDER BY 2 DESC, 1 LIMIT 50 OFFSET 10",
+	"SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST",
+	"SELECT * FROM t ORDER BY f DESC",
+	"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY COUNT(*) DESC, g",
+	"SELECT x, f FROM t ORDER BY t, x LIMIT 20000 OFFSET 3",
+	"SELECT g, SUM(x) FROM t GROUP BY g LIMIT 20000 OFFSET 5",
 }
 
 // TestSpillingAggregateAnswersAsInMemory: every query under the smallest
@@ -140,18 +149,20 @@ func TestSpillingReallySpills(t *testing.T) {
 func TestSpillFullDisk(t *testing.T) {
 	s := spillLake(t, 4000, 4)
 	tmp := t.TempDir()
-	for _, at := range []int{1, 2, 3, 5, 8, 13, 40} {
-		fs := storagetest.NewFaultFS(storage.OS, at)
-		s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp, FS: fs}
-		_, err := s.Exec(context.Background(), spillQueries[0])
-		if fs.Count() < at {
-			continue // the query needed fewer operations
-		}
-		if !errors.Is(err, storagetest.ErrInjected) || !strings.Contains(err.Error(), "spilling to "+tmp) {
-			t.Errorf("operation %d failing: %v, want the injected error naming %s", at, err, tmp)
-		}
-		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
-			t.Errorf("operation %d failing: left %v", at, ents)
+	for _, q := range []string{spillQueries[0], "SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST", "SELECT * FROM t ORDER BY f"} {
+		for _, at := range []int{1, 2, 3, 5, 8, 13, 40, 90, 200} {
+			fs := storagetest.NewFaultFS(storage.OS, at)
+			s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp, FS: fs}
+			_, err := s.Exec(context.Background(), q)
+			if fs.Count() < at {
+				continue // the query needed fewer operations
+			}
+			if !errors.Is(err, storagetest.ErrInjected) || !strings.Contains(err.Error(), "spilling to "+tmp) {
+				t.Errorf("%s, operation %d failing: %v, want the injected error naming %s", q, at, err, tmp)
+			}
+			if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+				t.Errorf("%s, operation %d failing: left %v", q, at, ents)
+			}
 		}
 	}
 }
@@ -161,7 +172,11 @@ func TestSpillCanceled(t *testing.T) {
 	s := spillLake(t, 6000, 5)
 	tmp := t.TempDir()
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
-	for _, n := range []int{1, 2, 3} {
+	for i, n := range []int{1, 2, 3, 1, 2, 3} {
+		q := spillQueries[1]
+		if i >= 3 {
+			q = "SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST"
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		calls := 0
 		ctx = WithProgress(ctx, func(int64, int64) {
@@ -169,7 +184,7 @@ func TestSpillCanceled(t *testing.T) {
 				cancel()
 			}
 		})
-		_, err := s.Exec(ctx, spillQueries[1])
+		_, err := s.Exec(ctx, q)
 		cancel()
 		if err == nil && calls >= n {
 			t.Errorf("canceled after %d progress reports: no error", n)
@@ -335,5 +350,64 @@ func TestDistinctWithoutGroupBy(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(text, "\n"), "spilled") {
 		t.Errorf("COUNT(DISTINCT g) of 6000 rows under 64KiB did not spill:\n%s", strings.Join(text, "\n"))
+	}
+}
+
+// TestExternalSortAnswersAsAStableSort: ORDER BY without LIMIT under the
+// smallest budget writes many more sorted runs than it merges at once
+// (so runs are merged into runs first), and its answer is the unsorted
+// scan (in path order) sorted stably by the same keys, ties in path order.
+func TestExternalSortAnswersAsAStableSort(t *testing.T) {
+	s := spillLake(t, 6000, 6)
+	all, err := s.Exec(context.Background(), "SELECT g, x, t, f FROM t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(all.Rows)
+	slices.SortStableFunc(want, func(a, b []Value) int {
+		if c := types.Compare(a[1], b[1]); c != 0 { // x: never NULL
+			return c
+		}
+		switch an, bn := a[0].K == types.Null, b[0].K == types.Null; {
+		case an && bn:
+			return 0
+		case an:
+			return -1 // NULLS FIRST
+		case bn:
+			return 1
+		}
+		return -types.Compare(a[0], b[0])
+	})
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	sel, err := parser.ParseSelect("SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res, err := RunPinned(exec.WithMemory(context.Background(), s.Memory), mustSnap(t, s), sel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffRows(want, res.Rows, true); d != "" {
+		t.Fatalf("spilled sort: %s", d)
+	}
+	var st exec.OpStats
+	for n, o := range res.Profile {
+		if _, ok := n.(*plan.Sort); ok {
+			st = o
+		}
+	}
+	if st.SpilledRows < 6000*9/10 || st.SpillFiles <= 32 || st.Peak == 0 || st.Peak > MinMemoryLimit {
+		t.Fatalf("sort stats %+v: want most rows spilled, more than 32 runs, a peak within the limit", st)
+	}
+	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, r := range ex.Rows {
+		lines = append(lines, r[0].String())
+	}
+	if text := strings.Join(lines, "\n"); !strings.Contains(text, "rows, ") || !strings.Contains(text, " runs)") || !strings.Contains(text, "peak memory") {
+		t.Errorf("EXPLAIN ANALYZE does not show the sort's spill and peak:\n%s", text)
 	}
 }

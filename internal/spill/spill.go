@@ -243,7 +243,10 @@ func (r *Reader) Close() error {
 	if rerr := r.d.fs.Remove(r.name); err == nil {
 		err = rerr
 	}
-	return err
+	if err != nil {
+		return r.d.wrap(err)
+	}
+	return nil
 }
 
 // Sweep removes from parent ("" is os.TempDir()) the spill folders of

@@ -33,6 +33,7 @@ type aggSink struct {
 	// grow with their rows) against limit; past it the groups go to the
 	// spill files of their hash's partition (see spill.go).
 	mem, acct int64
+	peak      int64 // the most mem + acct held before a reset
 	limit     int64
 	sp        *aggSpill
 	files     []*spill.Writer // by partition, made at the first flush
@@ -327,6 +328,9 @@ func groupBytes(key []byte, vals []types.Value, stateBytes int) int64 {
 	}
 	return int64(n)
 }
+
+// held is the most the table has held: its peak, or what it holds now.
+func (s *aggSink) held() int64 { return max(s.peak, s.mem+s.acct) }
 
 // full reports whether the table should go to the spill files.
 func (s *aggSink) full() bool {
@@ -633,9 +637,25 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 		return st, OpStats{}, err
 	}
 	prof.done(sh.scan, int(st.RowsPassed))
+	// The peak is the workers' tables at their fullest (an upper bound:
+	// they need not peak at once), or the final tables' of the partitions.
+	var peak int64
+	for _, s := range sinks {
+		peak += s.held()
+	}
 	if sp.spilled.Load() {
-		newFinal := func(limit int64) *aggSink { return newAggSink(agg, false, seed, limit, sp) }
+		var finals []*aggSink
+		newFinal := func(limit int64) *aggSink {
+			f := newAggSink(agg, false, seed, limit, sp)
+			finals = append(finals, f)
+			return f
+		}
 		err = finishSpilled(ctx, sinks, newFinal, mem.budget(), func(s *aggSink) error { return s.each(emit) })
+		var fp int64
+		for _, f := range finals {
+			fp += f.held()
+		}
+		peak = max(peak, fp)
 	} else {
 		total := sinks[0]
 		for _, s := range sinks[1:] {
@@ -647,7 +667,7 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 		return st, OpStats{}, err
 	}
 	spilled, files := sp.dir.Written()
-	return st, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load()}, nil
+	return st, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load(), Peak: peak}, nil
 }
 
 // aggregateManifest answers an aggregate the optimizer marked FromManifest

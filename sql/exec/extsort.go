@@ -260,6 +260,13 @@ func mergeSources(ctx context.Context, srcs []*source, keys []plan.SortKey, emit
 			return err
 		}
 		if !ok {
+			if top.r != nil {
+				err := top.r.Close()
+				top.r = nil
+				if err != nil {
+					return err
+				}
+			}
 			h[0] = h[len(h)-1]
 			h = h[:len(h)-1]
 		}

@@ -144,7 +144,7 @@ func shapeOf(n plan.Node) (shape, error) {
 func (p *profiler) doneAgg(n plan.Node, rows int, sp OpStats) {
 	p.done(n, rows)
 	st := p.m[n]
-	st.Spilled, st.SpillFiles, st.SpilledGroups = sp.Spilled, sp.SpillFiles, sp.SpilledGroups
+	st.Spilled, st.SpillFiles, st.SpilledGroups, st.Peak = sp.Spilled, sp.SpillFiles, sp.SpilledGroups, sp.Peak
 	p.m[n] = st
 }
 
@@ -156,7 +156,8 @@ func Run(ctx context.Context, p *plan.Plan) (*Result, error) {
 	}
 	prof := newProfiler(ctx)
 	res := &Result{Columns: p.Columns, Profile: prof.m}
-	res.Stats, err = execute(ctx, p, sh, prof, &resultCollector{res: res}, true)
+	_, drop := ctx.Value(dropKey{}).(bool)
+	res.Stats, err = execute(ctx, p, sh, prof, &resultCollector{res: res, drop: drop}, !drop)
 	if err != nil {
 		return nil, err
 	}
@@ -168,11 +169,29 @@ func newProfiler(ctx context.Context) *profiler {
 	return &profiler{now: now, last: now(), m: map[plan.Node]OpStats{}}
 }
 
-// resultCollector is the Emitter of Run: it keeps the result.
-type resultCollector struct{ res *Result }
+type dropKey struct{}
+
+// WithoutRows returns a context whose Run keeps no row of its result,
+// only what the run measured: EXPLAIN ANALYZE's, which holds no result
+// however big.
+func WithoutRows(ctx context.Context) context.Context {
+	return context.WithValue(ctx, dropKey{}, true)
+}
+
+// resultCollector is the Emitter of Run: it keeps the result, unless drop.
+type resultCollector struct {
+	res  *Result
+	drop bool
+}
 
 func (c *resultCollector) Columns(names []string) error { c.res.Columns = names; return nil }
-func (c *resultCollector) Row(r []types.Value) error    { c.res.Rows = append(c.res.Rows, r); return nil }
+
+func (c *resultCollector) Row(r []types.Value) error {
+	if !c.drop {
+		c.res.Rows = append(c.res.Rows, r)
+	}
+	return nil
+}
 
 // execute runs the plan and sends its result to e; with keep, e keeps the
 // rows it is given, so that no row sent may be reused after. Sorted
@@ -211,6 +230,10 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 			}
 			sorted = true
 			prof.done(sh.sort, len(rows))
+			if st, ok := prof.m[sh.sort]; ok {
+				st.Peak = heapBytes([]*sortSink{ts})
+				prof.m[sh.sort] = st
+			}
 		case sh.sort == nil && sh.distinct == nil && sh.limit != nil && len(p.GroupCols) > 0 && heapFits(sh.limit.N, sh.limit.Offset):
 			// LIMIT without ORDER BY over groups: the groups come sorted by
 			// their GROUP BY columns (below), so a heap of the first
@@ -700,6 +723,7 @@ func scanSorted(ctx context.Context, sh shape, prof *profiler, ready func([]*sor
 		return emit(it)
 	}
 	if n >= 0 {
+		sp.peak.Add(heapBytes(sinks))
 		for _, it := range mergeSorted(sinks, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset) {
 			if err := count(&it); err != nil {
 				return st, err

@@ -151,3 +151,14 @@ func (s *sortSink) learn(line []byte) error {
 		i++
 	})
 }
+
+// heapBytes is what the sinks' heaps hold: at their end, their peak.
+func heapBytes(sinks []*sortSink) int64 {
+	var n int64
+	for _, s := range sinks {
+		for i := range s.items {
+			n += itemBytes(&s.items[i])
+		}
+	}
+	return n
+}

@@ -56,6 +56,7 @@ func (s *aggSink) flush() error {
 
 // reset empties the table.
 func (s *aggSink) reset() {
+	s.peak = s.held()
 	s.table.clear()
 	s.mem, s.acct = 0, 0
 	s.recent = [recentSlots]recent{}

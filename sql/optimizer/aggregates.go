@@ -45,3 +45,46 @@ func rewriteSums(a *plan.Aggregate) {
 		a.Aggs[i] = plan.AggCall{Func: aggregate.SumPlus(kc.V, "SUM"), Args: []plan.Expr{x}, Text: c.Text}
 	}
 }
+
+// distinctAsGroups plans SELECT DISTINCT without aggregates as GROUP BY
+// of its columns (DuckDB does the same): the distinct rows are the groups,
+// which the aggregate's table keeps on every core and spills past the
+// memory budget. A result without ORDER BY then comes in the order of its
+// columns, as every grouped result does.
+func distinctAsGroups(p *plan.Plan) {
+	var parent plan.Node
+	for n := p.Root; n != nil; parent, n = n, n.Inputs()[0] {
+		d, ok := n.(*plan.Distinct)
+		if !ok {
+			if len(n.Inputs()) == 0 {
+				return
+			}
+			continue
+		}
+		proj, ok := d.Input.(*plan.Project)
+		if !ok || d.Width != len(proj.Exprs) {
+			return
+		}
+		if _, ok := proj.Input.(*plan.Scan); !ok {
+			return // over an aggregate: few rows, kept in memory
+		}
+		agg := &plan.Aggregate{Input: proj.Input, Groups: proj.Exprs}
+		out := &plan.Project{Input: agg, Names: proj.Names, Visible: proj.Visible}
+		p.GroupCols = nil
+		for i, e := range proj.Exprs {
+			out.Exprs = append(out.Exprs, &plan.Slot{I: i, Name: e.String()})
+			p.GroupCols = append(p.GroupCols, i)
+		}
+		switch x := parent.(type) {
+		case nil:
+			p.Root = out
+		case *plan.Sort:
+			x.Input = out
+		case *plan.Limit:
+			x.Input = out
+		default:
+			return
+		}
+		return
+	}
+}

@@ -16,6 +16,7 @@ func Optimize(p *plan.Plan) {
 	s.Conjuncts = conjuncts(s.Filter)
 	s.Needles = needles(s)
 	prune(s)
+	distinctAsGroups(p)
 	for n := p.Root; n != nil; {
 		if a, ok := n.(*plan.Aggregate); ok {
 			rewriteSums(a)
