@@ -39,7 +39,7 @@ func TestClickBenchSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.close()
-	l, err := cbSetup(ctx, runner{timeout: 2 * time.Minute}, lakesql, filepath.Join(dir, "W"), 20_000, d, t.Logf)
+	l, err := cbSetup(ctx, runner{timeout: 2 * time.Minute}, lakesql, filepath.Join(dir, "W"), 20_000, d, t.Logf, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -236,3 +236,24 @@ func (s *scratch) close(cfg config, stderr io.Writer) {
 	}
 	os.RemoveAll(s.top)
 }
+
+// manifestRows is the number of rows a lake's manifest lists.
+func manifestRows(lake string) (int64, error) {
+	data, err := os.ReadFile(filepath.Join(lake, "_manifest.json"))
+	if err != nil {
+		return 0, err
+	}
+	var m struct {
+		Files []struct {
+			Rows int64 `json:"rows"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, f := range m.Files {
+		n += f.Rows
+	}
+	return n, nil
+}

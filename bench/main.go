@@ -50,6 +50,9 @@ type config struct {
 	sqlgenQueries int
 	sqlgenSeed    uint64
 	memoryLimit   string
+	cbLake        string // -clickbench: a work folder kept by an earlier run (-keep), reused
+	cbOnly        string // -clickbench: the queries to run, "5,6,44" (default all)
+	cbBig         bool   // -clickbench: also queries 44 and 45 (every key a group; a full sort)
 }
 
 // run is the only place errors become exit codes: 0 done, 1 failed
@@ -116,6 +119,9 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.sqlgen, "sqlgen", false, "run the random query check (generated queries through lakesql and DuckDB, answers compared, and TLP checks of lakesql alone) instead of the jobs; writes bench/results-sqlgen.md")
 	fs.IntVar(&cfg.sqlgenQueries, "queries", 2000, "-sqlgen: queries compared with DuckDB (and a quarter as many TLP checks)")
 	fs.Uint64Var(&cfg.sqlgenSeed, "seed", 0, "-sqlgen: seed of the data and the queries (0: from the clock; printed)")
+	fs.StringVar(&cfg.cbLake, "lake", "", "-clickbench: reuse the work folder W of an earlier -keep run (its raw.jsonl and lake hits) instead of generating")
+	fs.StringVar(&cfg.cbOnly, "cb-queries", "", "-clickbench: comma-separated query numbers to run (default: all)")
+	fs.BoolVar(&cfg.cbBig, "cb-big", false, "-clickbench: also run query 44 (GROUP BY WatchID: a group per row) and 45 (a full ORDER BY of every row), not ClickBench's, outside the geometric mean")
 	fs.StringVar(&cfg.memoryLimit, "memory-limit", "", "-sqlgen: run lakesql with --memory-limit (64KiB: most grouped queries spill)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
