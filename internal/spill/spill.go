@@ -130,6 +130,7 @@ type Writer struct {
 	name string
 	w    *bufio.Writer
 	n    int64
+	recs int64
 	err  error
 	hdr  [binary.MaxVarintLen64]byte
 }
@@ -149,11 +150,15 @@ func (w *Writer) Write(rec []byte) error {
 		return w.err
 	}
 	w.n += int64(k + len(rec))
+	w.recs++
 	return nil
 }
 
 // Size is the number of bytes written so far.
 func (w *Writer) Size() int64 { return w.n }
+
+// Records is the number of records written so far.
+func (w *Writer) Records() int64 { return w.recs }
 
 // Finish flushes and closes the file; it is read back with Open.
 func (w *Writer) Finish() error {

@@ -34,6 +34,13 @@ type aggSink struct {
 	// spill files of their hash's partition (see spill.go).
 	mem, acct int64
 	peak      int64 // the most mem + acct held before a reset
+	// Direct mode (see spill.go): rows counts the rows taken since the
+	// last flush; with direct on, one is the scratch group of each row
+	// and oneKey its key.
+	rows   int64
+	direct bool
+	one    *group
+	oneKey []byte
 	limit     int64
 	sp        *aggSpill
 	files     []*spill.Writer // by partition, made at the first flush
@@ -229,6 +236,10 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 		g = s.single
 	case 1:
 		raw := raws[s.groupSlots[0]]
+		if s.direct {
+			g = s.lookup(types.FromJSON(raw, plain, &s.scratch))
+			break
+		}
 		e := &s.recent[recentSlot(unsafeString(raw))]
 		if e.g == nil || e.s != string(raw) {
 			v := types.FromJSON(raw, plain, &s.scratch)
@@ -246,9 +257,7 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 			}
 		}
 		s.keybuf = kb
-		if g = s.table.find(kb, s.table.hash(kb)); g == nil {
-			g = s.newGroup(kb, s.keyv)
-		}
+		g = s.groupOf(kb, s.keyv)
 	}
 	for i := range s.calls {
 		c := &s.calls[i]
@@ -293,10 +302,7 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
-	if s.full() {
-		return false, s.flush()
-	}
-	return false, nil
+	return false, s.done()
 }
 
 // newGroup adds the group of key with the GROUP BY values vals.
@@ -349,7 +355,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if v.K == types.String {
+		if v.K == types.String && !s.direct {
 			e := &s.recent[recentSlot(v.S)]
 			if e.g == nil || e.s != v.S {
 				g = s.lookup(v)
@@ -370,9 +376,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			kb = types.AppendKey(kb, v)
 		}
 		s.keybuf = kb
-		if g = s.table.find(kb, s.table.hash(kb)); g == nil {
-			g = s.newGroup(kb, s.keyv)
-		}
+		g = s.groupOf(kb, s.keyv)
 	}
 	for i := range s.calls {
 		c := &s.calls[i]
@@ -410,21 +414,40 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
-	if s.full() {
-		return false, s.flush()
-	}
-	return false, nil
+	return false, s.done()
 }
 
 // lookup returns the group of a single GROUP BY value, made if new.
 func (s *aggSink) lookup(v types.Value) *group {
 	s.keybuf = types.AppendKey(s.keybuf[:0], v)
-	g := s.table.find(s.keybuf, s.table.hash(s.keybuf))
-	if g == nil {
-		s.keyv[0] = v
-		g = s.newGroup(s.keybuf, s.keyv)
+	s.keyv[0] = v
+	return s.groupOf(s.keybuf, s.keyv)
+}
+
+// groupOf returns the group of key, whose GROUP BY values are vals: the
+// table's, made if new; in direct mode the scratch group.
+func (s *aggSink) groupOf(key []byte, vals []types.Value) *group {
+	h := s.table.hash(key)
+	if s.direct {
+		return s.scratchGroup(key, h, vals)
 	}
-	return g
+	if g := s.table.find(key, h); g != nil {
+		return g
+	}
+	return s.addGroup(key, h, vals)
+}
+
+// done ends a row: in direct mode its group goes to the spill files, else
+// the table goes when it is full.
+func (s *aggSink) done() error {
+	s.rows++
+	if s.direct {
+		return s.writeDirect()
+	}
+	if s.full() {
+		return s.flush()
+	}
+	return nil
 }
 
 // merge adds another worker's groups.

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -41,6 +42,24 @@ type aggSpill struct {
 	dir     *spill.Dir
 	spilled atomic.Bool
 	groups  atomic.Int64 // group records written
+	// perGroup is the most accounted bytes per group a table held when
+	// it spilled: what a record costs back in memory.
+	perGroup atomic.Int64
+}
+
+// notePerGroup records what the table's groups cost each.
+func (s *aggSink) notePerGroup() {
+	n := int64(len(s.table.groups))
+	if n == 0 {
+		return
+	}
+	per := (s.mem + s.acct + n - 1) / n
+	for {
+		old := s.sp.perGroup.Load()
+		if per <= old || s.sp.perGroup.CompareAndSwap(old, per) {
+			return
+		}
+	}
 }
 
 // flush writes the table's groups to the sink's partition files (level
@@ -49,6 +68,8 @@ func (s *aggSink) flush() error {
 	if s.files == nil {
 		s.files = make([]*spill.Writer, spillParts)
 	}
+	s.notePerGroup()
+	s.maybeDirect()
 	err := s.writeGroups(s.files, 0)
 	s.reset()
 	return err
@@ -66,33 +87,87 @@ func (s *aggSink) reset() {
 // at level: the hash, the key, the GROUP BY values and the states.
 func (s *aggSink) writeGroups(files []*spill.Writer, level int) error {
 	s.sp.spilled.Store(true)
-	rec := s.rec[:0]
 	for _, g := range s.table.groups {
-		p := part(g.hash, level)
-		if files[p] == nil {
-			w, err := s.sp.dir.Create()
-			if err != nil {
-				return err
-			}
-			files[p] = w
-		}
-		rec = binary.LittleEndian.AppendUint64(rec[:0], g.hash)
-		key := s.table.key(g)
-		rec = binary.AppendUvarint(rec, uint64(len(key)))
-		rec = append(rec, key...)
-		for _, v := range g.vals {
-			rec = types.AppendValue(rec, v)
-		}
-		for _, st := range g.states {
-			rec = st.AppendState(rec)
-		}
-		if err := files[p].Write(rec); err != nil {
+		if err := s.writeGroup(files, level, g, s.table.key(g)); err != nil {
 			return err
 		}
 	}
-	s.rec = rec[:0]
 	s.sp.groups.Add(int64(len(s.table.groups)))
 	return nil
+}
+
+// writeGroup writes one group, whose key is key, as a record to the file
+// of its partition at level.
+func (s *aggSink) writeGroup(files []*spill.Writer, level int, g *group, key []byte) error {
+	p := part(g.hash, level)
+	if files[p] == nil {
+		w, err := s.sp.dir.Create()
+		if err != nil {
+			return err
+		}
+		files[p] = w
+	}
+	rec := binary.LittleEndian.AppendUint64(s.rec[:0], g.hash)
+	rec = binary.AppendUvarint(rec, uint64(len(key)))
+	rec = append(rec, key...)
+	for _, v := range g.vals {
+		rec = types.AppendValue(rec, v)
+	}
+	for _, st := range g.states {
+		rec = st.AppendState(rec)
+	}
+	s.rec = rec[:0]
+	return files[p].Write(rec)
+}
+
+// Direct mode: a worker whose table, when it spilled, held nearly as many
+// groups as it had taken rows (keys that hardly repeat: a group per row)
+// gains nothing from the table but its cost, a probe that misses and a
+// group made per row. From then on each row goes straight to its
+// partition's file as a group of its own (one scratch group, emptied for
+// every row), and the merge of the partitions does all the grouping, as
+// DuckDB abandons a pre-aggregation that does not reduce.
+
+// maybeDirect, at a flush, turns direct mode on when the table held at
+// least 90% as many groups as rows, and every state can be emptied for
+// reuse (the scratch group's states are reset per row).
+func (s *aggSink) maybeDirect() {
+	n := int64(len(s.table.groups))
+	rows := s.rows
+	s.rows = 0
+	if s.direct || len(s.groups) == 0 || rows < 32 || n*10 < rows*9 {
+		return
+	}
+	one := &group{vals: make([]types.Value, len(s.groups)), states: make([]aggregate.State, len(s.calls))}
+	for i, c := range s.calls {
+		one.states[i] = c.fn.New()
+		if !aggregate.Reset(one.states[i]) {
+			return
+		}
+	}
+	s.one, s.direct = one, true
+}
+
+// scratchGroup is the group of one row in direct mode: key (hash h) and
+// vals, its states empty.
+func (s *aggSink) scratchGroup(key []byte, h uint64, vals []types.Value) *group {
+	g := s.one
+	g.hash = h
+	s.oneKey = append(s.oneKey[:0], key...)
+	copy(g.vals, vals)
+	for _, st := range g.states {
+		aggregate.Reset(st)
+	}
+	return g
+}
+
+// writeDirect writes the scratch group of the row just added.
+func (s *aggSink) writeDirect() error {
+	if s.files == nil {
+		s.files = make([]*spill.Writer, spillParts)
+	}
+	s.sp.groups.Add(1)
+	return s.writeGroup(s.files, 0, s.one, s.oneKey)
 }
 
 var errBadGroup = fmt.Errorf("exec: a spilled group: %w", spill.ErrCorrupt)
@@ -147,7 +222,13 @@ func (s *aggSink) mergeRecord(rec []byte) error {
 // which starts empty, and passes its final groups to emit; a partition
 // that outgrows s's limit is split by the hash bits of level and each part
 // merged in turn. The files are removed as they are read.
-func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level int, emit func(*aggSink) error) error {
+//
+// A partition whose records could not fit even if each were a group of
+// its own is split first, record by record, without a table (its groups
+// would only go through one to be written out again): with a group per
+// row, most of the merge's work. With split false (the split would not
+// divide it: one group's records) it is merged as it is.
+func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level int, split bool, emit func(*aggSink) error) error {
 	var sub []*spill.Writer
 	defer func() {
 		for _, w := range sub {
@@ -156,6 +237,26 @@ func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level
 			}
 		}
 	}()
+	var recs int64
+	for _, f := range files {
+		recs += f.Records()
+	}
+	if per := s.sp.perGroup.Load(); split && level <= maxSpillLevel && per > 0 && recs > s.limit/per {
+		var err error
+		if sub, err = s.splitRecords(ctx, files, level); err != nil {
+			return err
+		}
+		for q, w := range sub {
+			if w == nil {
+				continue
+			}
+			sub[q] = nil
+			if err := s.mergeSpilled(ctx, []*spill.Writer{w}, level+1, w.Records() < recs, emit); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for i, f := range files {
 		files[i] = nil
 		r, err := f.Open()
@@ -191,11 +292,63 @@ func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level
 			continue
 		}
 		sub[q] = nil
-		if err := s.mergeSpilled(ctx, []*spill.Writer{w}, level+1, emit); err != nil {
+		if err := s.mergeSpilled(ctx, []*spill.Writer{w}, level+1, true, emit); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// splitRecords copies the records of files to new files by the hash bits
+// of level, and removes files as it reads them.
+func (s *aggSink) splitRecords(ctx context.Context, files []*spill.Writer, level int) ([]*spill.Writer, error) {
+	sub := make([]*spill.Writer, spillParts)
+	fail := func(err error) ([]*spill.Writer, error) {
+		for _, w := range sub {
+			if w != nil {
+				w.Discard()
+			}
+		}
+		return nil, err
+	}
+	for i, f := range files {
+		files[i] = nil
+		r, err := f.Open()
+		if err != nil {
+			f.Discard()
+			return fail(err)
+		}
+		for err == nil {
+			var rec []byte
+			if rec, err = r.Next(); err != nil {
+				break
+			}
+			if len(rec) < 8 {
+				err = errBadGroup
+				break
+			}
+			p := part(binary.LittleEndian.Uint64(rec), level)
+			if sub[p] == nil {
+				if sub[p], err = s.sp.dir.Create(); err != nil {
+					break
+				}
+			}
+			err = sub[p].Write(rec)
+		}
+		if err == io.EOF {
+			err = nil
+		}
+		if cerr := r.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return fail(err)
+		}
+	}
+	return sub, nil
 }
 
 func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int) error {
@@ -274,7 +427,7 @@ func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit in
 				if len(parts[p]) == 0 {
 					continue
 				}
-				err := final.mergeSpilled(ctx, parts[p], 1, func(s *aggSink) error {
+				err := final.mergeSpilled(ctx, parts[p], 1, true, func(s *aggSink) error {
 					mu.Lock()
 					defer mu.Unlock()
 					if first != nil {
