@@ -41,10 +41,10 @@ type aggSink struct {
 	direct bool
 	one    *group
 	oneKey []byte
-	limit     int64
-	sp        *aggSpill
-	files     []*spill.Writer // by partition, made at the first flush
-	rec       []byte          // a group's record, being written
+	limit  int64
+	sp     *aggSpill
+	files  []*spill.Writer // by partition, made at the first flush
+	rec    []byte          // a group's record, being written
 
 	outs []aggOut // by aggregate of the plan: where its result comes from
 	// The GROUP BY values: ngroups in all, groups (hashed, at keyPos)
