@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
@@ -526,42 +528,49 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 }
 
 // runAggregate scans into per-worker aggregates, merges them, and passes
-// each group through HAVING and the projection above to out.
-func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []types.Value) error) (Stats, error) {
-	pr := newProjector(sh.project, false)
-	groups, kept, produced := 0, 0, 0
-	var buf []types.Value
-	emit := func(g []types.Value) error {
-		groups++
-		if sh.having != nil {
-			t, err := plan.EvalTruth(sh.having.Pred, g)
+// each group through HAVING and the projection above to an output of
+// outFor. The partitions of a spilled aggregate are finished on every
+// core, each worker w sending to its own outFor(w), at once with the
+// others' (serial makes one output safe for that); outFor is called
+// before any row goes out.
+func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w int) func([]types.Value) error) (Stats, error) {
+	var groups, kept, produced atomic.Int64
+	emitFor := func(w int) func([]types.Value) error {
+		pr := newProjector(sh.project, w > 0)
+		out := outFor(w)
+		var buf []types.Value
+		return func(g []types.Value) error {
+			groups.Add(1)
+			if sh.having != nil {
+				t, err := plan.EvalTruth(sh.having.Pred, g)
+				if err != nil {
+					return err
+				}
+				if t != types.True {
+					return nil
+				}
+			}
+			kept.Add(1)
+			r, err := pr.eval(g, buf[:0])
 			if err != nil {
 				return err
 			}
-			if t != types.True {
-				return nil
-			}
+			buf = r
+			produced.Add(1)
+			return out(r)
 		}
-		kept++
-		r, err := pr.eval(g, buf[:0])
-		if err != nil {
-			return err
-		}
-		buf = r
-		produced++
-		return out(r)
 	}
 	finish := func(st Stats, sp OpStats) (Stats, error) {
-		prof.doneAgg(sh.agg, groups, sp)
+		prof.doneAgg(sh.agg, int(groups.Load()), sp)
 		if sh.having != nil {
-			prof.m[sh.having] = OpStats{Rows: int64(kept)}
+			prof.m[sh.having] = OpStats{Rows: kept.Load()}
 		}
-		prof.m[sh.project] = OpStats{Rows: int64(produced)}
+		prof.m[sh.project] = OpStats{Rows: produced.Load()}
 		return st, nil
 	}
 	seed := maphash.MakeSeed()
 	if sh.scan.FromManifest {
-		st, err := aggregateManifest(sh, newAggSink(sh.agg, false, seed, 0, nil), emit)
+		st, err := aggregateManifest(sh, newAggSink(sh.agg, false, seed, 0, nil), emitFor(0))
 		prof.done(sh.scan, int(st.RowsPassed))
 		if err != nil {
 			return st, err
@@ -577,7 +586,7 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 			states[i] = f.New()
 		}
 		byX := &plan.Aggregate{Input: sh.agg.Input, Groups: []plan.Expr{x}}
-		st, sp, err := groupAll(ctx, sh, byX, seed, prof, func(g []types.Value) error {
+		st, sp, err := groupAll(ctx, sh, byX, seed, prof, serial(func(g []types.Value) error {
 			if g[0].K == types.Null {
 				return nil
 			}
@@ -587,7 +596,7 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 				}
 			}
 			return nil
-		})
+		}))
 		if err != nil {
 			return st, err
 		}
@@ -595,16 +604,29 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, out func(row []
 		for i, s := range states {
 			row[i] = s.Result()
 		}
-		if err := emit(row); err != nil {
+		if err := emitFor(0)(row); err != nil {
 			return st, err
 		}
 		return finish(st, sp)
 	}
-	st, sp, err := groupAll(ctx, sh, sh.agg, seed, prof, emit)
+	st, sp, err := groupAll(ctx, sh, sh.agg, seed, prof, emitFor)
 	if err != nil {
 		return st, err
 	}
 	return finish(st, sp)
+}
+
+// serial is the outputs of runAggregate that all go to out, one row at a
+// time.
+func serial(out func([]types.Value) error) func(int) func([]types.Value) error {
+	var mu sync.Mutex
+	return func(int) func([]types.Value) error {
+		return func(r []types.Value) error {
+			mu.Lock()
+			defer mu.Unlock()
+			return out(r)
+		}
+	}
 }
 
 // distinctOnly reports an aggregate without GROUP BY whose aggregates are
@@ -636,7 +658,7 @@ func distinctOnly(a *plan.Aggregate) ([]*aggregate.Func, plan.Expr, bool) {
 // groupAll scans into per-worker tables of agg's groups, spilling past the
 // budget, and passes every final group (its GROUP BY values, then its
 // aggregates' results) to emit.
-func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, prof *profiler, emit func([]types.Value) error) (Stats, OpStats, error) {
+func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
 	var sinks []*aggSink
 	mem := memoryOf(ctx)
 	sp := &aggSpill{dir: mem.spillDir()}
@@ -673,7 +695,10 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 			finals = append(finals, f)
 			return f
 		}
-		err = finishSpilled(ctx, sinks, newFinal, mem.budget(), func(s *aggSink) error { return s.each(emit) })
+		err = finishSpilled(ctx, sinks, newFinal, mem.budget(), func(w int) func(*aggSink) error {
+			emit := emitFor(w)
+			return func(s *aggSink) error { return s.each(emit) }
+		})
 		var fp int64
 		for _, f := range finals {
 			fp += f.held()
@@ -684,7 +709,7 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 		for _, s := range sinks[1:] {
 			total.merge(s)
 		}
-		err = total.each(emit)
+		err = total.each(emitFor(0))
 	}
 	if err != nil {
 		return st, OpStats{}, err

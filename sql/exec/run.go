@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/lakesql/lakesql/sql/plan"
@@ -220,18 +221,15 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 		switch {
 		case sh.sort != nil && sh.distinct == nil && heapFits(sh.sort.Limit, sh.sort.Offset):
 			// ORDER BY … LIMIT over groups: a top-N heap, not every row.
-			ts := &sortSink{keys: sh.sort.Keys, n: int(sh.sort.Offset + sh.sort.Limit)}
-			st, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
-				_, err := ts.push(r, nil)
-				return err
-			})
-			for _, it := range mergeSorted([]*sortSink{ts}, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset) {
+			hs := &heaps{keys: sh.sort.Keys, n: int(sh.sort.Offset + sh.sort.Limit)}
+			st, err = runAggregate(ctx, sh, prof, hs.outFor)
+			for _, it := range mergeSorted(hs.sinks, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset) {
 				rows = append(rows, it.row)
 			}
 			sorted = true
 			prof.done(sh.sort, len(rows))
 			if st, ok := prof.m[sh.sort]; ok {
-				st.Peak = heapBytes([]*sortSink{ts})
+				st.Peak = heapBytes(hs.sinks)
 				prof.m[sh.sort] = st
 			}
 		case sh.sort == nil && sh.distinct == nil && sh.limit != nil && len(p.GroupCols) > 0 && heapFits(sh.limit.N, sh.limit.Offset):
@@ -239,22 +237,19 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 			// their GROUP BY columns (below), so a heap of the first
 			// OFFSET + LIMIT of them is the whole answer.
 			keys := groupKeys(p)
-			ts := &sortSink{keys: keys, n: int(sh.limit.Offset + sh.limit.N)}
-			st, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
-				_, err := ts.push(r, nil)
-				return err
-			})
-			for _, it := range mergeSorted([]*sortSink{ts}, keys, -1, 0) {
+			hs := &heaps{keys: keys, n: int(sh.limit.Offset + sh.limit.N)}
+			st, err = runAggregate(ctx, sh, prof, hs.outFor)
+			for _, it := range mergeSorted(hs.sinks, keys, -1, 0) {
 				rows = append(rows, it.row)
 			}
 			sorted = true // and cut to the window by the Limit below
 		case sh.distinct == nil && (sh.sort != nil || len(p.GroupCols) > 0):
 			return sortAggregate(ctx, p, sh, prof, out)
 		default:
-			st, err = runAggregate(ctx, sh, prof, func(r []types.Value) error {
+			st, err = runAggregate(ctx, sh, prof, serial(func(r []types.Value) error {
 				rows = append(rows, cloneRow(r))
 				return nil
-			})
+			}))
 		}
 	} else {
 		if sh.sort != nil && sh.distinct == nil {
@@ -291,6 +286,26 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 		}
 	}
 	return st, nil
+}
+
+// heaps are the top-N heaps of the groups, one per output of
+// runAggregate, merged at the end.
+type heaps struct {
+	keys  []plan.SortKey
+	n     int
+	mu    sync.Mutex
+	sinks []*sortSink
+}
+
+func (h *heaps) outFor(int) func([]types.Value) error {
+	s := &sortSink{keys: h.keys, n: h.n}
+	h.mu.Lock()
+	h.sinks = append(h.sinks, s)
+	h.mu.Unlock()
+	return func(r []types.Value) error {
+		_, err := s.push(r, nil)
+		return err
+	}
 }
 
 // heapFits reports whether the window [off, off+limit) is small enough
@@ -330,10 +345,10 @@ func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, 
 	srt := newSorter(keys, mem.budget()/2, sp)
 	defer srt.discard()
 	var seq uint64
-	st, err := runAggregate(ctx, sh, prof, func(r []types.Value) error {
+	st, err := runAggregate(ctx, sh, prof, serial(func(r []types.Value) error {
 		seq++
 		return srt.add(sortItem{row: cloneRow(r), seq: seq})
-	})
+	}))
 	if err != nil {
 		return st, err
 	}

@@ -380,7 +380,7 @@ func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int) er
 // then merges the partitions, one per worker at a time (each worker with
 // its share of limit), passing their final groups to emit one group at a
 // time.
-func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit int64) *aggSink, limit int64, emit func(*aggSink) error) error {
+func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit int64) *aggSink, limit int64, emitFor func(w int) func(*aggSink) error) error {
 	for _, s := range sinks {
 		if len(s.table.groups) > 0 {
 			if err := s.flush(); err != nil {
@@ -409,13 +409,14 @@ func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit in
 	workers := max(min(runtime.GOMAXPROCS(0), spillParts), 1)
 	var (
 		next    atomic.Int64
-		mu      sync.Mutex // emit's, and first's
+		mu      sync.Mutex // first's
 		first   error
 		wg      sync.WaitGroup
 		stopped atomic.Bool
 	)
-	for range workers {
+	for w := range workers {
 		final := newFinal(limit / int64(workers))
+		emit := emitFor(w)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -428,10 +429,8 @@ func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit in
 					continue
 				}
 				err := final.mergeSpilled(ctx, parts[p], 1, true, func(s *aggSink) error {
-					mu.Lock()
-					defer mu.Unlock()
-					if first != nil {
-						return first
+					if stopped.Load() {
+						return ErrCanceled // another worker failed: its error is the answer
 					}
 					return emit(s)
 				})
