@@ -131,6 +131,9 @@ func TestSpillingReallySpills(t *testing.T) {
 	if agg.Spilled == 0 || agg.SpillFiles < 2 || agg.SpilledGroups < 6000/2 {
 		t.Fatalf("aggregate stats %+v: want spilled bytes, files and groups", agg)
 	}
+	if agg.Peak == 0 || agg.Peak > MinMemoryLimit {
+		t.Fatalf("aggregate peak %d: want some, within the limit %d", agg.Peak, MinMemoryLimit)
+	}
 	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE "+spillQueries[0])
 	if err != nil {
 		t.Fatal(err)
