@@ -83,3 +83,57 @@ func TestMemoryLimitFromRC(t *testing.T) {
 		t.Errorf("--memory-limit 1GB over the rc: exit %d (%s), spilled:\n%s", code, stderr, plan)
 	}
 }
+
+// TestSortsSpillEndToEnd: ORDER BY without LIMIT, SELECT * ORDER BY,
+// SELECT DISTINCT and a grouped result in GROUP BY order print under the
+// smallest memory limit what they print in memory (JSON, streamed), in
+// order, leaving nothing in the temporary folder; EXPLAIN ANALYZE shows
+// the sort's runs.
+func TestSortsSpillEndToEnd(t *testing.T) {
+	old := demoRows
+	demoRows = 5000
+	t.Cleanup(func() { demoRows = old })
+	dir := filepath.Join(t.TempDir(), "w")
+	if _, stderr, code := lakesql(t, "", "--demo", "-d", dir, "-c", "SELECT 1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	tmp := t.TempDir()
+	for _, q := range []string{
+		"SELECT order_id, region, amount FROM orders ORDER BY amount DESC, order_id",
+		"SELECT * FROM orders ORDER BY order_id DESC",
+		"SELECT DISTINCT region, channel FROM orders ORDER BY 2, 1",
+		"SELECT order_id, COUNT(*) AS n FROM orders GROUP BY order_id",
+	} {
+		want, stderr, code := lakesql(t, "", "-d", dir, "--no-init", "--format", "json", "-c", q)
+		if code != 0 || strings.Count(want, "\n") < 10 {
+			t.Fatalf("%s in memory: exit %d, %d lines, %s", q, code, strings.Count(want, "\n"), stderr)
+		}
+		got, stderr, code := lakesql(t, "", "-d", dir, "--no-init", "--memory-limit", "64KiB", "--temp-dir", tmp, "--format", "json", "-c", q)
+		if code != 0 || got != want {
+			t.Errorf("%s under 64KiB: exit %d (%s), %d bytes, want the %d bytes in memory", q, code, stderr, len(got), len(want))
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("%s: left %v in the temporary folder", q, ents)
+		}
+	}
+	// The first query's rows are in its order.
+	out, _, _ := lakesql(t, "", "-d", dir, "--no-init", "--memory-limit", "64KiB", "--temp-dir", tmp, "--format", "csv", "-c",
+		"SELECT amount, order_id FROM orders ORDER BY amount DESC, order_id")
+	lines := strings.Split(strings.TrimSpace(out), "\n")[1:]
+	prev := 1e300
+	for i, l := range lines {
+		a, err := strconv.ParseFloat(strings.Split(l, ",")[0], 64)
+		if err != nil {
+			continue // a NULL amount sorts last
+		}
+		if a > prev {
+			t.Fatalf("line %d: amount %v after %v: not in ORDER BY amount DESC", i+2, a, prev)
+		}
+		prev = a
+	}
+	plan, _, _ := lakesql(t, "", "-d", dir, "--no-init", "--memory-limit", "64KiB", "--temp-dir", tmp, "-c",
+		"EXPLAIN ANALYZE SELECT order_id, region, amount FROM orders ORDER BY amount DESC, order_id")
+	if !strings.Contains(plan, " runs") || !strings.Contains(plan, "peak memory") {
+		t.Errorf("EXPLAIN ANALYZE under 64KiB shows no sort runs:\n%s", plan)
+	}
+}
