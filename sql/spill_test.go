@@ -414,3 +414,29 @@ func TestExternalSortAnswersAsAStableSort(t *testing.T) {
 		t.Errorf("EXPLAIN ANALYZE does not show the sort's spill and peak:\n%s", text)
 	}
 }
+
+// TestWithoutRowsKeepsNone: EXPLAIN ANALYZE's run keeps no row of the
+// result, and still counts them.
+func TestWithoutRowsKeepsNone(t *testing.T) {
+	s := spillLake(t, 500, 8)
+	for _, q := range []string{"SELECT g, x FROM t ORDER BY x", "SELECT g, COUNT(*) FROM t GROUP BY g", "SELECT * FROM t ORDER BY f"} {
+		sel, err := parser.ParseSelect(q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, res, err := RunPinned(exec.WithoutRows(context.Background()), mustSnap(t, s), sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top int64 = -1
+		for n, o := range res.Profile {
+			switch n.(type) {
+			case *plan.Sort, *plan.Aggregate:
+				top = max(top, o.Rows)
+			}
+		}
+		if len(res.Rows) != 0 || top <= 0 || len(res.Columns) == 0 {
+			t.Errorf("%s: %d rows kept, %d counted, columns %v; want none kept, some counted", q, len(res.Rows), top, res.Columns)
+		}
+	}
+}
