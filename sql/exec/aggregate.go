@@ -688,6 +688,9 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 	for _, s := range sinks {
 		peak += s.held()
 	}
+	if len(agg.Groups) == 0 {
+		peak = 0 // one group: nothing to tell (and the sum counts the workers that had rows)
+	}
 	if sp.spilled.Load() {
 		var finals []*aggSink
 		newFinal := func(limit int64) *aggSink {

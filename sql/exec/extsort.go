@@ -52,7 +52,11 @@ type sorter struct {
 	peak  int64
 	runs  []*spill.Writer
 	rec   []byte
+	arena []byte // the items' keys, in chunks of sortArena bytes
 }
+
+// sortArena is the size of a chunk of keys.
+const sortArena = 64 << 10
 
 func newSorter(keys []plan.SortKey, limit int64, sp *sortSpill) *sorter {
 	return &sorter{keys: keys, limit: limit, sp: sp}
@@ -61,7 +65,7 @@ func newSorter(keys []plan.SortKey, limit int64, sp *sortSpill) *sorter {
 // itemBytes is what an item holds: the item, its values and texts, its
 // line.
 func itemBytes(it *sortItem) int64 {
-	n := 64 + 40*len(it.row) + len(it.line)
+	n := 88 + 40*len(it.row) + len(it.line) + len(it.key)
 	for _, v := range it.row {
 		n += len(v.S)
 	}
@@ -70,6 +74,13 @@ func itemBytes(it *sortItem) int64 {
 
 // add keeps it, whose row and line are the sorter's from now on.
 func (s *sorter) add(it sortItem) error {
+	if most := sortKeyMax * len(s.keys); cap(s.arena)-len(s.arena) < most {
+		// A new chunk: the keys before keep theirs.
+		s.arena = make([]byte, 0, max(sortArena, most))
+	}
+	start := len(s.arena)
+	s.arena = appendSortKey(s.arena, it.row, s.keys)
+	it.key = s.arena[start:len(s.arena):len(s.arena)]
 	s.items = append(s.items, it)
 	s.mem += itemBytes(&it)
 	s.peak = max(s.peak, s.mem)
@@ -80,6 +91,9 @@ func (s *sorter) add(it sortItem) error {
 }
 
 func cmpItems(a, b *sortItem, keys []plan.SortKey) int {
+	if c := cmpKeys(a.key, b.key); c != 0 {
+		return c
+	}
 	if c := compareRows(a.row, b.row, keys); c != 0 {
 		return c
 	}
@@ -117,6 +131,7 @@ func (s *sorter) spillRun() error {
 	s.sp.rows.Add(int64(len(s.items)))
 	clear(s.items)
 	s.items = s.items[:0]
+	s.arena = s.arena[:0]
 	s.mem = 0
 	return nil
 }
@@ -132,6 +147,8 @@ func (s *sorter) discard() {
 // appendItem encodes an item as a run's record: seq, the values, the line.
 func appendItem(rec []byte, it *sortItem) []byte {
 	rec = binary.AppendUvarint(rec, it.seq)
+	rec = binary.AppendUvarint(rec, uint64(len(it.key)))
+	rec = append(rec, it.key...)
 	rec = binary.AppendUvarint(rec, uint64(len(it.row)))
 	for _, v := range it.row {
 		rec = types.AppendValue(rec, v)
@@ -146,7 +163,7 @@ func appendItem(rec []byte, it *sortItem) []byte {
 var errBadRow = fmt.Errorf("exec: a spilled row: %w", spill.ErrCorrupt)
 
 // readItem decodes a record of appendItem into a new item, which owns its
-// values and line.
+// values and line; its key is rec's.
 func readItem(rec []byte) (sortItem, error) {
 	var it sortItem
 	seq, n := binary.Uvarint(rec)
@@ -154,6 +171,13 @@ func readItem(rec []byte) (sortItem, error) {
 		return it, errBadRow
 	}
 	it.seq, rec = seq, rec[n:]
+	klen, n := binary.Uvarint(rec)
+	if n <= 0 || klen > uint64(len(rec)-n) {
+		return it, errBadRow
+	}
+	// The key stays in the record's buffer: the item is compared until
+	// its source moves on, and a run it is merged into copies it.
+	it.key, rec = rec[n:n+int(klen):n+int(klen)], rec[n+int(klen):]
 	width, n := binary.Uvarint(rec)
 	if n <= 0 || width > uint64(len(rec)) {
 		return it, errBadRow

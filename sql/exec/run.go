@@ -340,20 +340,35 @@ func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, 
 	mem := memoryOf(ctx)
 	sp := &sortSpill{dir: mem.spillDir()}
 	defer sp.dir.Close()
-	// The aggregate's table is still in memory while its groups come out:
-	// the sort takes half its budget.
-	srt := newSorter(keys, mem.budget()/2, sp)
-	defer srt.discard()
-	var seq uint64
-	st, err := runAggregate(ctx, sh, prof, serial(func(r []types.Value) error {
-		seq++
-		return srt.add(sortItem{row: cloneRow(r), seq: seq})
-	}))
+	// The aggregate's tables are still in memory while their groups come
+	// out: the sorts take half the budget, a sorter per output (the
+	// partitions of a spilled aggregate come out on every core).
+	limit := mem.budget() / 2 / int64(max(runtime.GOMAXPROCS(0), 1))
+	var (
+		mu   sync.Mutex
+		srts []*sorter
+	)
+	defer func() {
+		for _, s := range srts {
+			s.discard()
+		}
+	}()
+	st, err := runAggregate(ctx, sh, prof, func(w int) func([]types.Value) error {
+		srt := newSorter(keys, limit, sp)
+		mu.Lock()
+		srts = append(srts, srt)
+		mu.Unlock()
+		seq := uint64(w) << 40 // ties: any order, but one
+		return func(r []types.Value) error {
+			seq++
+			return srt.add(sortItem{row: cloneRow(r), seq: seq})
+		}
+	})
 	if err != nil {
 		return st, err
 	}
 	n := 0
-	err = finishSort(ctx, []*sorter{srt}, keys, off, lim, func(it *sortItem) error {
+	err = finishSort(ctx, srts, keys, off, lim, func(it *sortItem) error {
 		n++
 		return out(it.row)
 	})

@@ -16,6 +16,7 @@ type sortItem struct {
 	row  []types.Value
 	line []byte
 	seq  uint64 // work item << 40 | row within it
+	key  []byte // in the external sort: the ORDER BY values as bytes (sortkey.go)
 }
 
 // sortSink is a worker's sink under ORDER BY: every row, to an external
