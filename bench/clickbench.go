@@ -372,8 +372,12 @@ func clickbench(ctx context.Context, cfg config, stdout, stderr io.Writer) (err 
 func clickbenchTable(cfg config, version string, l *cbLake, rs []cbResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# ClickBench: lakesql vs DuckDB\n\n")
-	fmt.Fprintf(&b, "`cd bench && go run . -clickbench -rows=%d -runs=%d` on %s: %s, %d CPUs, %s/%s, %s; DuckDB %s in-process (threads=2).\n\n",
-		cfg.rows, cfg.runs, time.Now().Format("2006-01-02 15:04"), cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), version)
+	command := fmt.Sprintf("`cd bench && go run . -clickbench -rows=%d -runs=%d`", l.rows, cfg.runs)
+	if cfg.cbLake != "" {
+		command = fmt.Sprintf("`cd bench && go run . -clickbench -lake W -runs=%d` (W kept from `-clickbench -rows=%d -keep`)", cfg.runs, l.rows)
+	}
+	fmt.Fprintf(&b, "%s on %s: %s, %d CPUs, %s/%s, %s; DuckDB %s in-process (threads=2).\n\n",
+		command, time.Now().Format("2006-01-02 15:04"), cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), version)
 	fmt.Fprintf(&b, "The 43 queries of ClickBench (`bench/testdata/clickbench/queries.sql`, DuckDB's text, verbatim) on %d generated rows shaped like `hits` (%d columns, %.1f MB of JSON Lines, seed %d), laid out by our own `CREATE LAKE hits FROM 'raw.jsonl' PARTITION BY (EventDate)` into %d files. ",
 		l.rows, len(cbColumns), float64(l.rawBytes)/1e6, cbSeed, l.files)
 	b.WriteString("Ours: `lakesql -d W --no-init --format json -c <query>`, a whole process each, timed from start to exit (peak RSS through rsswrap). ")
