@@ -79,6 +79,9 @@ var spillQueries = []string{
 	"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY COUNT(*) DESC, g",
 	"SELECT x, f FROM t ORDER BY t, x LIMIT 20000 OFFSET 3",
 	"SELECT g, SUM(x) FROM t GROUP BY g LIMIT 20000 OFFSET 5",
+	// HAVING and the select list with functions that keep scratch state,
+	// evaluated on every core as the spilled partitions finish.
+	"SELECT g, CONCAT(MIN(t), MAX(s)) AS c FROM t GROUP BY g HAVING CONCAT(MIN(s), MIN(t)) LIKE '%s1%' AND REPLACE(MAX(s), 's', 'x') NOT IN ('x1', 'x2') ORDER BY COUNT(*) DESC, g",
 }
 
 // TestSpillingAggregateAnswersAsInMemory: every query under the smallest

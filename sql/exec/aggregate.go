@@ -536,13 +536,22 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w int) func([]types.Value) error) (Stats, error) {
 	var groups, kept, produced atomic.Int64
 	emitFor := func(w int) func([]types.Value) error {
+		// Expressions keep scratch state: every output but the first
+		// evaluates its own copies.
 		pr := newProjector(sh.project, w > 0)
+		var having plan.Expr
+		if sh.having != nil {
+			having = sh.having.Pred
+			if w > 0 {
+				having = plan.CloneExpr(having)
+			}
+		}
 		out := outFor(w)
 		var buf []types.Value
 		return func(g []types.Value) error {
 			groups.Add(1)
-			if sh.having != nil {
-				t, err := plan.EvalTruth(sh.having.Pred, g)
+			if having != nil {
+				t, err := plan.EvalTruth(having, g)
 				if err != nil {
 					return err
 				}
@@ -694,7 +703,7 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 	if sp.spilled.Load() {
 		var finals []*aggSink
 		newFinal := func(limit int64) *aggSink {
-			f := newAggSink(agg, false, seed, limit, sp)
+			f := newAggSink(agg, true, seed, limit, sp) // its own expressions: the finals emit at once
 			finals = append(finals, f)
 			return f
 		}
