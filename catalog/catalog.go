@@ -84,7 +84,14 @@ func (c *Catalog) Snapshot(name string) (*Snapshot, error) {
 	dir := c.LakeDir(name)
 	// The folder's identity before the manifest: a reader that finds it
 	// changed after its scan knows the lake was swapped under it (Moved).
-	pinned, _ := c.FS.Stat(dir)
+	// The folder stays open while the snapshot lives, so that its number
+	// cannot be given to another folder (a later rewrite's, swapped in
+	// after this one was removed), which Moved would take for this one.
+	h := holdDir(c.FS, dir)
+	var pinned fs.FileInfo
+	if h != nil {
+		pinned, _ = h.f.Stat()
+	}
 	p := filepath.Join(dir, storage.ManifestName)
 	f, err := c.FS.Open(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -102,7 +109,7 @@ func (c *Catalog) Snapshot(name string) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read manifest %s: %w", p, err)
 	}
-	return &Snapshot{fs: c.FS, Dir: dir, Manifest: m, cat: c, pinned: pinned}, nil
+	return &Snapshot{fs: c.FS, Dir: dir, Manifest: m, cat: c, pinned: pinned, hold: h}, nil
 }
 
 // Glob lists a lake by walking its folder, ignoring the manifest, as a naive
@@ -243,7 +250,7 @@ func (c *Catalog) Commit(s *Snapshot, files []storage.FileEntry) (*Snapshot, err
 		return nil, fmt.Errorf("publish manifest of %s: %w", m.Lake, err)
 	}
 	// The folder is the one cur pinned: only its manifest was replaced.
-	return &Snapshot{fs: c.FS, Dir: s.Dir, Manifest: m, cat: c, pinned: cur.pinned}, nil
+	return &Snapshot{fs: c.FS, Dir: s.Dir, Manifest: m, cat: c, pinned: cur.pinned, hold: cur.hold}, nil
 }
 
 // Drop removes a lake: first its manifest (after which it is no lake), then

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -309,5 +310,42 @@ func TestDropFaults(t *testing.T) {
 		} else if !errors.Is(serr, catalog.ErrLakeNotFound) {
 			t.Errorf("fault at %s: Snapshot got %v, want the lake or ErrLakeNotFound", op, serr)
 		}
+	}
+}
+
+// TestMovedSeesAFolderThatTookTheOldOnesNumber: a whole-lake rewrite that
+// removes the pinned folder and makes a new one in its place (ext4 gives
+// the new folder the freed number at once) is seen by Moved: the snapshot
+// keeps its folder open, so the number is not free while it pins it. The
+// stress test of cmd/pq once read a lake through such a folder: one row
+// twice.
+func TestMovedSeesAFolderThatTookTheOldOnesNumber(t *testing.T) {
+	c, src := workdir(t, rawOrders...)
+	if _, err := c.Create("orders", []string{"day"}, src, 0); err != nil {
+		t.Fatal(err)
+	}
+	for round := range 20 {
+		snap, err := c.Snapshot("orders")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Moved() {
+			t.Fatalf("round %d: a fresh snapshot is Moved", round)
+		}
+		dir := c.LakeDir("orders")
+		old := dir + ".old"
+		if err := os.Rename(dir, old); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.RemoveAll(old); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Create("orders", []string{"day"}, src, 0); err != nil {
+			t.Fatal(err)
+		}
+		if !snap.Moved() {
+			t.Fatalf("round %d: the lake was rewritten into a new folder, and the snapshot does not see it", round)
+		}
+		runtime.KeepAlive(snap)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 
 	"github.com/lakesql/lakesql/storage"
@@ -20,6 +21,23 @@ type Snapshot struct {
 
 	cat    *Catalog    // to read the manifest anew (Refresh); nil for Glob
 	pinned fs.FileInfo // the lake folder as it was before the manifest was read
+	hold   *dirHold    // the folder, open while a snapshot pins it
+}
+
+// dirHold keeps a folder open: while it is, the file system cannot give
+// its number to another folder, so os.SameFile on the folder's identity
+// cannot mistake a new folder for it. It is closed when no snapshot
+// refers to it any more.
+type dirHold struct{ f storage.File }
+
+func holdDir(fsys storage.FS, dir string) *dirHold {
+	f, err := fsys.Open(dir)
+	if err != nil {
+		return nil // no folder: the manifest's read says so
+	}
+	h := &dirHold{f: f}
+	runtime.AddCleanup(h, func(f storage.File) { f.Close() }, f)
+	return h
 }
 
 // Key returns the partition key fields.
