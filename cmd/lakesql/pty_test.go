@@ -131,6 +131,12 @@ func (w *pipeWriter) wait(t *testing.T, what string) {
 	select {
 	case <-w.opened:
 	case <-w.done:
+		// The writer ends after it opened and wrote: select may see both.
+		select {
+		case <-w.opened:
+			return
+		default:
+		}
 		t.Fatalf("%s: opening the pipe failed: %v", what, w.err)
 	case <-time.After(deadline):
 		t.Fatalf("%s: lakesql did not open the pipe within %s", what, deadline)
