@@ -13,13 +13,7 @@ import (
 // nothing in the temporary folder, and a spill folder of a dead process
 // is swept as lakesql starts.
 func TestMemoryLimitSpills(t *testing.T) {
-	old := demoRows
-	demoRows = 5000
-	t.Cleanup(func() { demoRows = old })
-	dir := filepath.Join(t.TempDir(), "w")
-	if _, stderr, code := lakesql(t, "", "--demo", "-d", dir, "-c", "SELECT 1"); code != 0 {
-		t.Fatal(stderr)
-	}
+	dir := demoWork(t, 5000)
 	tmp := t.TempDir()
 	dead := filepath.Join(tmp, "lakesql-spill-"+strconv.Itoa(1<<22-3)+"-zzzzzz")
 	if err := os.MkdirAll(dead, 0o755); err != nil {
@@ -64,13 +58,7 @@ func TestMemoryLimitSpills(t *testing.T) {
 // TestMemoryLimitFromRC: a SET in ~/.lakesqlrc applies to the run (and
 // survives .open); --memory-limit wins over it.
 func TestMemoryLimitFromRC(t *testing.T) {
-	old := demoRows
-	demoRows = 3000
-	t.Cleanup(func() { demoRows = old })
-	dir := filepath.Join(t.TempDir(), "w")
-	if _, stderr, code := lakesql(t, "", "--demo", "-d", dir, "--no-init", "-c", "SELECT 1"); code != 0 {
-		t.Fatal(stderr)
-	}
+	dir := demoWork(t, 3000)
 	tmp := t.TempDir()
 	withRC(t, "SET memory_limit = '64KiB';\nSET temp_directory = '"+tmp+"';\n.open "+dir+"\n")
 	q := "EXPLAIN ANALYZE SELECT order_id, COUNT(*) FROM orders GROUP BY order_id"
@@ -90,13 +78,7 @@ func TestMemoryLimitFromRC(t *testing.T) {
 // order, leaving nothing in the temporary folder; EXPLAIN ANALYZE shows
 // the sort's runs.
 func TestSortsSpillEndToEnd(t *testing.T) {
-	old := demoRows
-	demoRows = 5000
-	t.Cleanup(func() { demoRows = old })
-	dir := filepath.Join(t.TempDir(), "w")
-	if _, stderr, code := lakesql(t, "", "--demo", "-d", dir, "-c", "SELECT 1"); code != 0 {
-		t.Fatal(stderr)
-	}
+	dir := demoWork(t, 5000)
 	tmp := t.TempDir()
 	for _, q := range []string{
 		"SELECT order_id, region, amount FROM orders ORDER BY amount DESC, order_id",
@@ -136,4 +118,17 @@ func TestSortsSpillEndToEnd(t *testing.T) {
 	if !strings.Contains(plan, " runs") || !strings.Contains(plan, "peak memory") {
 		t.Errorf("EXPLAIN ANALYZE under 64KiB shows no sort runs:\n%s", plan)
 	}
+}
+
+// demoWork makes a work folder with the demo lakes of rows orders.
+func demoWork(t *testing.T, rows int) string {
+	t.Helper()
+	old := demoRows
+	demoRows = rows
+	t.Cleanup(func() { demoRows = old })
+	dir := filepath.Join(t.TempDir(), "w")
+	if _, stderr, code := lakesql(t, "", "--demo", "-d", dir, "--no-init", "-c", "SELECT 1"); code != 0 {
+		t.Fatal(stderr)
+	}
+	return dir
 }
