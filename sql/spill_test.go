@@ -117,35 +117,15 @@ func TestSpillingAggregateAnswersAsInMemory(t *testing.T) {
 func TestSpillingReallySpills(t *testing.T) {
 	s := spillLake(t, 6000, 3)
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
-	sel, err := parser.ParseSelect(spillQueries[0], 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, res, err := RunPinned(exec.WithMemory(context.Background(), s.Memory), mustSnap(t, s), sel)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var agg exec.OpStats
-	for n, st := range res.Profile {
-		if _, ok := n.(*plan.Aggregate); ok {
-			agg = st
-		}
-	}
+	res := profiled(t, exec.WithMemory(context.Background(), s.Memory), s, spillQueries[0])
+	agg := opStats[*plan.Aggregate](res)
 	if agg.Spilled == 0 || agg.SpillFiles < 2 || agg.SpilledGroups < 6000/2 {
 		t.Fatalf("aggregate stats %+v: want spilled bytes, files and groups", agg)
 	}
 	if agg.Peak == 0 || agg.Peak > MinMemoryLimit {
 		t.Fatalf("aggregate peak %d: want some, within the limit %d", agg.Peak, MinMemoryLimit)
 	}
-	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE "+spillQueries[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	for _, r := range ex.Rows {
-		lines = append(lines, r[0].String())
-	}
-	if text := strings.Join(lines, "\n"); !strings.Contains(text, "spilled") {
+	if text := explainAnalyze(t, s, spillQueries[0]); !strings.Contains(text, "spilled") {
 		t.Errorf("EXPLAIN ANALYZE does not show the spill:\n%s", text)
 	}
 }
@@ -346,16 +326,8 @@ func TestDistinctWithoutGroupBy(t *testing.T) {
 		}
 	}
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
-	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE SELECT COUNT(DISTINCT g) FROM t")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var text []string
-	for _, r := range ex.Rows {
-		text = append(text, r[0].String())
-	}
-	if !strings.Contains(strings.Join(text, "\n"), "spilled") {
-		t.Errorf("COUNT(DISTINCT g) of 6000 rows under 64KiB did not spill:\n%s", strings.Join(text, "\n"))
+	if text := explainAnalyze(t, s, "SELECT COUNT(DISTINCT g) FROM t"); !strings.Contains(text, "spilled") {
+		t.Errorf("COUNT(DISTINCT g) of 6000 rows under 64KiB did not spill:\n%s", text)
 	}
 }
 
@@ -385,35 +357,16 @@ func TestExternalSortAnswersAsAStableSort(t *testing.T) {
 		return -types.Compare(a[0], b[0])
 	})
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
-	sel, err := parser.ParseSelect("SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, res, err := RunPinned(exec.WithMemory(context.Background(), s.Memory), mustSnap(t, s), sel)
-	if err != nil {
-		t.Fatal(err)
-	}
+	const q = "SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST"
+	res := profiled(t, exec.WithMemory(context.Background(), s.Memory), s, q)
 	if d := diffRows(want, res.Rows, true); d != "" {
 		t.Fatalf("spilled sort: %s", d)
 	}
-	var st exec.OpStats
-	for n, o := range res.Profile {
-		if _, ok := n.(*plan.Sort); ok {
-			st = o
-		}
-	}
+	st := opStats[*plan.Sort](res)
 	if st.SpilledRows < 6000*9/10 || st.SpillFiles <= 32 || st.Peak == 0 || st.Peak > MinMemoryLimit {
 		t.Fatalf("sort stats %+v: want most rows spilled, more than 32 runs, a peak within the limit", st)
 	}
-	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	for _, r := range ex.Rows {
-		lines = append(lines, r[0].String())
-	}
-	if text := strings.Join(lines, "\n"); !strings.Contains(text, "rows, ") || !strings.Contains(text, " runs)") || !strings.Contains(text, "peak memory") {
+	if text := explainAnalyze(t, s, q); !strings.Contains(text, "rows, ") || !strings.Contains(text, " runs)") || !strings.Contains(text, "peak memory") {
 		t.Errorf("EXPLAIN ANALYZE does not show the sort's spill and peak:\n%s", text)
 	}
 }
@@ -423,23 +376,49 @@ func TestExternalSortAnswersAsAStableSort(t *testing.T) {
 func TestWithoutRowsKeepsNone(t *testing.T) {
 	s := spillLake(t, 500, 8)
 	for _, q := range []string{"SELECT g, x FROM t ORDER BY x", "SELECT g, COUNT(*) FROM t GROUP BY g", "SELECT * FROM t ORDER BY f"} {
-		sel, err := parser.ParseSelect(q, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, res, err := RunPinned(exec.WithoutRows(context.Background()), mustSnap(t, s), sel)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var top int64 = -1
-		for n, o := range res.Profile {
-			switch n.(type) {
-			case *plan.Sort, *plan.Aggregate:
-				top = max(top, o.Rows)
-			}
-		}
+		res := profiled(t, exec.WithoutRows(context.Background()), s, q)
+		top := max(opStats[*plan.Sort](res).Rows, opStats[*plan.Aggregate](res).Rows)
 		if len(res.Rows) != 0 || top <= 0 || len(res.Columns) == 0 {
 			t.Errorf("%s: %d rows kept, %d counted, columns %v; want none kept, some counted", q, len(res.Rows), top, res.Columns)
 		}
 	}
+}
+
+// profiled runs q on s's lake under ctx and returns its result, with the
+// profile of each operator.
+func profiled(t *testing.T, ctx context.Context, s *Session, q string) *Result {
+	t.Helper()
+	sel, err := parser.ParseSelect(q, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, res, err := RunPinned(ctx, mustSnap(t, s), sel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// opStats is what the operator of res's plan of type T did.
+func opStats[T plan.Node](res *Result) exec.OpStats {
+	for n, st := range res.Profile {
+		if _, ok := n.(T); ok {
+			return st
+		}
+	}
+	return exec.OpStats{}
+}
+
+// explainAnalyze is the text EXPLAIN ANALYZE q prints.
+func explainAnalyze(t *testing.T, s *Session, q string) string {
+	t.Helper()
+	ex, err := s.Exec(context.Background(), "EXPLAIN ANALYZE "+q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, r := range ex.Rows {
+		lines = append(lines, r[0].String())
+	}
+	return strings.Join(lines, "\n")
 }

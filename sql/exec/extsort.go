@@ -347,24 +347,16 @@ func finishSort(ctx context.Context, sorters []*sorter, keys []plan.SortKey, off
 		}
 		runs = append(runs[sortFanIn:], w)
 	}
-	var srcs []*source
-	for i, w := range runs {
-		r, err := w.Open()
-		if err != nil {
-			for _, src := range srcs {
-				src.r.Close()
-			}
-			return err
-		}
-		runs[i] = nil
-		srcs = append(srcs, &source{r: r})
+	srcs, err := openRuns(runs)
+	if err != nil {
+		return err
 	}
 	for _, s := range sorters {
 		if len(s.items) > 0 {
 			srcs = append(srcs, &source{items: s.items})
 		}
 	}
-	err := mergeSources(ctx, srcs, keys, func(it *sortItem) error {
+	err = mergeSources(ctx, srcs, keys, func(it *sortItem) error {
 		if off > 0 {
 			off--
 			return nil
@@ -383,14 +375,30 @@ func finishSort(ctx context.Context, sorters []*sorter, keys []plan.SortKey, off
 	return err
 }
 
+// openRuns reads runs back, each a source; a run opened is set to nil in
+// runs (its reader removes its file). On error the readers opened are
+// closed and the runs not opened are left to the caller.
+func openRuns(runs []*spill.Writer) ([]*source, error) {
+	var srcs []*source
+	for i, w := range runs {
+		r, err := w.Open()
+		if err != nil {
+			for _, src := range srcs {
+				src.r.Close()
+			}
+			return nil, err
+		}
+		runs[i] = nil
+		srcs = append(srcs, &source{r: r})
+	}
+	return srcs, nil
+}
+
 // mergeRuns merges runs into one new run. The runs' files are removed
 // whatever happens; the new run's too on error.
 func mergeRuns(ctx context.Context, sp *sortSpill, runs []*spill.Writer, keys []plan.SortKey) (*spill.Writer, error) {
-	var srcs []*source
-	fail := func(err error) (*spill.Writer, error) {
-		for _, src := range srcs {
-			src.r.Close()
-		}
+	srcs, err := openRuns(runs)
+	if err != nil {
 		for _, w := range runs {
 			if w != nil {
 				w.Discard()
@@ -398,17 +406,12 @@ func mergeRuns(ctx context.Context, sp *sortSpill, runs []*spill.Writer, keys []
 		}
 		return nil, err
 	}
-	for i, w := range runs {
-		r, err := w.Open()
-		if err != nil {
-			return fail(err)
-		}
-		runs[i] = nil
-		srcs = append(srcs, &source{r: r})
-	}
 	out, err := sp.dir.Create()
 	if err != nil {
-		return fail(err)
+		for _, src := range srcs {
+			src.r.Close()
+		}
+		return nil, err
 	}
 	var rec []byte
 	err = mergeSources(ctx, srcs, keys, func(it *sortItem) error {

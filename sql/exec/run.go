@@ -227,11 +227,9 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 				rows = append(rows, it.row)
 			}
 			sorted = true
-			prof.done(sh.sort, len(rows))
-			if st, ok := prof.m[sh.sort]; ok {
-				st.Peak = heapBytes(hs.sinks)
-				prof.m[sh.sort] = st
-			}
+			var sp sortSpill // nothing spilled: the heaps' peak
+			sp.peak.Add(heapBytes(hs.sinks))
+			prof.doneSort(sh.sort, len(rows), &sp)
 		case sh.sort == nil && sh.distinct == nil && sh.limit != nil && len(p.GroupCols) > 0 && heapFits(sh.limit.N, sh.limit.Offset):
 			// LIMIT without ORDER BY over groups: the groups come sorted by
 			// their GROUP BY columns (below), so a heap of the first

@@ -36,15 +36,9 @@ type sortSink struct {
 
 func (s *sortSink) startChunk(i int) { s.seq = uint64(i) << 40 }
 
-// before reports whether a comes before b in the result.
-func (s *sortSink) before(a, b *sortItem) bool { return itemBefore(a, b, s.keys) }
-
-func itemBefore(a, b *sortItem, keys []plan.SortKey) bool {
-	if c := compareRows(a.row, b.row, keys); c != 0 {
-		return c < 0
-	}
-	return a.seq < b.seq
-}
+// before reports whether a comes before b in the result (heap items have
+// no key bytes: cmpItems compares their values).
+func (s *sortSink) before(a, b *sortItem) bool { return cmpItems(a, b, s.keys) < 0 }
 
 func (s *sortSink) push(r plan.Row, line []byte) (bool, error) {
 	s.seq++
@@ -126,15 +120,7 @@ func mergeSorted(sinks []*sortSink, keys []plan.SortKey, limit, off int64) []sor
 	for _, s := range sinks {
 		all = append(all, s.items...)
 	}
-	slices.SortFunc(all, func(a, b sortItem) int {
-		if itemBefore(&a, &b, keys) {
-			return -1
-		}
-		if itemBefore(&b, &a, keys) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(all, func(a, b sortItem) int { return cmpItems(&a, &b, keys) })
 	all = all[min(off, int64(len(all))):]
 	if limit >= 0 && int64(len(all)) > limit {
 		all = all[:limit]

@@ -65,12 +65,9 @@ func (s *aggSink) notePerGroup() {
 // flush writes the table's groups to the sink's partition files (level
 // 0) and empties it.
 func (s *aggSink) flush() error {
-	if s.files == nil {
-		s.files = make([]*spill.Writer, spillParts)
-	}
 	s.notePerGroup()
 	s.maybeDirect()
-	err := s.writeGroups(s.files, 0)
+	err := s.writeGroups(s.partFiles(), 0)
 	s.reset()
 	return err
 }
@@ -163,11 +160,17 @@ func (s *aggSink) scratchGroup(key []byte, h uint64, vals []types.Value) *group 
 
 // writeDirect writes the scratch group of the row just added.
 func (s *aggSink) writeDirect() error {
+	s.sp.groups.Add(1)
+	return s.writeGroup(s.partFiles(), 0, s.one, s.oneKey)
+}
+
+// partFiles are the worker's level-0 partition files, made at the first
+// spill (each file at its first group).
+func (s *aggSink) partFiles() []*spill.Writer {
 	if s.files == nil {
 		s.files = make([]*spill.Writer, spillParts)
 	}
-	s.sp.groups.Add(1)
-	return s.writeGroup(s.files, 0, s.one, s.oneKey)
+	return s.files
 }
 
 var errBadGroup = fmt.Errorf("exec: a spilled group: %w", spill.ErrCorrupt)
