@@ -19,7 +19,9 @@ type Emitter interface {
 // Streams reports whether Stream sends p's rows as the scan reads them:
 // a projection or SELECT * without ORDER BY, DISTINCT or aggregates, whose
 // memory is then bounded whatever the lake's size. Other plans hold their
-// state (groups, a sort) and send the finished result.
+// state (groups, a sort, both spilling past the budget) and send their
+// rows once the scan ends: a sort's as its merge produces them, never
+// whole in memory.
 // SELECT * with a LIMIT holds its few lines and shows the fields they
 // have, without the first pass over the whole lake that learns them all.
 func Streams(p *plan.Plan) bool {
@@ -27,8 +29,8 @@ func Streams(p *plan.Plan) bool {
 	return err == nil && sh.agg == nil && sh.sort == nil && sh.distinct == nil && !(sh.scan.Star && sh.limit != nil)
 }
 
-// Stream runs p and sends its result to e: row by row when Streams(p),
-// else once the result is finished.
+// Stream runs p and sends its result to e: row by row as the scan reads
+// when Streams(p), else once the scan ends.
 func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 	sh, err := shapeOf(p.Root)
 	if err != nil {
