@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
@@ -534,8 +533,17 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 // others' (serial makes one output safe for that); outFor is called
 // before any row goes out.
 func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w int) func([]types.Value) error) (Stats, error) {
-	var groups, kept, produced atomic.Int64
+	// Each output counts its own rows (summed at the end): counters shared
+	// by the cores would bounce between their caches at every group.
+	var (
+		cmu    sync.Mutex
+		counts []*emitCounts
+	)
 	emitFor := func(w int) func([]types.Value) error {
+		c := new(emitCounts)
+		cmu.Lock()
+		counts = append(counts, c)
+		cmu.Unlock()
 		// Expressions keep scratch state: every output but the first
 		// evaluates its own copies.
 		pr := newProjector(sh.project, w > 0)
@@ -549,7 +557,7 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		out := outFor(w)
 		var buf []types.Value
 		return func(g []types.Value) error {
-			groups.Add(1)
+			c.groups++
 			if having != nil {
 				t, err := plan.EvalTruth(having, g)
 				if err != nil {
@@ -559,22 +567,28 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 					return nil
 				}
 			}
-			kept.Add(1)
+			c.kept++
 			r, err := pr.eval(g, buf[:0])
 			if err != nil {
 				return err
 			}
 			buf = r
-			produced.Add(1)
+			c.produced++
 			return out(r)
 		}
 	}
 	finish := func(st Stats, sp OpStats) (Stats, error) {
-		prof.doneAgg(sh.agg, int(groups.Load()), sp)
-		if sh.having != nil {
-			prof.m[sh.having] = OpStats{Rows: kept.Load()}
+		var sum emitCounts
+		for _, c := range counts {
+			sum.groups += c.groups
+			sum.kept += c.kept
+			sum.produced += c.produced
 		}
-		prof.m[sh.project] = OpStats{Rows: produced.Load()}
+		prof.doneAgg(sh.agg, int(sum.groups), sp)
+		if sh.having != nil {
+			prof.m[sh.having] = OpStats{Rows: sum.kept}
+		}
+		prof.m[sh.project] = OpStats{Rows: sum.produced}
 		return st, nil
 	}
 	seed := maphash.MakeSeed()
@@ -623,6 +637,13 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		return st, err
 	}
 	return finish(st, sp)
+}
+
+// emitCounts are one output's rows: groups in, kept by HAVING, produced.
+// Padded to a cache line of its own.
+type emitCounts struct {
+	groups, kept, produced int64
+	_                      [40]byte
 }
 
 // serial is the outputs of runAggregate that all go to out, one row at a

@@ -411,6 +411,7 @@ func limitRows(rows [][]types.Value, n, off int64) [][]types.Value {
 // projector evaluates a projection on rows: one per worker.
 type projector struct {
 	exprs []plan.Expr
+	slots []int // when every expression is a slot: theirs, copied without Eval
 }
 
 func newProjector(p *plan.Project, clone bool) *projector {
@@ -421,7 +422,16 @@ func newProjector(p *plan.Project, clone bool) *projector {
 			exprs[i] = plan.CloneExpr(e)
 		}
 	}
-	return &projector{exprs: exprs}
+	pr := &projector{exprs: exprs}
+	for _, e := range exprs {
+		sl, ok := e.(*plan.Slot)
+		if !ok {
+			pr.slots = nil
+			break
+		}
+		pr.slots = append(pr.slots, sl.I)
+	}
+	return pr
 }
 
 // row evaluates the projection on r into a new row whose texts are its own.
@@ -436,6 +446,12 @@ func (pr *projector) row(r plan.Row) ([]types.Value, error) {
 // eval evaluates the projection on r, appending to dst; the texts may
 // point into the scan's buffers.
 func (pr *projector) eval(r plan.Row, dst []types.Value) ([]types.Value, error) {
+	if pr.slots != nil {
+		for _, i := range pr.slots {
+			dst = append(dst, r[i])
+		}
+		return dst, nil
+	}
 	for _, e := range pr.exprs {
 		v, err := e.Eval(r)
 		if err != nil {
