@@ -45,36 +45,9 @@ type Func struct {
 	Name     string
 	Distinct bool
 	New      func() State
-	// slab, when set, makes states a chunk at a time (see Allocator).
-	slab func(n int) []State
+	// col, when set, makes typed columns of the states (see NewColumn).
+	col  func() Column
 	plus *types.Value // SumPlus's constant
-}
-
-// Allocator returns a maker of fresh states for one table of groups: for
-// the common aggregates it hands them out of chunks, so that a million
-// groups are a few thousand allocations, not a million. The states that
-// grow with their rows (DISTINCT, GROUP_CONCAT, MEDIAN) add what they keep
-// to *acct (nil: not counted), so that the executor can spill a table
-// whose groups outgrow the memory budget.
-func (f *Func) Allocator(acct *int64) func() State {
-	if f.slab == nil {
-		return func() State {
-			st := f.New()
-			if a, ok := st.(accounted); ok && acct != nil {
-				a.account(acct)
-			}
-			return st
-		}
-	}
-	var free []State
-	return func() State {
-		if len(free) == 0 {
-			free = f.slab(256)
-		}
-		st := free[0]
-		free = free[1:]
-		return st
-	}
 }
 
 // Reset empties a state of the common aggregates for reuse (a spilling
@@ -111,24 +84,6 @@ type accounted interface{ account(acct *int64) }
 func grow(acct *int64, n int) {
 	if acct != nil {
 		*acct += int64(n)
-	}
-}
-
-// slabOf makes n states of type T, one allocation for all of them.
-func slabOf[T any, P interface {
-	*T
-	State
-}](init func(*T)) func(n int) []State {
-	return func(n int) []State {
-		chunk := make([]T, n)
-		out := make([]State, n)
-		for i := range chunk {
-			if init != nil {
-				init(&chunk[i])
-			}
-			out[i] = P(&chunk[i])
-		}
-		return out
 	}
 }
 
@@ -200,20 +155,24 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		}
 	}
 	f = &Func{Name: name, Distinct: distinct, New: mk}
-	switch name {
-	case "COUNT":
-		f.slab = slabOf[count](nil)
-	case "SUM":
-		f.slab = slabOf[sum](nil)
-	case "AVG", "MEAN":
-		f.slab = slabOf[avg](nil)
-	case "MIN":
-		f.slab = slabOf[minmax](func(m *minmax) { m.want = -1 })
-	case "MAX":
-		f.slab = slabOf[minmax](func(m *minmax) { m.want = 1 })
+	switch mk().(type) {
+	case *count:
+		f.col = columnOf[count](mk)
+	case *sum:
+		f.col = columnOf[sum](mk)
+	case *avg:
+		f.col = columnOf[avg](mk)
+	case *minmax:
+		f.col = columnOf[minmax](mk)
+	case *anyValue:
+		f.col = columnOf[anyValue](mk)
+	case *moments:
+		f.col = columnOf[moments](mk)
+	case *boolAgg:
+		f.col = columnOf[boolAgg](mk)
 	}
 	if distinct {
-		f.slab = nil
+		f.col = nil
 		inner := mk
 		f.New = func() State { return &distinctState{inner: inner()} }
 	}
@@ -711,7 +670,8 @@ func (s *boolAgg) Result() types.Value {
 // one evaluation of x per row. A value of x that x + c would reject (text,
 // a boolean) is the same error here.
 func SumPlus(c types.Value, name string) *Func {
-	return &Func{Name: name, New: func() State { return &sumPlus{c: c} }, plus: &c}
+	mk := func() State { return &sumPlus{c: c} }
+	return &Func{Name: name, New: mk, plus: &c, col: columnOf[sumPlus](mk)}
 }
 
 // SumPlusOf returns the c of a SumPlus(c).

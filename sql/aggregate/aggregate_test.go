@@ -3,6 +3,8 @@ package aggregate_test
 import (
 	"errors"
 	"math"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -472,5 +474,72 @@ func TestAggregateReset(t *testing.T) {
 	}
 	if resettable < 20 {
 		t.Errorf("only %d cases reset", resettable)
+	}
+}
+
+// TestColumns: the states of a column, across its chunks, after it was
+// truncated and refilled, and moved to another column, answer as states
+// made by New do; the common aggregates keep their states as plain
+// values (no interface word per group).
+func TestColumns(t *testing.T) {
+	fed := []int{0, 1, 1023, 1024, 2047, 2999}
+	for name, c := range aggCases {
+		if c.addErr != "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			fn := c.fun(t)
+			empty := fn.New().Result()
+			col := fn.NewColumn(nil)
+			check := func(when string, col aggregate.Column, n int, want types.Value) {
+				t.Helper()
+				if got := col.At(n).Result(); !same(got, want, c.tol) {
+					t.Fatalf("%s: state %d: %s, want %s", when, n, show(got), show(want))
+				}
+			}
+			for round := range 2 {
+				for range 3000 {
+					col.Grow()
+				}
+				if col.Len() != 3000 {
+					t.Fatalf("Len %d after 3000 Grow", col.Len())
+				}
+				for _, n := range fed {
+					if err := feed(col.At(n), c.rows); err != nil {
+						t.Fatal(err)
+					}
+				}
+				when := []string{"filled", "refilled after Truncate"}[round]
+				for n := range 3000 {
+					want := empty
+					if slices.Contains(fed, n) {
+						want = c.want
+					}
+					check(when, col, n, want)
+				}
+				col.Truncate()
+				if col.Len() != 0 {
+					t.Fatalf("Len %d after Truncate", col.Len())
+				}
+			}
+			for range 3 {
+				col.Grow()
+			}
+			if err := feed(col.At(1), c.rows); err != nil {
+				t.Fatal(err)
+			}
+			to := fn.NewColumn(nil)
+			to.Grow()
+			to.Grow()
+			to.Take(1, col, 1)
+			check("taken", to, 1, c.want)
+			check("beside the taken", to, 0, empty)
+		})
+	}
+	for _, name := range []string{"COUNT", "SUM", "AVG", "MIN", "MAX"} {
+		fn, _, _ := aggregate.Lookup(name, 1, false, nil)
+		if got, plain := fn.NewColumn(nil).StateBytes(), int(reflect.TypeOf(fn.New()).Elem().Size()); got != plain {
+			t.Errorf("%s: a state costs its column %d bytes, want %d (its own size)", name, got, plain)
+		}
 	}
 }

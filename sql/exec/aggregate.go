@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"maps"
-	"reflect"
 	"runtime"
 	"slices"
 	"sync"
@@ -24,11 +23,13 @@ type aggSink struct {
 	groupSlots []int // for pushRaw: the slot of each GROUP BY field
 	calls      []aggCall
 	table      *groupTable
-	single     *group // the group when there is no GROUP BY
+	single     bool // without GROUP BY: the one group (number 0) is made
 	keybuf     []byte
 	keyv       []types.Value
+	valbuf     []byte
 	recent     [recentSlots]recent // with one GROUP BY value: recent values (raw spellings in pushRaw) and their groups
 	scratch    []byte
+	kscratch   [][]byte // pushRaw's scratch for each GROUP BY value of a row
 
 	// Memory: the table's accounted bytes (mem, and acct for states that
 	// grow with their rows) against limit; past it the groups go to the
@@ -36,12 +37,10 @@ type aggSink struct {
 	mem, acct int64
 	peak      int64 // the most mem + acct held before a reset
 	// Direct mode (see spill.go): rows counts the rows taken since the
-	// last flush; with direct on, one is the scratch group of each row
-	// and oneKey its key.
+	// last flush; with direct on, one is a table of one group, each row's.
 	rows   int64
 	direct bool
-	one    *group
-	oneKey []byte
+	one    *groupTable
 	limit  int64
 	sp     *aggSpill
 	files  []*spill.Writer // by partition, made at the first flush
@@ -54,9 +53,9 @@ type aggSink struct {
 	keyPos  []int
 	derived []derivedGroup
 	drow    plan.Row // a row holding a group's key fields, for derived
-	// stateBytes is the size of one group's states, interface words
-	// included.
+	// stateBytes is what one group's states cost their columns.
 	stateBytes int
+	vals       []types.Value // a group's values, being decoded
 }
 
 // derivable reports a GROUP BY expression that is one value per group of
@@ -97,10 +96,11 @@ type aggOut struct {
 
 // recent is an entry of aggSink.recent. Most rows of a GROUP BY on a
 // string of few values repeat a recent value: comparing it with the
-// cached one finds the group without encoding a key or hashing it.
+// cached one finds the group (its number + 1; 0: none) without encoding a
+// key or hashing it.
 type recent struct {
 	s string
-	g *group
+	n int32
 }
 
 // recentSlots is the size of aggSink.recent, a power of two.
@@ -126,11 +126,10 @@ type aggCall struct {
 	one     bool // one argument, and the state is an aggregate.OneArg
 	argSlot int  // for pushRaw: the slot of the one argument, -1 for none
 	shared  bool // a later call reuses this one's argument (see same)
-	alloc   func() aggregate.State
 }
 
 func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, sp *aggSpill) *aggSink {
-	s := &aggSink{table: newGroupTable(seed), limit: limit, sp: sp, ngroups: len(a.Groups)}
+	s := &aggSink{limit: limit, sp: sp, ngroups: len(a.Groups)}
 	// A GROUP BY expression of fields that are GROUP BY values themselves
 	// (ClientIP - 1 beside ClientIP; a constant beside a field) is one
 	// value per group: it is computed once per group at the end, not part
@@ -156,6 +155,7 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 		s.drow = make(plan.Row, slices.Max(slices.Collect(maps.Keys(keySlots)))+1)
 	}
 	s.keyv = make([]types.Value, len(s.groups))
+	s.kscratch = make([][]byte, len(s.groups))
 	callOf := make([]int, len(a.Aggs)) // by aggregate, its call
 	for i, c := range a.Aggs {
 		if c.Derive != nil {
@@ -178,16 +178,26 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 			}
 			ac.args = append(ac.args, e)
 		}
-		st := c.Func.New()
-		_, isOne := st.(aggregate.OneArg)
-		s.stateBytes += 16 + int(reflect.TypeOf(st).Elem().Size())
+		_, isOne := c.Func.New().(aggregate.OneArg)
 		ac.one = len(c.Args) == 1 && isOne
-		ac.alloc = c.Func.Allocator(&s.acct)
 		callOf[i] = len(s.calls)
 		s.outs = append(s.outs, aggOut{call: len(s.calls)})
 		s.calls = append(s.calls, ac)
 	}
+	s.table = newGroupTable(seed, s.columns(&s.acct))
+	for _, c := range s.table.cols {
+		s.stateBytes += c.StateBytes()
+	}
 	return s
+}
+
+// columns makes a column for each call's states (see aggregate.Column).
+func (s *aggSink) columns(acct *int64) []aggregate.Column {
+	cols := make([]aggregate.Column, len(s.calls))
+	for i, c := range s.calls {
+		cols[i] = c.fn.NewColumn(acct)
+	}
+	return cols
 }
 
 // rawOK reports whether the sink can take raw rows: every GROUP BY value
@@ -228,47 +238,45 @@ func (s *aggSink) rawOK() bool {
 // group did, and equal raw text is an equal value: the cache of recent
 // spellings finds the group without decoding the value.
 func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
-	var g *group
+	var t *groupTable
+	var g int
 	switch len(s.groups) {
 	case 0:
-		if s.single == nil {
-			s.single = s.newGroup(nil, nil)
-		}
-		g = s.single
+		t, g = s.table, s.singleGroup()
 	case 1:
 		raw := raws[s.groupSlots[0]]
 		if s.direct {
-			g = s.lookup(types.FromJSON(raw, plain, &s.scratch))
+			t, g = s.lookup(types.FromJSON(raw, plain, &s.scratch))
 			break
 		}
 		e := &s.recent[recentSlot(unsafeString(raw))]
-		if e.g == nil || e.s != string(raw) {
-			v := types.FromJSON(raw, plain, &s.scratch)
-			e.g, e.s = s.lookup(v), string(raw)
+		if e.n == 0 || e.s != string(raw) {
+			_, n := s.lookup(types.FromJSON(raw, plain, &s.scratch))
+			e.n, e.s = int32(n+1), string(raw)
 		}
-		g = e.g
+		t, g = s.table, int(e.n-1)
 	default:
 		kb := s.keybuf[:0]
 		for i, slot := range s.groupSlots {
-			v := types.FromJSON(raws[slot], plain, &s.scratch)
+			// Each value has a scratch of its own: all of them stay
+			// valid until the group is found or made.
+			v := types.FromJSON(raws[slot], plain, &s.kscratch[i])
 			s.keyv[i] = v
 			kb = types.AppendKey(kb, v)
-			if v.K == types.String {
-				s.keyv[i] = v.Clone() // the scratch is reused for the next value
-			}
 		}
 		s.keybuf = kb
-		g = s.groupOf(kb, s.keyv)
+		t, g = s.groupOf(kb, s.keyv)
 	}
 	for i := range s.calls {
 		c := &s.calls[i]
 		var v types.Value
 		switch {
 		case c.argSlot < 0: // COUNT(*)
-			if st, ok := g.states[i].(*aggregate.Count); ok {
+			st := t.state(g, i)
+			if st, ok := st.(*aggregate.Count); ok {
 				st.Inc()
 			} else {
-				aggregate.AddInt(g.states[i], 1)
+				aggregate.AddInt(st, 1)
 			}
 			continue
 		case c.same >= 0:
@@ -278,7 +286,8 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 			if !c.shared {
 				if n, ok := types.ParseJSONInt(raw); ok {
 					// An integer, added without a value.
-					switch st := g.states[i].(type) {
+					st := t.state(g, i)
+					switch st := st.(type) {
 					case *aggregate.Sum:
 						st.AddInt(n)
 						continue
@@ -289,7 +298,7 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 						st.Inc()
 						continue
 					}
-					if aggregate.AddInt(g.states[i], n) {
+					if aggregate.AddInt(st, n) {
 						continue
 					}
 				}
@@ -299,41 +308,36 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 				c.buf = append(c.buf[:0], v)
 			}
 		}
-		if err := g.states[i].(aggregate.OneArg).AddOne(v); err != nil {
+		if err := t.state(g, i).(aggregate.OneArg).AddOne(v); err != nil {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
 	return false, s.done()
 }
 
-// newGroup adds the group of key with the GROUP BY values vals.
-func (s *aggSink) newGroup(key []byte, vals []types.Value) *group {
-	return s.addGroup(key, s.table.hash(key), vals)
+// singleGroup is the number of the one group without GROUP BY, made at
+// the first call.
+func (s *aggSink) singleGroup() int {
+	if !s.single {
+		s.single = true
+		s.addGroup(nil, s.table.hash(nil), nil)
+	}
+	return 0
 }
 
-// addGroup adds the group of key (hash h) with empty states.
-func (s *aggSink) addGroup(key []byte, h uint64, vals []types.Value) *group {
-	g, reused := s.table.add(key, h, vals, len(s.calls))
-	for i, c := range s.calls {
-		if !reused || !aggregate.Reset(g.states[i]) {
-			g.states[i] = c.alloc()
-		}
-	}
+// addGroup adds the group of key (hash h), whose values are encoded as
+// vals (encodeValues), with empty states.
+func (s *aggSink) addGroup(key []byte, h uint64, vals []byte) int {
 	s.mem += groupBytes(key, vals, s.stateBytes)
-	return g
+	return s.table.add(key, h, vals)
 }
 
-// groupBytes is what a group costs a table: its entry and the pointers to
-// it (64 + 16), its slots (24: 8 bytes each, between a quarter and a half
-// full), its key, its values and their text, and its states (stateBytes,
-// with their interface words; what they keep beyond that they count in
+// groupBytes is what a group costs a table: its entry (24), its slots (24:
+// 8 bytes each, between a quarter and a half full), its key and values,
+// and its states (stateBytes; what they keep beyond that they count in
 // acct).
-func groupBytes(key []byte, vals []types.Value, stateBytes int) int64 {
-	n := 64 + 16 + 24 + len(key) + 40*len(vals) + stateBytes
-	for _, v := range vals {
-		n += len(v.S)
-	}
-	return int64(n)
+func groupBytes(key, vals []byte, stateBytes int) int64 {
+	return int64(24 + 24 + len(key) + len(vals) + stateBytes)
 }
 
 // held is the most the table has held: its peak, or what it holds now.
@@ -345,12 +349,10 @@ func (s *aggSink) full() bool {
 }
 
 func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
-	var g *group
+	var t *groupTable
+	var g int
 	if len(s.groups) == 0 {
-		if s.single == nil {
-			s.single = s.newGroup(nil, nil)
-		}
-		g = s.single
+		t, g = s.table, s.singleGroup()
 	} else if len(s.groups) == 1 {
 		v, err := s.groups[0].Eval(r)
 		if err != nil {
@@ -358,13 +360,17 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 		}
 		if v.K == types.String && !s.direct {
 			e := &s.recent[recentSlot(v.S)]
-			if e.g == nil || e.s != v.S {
-				g = s.lookup(v)
-				*e = recent{g.vals[0].S, g}
+			if e.n == 0 || e.s != v.S {
+				_, n := s.lookup(v)
+				// The group's own copy of the text: the end of its key
+				// (the arena keeps those bytes until the table is
+				// emptied, which empties recent too).
+				k := s.table.key(n)
+				*e = recent{unsafeString(k[len(k)-len(v.S):]), int32(n + 1)}
 			}
-			g = e.g
+			t, g = s.table, int(e.n-1)
 		} else {
-			g = s.lookup(v)
+			t, g = s.lookup(v)
 		}
 	} else {
 		kb := s.keybuf[:0]
@@ -377,10 +383,11 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			kb = types.AppendKey(kb, v)
 		}
 		s.keybuf = kb
-		g = s.groupOf(kb, s.keyv)
+		t, g = s.groupOf(kb, s.keyv)
 	}
 	for i := range s.calls {
 		c := &s.calls[i]
+		st := t.state(g, i)
 		if c.one {
 			// One argument, a state that takes it without a slice.
 			var v types.Value
@@ -393,7 +400,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 				}
 				c.buf = append(c.buf[:0], v)
 			}
-			if err := g.states[i].(aggregate.OneArg).AddOne(v); err != nil {
+			if err := st.(aggregate.OneArg).AddOne(v); err != nil {
 				return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 			}
 			continue
@@ -411,7 +418,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			}
 		}
 		c.buf = args
-		if err := g.states[i].Add(args); err != nil {
+		if err := st.Add(args); err != nil {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
@@ -419,23 +426,24 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 }
 
 // lookup returns the group of a single GROUP BY value, made if new.
-func (s *aggSink) lookup(v types.Value) *group {
+func (s *aggSink) lookup(v types.Value) (*groupTable, int) {
 	s.keybuf = types.AppendKey(s.keybuf[:0], v)
 	s.keyv[0] = v
 	return s.groupOf(s.keybuf, s.keyv)
 }
 
 // groupOf returns the group of key, whose GROUP BY values are vals: the
-// table's, made if new; in direct mode the scratch group.
-func (s *aggSink) groupOf(key []byte, vals []types.Value) *group {
+// table's, made if new; in direct mode the row's own (see scratchGroup).
+func (s *aggSink) groupOf(key []byte, vals []types.Value) (*groupTable, int) {
 	h := s.table.hash(key)
 	if s.direct {
 		return s.scratchGroup(key, h, vals)
 	}
-	if g := s.table.find(key, h); g != nil {
-		return g
+	if g := s.table.find(key, h); g >= 0 {
+		return s.table, g
 	}
-	return s.addGroup(key, h, vals)
+	s.valbuf = encodeValues(s.valbuf[:0], vals)
+	return s.table, s.addGroup(key, h, s.valbuf)
 }
 
 // done ends a row: in direct mode its group goes to the spill files, else
@@ -451,40 +459,34 @@ func (s *aggSink) done() error {
 	return nil
 }
 
-// merge adds another worker's groups.
+// merge adds another worker's groups: a group new to s takes o's states
+// as they are (o is dropped afterwards).
 func (s *aggSink) merge(o *aggSink) {
-	if len(s.groups) == 0 {
-		switch {
-		case o.single == nil:
-		case s.single == nil:
-			s.single = o.single
-			s.table.adopt(o.table, o.single)
-		default:
-			for i := range s.single.states {
-				s.single.states[i].Merge(o.single.states[i])
+	s.single = s.single || o.single
+	ot := o.table
+	for og := range ot.len() {
+		key, h := ot.key(og), ot.ents[og].hash
+		g := s.table.find(key, h)
+		if g < 0 {
+			g = s.addGroup(key, h, ot.valueBytes(og))
+			for i, c := range s.table.cols {
+				c.Take(g, ot.cols[i], og)
 			}
-		}
-		return
-	}
-	for _, og := range o.table.groups {
-		g := s.table.find(o.table.key(og), og.hash)
-		if g == nil {
-			s.table.adopt(o.table, og)
 			continue
 		}
-		for i := range g.states {
-			g.states[i].Merge(og.states[i])
+		for i, c := range s.table.cols {
+			c.At(g).Merge(ot.cols[i].At(og))
 		}
 	}
 }
 
-// groupValues fills r with a group's GROUP BY values: the key's, and the
-// derived ones computed from them.
-func (s *aggSink) groupValues(g *group, r []types.Value) error {
+// groupValues fills r with a group's GROUP BY values: the key's (vals),
+// and the derived ones computed from them.
+func (s *aggSink) groupValues(vals []types.Value, r []types.Value) error {
 	for k, pos := range s.keyPos {
-		r[pos] = g.vals[k]
+		r[pos] = vals[k]
 		if sl, ok := s.groups[k].(*plan.Slot); ok {
-			s.drow[sl.I] = g.vals[k]
+			s.drow[sl.I] = vals[k]
 		}
 	}
 	for _, d := range s.derived {
@@ -501,22 +503,28 @@ func (s *aggSink) groupValues(g *group, r []types.Value) error {
 // without GROUP BY exactly one row, even when no row came. The row is
 // reused between calls.
 func (s *aggSink) each(fn func(row []types.Value) error) error {
-	if len(s.groups) == 0 && s.single == nil {
-		s.single = s.newGroup(nil, nil)
+	if len(s.groups) == 0 {
+		s.singleGroup()
 	}
+	t := s.table
 	r := make([]types.Value, s.ngroups)
-	for _, g := range s.table.groups {
+	for g := range t.len() {
+		vals, err := t.values(g, len(s.groups), s.vals[:0])
+		if err != nil {
+			return fmt.Errorf("exec: a group's values: %w", err)
+		}
+		s.vals = vals
 		r = r[:s.ngroups]
 		if s.derived == nil {
-			copy(r, g.vals)
-		} else if err := s.groupValues(g, r); err != nil {
+			copy(r, vals)
+		} else if err := s.groupValues(vals, r); err != nil {
 			return err
 		}
 		for _, o := range s.outs {
 			if o.derive != nil {
-				r = append(r, o.derive(g.states[o.call]))
+				r = append(r, o.derive(t.state(g, o.call)))
 			} else {
-				r = append(r, g.states[o.call].Result())
+				r = append(r, t.state(g, o.call).Result())
 			}
 		}
 		if err := fn(r); err != nil {
@@ -756,10 +764,10 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 // values, opening none.
 func aggregateManifest(sh shape, s *aggSink, emit func([]types.Value) error) (Stats, error) {
 	st := Stats{FilesTotal: sh.scan.FilesTotal}
-	s.single = s.newGroup(nil, nil)
+	g := s.singleGroup()
 	key := sh.scan.Src.Key()
 	for i, c := range sh.agg.Aggs {
-		state := s.single.states[s.outs[i].call]
+		state := s.table.state(g, s.outs[i].call)
 		if len(c.Args) == 0 {
 			cnt, ok := state.(*aggregate.Count)
 			if !ok {

@@ -49,7 +49,7 @@ type aggSpill struct {
 
 // notePerGroup records what the table's groups cost each.
 func (s *aggSink) notePerGroup() {
-	n := int64(len(s.table.groups))
+	n := int64(s.table.len())
 	if n == 0 {
 		return
 	}
@@ -81,22 +81,24 @@ func (s *aggSink) reset() {
 }
 
 // writeGroups writes each group as a record, to the file of its partition
-// at level: the hash, the key, the GROUP BY values and the states.
+// at level.
 func (s *aggSink) writeGroups(files []*spill.Writer, level int) error {
 	s.sp.spilled.Store(true)
-	for _, g := range s.table.groups {
-		if err := s.writeGroup(files, level, g, s.table.key(g)); err != nil {
+	for g := range s.table.len() {
+		if err := s.writeGroup(files, level, s.table, g); err != nil {
 			return err
 		}
 	}
-	s.sp.groups.Add(int64(len(s.table.groups)))
+	s.sp.groups.Add(int64(s.table.len()))
 	return nil
 }
 
-// writeGroup writes one group, whose key is key, as a record to the file
-// of its partition at level.
-func (s *aggSink) writeGroup(files []*spill.Writer, level int, g *group, key []byte) error {
-	p := part(g.hash, level)
+// writeGroup writes group g of t as a record to the file of its
+// partition at level: the hash, the key and the encoded GROUP BY values
+// (each after its length), then the states.
+func (s *aggSink) writeGroup(files []*spill.Writer, level int, t *groupTable, g int) error {
+	h := t.ents[g].hash
+	p := part(h, level)
 	if files[p] == nil {
 		w, err := s.sp.dir.Create()
 		if err != nil {
@@ -104,14 +106,14 @@ func (s *aggSink) writeGroup(files []*spill.Writer, level int, g *group, key []b
 		}
 		files[p] = w
 	}
-	rec := binary.LittleEndian.AppendUint64(s.rec[:0], g.hash)
+	key, vals := t.key(g), t.valueBytes(g)
+	rec := binary.LittleEndian.AppendUint64(s.rec[:0], h)
 	rec = binary.AppendUvarint(rec, uint64(len(key)))
 	rec = append(rec, key...)
-	for _, v := range g.vals {
-		rec = types.AppendValue(rec, v)
-	}
-	for _, st := range g.states {
-		rec = st.AppendState(rec)
+	rec = binary.AppendUvarint(rec, uint64(len(vals)))
+	rec = append(rec, vals...)
+	for _, c := range t.cols {
+		rec = c.At(g).AppendState(rec)
 	}
 	s.rec = rec[:0]
 	return files[p].Write(rec)
@@ -129,39 +131,32 @@ func (s *aggSink) writeGroup(files []*spill.Writer, level int, g *group, key []b
 // least 90% as many groups as rows, and every state can be emptied for
 // reuse (the scratch group's states are reset per row).
 func (s *aggSink) maybeDirect() {
-	n := int64(len(s.table.groups))
+	n := int64(s.table.len())
 	rows := s.rows
 	s.rows = 0
 	if s.direct || len(s.groups) == 0 || rows < 32 || n*10 < rows*9 {
 		return
 	}
-	one := &group{vals: make([]types.Value, len(s.groups)), states: make([]aggregate.State, len(s.calls))}
-	for i, c := range s.calls {
-		one.states[i] = c.fn.New()
-		if !aggregate.Reset(one.states[i]) {
+	for _, c := range s.calls {
+		if !aggregate.Reset(c.fn.New()) {
 			return
 		}
 	}
-	s.one, s.direct = one, true
+	s.one, s.direct = newGroupTable(s.table.seed, s.columns(nil)), true
 }
 
-// scratchGroup is the group of one row in direct mode: key (hash h) and
-// vals, its states empty.
-func (s *aggSink) scratchGroup(key []byte, h uint64, vals []types.Value) *group {
-	g := s.one
-	g.hash = h
-	s.oneKey = append(s.oneKey[:0], key...)
-	copy(g.vals, vals)
-	for _, st := range g.states {
-		aggregate.Reset(st)
-	}
-	return g
+// scratchGroup is the group of one row in direct mode, key (hash h) with
+// vals: the only group of the table one, emptied for each row.
+func (s *aggSink) scratchGroup(key []byte, h uint64, vals []types.Value) (*groupTable, int) {
+	s.one.clear()
+	s.valbuf = encodeValues(s.valbuf[:0], vals)
+	return s.one, s.one.add(key, h, s.valbuf)
 }
 
-// writeDirect writes the scratch group of the row just added.
+// writeDirect writes the group of the row just added.
 func (s *aggSink) writeDirect() error {
 	s.sp.groups.Add(1)
-	return s.writeGroup(s.partFiles(), 0, s.one, s.oneKey)
+	return s.writeGroup(s.partFiles(), 0, s.one, 0)
 }
 
 // partFiles are the worker's level-0 partition files, made at the first
@@ -187,29 +182,18 @@ func (s *aggSink) mergeRecord(rec []byte) error {
 	}
 	key := rec[8+n : 8+n+int(klen)]
 	rest := rec[8+n+int(klen):]
-	g := s.table.find(key, h)
-	if g == nil {
-		vals := s.keyv[:0]
-		for range s.groups {
-			v, r, err := types.ReadValue(rest)
-			if err != nil {
-				return errBadGroup
-			}
-			vals, rest = append(vals, v), r
-		}
-		s.keyv = vals
-		g = s.addGroup(key, h, vals)
-	} else {
-		for range s.groups {
-			_, r, err := types.ReadValue(rest)
-			if err != nil {
-				return errBadGroup
-			}
-			rest = r
-		}
+	vlen, n := binary.Uvarint(rest)
+	if n <= 0 || vlen > uint64(len(rest)-n) {
+		return errBadGroup
 	}
-	for _, st := range g.states {
-		r, err := st.MergeState(rest)
+	vals := rest[n : n+int(vlen)]
+	rest = rest[n+int(vlen):]
+	g := s.table.find(key, h)
+	if g < 0 {
+		g = s.addGroup(key, h, vals)
+	}
+	for _, c := range s.table.cols {
+		r, err := c.At(g).MergeState(rest)
 		if err != nil {
 			return errors.Join(errBadGroup, err)
 		}
@@ -283,7 +267,7 @@ func (s *aggSink) mergeSpilled(ctx context.Context, files []*spill.Writer, level
 		s.reset()
 		return err
 	}
-	if len(s.table.groups) > 0 {
+	if s.table.len() > 0 {
 		err := s.writeGroups(sub, level)
 		s.reset()
 		if err != nil {
@@ -366,7 +350,7 @@ func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int) er
 		if err := s.mergeRecord(rec); err != nil {
 			return err
 		}
-		if s.mem+s.acct > s.limit && level <= maxSpillLevel && len(s.table.groups) > 1 {
+		if s.mem+s.acct > s.limit && level <= maxSpillLevel && s.table.len() > 1 {
 			if *sub == nil {
 				*sub = make([]*spill.Writer, spillParts)
 			}
@@ -385,7 +369,7 @@ func (s *aggSink) mergeFile(r *spill.Reader, sub *[]*spill.Writer, level int) er
 // time.
 func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit int64) *aggSink, limit int64, emitFor func(w int) func(*aggSink) error) error {
 	for _, s := range sinks {
-		if len(s.table.groups) > 0 {
+		if s.table.len() > 0 {
 			if err := s.flush(); err != nil {
 				return err
 			}

@@ -8,32 +8,28 @@ import (
 )
 
 // groupTable maps the encoded GROUP BY values of a row (types.AppendKey)
-// to its group: open addressing with linear probing over a power-of-two
-// array of group numbers, the keys in one arena, the groups, their values
-// and their state slices in slabs, so that a new group costs no
-// allocation beyond its aggregate states (which come from slabs too, see
-// aggregate.Func.Allocator). Every worker's table hashes with the query's
-// seed, so that merging moves a group's hash along.
+// to its group number: open addressing with linear probing over a
+// power-of-two array of slots. A group is an entry (its hash, and where
+// its bytes are), its key and values in one arena, and a state in each of
+// the table's columns (one per aggregate call, see aggregate.Column):
+// nothing per group is a pointer or an allocation, so a million groups
+// cost their bytes and nothing for the collector to trace. Every worker's
+// table hashes with the query's seed, so that merging moves a group's hash
+// along.
 type groupTable struct {
-	seed   maphash.Seed
-	slots  []slot
-	groups []*group
-	arena  []byte
-	gslab  []group
-	vslab  []types.Value
-	sslab  []aggregate.State
-	// pool holds every group this table made; after clear the first used
-	// of them are in use again, with their states reset rather than new
-	// (a spilling table refills many times without allocating).
-	pool []*group
-	used int
+	seed  maphash.Seed
+	slots []slot
+	ents  []entry
+	arena []byte
+	cols  []aggregate.Column
 }
 
-type group struct {
-	hash       uint64
-	koff, klen int32 // the key, in the table's arena
-	vals       []types.Value
-	states     []aggregate.State
+// entry is a group: its hash, and at off in the arena its key (klen
+// bytes), then its GROUP BY values (vlen bytes of types.AppendValue; none
+// when the key spells them exactly, see encodeValues).
+type entry struct {
+	hash            uint64
+	off, klen, vlen int32
 }
 
 // slot is an entry of the table: a group's number + 1 (0: empty) and the
@@ -46,111 +42,136 @@ type slot struct {
 
 func tagOf(h uint64) uint32 { return uint32(h >> 32) }
 
-func newGroupTable(seed maphash.Seed) *groupTable {
-	return &groupTable{seed: seed, slots: make([]slot, 64)}
+func newGroupTable(seed maphash.Seed, cols []aggregate.Column) *groupTable {
+	return &groupTable{seed: seed, slots: make([]slot, 64), cols: cols}
 }
 
-func (t *groupTable) key(g *group) []byte { return t.arena[g.koff : g.koff+g.klen] }
+func (t *groupTable) len() int { return len(t.ents) }
 
-// find returns the group of key (hash h), or nil.
-func (t *groupTable) find(key []byte, h uint64) *group {
+func (t *groupTable) key(n int) []byte {
+	e := &t.ents[n]
+	return t.arena[e.off : e.off+e.klen]
+}
+
+// valueBytes are group n's encoded GROUP BY values (empty: its key's).
+func (t *groupTable) valueBytes(n int) []byte {
+	e := &t.ents[n]
+	return t.arena[e.off+e.klen : e.off+e.klen+e.vlen]
+}
+
+// state is group n's state of call i.
+func (t *groupTable) state(n, i int) aggregate.State { return t.cols[i].At(n) }
+
+// find returns the number of the group of key (hash h), or -1.
+func (t *groupTable) find(key []byte, h uint64) int {
 	mask := uint64(len(t.slots) - 1)
 	tag := tagOf(h)
 	for i := h & mask; ; i = (i + 1) & mask {
 		sl := t.slots[i]
 		if sl.n == 0 {
-			return nil
+			return -1
 		}
 		if sl.tag == tag {
-			if g := t.groups[sl.n-1]; g.hash == h && string(t.key(g)) == string(key) {
-				return g
+			if n := int(sl.n - 1); t.ents[n].hash == h && string(t.key(n)) == string(key) {
+				return n
 			}
 		}
 	}
 }
 
 // clear empties the table, keeping its memory for the groups to come.
-// Groups adopted from another table (merge) are never cleared.
 func (t *groupTable) clear() {
 	clear(t.slots)
-	t.groups = t.groups[:0]
+	t.ents = t.ents[:0]
 	t.arena = t.arena[:0]
-	t.used = 0
+	for _, c := range t.cols {
+		c.Truncate()
+	}
 }
 
-// add inserts a new group of key (hash h) with copies of vals and nstates
-// states, and returns it; reused reports a group of the pool, whose states
-// are the old ones (to reset), else they are nil. Every group of a table
-// has as many values and states.
-func (t *groupTable) add(key []byte, h uint64, vals []types.Value, nstates int) (g *group, reused bool) {
-	if reused = t.used < len(t.pool); reused {
-		g = t.pool[t.used]
-	} else {
-		if len(t.gslab) == 0 {
-			t.gslab = make([]group, 256)
-		}
-		g = &t.gslab[0]
-		t.gslab = t.gslab[1:]
-		if len(t.vslab) < len(vals) {
-			t.vslab = make([]types.Value, max(1024, len(vals)))
-		}
-		g.vals = t.vslab[:len(vals):len(vals)]
-		t.vslab = t.vslab[len(vals):]
-		if len(t.sslab) < nstates {
-			t.sslab = make([]aggregate.State, max(1024, nstates))
-		}
-		g.states = t.sslab[:nstates:nstates]
-		t.sslab = t.sslab[nstates:]
-		t.pool = append(t.pool, g)
-	}
-	t.used++
-	if len(t.arena)+len(key) > 1<<31-1 {
+// add inserts a new group of key (hash h) whose values are encoded as
+// vals (encodeValues), with empty states, and returns its number.
+func (t *groupTable) add(key []byte, h uint64, vals []byte) int {
+	if len(t.arena)+len(key)+len(vals) > 1<<31-1 {
 		panic("exec: group keys past 2 GiB") // the memory budget stops a query long before
 	}
-	g.hash = h
-	g.koff, g.klen = int32(len(t.arena)), int32(len(key))
-	t.arena = append(t.arena, key...)
-	for i, v := range vals {
-		g.vals[i] = v.Clone()
+	n := len(t.ents)
+	t.ents = append(t.ents, entry{hash: h, off: int32(len(t.arena)), klen: int32(len(key)), vlen: int32(len(vals))})
+	t.arena = append(append(t.arena, key...), vals...)
+	for _, c := range t.cols {
+		c.Grow()
 	}
-	t.insert(g)
-	return g, reused
+	// Grow the slots at half full (probes stay short).
+	if len(t.ents)*2 > len(t.slots) {
+		t.slots = make([]slot, len(t.slots)*2)
+		for i := range t.ents {
+			t.place(i)
+		}
+	} else {
+		t.place(n)
+	}
+	return n
 }
 
-// insert places g, growing the slots at half full (probes stay short).
-func (t *groupTable) insert(g *group) {
-	t.groups = append(t.groups, g)
-	if len(t.groups)*2 > len(t.slots) {
-		t.grow()
-		return
-	}
-	t.place(g, int32(len(t.groups)))
-}
-
-func (t *groupTable) place(g *group, n int32) {
+func (t *groupTable) place(n int) {
+	h := t.ents[n].hash
 	mask := uint64(len(t.slots) - 1)
-	for i := g.hash & mask; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		if t.slots[i].n == 0 {
-			t.slots[i] = slot{tagOf(g.hash), n}
+			t.slots[i] = slot{tagOf(h), int32(n + 1)}
 			return
 		}
 	}
 }
 
-func (t *groupTable) grow() {
-	t.slots = make([]slot, len(t.slots)*2)
-	for i, g := range t.groups {
-		t.place(g, int32(i+1))
-	}
-}
-
-// adopt inserts a group of another table (with the same seed) whose key
-// this table lacks.
-func (t *groupTable) adopt(o *groupTable, og *group) {
-	key := o.key(og)
-	og.koff, og.klen = int32(len(t.arena)), int32(len(key))
-	t.arena = append(t.arena, key...)
-	t.insert(og)
-}
-
 func (t *groupTable) hash(key []byte) uint64 { return maphash.Bytes(t.seed, key) }
+
+// values appends group n's k GROUP BY values to dst; their texts are
+// copies.
+func (t *groupTable) values(n, k int, dst []types.Value) ([]types.Value, error) {
+	return decodeValues(t.key(n), t.valueBytes(n), k, dst)
+}
+
+// encodeValues appends the encoding of a group's values to dst: nothing
+// when its key spells them exactly (types.KeyExact: integers, texts,
+// booleans, NULLs), else each value (types.AppendValue). A number's
+// spelling in its row is dropped, as Clone drops it.
+func encodeValues(dst []byte, vals []types.Value) []byte {
+	exact := true
+	for _, v := range vals {
+		if v.K == types.Int || v.K == types.Float {
+			v.S = ""
+		}
+		exact = exact && types.KeyExact(v)
+	}
+	if exact {
+		return dst
+	}
+	for _, v := range vals {
+		if v.K == types.Int || v.K == types.Float {
+			v.S = ""
+		}
+		dst = types.AppendValue(dst, v)
+	}
+	return dst
+}
+
+// decodeValues appends the k values that encodeValues encoded as vals for
+// key to dst.
+func decodeValues(key, vals []byte, k int, dst []types.Value) ([]types.Value, error) {
+	b, read := vals, types.ReadValue
+	if len(vals) == 0 {
+		b, read = key, types.ReadKey
+	}
+	for range k {
+		v, rest, err := read(b)
+		if err != nil {
+			return dst, err
+		}
+		dst, b = append(dst, v), rest
+	}
+	if len(b) != 0 {
+		return dst, types.ErrCorrupt
+	}
+	return dst, nil
+}

@@ -160,3 +160,52 @@ func AppendKey(dst []byte, v Value) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(v.S)))
 	return append(dst, v.S...)
 }
+
+// KeyExact reports whether ReadKey gives v back from AppendKey(v):
+// NULL, booleans, integers and texts; not a whole DOUBLE (it groups with
+// its integer), nor a date or a time (they share an encoding).
+func KeyExact(v Value) bool {
+	if v.F != 0 || math.Signbit(v.F) {
+		return false
+	}
+	switch v.K {
+	case Null:
+		return v.I == 0 && v.S == ""
+	case Bool, Int:
+		return v.S == ""
+	case Huge, String, JSON:
+		return v.I == 0
+	}
+	return false
+}
+
+// ReadKey decodes a value, one that KeyExact accepts, that AppendKey
+// wrote at the start of key, and returns the rest of key. Its text is a
+// copy.
+func ReadKey(key []byte) (Value, []byte, error) {
+	if len(key) == 0 {
+		return Value{}, nil, ErrCorrupt
+	}
+	switch tag := key[0]; tag {
+	case 0:
+		return Value{}, key[1:], nil
+	case 1:
+		if len(key) < 2 {
+			return Value{}, nil, ErrCorrupt
+		}
+		return Value{K: Bool, I: int64(key[1])}, key[2:], nil
+	case 2:
+		if len(key) < 9 {
+			return Value{}, nil, ErrCorrupt
+		}
+		return Value{K: Int, I: int64(binary.LittleEndian.Uint64(key[1:]))}, key[9:], nil
+	case 6 + byte(Huge), 6 + byte(String), 6 + byte(JSON):
+		n, k := binary.Uvarint(key[1:])
+		if k <= 0 || n > uint64(len(key)-1-k) {
+			return Value{}, nil, ErrCorrupt
+		}
+		end := 1 + k + int(n)
+		return Value{K: Kind(tag - 6), S: string(key[1+k : end])}, key[end:], nil
+	}
+	return Value{}, nil, ErrCorrupt
+}

@@ -46,3 +46,49 @@ func TestValueEncodingRoundTrips(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysReadBackExactly: a value KeyExact accepts is read back from its
+// group key as it was; those it refuses are the ones a key cannot tell
+// apart from another value (a whole DOUBLE from its integer, a DATE from
+// its midnight TIMESTAMP) or that carry more than the key says.
+func TestKeysReadBackExactly(t *testing.T) {
+	vals := []Value{{}, BoolValue(true), BoolValue(false), IntValue(0), IntValue(-1), IntValue(math.MinInt64),
+		IntValue(math.MaxInt64), {K: Huge, S: "99999999999999999999"}, StringValue(""), StringValue("héllo\x00"),
+		StringValue(string(make([]byte, 300))), JSONValue(`{"a":[1]}`)}
+	refused := []Value{FloatValue(2), FloatValue(1.5), FloatValue(math.Copysign(0, -1)), DateValue(3),
+		TimestampValue(3 * 86400e6), IntervalValue(1, 2), {K: Int, I: 15, S: "15"}, {K: String, I: 1, S: "x"}}
+	for _, v := range refused {
+		if KeyExact(v) {
+			t.Errorf("KeyExact(%#v) = true", v)
+		}
+	}
+	var key []byte
+	for _, v := range vals {
+		if !KeyExact(v) {
+			t.Fatalf("KeyExact(%#v) = false", v)
+		}
+		key = AppendKey(key, v)
+	}
+	rest := key
+	for i, want := range vals {
+		got, r, err := ReadKey(rest)
+		if err != nil {
+			t.Fatalf("value %d (%#v): %v", i, want, err)
+		}
+		if got != want {
+			t.Fatalf("value %d: wrote %#v, read %#v", i, want, got)
+		}
+		rest = r
+	}
+	if len(rest) != 0 {
+		t.Fatalf("%d bytes left after the values", len(rest))
+	}
+	for _, v := range vals[1:] {
+		one := AppendKey(nil, v)
+		for n := range len(one) {
+			if _, _, err := ReadKey(one[:n]); err == nil {
+				t.Errorf("a cut of %d of %d bytes of %#v decoded", n, len(one), v)
+			}
+		}
+	}
+}

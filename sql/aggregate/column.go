@@ -1,0 +1,122 @@
+package aggregate
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Column holds one aggregate's states for the groups of a table, by group
+// number. The common aggregates keep theirs in chunks of their own type: a
+// group costs the state's bytes, with no interface, pointer or allocation
+// of its own (a table of a million groups is a few hundred chunks for the
+// collector to see, not millions of objects). The others keep a State per
+// group.
+type Column interface {
+	// Grow adds an empty state, numbered Len()-1.
+	Grow()
+	Len() int
+	// At is state i. It stays valid while the column lives and is not
+	// truncated (chunks never move).
+	At(i int) State
+	// Take makes state i (empty) state j of o, a column of the same
+	// aggregate that is dropped afterwards: a move, not a merge.
+	Take(i int, o Column, j int)
+	// Truncate empties the column, keeping its memory for the states to
+	// come.
+	Truncate()
+	// StateBytes is what a state costs the column; what a state keeps
+	// beyond it (DISTINCT's set, GROUP_CONCAT's parts) it counts itself.
+	StateBytes() int
+}
+
+// NewColumn makes an empty column of f's states for one table of groups.
+// The states that grow with their rows (DISTINCT, GROUP_CONCAT, MEDIAN)
+// add what they keep to *acct (nil: not counted), so that the executor can
+// spill a table whose groups outgrow the memory budget.
+func (f *Func) NewColumn(acct *int64) Column {
+	if f.col != nil {
+		return f.col()
+	}
+	st := f.New()
+	return &stateColumn{f: f, acct: acct, bytes: 16 + sizeOf(st)}
+}
+
+// chunkBits sets a chunk of a typed column: 1024 states.
+const chunkBits = 10
+
+// column is a typed column: states of type T in chunks, each new state a
+// copy of proto (an empty state, with its settings: MIN or MAX, the
+// separator).
+type column[T any, P interface {
+	*T
+	State
+}] struct {
+	proto  T
+	chunks [][]T
+	n      int
+}
+
+// columnOf is the maker of typed columns of the states mk makes.
+func columnOf[T any, P interface {
+	*T
+	State
+}](mk func() State) func() Column {
+	return func() Column { return &column[T, P]{proto: *mk().(P)} }
+}
+
+func (c *column[T, P]) Grow() {
+	if c.n>>chunkBits == len(c.chunks) {
+		c.chunks = append(c.chunks, make([]T, 1<<chunkBits))
+	}
+	c.chunks[c.n>>chunkBits][c.n&(1<<chunkBits-1)] = c.proto
+	c.n++
+}
+
+func (c *column[T, P]) Len() int { return c.n }
+
+func (c *column[T, P]) at(i int) *T { return &c.chunks[i>>chunkBits][i&(1<<chunkBits-1)] }
+
+func (c *column[T, P]) At(i int) State { return P(c.at(i)) }
+
+func (c *column[T, P]) Take(i int, o Column, j int) { *c.at(i) = *o.(*column[T, P]).at(j) }
+
+func (c *column[T, P]) Truncate() { c.n = 0 }
+
+func (c *column[T, P]) StateBytes() int { return int(unsafe.Sizeof(c.proto)) }
+
+// stateColumn is the column of any other aggregate: a State per group,
+// made by f.New.
+type stateColumn struct {
+	f      *Func
+	acct   *int64
+	states []State
+	bytes  int
+}
+
+func (c *stateColumn) Grow() {
+	st := c.f.New()
+	if a, ok := st.(accounted); ok && c.acct != nil {
+		a.account(c.acct)
+	}
+	c.states = append(c.states, st)
+}
+
+func (c *stateColumn) Len() int { return len(c.states) }
+
+func (c *stateColumn) At(i int) State { return c.states[i] }
+
+func (c *stateColumn) Take(i int, o Column, j int) {
+	oc := o.(*stateColumn)
+	c.states[i] = oc.states[j]
+	oc.states[j] = nil
+}
+
+func (c *stateColumn) Truncate() {
+	clear(c.states)
+	c.states = c.states[:0]
+}
+
+func (c *stateColumn) StateBytes() int { return c.bytes }
+
+// sizeOf is the size of the struct a state points to.
+func sizeOf(st State) int { return int(reflect.TypeOf(st).Elem().Size()) }
