@@ -115,28 +115,38 @@ func (s *count) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
+// A sum's state is a byte of flags (sumFloat, sumBig), the count, then
+// the one total that holds: the DOUBLE's bits, the HUGEINT's text, or the
+// integer.
+const (
+	sumFloat = 1 << iota
+	sumBig
+)
+
 func (s *sum) AppendState(dst []byte) []byte {
-	dst = appendBool(dst, s.float)
-	dst = binary.AppendVarint(dst, s.n)
-	dst = binary.AppendVarint(dst, s.isum)
-	dst = appendFloat(dst, s.fsum)
-	if s.big == nil {
-		return append(dst, 0)
+	switch {
+	case s.float:
+		dst = binary.AppendVarint(append(dst, sumFloat), s.n)
+		return appendFloat(dst, s.fsum)
+	case s.big != nil:
+		dst = binary.AppendVarint(append(dst, sumBig), s.n)
+		text := s.big.Append(nil, 10)
+		dst = binary.AppendVarint(dst, int64(len(text)))
+		return append(dst, text...)
 	}
-	dst = append(dst, 1)
-	text := s.big.Append(nil, 10)
-	dst = binary.AppendVarint(dst, int64(len(text)))
-	return append(dst, text...)
+	dst = binary.AppendVarint(append(dst, 0), s.n)
+	return binary.AppendVarint(dst, s.isum)
 }
 
 // readSum decodes what sum.AppendState wrote.
 func (r *reader) sum() sum {
 	var t sum
-	t.float = r.byte() == 1
+	flags := r.byte()
 	t.n = r.varint()
-	t.isum = r.varint()
-	t.fsum = r.float()
-	if r.byte() == 1 {
+	switch flags {
+	case sumFloat:
+		t.float, t.fsum = true, r.float()
+	case sumBig:
 		n := r.count()
 		if r.err == nil {
 			b, ok := new(big.Int).SetString(string(r.b[:n]), 10)
@@ -146,6 +156,10 @@ func (r *reader) sum() sum {
 				t.big, r.b = b, r.b[n:]
 			}
 		}
+	case 0:
+		t.isum = r.varint()
+	default:
+		r.fail()
 	}
 	return t
 }

@@ -148,9 +148,9 @@ func (s *aggSink) maybeDirect() {
 // scratchGroup is the group of one row in direct mode, key (hash h) with
 // vals: the only group of the table one, emptied for each row.
 func (s *aggSink) scratchGroup(key []byte, h uint64, vals []types.Value) (*groupTable, int) {
-	s.one.clear()
 	s.valbuf = encodeValues(s.valbuf[:0], vals)
-	return s.one, s.one.add(key, h, s.valbuf)
+	s.one.only(key, h, s.valbuf)
+	return s.one, 0
 }
 
 // writeDirect writes the group of the row just added.

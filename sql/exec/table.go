@@ -2,6 +2,7 @@ package exec
 
 import (
 	"hash/maphash"
+	"math"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/types"
@@ -113,6 +114,17 @@ func (t *groupTable) add(key []byte, h uint64, vals []byte) int {
 	return n
 }
 
+// only makes key (hash h, values vals) the table's one group, with empty
+// states, not indexed for find: direct mode's table of a row.
+func (t *groupTable) only(key []byte, h uint64, vals []byte) {
+	t.ents = append(t.ents[:0], entry{hash: h, klen: int32(len(key)), vlen: int32(len(vals))})
+	t.arena = append(append(t.arena[:0], key...), vals...)
+	for _, c := range t.cols {
+		c.Truncate()
+		c.Grow()
+	}
+}
+
 func (t *groupTable) place(n int) {
 	h := t.ents[n].hash
 	mask := uint64(len(t.slots) - 1)
@@ -137,16 +149,15 @@ func (t *groupTable) values(n, k int, dst []types.Value) ([]types.Value, error) 
 // booleans, NULLs), else each value (types.AppendValue). A number's
 // spelling in its row is dropped, as Clone drops it.
 func encodeValues(dst []byte, vals []types.Value) []byte {
-	exact := true
-	for _, v := range vals {
-		if v.K == types.Int || v.K == types.Float {
-			v.S = ""
+	for i := range vals {
+		if v := &vals[i]; !(v.K == types.Int && v.F == 0 && !math.Signbit(v.F) || types.KeyExact(*v)) {
+			return appendValues(dst, vals)
 		}
-		exact = exact && types.KeyExact(v)
 	}
-	if exact {
-		return dst
-	}
+	return dst
+}
+
+func appendValues(dst []byte, vals []types.Value) []byte {
 	for _, v := range vals {
 		if v.K == types.Int || v.K == types.Float {
 			v.S = ""
