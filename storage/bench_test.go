@@ -98,23 +98,45 @@ func fmtKey(key []string) string {
 // ExtractPlain, which it replaced.
 func benchRows(b *testing.B, names []string, lines bool) {
 	raw := orders(b, 10_000)
+	if !lines {
+		benchRaw(b, raw, names)
+		return
+	}
 	e := storage.NewExtractor(names)
 	vals := make([][]byte, len(names))
-	rr := storage.NewRowReader(bytes.NewReader(raw), 256<<10, e)
 	lr := storage.NewLineReader(bytes.NewReader(raw), 256<<10)
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
-		rr.Reset(bytes.NewReader(raw))
 		lr.Reset(bytes.NewReader(raw))
 		for {
-			var err error
-			if lines {
-				var line []byte
-				if line, err = lr.Next(); err == nil {
-					_, err = e.ExtractPlain(line, vals)
-				}
-			} else if _, err = rr.Next(); err == nil {
+			line, err := lr.Next()
+			if err == nil {
+				_, err = e.ExtractPlain(line, vals)
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// benchRaw reads the rows of raw with the block reader and extracts names
+// from each, as a scan does.
+func benchRaw(b *testing.B, raw []byte, names []string) {
+	e := storage.NewExtractor(names)
+	vals := make([][]byte, len(names))
+	rr := storage.NewRowReader(bytes.NewReader(raw), 256<<10, e)
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		rr.Reset(bytes.NewReader(raw))
+		for {
+			_, err := rr.Next()
+			if err == nil {
 				_, err = rr.Extract(vals)
 			}
 			if err == io.EOF {
@@ -136,3 +158,24 @@ func BenchmarkRowReaderOne(b *testing.B) { benchRows(b, []string{"amount"}, fals
 
 // BenchmarkLineReader is BenchmarkRowReader the way scans read before.
 func BenchmarkLineReader(b *testing.B) { benchRows(b, []string{"region", "amount"}, true) }
+
+// BenchmarkRowReaderWide extracts four fields of wide rows (30 members
+// of CamelCase names that share their capitals, as ClickBench's hits do),
+// the first member among them, as GROUP BY WatchID, ClientIP with two
+// sums does.
+func BenchmarkRowReaderWide(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var raw bytes.Buffer
+	for i := range 5000 {
+		fmt.Fprintf(&raw, `{"WatchID":%d,"JavaEnable":%d,"Title":"Title %d","GoodEvent":1,"EventTime":"2013-07-01 03:10:46",`+
+			`"CounterID":%d,"ClientIP":%d,"RegionID":%d,"UserID":%d,"OS":%d,"UserAgent":%d,"URL":"http://example.com/%d",`+
+			`"Referer":"http://go.example.ru/?q=%d","IsRefresh":%d,"ResolutionWidth":%d,"ResolutionHeight":%d,"MobilePhone":0,`+
+			`"MobilePhoneModel":"","TraficSourceID":%d,"SearchEngineID":%d,"SearchPhrase":"","AdvEngineID":0,`+
+			`"WindowClientWidth":%d,"WindowClientHeight":%d,"IsLink":%d,"IsDownload":0,"DontCountHits":0,`+
+			`"RefererHash":%d,"URLHash":%d,"CLID":0}`+"\n",
+			rng.Int64(), rng.IntN(2), i, rng.IntN(100), rng.Int32(), rng.IntN(30000), rng.Int64(), rng.IntN(90), rng.IntN(30),
+			rng.IntN(1e6), rng.IntN(1e5), rng.IntN(2), 800+rng.IntN(1200), 600+rng.IntN(600), rng.IntN(10), rng.IntN(20),
+			rng.IntN(2000), rng.IntN(1000), rng.IntN(2), rng.Int64(), rng.Int64())
+	}
+	benchRaw(b, raw.Bytes(), []string{"WatchID", "ClientIP", "IsRefresh", "ResolutionWidth"})
+}

@@ -108,6 +108,25 @@ func anyBits(words []uint64, lo, hi int) bool {
 	}
 }
 
+// before and after return the word whose bit i says that byte 64w+i-k
+// (before) or 64w+i+k (after) is set in words (0 past either end), for
+// 0 < k < 64.
+func before(words []uint64, w, k int) uint64 {
+	x := words[w] << k
+	if w > 0 {
+		x |= words[w-1] >> (64 - k)
+	}
+	return x
+}
+
+func after(words []uint64, w, k int) uint64 {
+	x := words[w] >> k
+	if w+1 < len(words) {
+		x |= words[w+1] << (64 - k)
+	}
+	return x
+}
+
 // maskName is what fromMasks needs of a name whose `"name"` is q.
 type maskName struct {
 	rare  byte   // q[skip], its rarest byte
@@ -154,6 +173,12 @@ func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) b
 		for w := whi; ; {
 			if w == wlo {
 				x &= ^uint64(0) << (lo & 63)
+			}
+			if x&(x-1) != 0 && t.n <= 64 {
+				// A candidate has the quotes of `"name"` around it: of
+				// several hits in a word, most (the byte inside other
+				// names and values) go at once, without a branch each.
+				x &= before(m.quotes, w, t.skip) & after(m.quotes, w, t.n-1-t.skip)
 			}
 			for x != 0 {
 				top := 63 - bits.LeadingZeros64(x)
