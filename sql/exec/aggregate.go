@@ -576,12 +576,15 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 				}
 			}
 			c.kept++
+			c.produced++
+			if pr.identity(len(g)) {
+				return out(g) // the projection is the group's row as it is
+			}
 			r, err := pr.eval(g, buf[:0])
 			if err != nil {
 				return err
 			}
 			buf = r
-			c.produced++
 			return out(r)
 		}
 	}

@@ -434,6 +434,20 @@ func newProjector(p *plan.Project, clone bool) *projector {
 	return pr
 }
 
+// identity reports a projection that gives every value of a row of n
+// values, in order.
+func (pr *projector) identity(n int) bool {
+	if len(pr.slots) != n {
+		return false
+	}
+	for i, sl := range pr.slots {
+		if sl != i {
+			return false
+		}
+	}
+	return true
+}
+
 // row evaluates the projection on r into a new row whose texts are its own.
 func (pr *projector) row(r plan.Row) ([]types.Value, error) {
 	out, err := pr.eval(r, make([]types.Value, 0, len(pr.exprs)))
