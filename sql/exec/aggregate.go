@@ -332,10 +332,10 @@ func (s *aggSink) addGroup(key []byte, h uint64, vals []byte) int {
 	return s.table.add(key, h, vals)
 }
 
-// groupBytes is what a group costs a table: its entry (24), its slots (24:
-// 8 bytes each, between a quarter and a half full), its key and values,
-// and its states (stateBytes; what they keep beyond that they count in
-// acct).
+// groupBytes is what a group costs a table: its record's header and
+// offset (24), its slots (24: 8 bytes each, between a quarter and a half
+// full), its key and values, and its states (stateBytes; what they keep
+// beyond that they count in acct).
 func groupBytes(key, vals []byte, stateBytes int) int64 {
 	return int64(24 + 24 + len(key) + len(vals) + stateBytes)
 }
@@ -465,7 +465,7 @@ func (s *aggSink) merge(o *aggSink) {
 	s.single = s.single || o.single
 	ot := o.table
 	for og := range ot.len() {
-		key, h := ot.key(og), ot.ents[og].hash
+		key, h := ot.key(og), ot.hashOf(og)
 		g := s.table.find(key, h)
 		if g < 0 {
 			g = s.addGroup(key, h, ot.valueBytes(og))

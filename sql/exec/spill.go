@@ -97,7 +97,7 @@ func (s *aggSink) writeGroups(files []*spill.Writer, level int) error {
 // partition at level: the hash, the key and the encoded GROUP BY values
 // (each after its length), then the states.
 func (s *aggSink) writeGroup(files []*spill.Writer, level int, t *groupTable, g int) error {
-	h := t.ents[g].hash
+	h := t.hashOf(g)
 	p := part(h, level)
 	if files[p] == nil {
 		w, err := s.sp.dir.Create()

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"math"
 
@@ -10,35 +11,39 @@ import (
 
 // groupTable maps the encoded GROUP BY values of a row (types.AppendKey)
 // to its group number: open addressing with linear probing over a
-// power-of-two array of slots. A group is an entry (its hash, and where
-// its bytes are), its key and values in one arena, and a state in each of
-// the table's columns (one per aggregate call, see aggregate.Column):
-// nothing per group is a pointer or an allocation, so a million groups
-// cost their bytes and nothing for the collector to trace. Every worker's
-// table hashes with the query's seed, so that merging moves a group's hash
-// along.
+// power-of-two array of slots. A group is a record in one arena (its
+// hash, number, key and values: a probe that finds its slot reads one
+// place more) and a state in each of the table's columns (one per
+// aggregate call, see aggregate.Column): nothing per group is a pointer or
+// an allocation, so a million groups cost their bytes and nothing for the
+// collector to trace. Every worker's table hashes with the query's seed,
+// so that merging moves a group's hash along.
 type groupTable struct {
 	seed  maphash.Seed
 	slots []slot
-	ents  []entry
+	offs  []int32 // by group number: where its record starts in arena
 	arena []byte
 	cols  []aggregate.Column
 }
 
-// entry is a group: its hash, and at off in the arena its key (klen
-// bytes), then its GROUP BY values (vlen bytes of types.AppendValue; none
-// when the key spells them exactly, see encodeValues).
-type entry struct {
-	hash            uint64
-	off, klen, vlen int32
-}
+// A record in the arena is a header (the group's hash, its number, the
+// lengths of its key and of its values) followed by its key and its
+// GROUP BY values (types.AppendValue; none when the key spells them
+// exactly, see encodeValues).
+const (
+	recNum  = 8
+	recKLen = 12
+	recVLen = 16
+	recHead = 20
+)
 
-// slot is an entry of the table: a group's number + 1 (0: empty) and the
-// top bits of its hash, compared before the group is looked at, so that a
-// probe past other groups costs no memory access beyond the slots.
+// slot is an entry of the table: where its group's record starts + 1 (0:
+// empty) and the top bits of its hash, compared before the record is
+// looked at, so that a probe past other groups costs no memory access
+// beyond the slots.
 type slot struct {
 	tag uint32
-	n   int32
+	off int32
 }
 
 func tagOf(h uint64) uint32 { return uint32(h >> 32) }
@@ -47,17 +52,24 @@ func newGroupTable(seed maphash.Seed, cols []aggregate.Column) *groupTable {
 	return &groupTable{seed: seed, slots: make([]slot, 64), cols: cols}
 }
 
-func (t *groupTable) len() int { return len(t.ents) }
+func (t *groupTable) len() int { return len(t.offs) }
+
+func (t *groupTable) u32(at int32) int32 { return int32(binary.LittleEndian.Uint32(t.arena[at:])) }
+
+// hashOf is group n's hash.
+func (t *groupTable) hashOf(n int) uint64 { return binary.LittleEndian.Uint64(t.arena[t.offs[n]:]) }
 
 func (t *groupTable) key(n int) []byte {
-	e := &t.ents[n]
-	return t.arena[e.off : e.off+e.klen]
+	at := t.offs[n]
+	k := at + recHead
+	return t.arena[k : k+t.u32(at+recKLen)]
 }
 
 // valueBytes are group n's encoded GROUP BY values (empty: its key's).
 func (t *groupTable) valueBytes(n int) []byte {
-	e := &t.ents[n]
-	return t.arena[e.off+e.klen : e.off+e.klen+e.vlen]
+	at := t.offs[n]
+	v := at + recHead + t.u32(at+recKLen)
+	return t.arena[v : v+t.u32(at+recVLen)]
 }
 
 // state is group n's state of call i.
@@ -69,12 +81,14 @@ func (t *groupTable) find(key []byte, h uint64) int {
 	tag := tagOf(h)
 	for i := h & mask; ; i = (i + 1) & mask {
 		sl := t.slots[i]
-		if sl.n == 0 {
+		if sl.off == 0 {
 			return -1
 		}
 		if sl.tag == tag {
-			if n := int(sl.n - 1); t.ents[n].hash == h && string(t.key(n)) == string(key) {
-				return n
+			rec := t.arena[sl.off-1:]
+			klen := binary.LittleEndian.Uint32(rec[recKLen:])
+			if binary.LittleEndian.Uint64(rec) == h && int(klen) == len(key) && string(rec[recHead:recHead+klen]) == string(key) {
+				return int(binary.LittleEndian.Uint32(rec[recNum:]))
 			}
 		}
 	}
@@ -83,7 +97,7 @@ func (t *groupTable) find(key []byte, h uint64) int {
 // clear empties the table, keeping its memory for the groups to come.
 func (t *groupTable) clear() {
 	clear(t.slots)
-	t.ents = t.ents[:0]
+	t.offs = t.offs[:0]
 	t.arena = t.arena[:0]
 	for _, c := range t.cols {
 		c.Truncate()
@@ -93,19 +107,14 @@ func (t *groupTable) clear() {
 // add inserts a new group of key (hash h) whose values are encoded as
 // vals (encodeValues), with empty states, and returns its number.
 func (t *groupTable) add(key []byte, h uint64, vals []byte) int {
-	if len(t.arena)+len(key)+len(vals) > 1<<31-1 {
-		panic("exec: group keys past 2 GiB") // the memory budget stops a query long before
-	}
-	n := len(t.ents)
-	t.ents = append(t.ents, entry{hash: h, off: int32(len(t.arena)), klen: int32(len(key)), vlen: int32(len(vals))})
-	t.arena = append(append(t.arena, key...), vals...)
+	n := t.record(key, h, vals)
 	for _, c := range t.cols {
 		c.Grow()
 	}
 	// Grow the slots at half full (probes stay short).
-	if len(t.ents)*2 > len(t.slots) {
+	if len(t.offs)*2 > len(t.slots) {
 		t.slots = make([]slot, len(t.slots)*2)
-		for i := range t.ents {
+		for i := range t.offs {
 			t.place(i)
 		}
 	} else {
@@ -114,11 +123,26 @@ func (t *groupTable) add(key []byte, h uint64, vals []byte) int {
 	return n
 }
 
+// record appends the record of group len() and returns its number.
+func (t *groupTable) record(key []byte, h uint64, vals []byte) int {
+	if len(t.arena)+recHead+len(key)+len(vals) > 1<<31-2 {
+		panic("exec: group keys past 2 GiB") // the memory budget stops a query long before
+	}
+	n := len(t.offs)
+	t.offs = append(t.offs, int32(len(t.arena)))
+	a := binary.LittleEndian.AppendUint64(t.arena, h)
+	a = binary.LittleEndian.AppendUint32(a, uint32(n))
+	a = binary.LittleEndian.AppendUint32(a, uint32(len(key)))
+	a = binary.LittleEndian.AppendUint32(a, uint32(len(vals)))
+	t.arena = append(append(a, key...), vals...)
+	return n
+}
+
 // only makes key (hash h, values vals) the table's one group, with empty
 // states, not indexed for find: direct mode's table of a row.
 func (t *groupTable) only(key []byte, h uint64, vals []byte) {
-	t.ents = append(t.ents[:0], entry{hash: h, klen: int32(len(key)), vlen: int32(len(vals))})
-	t.arena = append(append(t.arena[:0], key...), vals...)
+	t.offs, t.arena = t.offs[:0], t.arena[:0]
+	t.record(key, h, vals)
 	for _, c := range t.cols {
 		c.Truncate()
 		c.Grow()
@@ -126,11 +150,11 @@ func (t *groupTable) only(key []byte, h uint64, vals []byte) {
 }
 
 func (t *groupTable) place(n int) {
-	h := t.ents[n].hash
+	h := t.hashOf(n)
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		if t.slots[i].n == 0 {
-			t.slots[i] = slot{tagOf(h), int32(n + 1)}
+		if t.slots[i].off == 0 {
+			t.slots[i] = slot{tagOf(h), t.offs[n] + 1}
 			return
 		}
 	}

@@ -1,0 +1,42 @@
+package exec
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lakesql/lakesql/sql/aggregate"
+)
+
+// BenchmarkGroupTableFind looks up keys of a table of 400k groups (two
+// integers each, as GROUP BY UserID, minute) in random order, as a
+// high-cardinality GROUP BY does for every row: the cost of its cache
+// misses.
+func BenchmarkGroupTableFind(b *testing.B) {
+	fn, _, _ := aggregate.Lookup("COUNT", 0, false, nil)
+	t := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil)})
+	const groups = 400_000
+	rng := rand.New(rand.NewPCG(1, 2))
+	keys := make([]byte, 0, groups*18)
+	for range groups {
+		keys = binary.LittleEndian.AppendUint64(append(keys, 2), rng.Uint64())
+		keys = binary.LittleEndian.AppendUint64(append(keys, 2), uint64(rng.IntN(60)))
+		k := keys[len(keys)-18:]
+		t.add(k, t.hash(k), nil)
+	}
+	// The rows ask for the groups in another order (a key read from a
+	// row is in cache; the table's are not).
+	order := make([]byte, 0, len(keys))
+	for _, i := range rng.Perm(groups) {
+		order = append(order, keys[i*18:i*18+18]...)
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		j := i % groups
+		k := order[j*18 : j*18+18]
+		if g := t.find(k, t.hash(k)); g < 0 {
+			b.Fatal("a key went missing")
+		}
+	}
+}
