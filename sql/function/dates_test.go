@@ -2,6 +2,8 @@ package function
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/lakesql/lakesql/sql/types"
@@ -211,3 +213,37 @@ func TestMakeInterval(t *testing.T) {
 	}
 }
 func errorsIs(err, target error) bool { return errors.Is(err, target) }
+
+// TestDatePartOfPlainText: DATE_PART of a text in the plain spelling
+// (read field by field, see types.PlainTimestamp) answers as DATE_PART of
+// the timestamp the text parses to, on texts near every field's limits;
+// a text that is no timestamp is the same error either way.
+func TestDatePartOfPlainText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	units := []string{"year", "month", "day", "hour", "minute", "second", "dow", "epoch"}
+	plain := 0
+	for range 4000 {
+		y := []int{1900, 2000, 2023, 2024, 1, 9999}[rng.IntN(6)]
+		text := fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d", y, rng.IntN(14), rng.IntN(33), rng.IntN(25), rng.IntN(61), rng.IntN(62))
+		if _, ok := types.PlainTimestamp(text); ok {
+			plain++
+		}
+		us, ok := types.ParseTimestamp(text)
+		for _, u := range units {
+			got, err := call("DATE_PART", A(S(u), S(text)), false)
+			if !ok {
+				if !errors.Is(err, types.ErrConvert) {
+					t.Fatalf("DATE_PART(%s, %q) = %s, %v; want a conversion error", u, text, show(got), err)
+				}
+				continue
+			}
+			want, werr := call("DATE_PART", A(S(u), types.TimestampValue(us)), false)
+			if err != nil || werr != nil || !same(got, want) {
+				t.Fatalf("DATE_PART(%s, %q) = %s, %v; of its timestamp %s, %v", u, text, show(got), err, show(want), werr)
+			}
+		}
+	}
+	if plain < 1000 {
+		t.Errorf("only %d of the texts were plain timestamps", plain)
+	}
+}

@@ -179,3 +179,48 @@ func FormatInterval(months, micros int64) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// PlainTimestamp reads a timestamp in its one plain spelling,
+// YYYY-MM-DD HH:MM:SS (19 bytes: a valid date and a time before 24:00:00),
+// into year, month, day, hour, minute and second, without the clock
+// arithmetic of ParseTimestamp, which gives that same time for such a text;
+// ok is false for any other text.
+func PlainTimestamp(s string) (f [6]int, ok bool) {
+	if len(s) != 19 || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' || s[16] != ':' {
+		return f, false
+	}
+	for k, at := range [6]int{0, 5, 8, 11, 14, 17} {
+		n := 2
+		if k == 0 {
+			n = 4
+		}
+		v := 0
+		for i := at; i < at+n; i++ {
+			c := s[i]
+			if c < '0' || c > '9' {
+				return f, false
+			}
+			v = v*10 + int(c-'0')
+		}
+		f[k] = v
+	}
+	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > civilDays(f[0], f[1]) || f[3] > 23 || f[4] > 59 || f[5] > 59 {
+		return f, false
+	}
+	return f, true
+}
+
+// civilDays is the number of days of month m of year y (Gregorian, as
+// time.Date counts them).
+func civilDays(y, m int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
