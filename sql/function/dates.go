@@ -307,20 +307,9 @@ func bindDatePart(consts []*types.Value) (Eval, error) {
 		if a[1].K == types.String {
 			// The fields of a text in the plain spelling, read as they
 			// are (ClickBench's EXTRACT(minute FROM EventTime)).
-			if f, ok := types.PlainTimestamp(a[1].S); ok {
-				switch u {
-				case unitYear:
-					return i2v(int64(f[0])), nil
-				case unitMonth:
-					return i2v(int64(f[1])), nil
-				case unitDay:
-					return i2v(int64(f[2])), nil
-				case unitHour:
-					return i2v(int64(f[3])), nil
-				case unitMinute:
-					return i2v(int64(f[4])), nil
-				case unitSecond:
-					return i2v(int64(f[5])), nil
+			if k, ok := plainField[u]; ok {
+				if f, ok := types.PlainTimestamp(a[1].S); ok {
+					return i2v(int64(f[k])), nil
 				}
 			}
 		}
@@ -331,6 +320,10 @@ func bindDatePart(consts []*types.Value) (Eval, error) {
 		return datePart(u, t)
 	}, nil
 }
+
+// plainField is the field of types.PlainTimestamp that each of these
+// units is.
+var plainField = map[dateUnit]int{unitYear: 0, unitMonth: 1, unitDay: 2, unitHour: 3, unitMinute: 4, unitSecond: 5}
 
 // truncate is DATE_TRUNC(u, t) as microseconds.
 func truncate(u dateUnit, t types.Value) (int64, error) {
