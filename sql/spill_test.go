@@ -422,3 +422,44 @@ func explainAnalyze(t *testing.T, s *Session, q string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestEarlySpillOfKeysThatDoNotRepeat: a GROUP BY whose first rows are
+// each a group of its own, over more rows than its table could hold,
+// spills before the table fills (its peak stays far below the budget);
+// one whose keys repeat, though its first rows are all new groups too (the
+// keys come round in order), goes back to its table soon and spills few
+// of its rows.
+func TestEarlySpillOfKeysThatDoNotRepeat(t *testing.T) {
+	const limit = 1 << 20
+	lake := func(keys, each int) *Session {
+		rng := rand.New(rand.NewPCG(uint64(keys), 3))
+		order := rng.Perm(keys * each)
+		if each > 1 {
+			order = order[:0]
+			for i := range keys * each {
+				order = append(order, i)
+			}
+		}
+		var rows []string
+		for _, i := range order {
+			rows = append(rows, fmt.Sprintf(`{"k":%d,"x":%d,"day":"2026-01-0%d"}`, i%keys, i, 1+i%3))
+		}
+		s := fixedLake(t, []string{"day"}, rows...)
+		s.Memory = Memory{Limit: limit, TempDir: t.TempDir()}
+		return s
+	}
+	q := "SELECT k, COUNT(*), SUM(x) FROM t GROUP BY k"
+	// The budget is half the limit; without the early spill the workers'
+	// tables would fill it before spilling.
+	s := lake(20000, 1)
+	res := profiled(t, exec.WithMemory(context.Background(), s.Memory), s, q)
+	agg := opStats[*plan.Aggregate](res)
+	if len(res.Rows) != 20000 || agg.SpilledGroups == 0 || agg.Peak > limit*3/8 {
+		t.Errorf("a group per row: %d groups, stats %+v; want 20000, spilled, peak within %d", len(res.Rows), agg, limit*3/8)
+	}
+	s = lake(1200, 50)
+	res = profiled(t, exec.WithMemory(context.Background(), s.Memory), s, q)
+	if agg := opStats[*plan.Aggregate](res); len(res.Rows) != 1200 || agg.SpilledGroups > 60000/4 {
+		t.Errorf("keys that repeat: %d groups, stats %+v; want 1200, at most a quarter of the rows spilled", len(res.Rows), agg)
+	}
+}

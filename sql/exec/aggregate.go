@@ -38,13 +38,18 @@ type aggSink struct {
 	peak      int64 // the most mem + acct held before a reset
 	// Direct mode (see spill.go): rows counts the rows taken since the
 	// last flush; with direct on, one is a table of one group, each row's.
-	rows   int64
-	direct bool
-	one    *groupTable
-	limit  int64
-	sp     *aggSpill
-	files  []*spill.Writer // by partition, made at the first flush
-	rec    []byte          // a group's record, being written
+	rows    int64
+	direct  bool
+	sketch  sketch // of direct mode's keys
+	checked bool   // early has looked at the table
+	// expect is the rows the worker's scan is expected to pass (its share
+	// of the files' rows; 0: unknown), taken those it has passed.
+	expect, taken int64
+	one           *groupTable
+	limit         int64
+	sp            *aggSpill
+	files         []*spill.Writer // by partition, made at the first flush
+	rec           []byte          // a group's record, being written
 
 	outs []aggOut // by aggregate of the plan: where its result comes from
 	// The GROUP BY values: ngroups in all, groups (hashed, at keyPos)
@@ -450,13 +455,30 @@ func (s *aggSink) groupOf(key []byte, vals []types.Value) (*groupTable, int) {
 // the table goes when it is full.
 func (s *aggSink) done() error {
 	s.rows++
+	s.taken++
 	if s.direct {
 		return s.writeDirect()
 	}
-	if s.full() {
+	if s.full() || s.early() {
 		return s.flush()
 	}
 	return nil
+}
+
+// early reports, once, when the table reaches an eighth of its limit
+// holding a group per row (nearly) and the rows still to come could not
+// fit if they were new groups too: keys that do not repeat gain nothing
+// from the table, so it spills at once, and the flush turns direct mode
+// on (see maybeDirect) before the table grows past the caches. Should the
+// keys repeat after all, direct mode sees it and ends (see sketch).
+func (s *aggSink) early() bool {
+	if s.checked || s.mem+s.acct <= s.limit/8 || s.sp == nil || len(s.groups) == 0 {
+		return false
+	}
+	s.checked = true
+	n := int64(s.table.len())
+	per := (s.mem + s.acct) / n
+	return n*10 >= s.rows*9 && (s.expect-s.taken)*per > s.limit
 }
 
 // merge adds another worker's groups: a group new to s takes o's states
@@ -704,9 +726,15 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 	mem := memoryOf(ctx)
 	sp := &aggSpill{dir: mem.spillDir()}
 	defer sp.dir.Close()
-	share := mem.budget() / int64(max(runtime.GOMAXPROCS(0), 1))
+	workers := int64(max(runtime.GOMAXPROCS(0), 1))
+	share := mem.budget() / workers
+	var rows int64
+	for _, f := range sh.scan.Files {
+		rows += f.Rows
+	}
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
 		s := newAggSink(agg, w > 0, seed, share, sp)
+		s.expect = rows / workers
 		sinks = append(sinks, s)
 		return s
 	})

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -143,6 +145,47 @@ func (s *aggSink) maybeDirect() {
 		}
 	}
 	s.one, s.direct = newGroupTable(s.table.seed, s.columns(nil)), true
+	s.sketch = sketch{}
+}
+
+// Direct mode counts the distinct keys it writes, roughly (a HyperLogLog
+// sketch of their hashes, 1024 registers): keys that seemed not to repeat
+// (early's look at the first rows cannot tell a key that comes back after
+// many others from one that never does) but repeat after all end it, and
+// the table takes the rows again.
+const (
+	sketchBits  = 10
+	sketchEvery = 1024 // rows between looks at the sketch
+)
+
+type sketch struct {
+	reg  [1 << sketchBits]uint8
+	rows int64
+}
+
+func (k *sketch) add(h uint64) {
+	i := h & (1<<sketchBits - 1)
+	r := uint8(bits.TrailingZeros64(h>>sketchBits|1<<(64-sketchBits)) + 1)
+	if r > k.reg[i] {
+		k.reg[i] = r
+	}
+	k.rows++
+}
+
+// distinct estimates the number of distinct hashes added.
+func (k *sketch) distinct() float64 {
+	m := float64(len(k.reg))
+	sum, zeros := 0.0, 0
+	for _, r := range k.reg {
+		sum += math.Ldexp(1, -int(r))
+		if r == 0 {
+			zeros++
+		}
+	}
+	if e := 0.7213 / (1 + 1.079/m) * m * m / sum; e > 2.5*m || zeros == 0 {
+		return e
+	}
+	return m * math.Log(m/float64(zeros)) // few values: linear counting
 }
 
 // scratchGroup is the group of one row in direct mode, key (hash h) with
@@ -153,9 +196,14 @@ func (s *aggSink) scratchGroup(key []byte, h uint64, vals []types.Value) (*group
 	return s.one, 0
 }
 
-// writeDirect writes the group of the row just added.
+// writeDirect writes the group of the row just added, and ends direct
+// mode when its keys repeat (fewer distinct keys than half its rows).
 func (s *aggSink) writeDirect() error {
 	s.sp.groups.Add(1)
+	s.sketch.add(s.one.hashOf(0))
+	if k := &s.sketch; k.rows%sketchEvery == 0 && k.distinct() < float64(k.rows)/2 {
+		s.direct, s.rows = false, 0
+	}
 	return s.writeGroup(s.partFiles(), 0, s.one, 0)
 }
 

@@ -40,3 +40,23 @@ func BenchmarkGroupTableFind(b *testing.B) {
 		}
 	}
 }
+
+// TestSketchCountsDistinctKeys: the sketch of direct mode estimates the
+// distinct hashes added within 10%, few or many, repeated or not.
+func TestSketchCountsDistinctKeys(t *testing.T) {
+	seed := maphash.MakeSeed()
+	for _, c := range []struct{ distinct, each int }{{50, 1}, {50, 40}, {1000, 1}, {1000, 7}, {200_000, 1}, {20_000, 5}} {
+		var k sketch
+		var key [8]byte
+		for i := range c.distinct * c.each {
+			binary.LittleEndian.PutUint64(key[:], uint64(i%c.distinct))
+			k.add(maphash.Bytes(seed, key[:]))
+		}
+		if got := k.distinct(); got < 0.9*float64(c.distinct) || got > 1.1*float64(c.distinct) {
+			t.Errorf("%d keys %d times each: estimated %.0f", c.distinct, c.each, got)
+		}
+		if k.rows != int64(c.distinct*c.each) {
+			t.Errorf("%d rows counted, want %d", k.rows, c.distinct*c.each)
+		}
+	}
+}
