@@ -84,6 +84,8 @@ func TestSelect(t *testing.T) {
 		"order by a field not selected":  {"SELECT g FROM t WHERE g IS NOT NULL ORDER BY n DESC, g", "g\nc\nb\nb\na\na"},
 		"having without group by":        {"SELECT COUNT(*) FROM t HAVING COUNT(*) > 5", "COUNT(*)\n6"},
 		"having filters the one row":     {"SELECT COUNT(*) FROM t HAVING COUNT(*) > 6", "COUNT(*)"},
+		"having over constants":          {"SELECT 1, 'k' AS k FROM t HAVING TRUE", "1|k\n1|k"},
+		"having with no row":             {"SELECT 1 FROM t WHERE n > 100 HAVING 1 = 1", "1\n1"},
 		"projection limit":               {"SELECT s FROM t WHERE s IS NOT NULL LIMIT 2 OFFSET 1", "s\nx\ny"},
 		"star":                           {"SELECT * FROM t WHERE g = 'c'", "g|n|s\nc|3|NULL"},
 		"between skips the string \"3\"": {"SELECT COUNT(*) FROM t WHERE n BETWEEN 2 AND 7", "COUNT(*)\n3"},

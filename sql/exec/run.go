@@ -411,7 +411,10 @@ func limitRows(rows [][]types.Value, n, off int64) [][]types.Value {
 // projector evaluates a projection on rows: one per worker.
 type projector struct {
 	exprs []plan.Expr
-	slots []int // when every expression is a slot: theirs, copied without Eval
+	// slots, when every expression is a slot (all), are theirs, copied
+	// without Eval.
+	slots []int
+	all   bool
 }
 
 func newProjector(p *plan.Project, clone bool) *projector {
@@ -422,11 +425,11 @@ func newProjector(p *plan.Project, clone bool) *projector {
 			exprs[i] = plan.CloneExpr(e)
 		}
 	}
-	pr := &projector{exprs: exprs}
+	pr := &projector{exprs: exprs, all: true}
 	for _, e := range exprs {
 		sl, ok := e.(*plan.Slot)
 		if !ok {
-			pr.slots = nil
+			pr.slots, pr.all = nil, false
 			break
 		}
 		pr.slots = append(pr.slots, sl.I)
@@ -437,7 +440,7 @@ func newProjector(p *plan.Project, clone bool) *projector {
 // identity reports a projection that gives every value of a row of n
 // values, in order.
 func (pr *projector) identity(n int) bool {
-	if len(pr.slots) != n {
+	if !pr.all || len(pr.slots) != n {
 		return false
 	}
 	for i, sl := range pr.slots {
@@ -460,7 +463,7 @@ func (pr *projector) row(r plan.Row) ([]types.Value, error) {
 // eval evaluates the projection on r, appending to dst; the texts may
 // point into the scan's buffers.
 func (pr *projector) eval(r plan.Row, dst []types.Value) ([]types.Value, error) {
-	if pr.slots != nil {
+	if pr.all {
 		for _, i := range pr.slots {
 			dst = append(dst, r[i])
 		}

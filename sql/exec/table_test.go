@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
 // BenchmarkGroupTableFind looks up keys of a table of 400k groups (two
@@ -57,6 +59,30 @@ func TestSketchCountsDistinctKeys(t *testing.T) {
 		}
 		if k.rows != int64(c.distinct*c.each) {
 			t.Errorf("%d rows counted, want %d", k.rows, c.distinct*c.each)
+		}
+	}
+}
+
+// TestProjectorIdentity: only a projection of every slot of the row, in
+// order, passes a row on as it is; constants (none of them slots) and
+// reordered or partial slots are evaluated.
+func TestProjectorIdentity(t *testing.T) {
+	sl := func(i int) plan.Expr { return &plan.Slot{I: i} }
+	one := &plan.Const{V: types.IntValue(1)}
+	for _, c := range []struct {
+		exprs []plan.Expr
+		n     int
+		want  bool
+	}{
+		{[]plan.Expr{sl(0), sl(1)}, 2, true},
+		{nil, 0, true},
+		{[]plan.Expr{one}, 0, false}, // SELECT 1 … HAVING over no group values
+		{[]plan.Expr{sl(0), one}, 1, false},
+		{[]plan.Expr{sl(1), sl(0)}, 2, false},
+		{[]plan.Expr{sl(0)}, 2, false},
+	} {
+		if got := newProjector(&plan.Project{Exprs: c.exprs}, false).identity(c.n); got != c.want {
+			t.Errorf("%v over %d values: identity %v, want %v", c.exprs, c.n, got, c.want)
 		}
 	}
 }
