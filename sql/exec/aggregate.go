@@ -633,7 +633,15 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		}
 		return finish(st, OpStats{})
 	}
-	if inner, x, ok := distinctOnly(sh.agg); ok {
+	inner, x, distinct := distinctOf(sh.agg)
+	if distinct && len(sh.agg.Groups) > 0 {
+		st, sp, err := groupDistinct(ctx, sh, inner, x, seed, prof, emitFor)
+		if err != nil {
+			return st, err
+		}
+		return finish(st, sp)
+	}
+	if distinct && len(sh.agg.Groups) == 0 {
 		// COUNT(DISTINCT x) and its kind without GROUP BY: the distinct
 		// values of x are the groups of GROUP BY x, which spill like any
 		// groups, each fed once to the plain aggregates.
@@ -642,7 +650,7 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 			states[i] = f.New()
 		}
 		byX := &plan.Aggregate{Input: sh.agg.Input, Groups: []plan.Expr{x}}
-		st, sp, err := groupAll(ctx, sh, byX, seed, prof, serial(func(g []types.Value) error {
+		st, sp, err := groupAll(ctx, sh, byX, seed, memoryOf(ctx).budget(), prof, serial(func(g []types.Value) error {
 			if g[0].K == types.Null {
 				return nil
 			}
@@ -665,7 +673,7 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		}
 		return finish(st, sp)
 	}
-	st, sp, err := groupAll(ctx, sh, sh.agg, seed, prof, emitFor)
+	st, sp, err := groupAll(ctx, sh, sh.agg, seed, memoryOf(ctx).budget(), prof, emitFor)
 	if err != nil {
 		return st, err
 	}
@@ -692,11 +700,11 @@ func serial(out func([]types.Value) error) func(int) func([]types.Value) error {
 	}
 }
 
-// distinctOnly reports an aggregate without GROUP BY whose aggregates are
-// all COUNT, SUM, AVG, MIN or MAX of DISTINCT x for one x, and returns
-// their plain forms and x.
-func distinctOnly(a *plan.Aggregate) ([]*aggregate.Func, plan.Expr, bool) {
-	if len(a.Groups) > 0 || len(a.Aggs) == 0 {
+// distinctOf reports an aggregate whose aggregates are all COUNT, SUM,
+// AVG, MIN or MAX of DISTINCT x for one x, and returns their plain forms
+// and x.
+func distinctOf(a *plan.Aggregate) ([]*aggregate.Func, plan.Expr, bool) {
+	if len(a.Aggs) == 0 {
 		return nil, nil, false
 	}
 	var inner []*aggregate.Func
@@ -718,39 +726,47 @@ func distinctOnly(a *plan.Aggregate) ([]*aggregate.Func, plan.Expr, bool) {
 	return inner, a.Aggs[0].Args[0], true
 }
 
-// groupAll scans into per-worker tables of agg's groups, spilling past the
+// groupAll scans into per-worker tables of agg's groups, spilling past
 // budget, and passes every final group (its GROUP BY values, then its
 // aggregates' results) to emit.
-func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
+func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, budget int64, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
 	var sinks []*aggSink
-	mem := memoryOf(ctx)
-	sp := &aggSpill{dir: mem.spillDir()}
+	sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
 	defer sp.dir.Close()
+	defer discardFiles(&sinks)
 	workers := int64(max(runtime.GOMAXPROCS(0), 1))
-	share := mem.budget() / workers
 	var rows int64
 	for _, f := range sh.scan.Files {
 		rows += f.Rows
 	}
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
-		s := newAggSink(agg, w > 0, seed, share, sp)
+		s := newAggSink(agg, w > 0, seed, budget/workers, sp)
 		s.expect = rows / workers
 		sinks = append(sinks, s)
 		return s
 	})
-	defer func() {
-		for _, s := range sinks {
-			for _, f := range s.files {
-				if f != nil {
-					f.Discard()
-				}
-			}
-		}
-	}()
 	if err != nil {
 		return st, OpStats{}, err
 	}
 	prof.done(sh.scan, int(st.RowsPassed))
+	op, err := finishGroups(ctx, sinks, agg, seed, sp, budget, emitFor)
+	return st, op, err
+}
+
+// discardFiles removes the spill files the sinks still hold.
+func discardFiles(sinks *[]*aggSink) {
+	for _, s := range *sinks {
+		for _, f := range s.files {
+			if f != nil {
+				f.Discard()
+			}
+		}
+	}
+}
+
+// finishGroups merges the workers' partial groups of agg (through their
+// spill files if they spilled) and passes every final group to emit.
+func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, seed maphash.Seed, sp *aggSpill, budget int64, emitFor func(w int) func([]types.Value) error) (OpStats, error) {
 	// The peak is the workers' tables at their fullest (an upper bound:
 	// they need not peak at once), or the final tables' of the partitions.
 	var peak int64
@@ -760,6 +776,7 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 	if len(agg.Groups) == 0 {
 		peak = 0 // one group: nothing to tell (and the sum counts the workers that had rows)
 	}
+	var err error
 	if sp.spilled.Load() {
 		var finals []*aggSink
 		newFinal := func(limit int64) *aggSink {
@@ -767,7 +784,7 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 			finals = append(finals, f)
 			return f
 		}
-		err = finishSpilled(ctx, sinks, newFinal, mem.budget(), func(w int) func(*aggSink) error {
+		err = finishSpilled(ctx, sinks, newFinal, budget, func(w int) func(*aggSink) error {
 			emit := emitFor(w)
 			return func(s *aggSink) error { return s.each(emit) }
 		})
@@ -784,10 +801,58 @@ func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.S
 		err = total.each(emitFor(0))
 	}
 	if err != nil {
-		return st, OpStats{}, err
+		return OpStats{}, err
 	}
 	spilled, files := sp.dir.Written()
-	return st, OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load(), Peak: peak}, nil
+	return OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load(), Peak: peak}, nil
+}
+
+// groupDistinct answers an aggregate with GROUP BY whose aggregates are
+// all of DISTINCT x (see distinctOf) in two steps that both spill, as
+// DuckDB does: the groups of GROUP BY g…, x, each a pair seen once, then
+// GROUP BY g… over those pairs with the plain aggregates of x. No group
+// keeps a set of its values, so one group of many values is bounded too.
+// The two steps share the budget.
+func groupDistinct(ctx context.Context, sh shape, inner []*aggregate.Func, x plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
+	k := len(sh.agg.Groups)
+	pairs := &plan.Aggregate{Input: sh.agg.Input, Groups: append(slices.Clone(sh.agg.Groups), x)}
+	outer := &plan.Aggregate{Input: sh.agg.Input}
+	for i, g := range sh.agg.Groups {
+		outer.Groups = append(outer.Groups, &plan.Slot{I: i, Name: g.String()})
+	}
+	for i, f := range inner {
+		outer.Aggs = append(outer.Aggs, plan.AggCall{Func: f, Args: []plan.Expr{&plan.Slot{I: k, Name: x.String()}}, Text: sh.agg.Aggs[i].Text})
+	}
+	half := memoryOf(ctx).budget() / 2
+	workers := int64(max(runtime.GOMAXPROCS(0), 1))
+	sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
+	defer sp.dir.Close()
+	var (
+		mu   sync.Mutex
+		outs []*aggSink
+	)
+	defer discardFiles(&outs)
+	st, first, err := groupAll(ctx, sh, pairs, seed, half, prof, func(w int) func([]types.Value) error {
+		o := newAggSink(outer, false, seed, half/workers, sp)
+		mu.Lock()
+		outs = append(outs, o)
+		mu.Unlock()
+		return func(r []types.Value) error {
+			_, err := o.push(r, nil)
+			return err
+		}
+	})
+	if err != nil {
+		return st, OpStats{}, err
+	}
+	op, err := finishGroups(ctx, outs, outer, seed, sp, half, emitFor)
+	// What the two steps spilled, and the most they held (at once while
+	// the pairs went to the groups).
+	op.Spilled += first.Spilled
+	op.SpillFiles += first.SpillFiles
+	op.SpilledGroups += first.SpilledGroups
+	op.Peak += first.Peak
+	return st, op, err
 }
 
 // aggregateManifest answers an aggregate the optimizer marked FromManifest
