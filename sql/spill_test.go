@@ -464,15 +464,18 @@ func TestEarlySpillOfKeysThatDoNotRepeat(t *testing.T) {
 	}
 }
 
-// TestDistinctWithGroupBy: GROUP BY queries whose aggregates are all of
-// DISTINCT x run in two steps (the pairs of group and x, then the groups),
-// and answer as the per-group distinct sets do (kept when a plain
-// aggregate sits beside), in memory and spilled, one group holding most
+// TestDistinctWithGroupBy: GROUP BY queries whose DISTINCT aggregates are
+// all of one x run in two steps (the pairs of group and x, with the plain
+// aggregates' partial states, then the groups). Their DISTINCT aggregates
+// answer as the per-group distinct sets do (kept when a DISTINCT of
+// another argument sits beside), their plain aggregates as the query
+// without the DISTINCT ones, in memory and spilled, one group holding most
 // rows included; with one group of many values under the smallest limit,
 // the aggregate's peak stays within its budget (a set of the group's
 // values would not).
 func TestDistinctWithGroupBy(t *testing.T) {
 	s := spillLake(t, 6000, 41)
+	plain := "COUNT(*), COUNT(s), SUM(x), AVG(x), MIN(t), MAX(f), BOOL_OR(x > 0)"
 	for _, c := range []struct{ groups, arg string }{
 		{"s", "g"}, {"day", "x"}, {"g % 3, day", "s"}, {"s", "f"}, {"g", "g"}, {"g IS NULL", "t"},
 	} {
@@ -481,23 +484,35 @@ func TestDistinctWithGroupBy(t *testing.T) {
 			sums = ""
 		}
 		cols := fmt.Sprintf("COUNT(DISTINCT %s), %sMIN(DISTINCT %s), MAX(DISTINCT %s)", c.arg, sums, c.arg, c.arg)
-		q := "SELECT " + c.groups + ", " + cols + "{more} FROM t GROUP BY " + c.groups
+		q := func(cols string) string { return "SELECT " + c.groups + ", " + cols + " FROM t GROUP BY " + c.groups }
+		ng := strings.Count(c.groups, ",") + 1
 		for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
 			s.Memory = m
-			want, err := s.Exec(context.Background(), strings.Replace(q, "{more}", ", COUNT(*)", 1))
-			if err != nil {
-				t.Fatal(err)
+			rowsOf := func(q string) [][]Value {
+				t.Helper()
+				res, err := s.Exec(context.Background(), q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res.Rows
 			}
-			got, err := s.Exec(context.Background(), strings.Replace(q, "{more}", "", 1))
-			if err != nil {
-				t.Fatal(err)
+			var sets [][]Value // the distinct aggregates through the sets
+			for _, r := range rowsOf(q(cols + ", COUNT(DISTINCT day)")) {
+				sets = append(sets, r[:len(r)-1])
 			}
-			var w [][]Value
-			for _, r := range want.Rows {
-				w = append(w, r[:len(r)-1])
-			}
-			if d := diffRows(w, got.Rows, false); d != "" {
+			if d := diffRows(sets, rowsOf(q(cols)), false); d != "" {
 				t.Errorf("limit %d, GROUP BY %s, %s: %s", m.Limit, c.groups, cols, d)
+			}
+			byGroup := map[string][]Value{}
+			for _, r := range rowsOf(q(plain)) {
+				byGroup[fmt.Sprint(r[:ng])] = r[ng:]
+			}
+			var want [][]Value
+			for _, r := range sets {
+				want = append(want, append(slices.Clone(r), byGroup[fmt.Sprint(r[:ng])]...))
+			}
+			if d := diffRows(want, rowsOf(q(cols+", "+plain)), false); d != "" {
+				t.Errorf("limit %d, GROUP BY %s, %s beside %s: %s", m.Limit, c.groups, cols, plain, d)
 			}
 		}
 	}
@@ -507,9 +522,9 @@ func TestDistinctWithGroupBy(t *testing.T) {
 	}
 	big := fixedLake(t, []string{"day"}, rows...)
 	big.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
-	res := profiled(t, exec.WithMemory(context.Background(), big.Memory), big, "SELECT k, COUNT(DISTINCT x) FROM t GROUP BY k")
-	if got := fmt.Sprint(sortedText(res.Rows)); got != "[0|400 1|19600]" {
-		t.Errorf("one group of many values: %s, want [0|400 1|19600]", got)
+	res := profiled(t, exec.WithMemory(context.Background(), big.Memory), big, "SELECT k, COUNT(DISTINCT x), COUNT(*) FROM t GROUP BY k")
+	if got := fmt.Sprint(sortedText(res.Rows)); got != "[0|400|400 1|19600|19600]" {
+		t.Errorf("one group of many values: %s, want [0|400|400 1|19600|19600]", got)
 	}
 	if agg := opStats[*plan.Aggregate](res); agg.SpilledGroups == 0 || agg.Peak > MinMemoryLimit/2 {
 		t.Errorf("one group of many values: stats %+v; want spilled, peak within %d", agg, MinMemoryLimit/2)

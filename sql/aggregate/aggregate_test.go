@@ -543,3 +543,35 @@ func TestColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedAndMerged: the rows of every case, split in three, fed to
+// states whose encodings (Encoded) are fed to one Merged state, give the
+// case's answer.
+func TestEncodedAndMerged(t *testing.T) {
+	for name, c := range aggCases {
+		if c.addErr != "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			fn := c.fun(t)
+			for k := 0; k <= len(c.rows); k++ {
+				m := aggregate.Merged(fn).New()
+				for _, part := range [][][]types.Value{c.rows[:k/2], c.rows[k/2 : k], c.rows[k:]} {
+					p := fn.New()
+					if err := feed(p, part); err != nil {
+						t.Fatal(err)
+					}
+					if err := m.(aggregate.OneArg).AddOne(aggregate.Encoded(p)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if got := m.Result(); !same(got, c.want, c.tol) {
+					t.Errorf("split at %d, %d: %s, want %s", k/2, k, show(got), show(c.want))
+				}
+			}
+			if err := aggregate.Merged(fn).New().(aggregate.OneArg).AddOne(types.IntValue(1)); err == nil {
+				t.Error("Merged took an integer for a state")
+			}
+		})
+	}
+}

@@ -38,7 +38,11 @@ func (f *Func) NewColumn(acct *int64) Column {
 		return f.col()
 	}
 	st := f.New()
-	return &stateColumn{f: f, acct: acct, bytes: 16 + sizeOf(st)}
+	bytes := 16 + sizeOf(st)
+	if w, ok := st.(interface{ inner() State }); ok {
+		bytes += sizeOf(w.inner()) // Merged's state
+	}
+	return &stateColumn{f: f, acct: acct, bytes: bytes}
 }
 
 // chunkBits sets a chunk of a typed column: 1024 states.

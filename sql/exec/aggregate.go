@@ -278,10 +278,10 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 		switch {
 		case c.argSlot < 0: // COUNT(*)
 			st := t.state(g, i)
-			if st, ok := st.(*aggregate.Count); ok {
-				st.Inc()
-			} else {
-				aggregate.AddInt(st, 1)
+			if cnt, ok := st.(*aggregate.Count); ok {
+				cnt.Inc()
+			} else if err := st.Add(nil); err != nil {
+				return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 			}
 			continue
 		case c.same >= 0:
@@ -634,8 +634,8 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		return finish(st, OpStats{})
 	}
 	inner, x, distinct := distinctOf(sh.agg)
-	if distinct && len(sh.agg.Groups) > 0 {
-		st, sp, err := groupDistinct(ctx, sh, inner, x, seed, prof, emitFor)
+	if x2, ok := twoSteps(sh.agg); ok && !(distinct && len(sh.agg.Groups) == 0) {
+		st, sp, err := groupDistinct(ctx, sh, x2, seed, prof, emitFor)
 		if err != nil {
 			return st, err
 		}
@@ -807,21 +807,62 @@ func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, se
 	return OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load(), Peak: peak}, nil
 }
 
-// groupDistinct answers an aggregate with GROUP BY whose aggregates are
-// all of DISTINCT x (see distinctOf) in two steps that both spill, as
-// DuckDB does: the groups of GROUP BY g…, x, each a pair seen once, then
-// GROUP BY g… over those pairs with the plain aggregates of x. No group
-// keeps a set of its values, so one group of many values is bounded too.
-// The two steps share the budget.
-func groupDistinct(ctx context.Context, sh shape, inner []*aggregate.Func, x plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
+// twoSteps reports an aggregate whose DISTINCT aggregates (one at least)
+// are all COUNT, SUM, AVG, MIN or MAX of DISTINCT x for one x, beside any
+// plain aggregates (none derived from another's state), and returns x.
+func twoSteps(a *plan.Aggregate) (plan.Expr, bool) {
+	var x plan.Expr
+	for _, c := range a.Aggs {
+		if c.Derive != nil {
+			return nil, false
+		}
+		if !c.Func.Distinct {
+			continue
+		}
+		switch c.Func.Name {
+		case "COUNT", "SUM", "AVG", "MEAN", "MIN", "MAX":
+		default:
+			return nil, false
+		}
+		if len(c.Args) != 1 || x != nil && c.Args[0].String() != x.String() {
+			return nil, false
+		}
+		x = c.Args[0]
+	}
+	return x, x != nil
+}
+
+// groupDistinct answers an aggregate of DISTINCT x (see twoSteps) in two
+// steps that both spill, as DuckDB does: the groups of GROUP BY g…, x,
+// each pair seen once, with the partial states of the plain aggregates
+// (aggregate.Partial); then GROUP BY g… over those pairs, with the
+// aggregates of x and the merged partial states (aggregate.Merged). No
+// group keeps a set of its values, so one group of many values is bounded
+// too. The two steps share the budget.
+func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
 	k := len(sh.agg.Groups)
 	pairs := &plan.Aggregate{Input: sh.agg.Input, Groups: append(slices.Clone(sh.agg.Groups), x)}
 	outer := &plan.Aggregate{Input: sh.agg.Input}
 	for i, g := range sh.agg.Groups {
 		outer.Groups = append(outer.Groups, &plan.Slot{I: i, Name: g.String()})
 	}
-	for i, f := range inner {
-		outer.Aggs = append(outer.Aggs, plan.AggCall{Func: f, Args: []plan.Expr{&plan.Slot{I: k, Name: x.String()}}, Text: sh.agg.Aggs[i].Text})
+	for _, c := range sh.agg.Aggs {
+		if c.Func.Distinct {
+			f, _, err := aggregate.Lookup(c.Func.Name, 1, false, nil)
+			if err != nil {
+				return Stats{}, OpStats{}, err
+			}
+			outer.Aggs = append(outer.Aggs, plan.AggCall{Func: f, Args: []plan.Expr{&plan.Slot{I: k, Name: x.String()}}, Text: c.Text})
+			continue
+		}
+		// The pair's state of the plain aggregate is itself (its fast
+		// paths and typed column kept), and goes out encoded, as the
+		// output derived from it beside its result.
+		base := len(pairs.Aggs)
+		pairs.Aggs = append(pairs.Aggs, plan.AggCall{Func: c.Func, Args: c.Args, Text: c.Text},
+			plan.AggCall{Text: c.Text, Derive: aggregate.Encoded, Base: base})
+		at := k + 1 + base + 1
+		outer.Aggs = append(outer.Aggs, plan.AggCall{Func: aggregate.Merged(c.Func), Args: []plan.Expr{&plan.Slot{I: at, Name: c.Text}}, Text: c.Text})
 	}
 	half := memoryOf(ctx).budget() / 2
 	workers := int64(max(runtime.GOMAXPROCS(0), 1))

@@ -1,0 +1,50 @@
+package aggregate
+
+import (
+	"fmt"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// Encoded and Merged carry an aggregate through two steps of grouping:
+// the first step's states go out encoded (AppendState) in text values,
+// which Merged(f) takes and merges (MergeState), giving f's result. The
+// executor's two-step DISTINCT (GROUP BY g, x, then GROUP BY g) computes
+// the plain aggregates beside a DISTINCT one this way, each pair's state
+// merged into its group's.
+
+// Encoded is a state encoded in a text value: the output derived from a
+// state (plan.AggCall's Derive) of the first step.
+func Encoded(st State) types.Value { return types.StringValue(string(st.AppendState(nil))) }
+
+// Merged is the second step: the states of f that Encoded gave, merged.
+func Merged(f *Func) *Func {
+	return &Func{Name: f.Name, New: func() State { return &merged{f.New()} }}
+}
+
+type merged struct{ st State }
+
+func (s *merged) account(acct *int64) {
+	if a, ok := s.st.(accounted); ok {
+		a.account(acct)
+	}
+}
+
+func (s *merged) inner() State                 { return s.st }
+func (s *merged) Add(args []types.Value) error { return s.AddOne(args[0]) }
+
+func (s *merged) AddOne(v types.Value) error {
+	if v.K != types.String {
+		return fmt.Errorf("%w: a partial state of %s", ErrArgs, v.K)
+	}
+	rest, err := s.st.MergeState([]byte(v.S))
+	if err == nil && len(rest) != 0 {
+		err = fmt.Errorf("%w: %d bytes after a partial state", ErrArgs, len(rest))
+	}
+	return err
+}
+
+func (s *merged) Merge(o State)                       { s.st.Merge(o.(*merged).st) }
+func (s *merged) Result() types.Value                 { return s.st.Result() }
+func (s *merged) AppendState(dst []byte) []byte       { return s.st.AppendState(dst) }
+func (s *merged) MergeState(b []byte) ([]byte, error) { return s.st.MergeState(b) }
