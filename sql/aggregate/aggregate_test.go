@@ -179,6 +179,17 @@ var aggCases = map[string]aggCase{
 
 var moments = one(i(2), i(4), i(4), i(4), i(5), i(5), i(7), i(9), f(1.5))
 
+// eachCase runs f as a subtest on every case whose rows Add takes, with
+// its Func.
+func eachCase(t *testing.T, f func(t *testing.T, c aggCase, fn *aggregate.Func)) {
+	for name, c := range aggCases {
+		if c.addErr != "" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) { f(t, c, c.fun(t)) })
+	}
+}
+
 func sumPlus(c types.Value) func() *aggregate.Func {
 	return func() *aggregate.Func { return aggregate.SumPlus(c, "SUM") }
 }
@@ -275,39 +286,33 @@ func splitFed(t *testing.T, fn *aggregate.Func, rows [][]types.Value, k int) (a,
 // part merged with one fed the rest gives the answer of one state fed
 // everything (workers each aggregate part of a lake).
 func TestAggregateMerge(t *testing.T) {
-	for name, c := range aggCases {
-		if c.addErr != "" {
-			continue
+	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {
+		for k := 0; k <= len(c.rows); k++ {
+			a, b := splitFed(t, fn, c.rows, k)
+			a.Merge(b)
+			if got := a.Result(); !same(got, c.want, c.tol) {
+				t.Errorf("split at %d: merged %s, want %s", k, show(got), show(c.want))
+			}
 		}
-		t.Run(name, func(t *testing.T) {
-			fn := c.fun(t)
-			for k := 0; k <= len(c.rows); k++ {
-				a, b := splitFed(t, fn, c.rows, k)
-				a.Merge(b)
-				if got := a.Result(); !same(got, c.want, c.tol) {
-					t.Errorf("split at %d: merged %s, want %s", k, show(got), show(c.want))
-				}
-			}
-			// Three parts, merged left to right and into an empty state.
-			for k := 0; k <= len(c.rows); k++ {
-				for m := k; m <= len(c.rows); m++ {
-					parts := []aggregate.State{fn.New(), fn.New(), fn.New()}
-					for p, rows := range [][][]types.Value{c.rows[:k], c.rows[k:m], c.rows[m:]} {
-						if err := feed(parts[p], rows); err != nil {
-							t.Fatal(err)
-						}
-					}
-					total := fn.New()
-					for _, p := range parts {
-						total.Merge(p)
-					}
-					if got := total.Result(); !same(got, c.want, c.tol) {
-						t.Errorf("splits at %d, %d: merged %s, want %s", k, m, show(got), show(c.want))
+		// Three parts, merged left to right and into an empty state.
+		for k := 0; k <= len(c.rows); k++ {
+			for m := k; m <= len(c.rows); m++ {
+				parts := []aggregate.State{fn.New(), fn.New(), fn.New()}
+				for p, rows := range [][][]types.Value{c.rows[:k], c.rows[k:m], c.rows[m:]} {
+					if err := feed(parts[p], rows); err != nil {
+						t.Fatal(err)
 					}
 				}
+				total := fn.New()
+				for _, p := range parts {
+					total.Merge(p)
+				}
+				if got := total.Result(); !same(got, c.want, c.tol) {
+					t.Errorf("splits at %d, %d: merged %s, want %s", k, m, show(got), show(c.want))
+				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestAggregateClonesText: a state keeps its own copy of the text of a
@@ -408,70 +413,58 @@ func TestNames(t *testing.T) {
 // everything; so does an empty state merging both encodings. A cut
 // encoding is an error, never a panic.
 func TestAggregateStateEncoding(t *testing.T) {
-	for name, c := range aggCases {
-		if c.addErr != "" {
-			continue
-		}
-		t.Run(name, func(t *testing.T) {
-			fn := c.fun(t)
-			for k := 0; k <= len(c.rows); k++ {
-				a, b := splitFed(t, fn, c.rows, k)
-				enc := b.AppendState(a.AppendState(nil))
-				total := fn.New()
-				rest, err := total.MergeState(enc)
-				if err == nil {
-					rest, err = total.MergeState(rest)
-				}
-				if err != nil || len(rest) != 0 {
-					t.Fatalf("split at %d: MergeState: %v, %d bytes left", k, err, len(rest))
-				}
-				if got := total.Result(); !same(got, c.want, c.tol) {
-					t.Errorf("split at %d: decoded %s, want %s", k, show(got), show(c.want))
-				}
-				rest, err = a.MergeState(b.AppendState(nil))
-				if err != nil || len(rest) != 0 {
-					t.Fatalf("split at %d: MergeState: %v, %d bytes left", k, err, len(rest))
-				}
-				if got := a.Result(); !same(got, c.want, c.tol) {
-					t.Errorf("split at %d: merged %s, want %s", k, show(got), show(c.want))
-				}
-				one := b.AppendState(nil)
-				for n := range len(one) {
-					if _, err := fn.New().MergeState(one[:n]); err == nil {
-						t.Errorf("split at %d: a cut of %d of %d bytes decoded", k, n, len(one))
-					}
+	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {
+		for k := 0; k <= len(c.rows); k++ {
+			a, b := splitFed(t, fn, c.rows, k)
+			enc := b.AppendState(a.AppendState(nil))
+			total := fn.New()
+			rest, err := total.MergeState(enc)
+			if err == nil {
+				rest, err = total.MergeState(rest)
+			}
+			if err != nil || len(rest) != 0 {
+				t.Fatalf("split at %d: MergeState: %v, %d bytes left", k, err, len(rest))
+			}
+			if got := total.Result(); !same(got, c.want, c.tol) {
+				t.Errorf("split at %d: decoded %s, want %s", k, show(got), show(c.want))
+			}
+			rest, err = a.MergeState(b.AppendState(nil))
+			if err != nil || len(rest) != 0 {
+				t.Fatalf("split at %d: MergeState: %v, %d bytes left", k, err, len(rest))
+			}
+			if got := a.Result(); !same(got, c.want, c.tol) {
+				t.Errorf("split at %d: merged %s, want %s", k, show(got), show(c.want))
+			}
+			one := b.AppendState(nil)
+			for n := range len(one) {
+				if _, err := fn.New().MergeState(one[:n]); err == nil {
+					t.Errorf("split at %d: a cut of %d of %d bytes decoded", k, n, len(one))
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestAggregateReset: a state that Reset empties answers, fed the rows
 // again, as a fresh one does (after other rows first).
 func TestAggregateReset(t *testing.T) {
 	resettable := 0
-	for name, c := range aggCases {
-		if c.addErr != "" {
-			continue
+	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {
+		st := fn.New()
+		if err := feed(st, append(append([][]types.Value{}, c.rows...), c.rows...)); err != nil {
+			t.Fatal(err)
 		}
-		t.Run(name, func(t *testing.T) {
-			fn := c.fun(t)
-			st := fn.New()
-			if err := feed(st, append(append([][]types.Value{}, c.rows...), c.rows...)); err != nil {
-				t.Fatal(err)
-			}
-			if !aggregate.Reset(st) {
-				return
-			}
-			resettable++
-			if err := feed(st, c.rows); err != nil {
-				t.Fatal(err)
-			}
-			if got := st.Result(); !same(got, c.want, c.tol) {
-				t.Errorf("after Reset: %s, want %s", show(got), show(c.want))
-			}
-		})
-	}
+		if !aggregate.Reset(st) {
+			return
+		}
+		resettable++
+		if err := feed(st, c.rows); err != nil {
+			t.Fatal(err)
+		}
+		if got := st.Result(); !same(got, c.want, c.tol) {
+			t.Errorf("after Reset: %s, want %s", show(got), show(c.want))
+		}
+	})
 	if resettable < 20 {
 		t.Errorf("only %d cases reset", resettable)
 	}
@@ -483,59 +476,53 @@ func TestAggregateReset(t *testing.T) {
 // values (no interface word per group).
 func TestColumns(t *testing.T) {
 	fed := []int{0, 1, 1023, 1024, 2047, 2999}
-	for name, c := range aggCases {
-		if c.addErr != "" {
-			continue
+	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {
+		empty := fn.New().Result()
+		col := fn.NewColumn(nil)
+		check := func(when string, col aggregate.Column, n int, want types.Value) {
+			t.Helper()
+			if got := col.At(n).Result(); !same(got, want, c.tol) {
+				t.Fatalf("%s: state %d: %s, want %s", when, n, show(got), show(want))
+			}
 		}
-		t.Run(name, func(t *testing.T) {
-			fn := c.fun(t)
-			empty := fn.New().Result()
-			col := fn.NewColumn(nil)
-			check := func(when string, col aggregate.Column, n int, want types.Value) {
-				t.Helper()
-				if got := col.At(n).Result(); !same(got, want, c.tol) {
-					t.Fatalf("%s: state %d: %s, want %s", when, n, show(got), show(want))
-				}
-			}
-			for round := range 2 {
-				for range 3000 {
-					col.Grow()
-				}
-				if col.Len() != 3000 {
-					t.Fatalf("Len %d after 3000 Grow", col.Len())
-				}
-				for _, n := range fed {
-					if err := feed(col.At(n), c.rows); err != nil {
-						t.Fatal(err)
-					}
-				}
-				when := []string{"filled", "refilled after Truncate"}[round]
-				for n := range 3000 {
-					want := empty
-					if slices.Contains(fed, n) {
-						want = c.want
-					}
-					check(when, col, n, want)
-				}
-				col.Truncate()
-				if col.Len() != 0 {
-					t.Fatalf("Len %d after Truncate", col.Len())
-				}
-			}
-			for range 3 {
+		for round := range 2 {
+			for range 3000 {
 				col.Grow()
 			}
-			if err := feed(col.At(1), c.rows); err != nil {
-				t.Fatal(err)
+			if col.Len() != 3000 {
+				t.Fatalf("Len %d after 3000 Grow", col.Len())
 			}
-			to := fn.NewColumn(nil)
-			to.Grow()
-			to.Grow()
-			to.Take(1, col, 1)
-			check("taken", to, 1, c.want)
-			check("beside the taken", to, 0, empty)
-		})
-	}
+			for _, n := range fed {
+				if err := feed(col.At(n), c.rows); err != nil {
+					t.Fatal(err)
+				}
+			}
+			when := []string{"filled", "refilled after Truncate"}[round]
+			for n := range 3000 {
+				want := empty
+				if slices.Contains(fed, n) {
+					want = c.want
+				}
+				check(when, col, n, want)
+			}
+			col.Truncate()
+			if col.Len() != 0 {
+				t.Fatalf("Len %d after Truncate", col.Len())
+			}
+		}
+		for range 3 {
+			col.Grow()
+		}
+		if err := feed(col.At(1), c.rows); err != nil {
+			t.Fatal(err)
+		}
+		to := fn.NewColumn(nil)
+		to.Grow()
+		to.Grow()
+		to.Take(1, col, 1)
+		check("taken", to, 1, c.want)
+		check("beside the taken", to, 0, empty)
+	})
 	for _, name := range []string{"COUNT", "SUM", "AVG", "MIN", "MAX"} {
 		fn, _, _ := aggregate.Lookup(name, 1, false, nil)
 		if got, plain := fn.NewColumn(nil).StateBytes(), int(reflect.TypeOf(fn.New()).Elem().Size()); got != plain {
@@ -548,30 +535,24 @@ func TestColumns(t *testing.T) {
 // states whose encodings (Encoded) are fed to one Merged state, give the
 // case's answer.
 func TestEncodedAndMerged(t *testing.T) {
-	for name, c := range aggCases {
-		if c.addErr != "" {
-			continue
+	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {
+		for k := 0; k <= len(c.rows); k++ {
+			m := aggregate.Merged(fn).New()
+			for _, part := range [][][]types.Value{c.rows[:k/2], c.rows[k/2 : k], c.rows[k:]} {
+				p := fn.New()
+				if err := feed(p, part); err != nil {
+					t.Fatal(err)
+				}
+				if err := m.(aggregate.OneArg).AddOne(aggregate.Encoded(p)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := m.Result(); !same(got, c.want, c.tol) {
+				t.Errorf("split at %d, %d: %s, want %s", k/2, k, show(got), show(c.want))
+			}
 		}
-		t.Run(name, func(t *testing.T) {
-			fn := c.fun(t)
-			for k := 0; k <= len(c.rows); k++ {
-				m := aggregate.Merged(fn).New()
-				for _, part := range [][][]types.Value{c.rows[:k/2], c.rows[k/2 : k], c.rows[k:]} {
-					p := fn.New()
-					if err := feed(p, part); err != nil {
-						t.Fatal(err)
-					}
-					if err := m.(aggregate.OneArg).AddOne(aggregate.Encoded(p)); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if got := m.Result(); !same(got, c.want, c.tol) {
-					t.Errorf("split at %d, %d: %s, want %s", k/2, k, show(got), show(c.want))
-				}
-			}
-			if err := aggregate.Merged(fn).New().(aggregate.OneArg).AddOne(types.IntValue(1)); err == nil {
-				t.Error("Merged took an integer for a state")
-			}
-		})
-	}
+		if err := aggregate.Merged(fn).New().(aggregate.OneArg).AddOne(types.IntValue(1)); err == nil {
+			t.Error("Merged took an integer for a state")
+		}
+	})
 }
