@@ -50,33 +50,6 @@ type Func struct {
 	plus *types.Value // SumPlus's constant
 }
 
-// Reset empties a state of the common aggregates for reuse (a spilling
-// table refills its groups), reporting false for the others, which the
-// caller replaces with a fresh state instead.
-func Reset(st State) bool {
-	switch s := st.(type) {
-	case *count:
-		*s = count{}
-	case *sum:
-		*s = sum{}
-	case *avg:
-		*s = avg{}
-	case *sumPlus:
-		*s = sumPlus{c: s.c}
-	case *minmax:
-		*s = minmax{want: s.want}
-	case *anyValue:
-		*s = anyValue{}
-	case *moments:
-		*s = moments{sample: s.sample, sqrt: s.sqrt}
-	case *boolAgg:
-		*s = boolAgg{and: s.and}
-	default:
-		return false
-	}
-	return true
-}
-
 // accounted is a state that counts the bytes it keeps.
 type accounted interface{ account(acct *int64) }
 
@@ -98,7 +71,10 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		}
 		return nil
 	}
-	var mk func() State
+	var (
+		mk  func() State
+		col func() Column // for the states of fixed size, typed columns
+	)
 	switch name {
 	case "COUNT":
 		if err := arity(0, -1); err != nil {
@@ -107,25 +83,25 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		if nargs > 1 && !distinct {
 			return nil, true, fmt.Errorf("%w: COUNT of several arguments needs DISTINCT", ErrArgs)
 		}
-		mk = func() State { return &count{} }
+		mk, col = typed(count{})
 	case "SUM":
-		mk = func() State { return &sum{} }
+		mk, col = typed(sum{})
 	case "AVG", "MEAN":
-		mk = func() State { return &avg{} }
+		mk, col = typed(avg{})
 	case "MIN":
-		mk = func() State { return &minmax{want: -1} }
+		mk, col = typed(minmax{want: -1})
 	case "MAX":
-		mk = func() State { return &minmax{want: 1} }
+		mk, col = typed(minmax{want: 1})
 	case "ANY_VALUE", "FIRST", "ARBITRARY":
-		mk = func() State { return &anyValue{} }
+		mk, col = typed(anyValue{})
 	case "STDDEV", "STDDEV_SAMP":
-		mk = func() State { return &moments{sample: true, sqrt: true} }
+		mk, col = typed(moments{sample: true, sqrt: true})
 	case "STDDEV_POP":
-		mk = func() State { return &moments{sqrt: true} }
+		mk, col = typed(moments{sqrt: true})
 	case "VARIANCE", "VAR_SAMP":
-		mk = func() State { return &moments{sample: true} }
+		mk, col = typed(moments{sample: true})
 	case "VAR_POP":
-		mk = func() State { return &moments{} }
+		mk, col = typed(moments{})
 	case "GROUP_CONCAT", "STRING_AGG", "LISTAGG":
 		s := ","
 		if sep != nil {
@@ -143,9 +119,9 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	case "MEDIAN":
 		mk = func() State { return &median{} }
 	case "BOOL_AND", "EVERY":
-		mk = func() State { return &boolAgg{and: true} }
+		mk, col = typed(boolAgg{and: true})
 	case "BOOL_OR":
-		mk = func() State { return &boolAgg{} }
+		mk, col = typed(boolAgg{})
 	default:
 		return nil, false, nil
 	}
@@ -154,23 +130,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 			return nil, true, err
 		}
 	}
-	f = &Func{Name: name, Distinct: distinct, New: mk}
-	switch mk().(type) {
-	case *count:
-		f.col = columnOf[count](mk)
-	case *sum:
-		f.col = columnOf[sum](mk)
-	case *avg:
-		f.col = columnOf[avg](mk)
-	case *minmax:
-		f.col = columnOf[minmax](mk)
-	case *anyValue:
-		f.col = columnOf[anyValue](mk)
-	case *moments:
-		f.col = columnOf[moments](mk)
-	case *boolAgg:
-		f.col = columnOf[boolAgg](mk)
-	}
+	f = &Func{Name: name, Distinct: distinct, New: mk, col: col}
 	if distinct {
 		f.col = nil
 		inner := mk
@@ -670,8 +630,8 @@ func (s *boolAgg) Result() types.Value {
 // one evaluation of x per row. A value of x that x + c would reject (text,
 // a boolean) is the same error here.
 func SumPlus(c types.Value, name string) *Func {
-	mk := func() State { return &sumPlus{c: c} }
-	return &Func{Name: name, New: mk, plus: &c, col: columnOf[sumPlus](mk)}
+	mk, col := typed(sumPlus{c: c})
+	return &Func{Name: name, New: mk, plus: &c, col: col}
 }
 
 // SumPlusOf returns the c of a SumPlus(c).

@@ -445,35 +445,11 @@ func TestAggregateStateEncoding(t *testing.T) {
 	})
 }
 
-// TestAggregateReset: a state that Reset empties answers, fed the rows
-// again, as a fresh one does (after other rows first).
-func TestAggregateReset(t *testing.T) {
-	resettable := 0
-	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {
-		st := fn.New()
-		if err := feed(st, append(append([][]types.Value{}, c.rows...), c.rows...)); err != nil {
-			t.Fatal(err)
-		}
-		if !aggregate.Reset(st) {
-			return
-		}
-		resettable++
-		if err := feed(st, c.rows); err != nil {
-			t.Fatal(err)
-		}
-		if got := st.Result(); !same(got, c.want, c.tol) {
-			t.Errorf("after Reset: %s, want %s", show(got), show(c.want))
-		}
-	})
-	if resettable < 20 {
-		t.Errorf("only %d cases reset", resettable)
-	}
-}
-
 // TestColumns: the states of a column, across its chunks, after it was
-// truncated and refilled, and moved to another column, answer as states
-// made by New do; the common aggregates keep their states as plain
-// values (no interface word per group).
+// truncated and refilled (a spilling table's reuse of its memory), and
+// moved to another column, answer as states made by New do; the common
+// aggregates keep their states as plain values (no interface word per
+// group).
 func TestColumns(t *testing.T) {
 	fed := []int{0, 1, 1023, 1024, 2047, 2999}
 	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {

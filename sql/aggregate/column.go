@@ -60,13 +60,19 @@ type column[T any, P interface {
 	n      int
 }
 
-// columnOf is the maker of typed columns of the states mk makes.
-func columnOf[T any, P interface {
+// typed makes the states of an aggregate of fixed size, each a copy of
+// proto (an empty state with its settings: MIN or MAX, the sample's
+// divisor), and typed columns of them.
+func typed[T any, P interface {
 	*T
 	State
-}](mk func() State) func() Column {
-	return func() Column { return &column[T, P]{proto: *mk().(P)} }
+}](proto T) (func() State, func() Column) {
+	return func() State { st := proto; return P(&st) }, func() Column { return &column[T, P]{proto: proto} }
 }
+
+// Fixed reports an aggregate whose states are of one fixed size, kept by
+// value in its columns: a new one is a copy, never an allocation.
+func (f *Func) Fixed() bool { return f.col != nil }
 
 func (c *column[T, P]) Grow() {
 	if c.n>>chunkBits == len(c.chunks) {

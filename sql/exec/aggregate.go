@@ -23,7 +23,6 @@ type aggSink struct {
 	groupSlots []int // for pushRaw: the slot of each GROUP BY field
 	calls      []aggCall
 	table      *groupTable
-	single     bool // without GROUP BY: the one group (number 0) is made
 	keybuf     []byte
 	keyv       []types.Value
 	valbuf     []byte
@@ -43,13 +42,13 @@ type aggSink struct {
 	sketch  sketch // of direct mode's keys
 	checked bool   // early has looked at the table
 	// expect is the rows the worker's scan is expected to pass (its share
-	// of the files' rows; 0: unknown), taken those it has passed.
-	expect, taken int64
-	one           *groupTable
-	limit         int64
-	sp            *aggSpill
-	files         []*spill.Writer // by partition, made at the first flush
-	rec           []byte          // a group's record, being written
+	// of the files' rows; 0: unknown).
+	expect int64
+	one    *groupTable
+	limit  int64
+	sp     *aggSpill
+	files  []*spill.Writer // by partition, made at the first flush
+	rec    []byte          // a group's record, being written
 
 	outs []aggOut // by aggregate of the plan: where its result comes from
 	// The GROUP BY values: ngroups in all, groups (hashed, at keyPos)
@@ -323,8 +322,7 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 // singleGroup is the number of the one group without GROUP BY, made at
 // the first call.
 func (s *aggSink) singleGroup() int {
-	if !s.single {
-		s.single = true
+	if s.table.len() == 0 {
 		s.addGroup(nil, s.table.hash(nil), nil)
 	}
 	return 0
@@ -455,7 +453,6 @@ func (s *aggSink) groupOf(key []byte, vals []types.Value) (*groupTable, int) {
 // the table goes when it is full.
 func (s *aggSink) done() error {
 	s.rows++
-	s.taken++
 	if s.direct {
 		return s.writeDirect()
 	}
@@ -476,15 +473,16 @@ func (s *aggSink) early() bool {
 		return false
 	}
 	s.checked = true
+	// No flush came before (the table is at an eighth of its limit for
+	// the first time): its rows are all the worker has taken.
 	n := int64(s.table.len())
 	per := (s.mem + s.acct) / n
-	return n*10 >= s.rows*9 && (s.expect-s.taken)*per > s.limit
+	return n*10 >= s.rows*9 && (s.expect-s.rows)*per > s.limit
 }
 
 // merge adds another worker's groups: a group new to s takes o's states
 // as they are (o is dropped afterwards).
 func (s *aggSink) merge(o *aggSink) {
-	s.single = s.single || o.single
 	ot := o.table
 	for og := range ot.len() {
 		key, h := ot.key(og), ot.hashOf(og)
@@ -560,20 +558,16 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 // each group through HAVING and the projection above to an output of
 // outFor. The partitions of a spilled aggregate are finished on every
 // core, each worker w sending to its own outFor(w), at once with the
-// others' (serial makes one output safe for that); outFor is called
-// before any row goes out.
+// others' (serial makes one output safe for that). outFor is called
+// from runAggregate's goroutine, one call at a time, before any row goes
+// out: what it makes needs no lock to be kept.
 func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w int) func([]types.Value) error) (Stats, error) {
 	// Each output counts its own rows (summed at the end): counters shared
 	// by the cores would bounce between their caches at every group.
-	var (
-		cmu    sync.Mutex
-		counts []*emitCounts
-	)
+	var counts []*emitCounts
 	emitFor := func(w int) func([]types.Value) error {
 		c := new(emitCounts)
-		cmu.Lock()
 		counts = append(counts, c)
-		cmu.Unlock()
 		// Expressions keep scratch state: every output but the first
 		// evaluates its own copies.
 		pr := newProjector(sh.project, w > 0)
@@ -633,42 +627,9 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		}
 		return finish(st, OpStats{})
 	}
-	inner, x, distinct := distinctOf(sh.agg)
-	if x2, ok := twoSteps(sh.agg); ok && !(distinct && len(sh.agg.Groups) == 0) {
-		st, sp, err := groupDistinct(ctx, sh, x2, seed, prof, emitFor)
+	if x, ok := twoSteps(sh.agg); ok {
+		st, sp, err := groupDistinct(ctx, sh, x, seed, prof, emitFor)
 		if err != nil {
-			return st, err
-		}
-		return finish(st, sp)
-	}
-	if distinct && len(sh.agg.Groups) == 0 {
-		// COUNT(DISTINCT x) and its kind without GROUP BY: the distinct
-		// values of x are the groups of GROUP BY x, which spill like any
-		// groups, each fed once to the plain aggregates.
-		states := make([]aggregate.State, len(inner))
-		for i, f := range inner {
-			states[i] = f.New()
-		}
-		byX := &plan.Aggregate{Input: sh.agg.Input, Groups: []plan.Expr{x}}
-		st, sp, err := groupAll(ctx, sh, byX, seed, memoryOf(ctx).budget(), prof, serial(func(g []types.Value) error {
-			if g[0].K == types.Null {
-				return nil
-			}
-			for _, s := range states {
-				if err := s.Add(g[:1]); err != nil {
-					return fmt.Errorf("%w: %w", plan.ErrEval, err)
-				}
-			}
-			return nil
-		}))
-		if err != nil {
-			return st, err
-		}
-		row := make([]types.Value, len(states))
-		for i, s := range states {
-			row[i] = s.Result()
-		}
-		if err := emitFor(0)(row); err != nil {
 			return st, err
 		}
 		return finish(st, sp)
@@ -698,32 +659,6 @@ func serial(out func([]types.Value) error) func(int) func([]types.Value) error {
 			return out(r)
 		}
 	}
-}
-
-// distinctOf reports an aggregate whose aggregates are all COUNT, SUM,
-// AVG, MIN or MAX of DISTINCT x for one x, and returns their plain forms
-// and x.
-func distinctOf(a *plan.Aggregate) ([]*aggregate.Func, plan.Expr, bool) {
-	if len(a.Aggs) == 0 {
-		return nil, nil, false
-	}
-	var inner []*aggregate.Func
-	for _, c := range a.Aggs {
-		switch c.Func.Name {
-		case "COUNT", "SUM", "AVG", "MEAN", "MIN", "MAX":
-		default:
-			return nil, nil, false
-		}
-		if !c.Func.Distinct || len(c.Args) != 1 || c.Derive != nil || c.Args[0].String() != a.Aggs[0].Args[0].String() {
-			return nil, nil, false
-		}
-		f, _, err := aggregate.Lookup(c.Func.Name, 1, false, nil)
-		if err != nil {
-			return nil, nil, false
-		}
-		inner = append(inner, f)
-	}
-	return inner, a.Aggs[0].Args[0], true
 }
 
 // groupAll scans into per-worker tables of agg's groups, spilling past
@@ -834,11 +769,13 @@ func twoSteps(a *plan.Aggregate) (plan.Expr, bool) {
 
 // groupDistinct answers an aggregate of DISTINCT x (see twoSteps) in two
 // steps that both spill, as DuckDB does: the groups of GROUP BY g…, x,
-// each pair seen once, with the partial states of the plain aggregates
-// (aggregate.Partial); then GROUP BY g… over those pairs, with the
-// aggregates of x and the merged partial states (aggregate.Merged). No
-// group keeps a set of its values, so one group of many values is bounded
-// too. The two steps share the budget.
+// each pair seen once, with the states of the plain aggregates; then
+// GROUP BY g… over those pairs, with the aggregates of x and the pairs'
+// states merged (aggregate.Encoded, aggregate.Merged). No group keeps a
+// set of its values, so one group of many values is bounded too. With
+// GROUP BY the two steps share the budget; without, the second holds one
+// group and the pairs have it all (COUNT(DISTINCT x) of a lake: its
+// distinct values are the groups of GROUP BY x).
 func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
 	k := len(sh.agg.Groups)
 	pairs := &plan.Aggregate{Input: sh.agg.Input, Groups: append(slices.Clone(sh.agg.Groups), x)}
@@ -865,19 +802,18 @@ func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed
 		outer.Aggs = append(outer.Aggs, plan.AggCall{Func: aggregate.Merged(c.Func), Args: []plan.Expr{&plan.Slot{I: at, Name: c.Text}}, Text: c.Text})
 	}
 	half := memoryOf(ctx).budget() / 2
+	pairsBudget := half
+	if k == 0 {
+		pairsBudget = 2 * half
+	}
 	workers := int64(max(runtime.GOMAXPROCS(0), 1))
 	sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
 	defer sp.dir.Close()
-	var (
-		mu   sync.Mutex
-		outs []*aggSink
-	)
+	var outs []*aggSink
 	defer discardFiles(&outs)
-	st, first, err := groupAll(ctx, sh, pairs, seed, half, prof, func(w int) func([]types.Value) error {
+	st, first, err := groupAll(ctx, sh, pairs, seed, pairsBudget, prof, func(w int) func([]types.Value) error {
 		o := newAggSink(outer, false, seed, half/workers, sp)
-		mu.Lock()
 		outs = append(outs, o)
-		mu.Unlock()
 		return func(r []types.Value) error {
 			_, err := o.push(r, nil)
 			return err

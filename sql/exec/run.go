@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/lakesql/lakesql/sql/plan"
@@ -291,15 +290,12 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 type heaps struct {
 	keys  []plan.SortKey
 	n     int
-	mu    sync.Mutex
 	sinks []*sortSink
 }
 
 func (h *heaps) outFor(int) func([]types.Value) error {
 	s := &sortSink{keys: h.keys, n: h.n}
-	h.mu.Lock()
 	h.sinks = append(h.sinks, s)
-	h.mu.Unlock()
 	return func(r []types.Value) error {
 		_, err := s.push(r, nil)
 		return err
@@ -342,10 +338,7 @@ func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, 
 	// out: the sorts take half the budget, a sorter per output (the
 	// partitions of a spilled aggregate come out on every core).
 	limit := mem.budget() / 2 / int64(max(runtime.GOMAXPROCS(0), 1))
-	var (
-		mu   sync.Mutex
-		srts []*sorter
-	)
+	var srts []*sorter
 	defer func() {
 		for _, s := range srts {
 			s.discard()
@@ -353,9 +346,7 @@ func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, 
 	}()
 	st, err := runAggregate(ctx, sh, prof, func(w int) func([]types.Value) error {
 		srt := newSorter(keys, limit, sp)
-		mu.Lock()
 		srts = append(srts, srt)
-		mu.Unlock()
 		seq := uint64(w) << 40 // ties: any order, but one
 		return func(r []types.Value) error {
 			seq++

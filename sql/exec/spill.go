@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 
 	"github.com/lakesql/lakesql/internal/spill"
-	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -130,8 +129,8 @@ func (s *aggSink) writeGroup(files []*spill.Writer, level int, t *groupTable, g 
 // DuckDB abandons a pre-aggregation that does not reduce.
 
 // maybeDirect, at a flush, turns direct mode on when the table held at
-// least 90% as many groups as rows, and every state can be emptied for
-// reuse (the scratch group's states are reset per row).
+// least 90% as many groups as rows, and every aggregate's states are of
+// fixed size (the row's group is made anew per row, with no allocation).
 func (s *aggSink) maybeDirect() {
 	n := int64(s.table.len())
 	rows := s.rows
@@ -140,7 +139,7 @@ func (s *aggSink) maybeDirect() {
 		return
 	}
 	for _, c := range s.calls {
-		if !aggregate.Reset(c.fn.New()) {
+		if !c.fn.Fixed() {
 			return
 		}
 	}

@@ -3,7 +3,6 @@ package exec
 import (
 	"encoding/binary"
 	"hash/maphash"
-	"math"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/types"
@@ -170,23 +169,18 @@ func (t *groupTable) values(n, k int, dst []types.Value) ([]types.Value, error) 
 
 // encodeValues appends the encoding of a group's values to dst: nothing
 // when its key spells them exactly (types.KeyExact: integers, texts,
-// booleans, NULLs), else each value (types.AppendValue). A number's
-// spelling in its row is dropped, as Clone drops it.
+// booleans, NULLs), else each value (types.AppendValue); a number's
+// spelling in its row is not a group's (Unspelled).
 func encodeValues(dst []byte, vals []types.Value) []byte {
-	for i := range vals {
-		if v := &vals[i]; !(v.K == types.Int && v.F == 0 && !math.Signbit(v.F) || types.KeyExact(*v)) {
-			return appendValues(dst, vals)
-		}
-	}
-	return dst
-}
-
-func appendValues(dst []byte, vals []types.Value) []byte {
+	exact := true
 	for _, v := range vals {
-		if v.K == types.Int || v.K == types.Float {
-			v.S = ""
-		}
-		dst = types.AppendValue(dst, v)
+		exact = exact && types.KeyExact(v.Unspelled())
+	}
+	if exact {
+		return dst
+	}
+	for _, v := range vals {
+		dst = types.AppendValue(dst, v.Unspelled())
 	}
 	return dst
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 func TestValueEncodingRoundTrips(t *testing.T) {
@@ -88,6 +89,18 @@ func TestKeysReadBackExactly(t *testing.T) {
 		for n := range len(one) {
 			if _, _, err := ReadKey(one[:n]); err == nil {
 				t.Errorf("a cut of %d of %d bytes of %#v decoded", n, len(one), v)
+			}
+		}
+	}
+}
+
+// TestDaysInCountsAsTimeDate: the days of every month of years around the
+// calendar's edges are time.Date's.
+func TestDaysInCountsAsTimeDate(t *testing.T) {
+	for y := -450; y <= 2500; y++ {
+		for m := 1; m <= 12; m++ {
+			if got, want := daysIn(y, m), time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day(); got != want {
+				t.Fatalf("daysIn(%d, %d) = %d, want %d", y, m, got, want)
 			}
 		}
 	}

@@ -108,8 +108,19 @@ func digits(s string) (int, bool) {
 	return n, true
 }
 
+// daysIn is the number of days of month m of year y (Gregorian, as
+// time.Date counts them).
 func daysIn(y, m int) int {
-	return time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }
 
 func floorDiv(a, b int64) int64 {
@@ -190,37 +201,18 @@ func PlainTimestamp(s string) (f [6]int, ok bool) {
 		return f, false
 	}
 	for k, at := range [6]int{0, 5, 8, 11, 14, 17} {
-		n := 2
+		end := at + 2
 		if k == 0 {
-			n = 4
+			end = at + 4
 		}
-		v := 0
-		for i := at; i < at+n; i++ {
-			c := s[i]
-			if c < '0' || c > '9' {
-				return f, false
-			}
-			v = v*10 + int(c-'0')
+		v, ok := digits(s[at:end])
+		if !ok {
+			return f, false
 		}
 		f[k] = v
 	}
-	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > civilDays(f[0], f[1]) || f[3] > 23 || f[4] > 59 || f[5] > 59 {
+	if f[1] < 1 || f[1] > 12 || f[2] < 1 || f[2] > daysIn(f[0], f[1]) || f[3] > 23 || f[4] > 59 || f[5] > 59 {
 		return f, false
 	}
 	return f, true
-}
-
-// civilDays is the number of days of month m of year y (Gregorian, as
-// time.Date counts them).
-func civilDays(y, m int) int {
-	switch m {
-	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
 }

@@ -115,11 +115,20 @@ func (v Value) Float() (float64, bool) {
 // keeps the number alone, and costs no allocation.
 func (v Value) Clone() Value {
 	if v.K == Int || v.K == Float {
-		v.S = ""
-		return v
+		return v.Unspelled()
 	}
 	if v.S != "" {
 		v.S = strings.Clone(v.S)
+	}
+	return v
+}
+
+// Unspelled is v without the spelling a number keeps from its row (a
+// group's value is the number, as Clone keeps it); other values are as
+// they are.
+func (v Value) Unspelled() Value {
+	if v.K == Int || v.K == Float {
+		v.S = ""
 	}
 	return v
 }
