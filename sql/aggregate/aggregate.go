@@ -107,7 +107,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		if sep != nil {
 			s = *sep
 		}
-		if name != "GROUP_CONCAT" && nargs == 2 {
+		if nargs == 2 {
 			// STRING_AGG(x, sep): the separator arrives as a second
 			// argument, which the binder must make constant.
 			return nil, true, fmt.Errorf("%w: %s(x, separator): write GROUP_CONCAT(x SEPARATOR '…')", ErrArgs, name)

@@ -276,8 +276,10 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		}
 	}
 	args, sep := f.Args, f.Separator
-	if (f.Name == "STRING_AGG" || f.Name == "LISTAGG") && len(args) == 2 && sep == nil {
-		// STRING_AGG(x, ', '): DuckDB's spelling of GROUP_CONCAT(x SEPARATOR ', ').
+	if (f.Name == "STRING_AGG" || f.Name == "LISTAGG" || f.Name == "GROUP_CONCAT") && len(args) == 2 && sep == nil {
+		// STRING_AGG(x, ', '): DuckDB's spelling of GROUP_CONCAT(x
+		// SEPARATOR ', '); DuckDB reads GROUP_CONCAT(x, ', ') so too
+		// (MySQL would concatenate x and ', ' in each row).
 		l, ok := args[1].(ast.Literal)
 		if !ok || l.Value.K != types.String {
 			return AggCall{}, bindErrorf(ErrUnsupported, "%s: the separator must be a string constant", f)

@@ -144,6 +144,7 @@ SELECT STDDEV(price) FROM feat;
 SELECT MIN(name), MAX(name), COUNT(name), COUNT(DISTINCT name), COUNT(DISTINCT LOWER(name)) FROM feat;
 SELECT BOOL_AND(flag), BOOL_OR(flag), BOOL_AND(qty > -5), BOOL_OR(qty > 100) FROM feat;
 SELECT grp, GROUP_CONCAT(name SEPARATOR '|'), COUNT(*), SUM(qty), AVG(price) FROM feat GROUP BY grp ORDER BY grp;
+SELECT grp, LENGTH(GROUP_CONCAT(name, '-')), LENGTH(STRING_AGG(name, '//')), GROUP_CONCAT(DISTINCT grp, '+') FROM feat GROUP BY grp ORDER BY grp;
 SELECT SUM(qty + 1), SUM(1 + qty), SUM(DISTINCT qty), SUM(qty + 0.5), COUNT(DISTINCT qty) FROM feat;
 SELECT SUM(amount + 1) FROM feat;
 SELECT SUM(amount), COUNT(*), MAX(id) FROM feat WHERE id > 100;
