@@ -70,6 +70,10 @@ var spillQueries = []string{
 	"SELECT g, x, COUNT(*) FROM t GROUP BY g, x HAVING COUNT(*) > 1",
 	"SELECT s, g IS NULL, MIN(g), MAX(g), COUNT(*) FROM t WHERE day >= '2026-01-02' GROUP BY s, g IS NULL",
 	"SELECT DISTINCT g % 10 FROM t",
+	// A group per row (f): direct mode writes the rows out, every kind of
+	// aggregate's arguments, from raw fields and from expressions.
+	"SELECT f, COUNT(*), COUNT(s), SUM(x), AVG(x), MIN(t), MAX(s), MEDIAN(x), STDDEV(x), GROUP_CONCAT(s), COUNT(DISTINCT g), ANY_VALUE(day) FROM t GROUP BY f",
+	"SELECT f, g, SUM(x + 1), AVG(f * 2), MIN(UPPER(t)), COUNT(NULLIF(s, 's1')), GROUP_CONCAT(s, '-' ORDER BY x), BOOL_OR(x > 0) FROM t GROUP BY f, g",
 	// SELECT DISTINCT runs as GROUP BY; ORDER BY without a small LIMIT is
 	// an external sort, over rows, over groups, over whole lines.
 	"SELECT DISTINCT g, s FROM t",

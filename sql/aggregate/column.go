@@ -70,10 +70,6 @@ func typed[T any, P interface {
 	return func() State { st := proto; return P(&st) }, func() Column { return &column[T, P]{proto: proto} }
 }
 
-// Fixed reports an aggregate whose states are of one fixed size, kept by
-// value in its columns: a new one is a copy, never an allocation.
-func (f *Func) Fixed() bool { return f.col != nil }
-
 func (c *column[T, P]) Grow() {
 	if c.n>>chunkBits == len(c.chunks) {
 		c.chunks = append(c.chunks, make([]T, 1<<chunkBits))

@@ -36,7 +36,7 @@ type aggSink struct {
 	mem, acct int64
 	peak      int64 // the most mem + acct held before a reset
 	// Direct mode (see spill.go): rows counts the rows taken since the
-	// last flush; with direct on, one is a table of one group, each row's.
+	// last flush.
 	rows    int64
 	direct  bool
 	sketch  sketch // of direct mode's keys
@@ -44,11 +44,11 @@ type aggSink struct {
 	// expect is the rows the worker's scan is expected to pass (its share
 	// of the files' rows; 0: unknown).
 	expect int64
-	one    *groupTable
 	limit  int64
 	sp     *aggSpill
 	files  []*spill.Writer // by partition, made at the first flush
 	rec    []byte          // a group's record, being written
+	rech   uint64          // in direct mode, the hash of rec's key
 
 	outs []aggOut // by aggregate of the plan: where its result comes from
 	// The GROUP BY values: ngroups in all, groups (hashed, at keyPos)
@@ -271,6 +271,15 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 		s.keybuf = kb
 		t, g = s.groupOf(kb, s.keyv)
 	}
+	if t == nil { // direct mode: the row's record is begun
+		for _, c := range s.calls {
+			if c.argSlot >= 0 {
+				v := types.FromJSON(raws[c.argSlot], plain, &s.scratch)
+				s.rec = types.AppendValue(s.rec, v.Unspelled())
+			}
+		}
+		return false, s.writeDirect()
+	}
 	for i := range s.calls {
 		c := &s.calls[i]
 		var v types.Value
@@ -388,6 +397,18 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 		s.keybuf = kb
 		t, g = s.groupOf(kb, s.keyv)
 	}
+	if t == nil { // direct mode: the row's record is begun
+		for _, c := range s.calls {
+			for _, e := range c.args {
+				v, err := e.Eval(r)
+				if err != nil {
+					return false, err
+				}
+				s.rec = types.AppendValue(s.rec, v.Unspelled())
+			}
+		}
+		return false, s.writeDirect()
+	}
 	for i := range s.calls {
 		c := &s.calls[i]
 		st := t.state(g, i)
@@ -436,11 +457,13 @@ func (s *aggSink) lookup(v types.Value) (*groupTable, int) {
 }
 
 // groupOf returns the group of key, whose GROUP BY values are vals: the
-// table's, made if new; in direct mode the row's own (see scratchGroup).
+// table's, made if new. In direct mode it begins the row's record instead
+// (see rowRecord) and returns no table.
 func (s *aggSink) groupOf(key []byte, vals []types.Value) (*groupTable, int) {
 	h := s.table.hash(key)
 	if s.direct {
-		return s.scratchGroup(key, h, vals)
+		s.rowRecord(key, h, vals)
+		return nil, -1
 	}
 	if g := s.table.find(key, h); g >= 0 {
 		return s.table, g
@@ -449,13 +472,9 @@ func (s *aggSink) groupOf(key []byte, vals []types.Value) (*groupTable, int) {
 	return s.table, s.addGroup(key, h, s.valbuf)
 }
 
-// done ends a row: in direct mode its group goes to the spill files, else
-// the table goes when it is full.
+// done ends a row: the table goes to the spill files when it is full.
 func (s *aggSink) done() error {
 	s.rows++
-	if s.direct {
-		return s.writeDirect()
-	}
 	if s.full() || s.early() {
 		return s.flush()
 	}

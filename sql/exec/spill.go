@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 
 	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -96,10 +98,25 @@ func (s *aggSink) writeGroups(files []*spill.Writer, level int) error {
 
 // writeGroup writes group g of t as a record to the file of its
 // partition at level: the hash, the key and the encoded GROUP BY values
-// (each after its length), then the states.
+// (each after its length; the values' length shifted left one bit, with 0
+// below: a group), then the states.
 func (s *aggSink) writeGroup(files []*spill.Writer, level int, t *groupTable, g int) error {
 	h := t.hashOf(g)
-	p := part(h, level)
+	key, vals := t.key(g), t.valueBytes(g)
+	rec := binary.LittleEndian.AppendUint64(s.rec[:0], h)
+	rec = binary.AppendUvarint(rec, uint64(len(key)))
+	rec = append(rec, key...)
+	rec = binary.AppendUvarint(rec, uint64(len(vals))<<1)
+	rec = append(rec, vals...)
+	for _, c := range t.cols {
+		rec = c.At(g).AppendState(rec)
+	}
+	s.rec = rec
+	return s.writeRecord(files, part(h, level))
+}
+
+// writeRecord writes s.rec to the file of partition p, made if new.
+func (s *aggSink) writeRecord(files []*spill.Writer, p int) error {
 	if files[p] == nil {
 		w, err := s.sp.dir.Create()
 		if err != nil {
@@ -107,30 +124,22 @@ func (s *aggSink) writeGroup(files []*spill.Writer, level int, t *groupTable, g 
 		}
 		files[p] = w
 	}
-	key, vals := t.key(g), t.valueBytes(g)
-	rec := binary.LittleEndian.AppendUint64(s.rec[:0], h)
-	rec = binary.AppendUvarint(rec, uint64(len(key)))
-	rec = append(rec, key...)
-	rec = binary.AppendUvarint(rec, uint64(len(vals)))
-	rec = append(rec, vals...)
-	for _, c := range t.cols {
-		rec = c.At(g).AppendState(rec)
-	}
-	s.rec = rec[:0]
-	return files[p].Write(rec)
+	return files[p].Write(s.rec)
 }
 
 // Direct mode: a worker whose table, when it spilled, held nearly as many
 // groups as it had taken rows (keys that hardly repeat: a group per row)
 // gains nothing from the table but its cost, a probe that misses and a
 // group made per row. From then on each row goes straight to its
-// partition's file as a group of its own (one scratch group, emptied for
-// every row), and the merge of the partitions does all the grouping, as
-// DuckDB abandons a pre-aggregation that does not reduce.
+// partition's file as a record of the row: its key and values as a
+// group's, then the aggregates' arguments instead of states (the low bit
+// of the values' length says which). The merge of the partitions does all
+// the grouping, adding the row's arguments to its group as the table would
+// have, as DuckDB abandons a pre-aggregation that does not reduce and
+// writes its rows out.
 
 // maybeDirect, at a flush, turns direct mode on when the table held at
-// least 90% as many groups as rows, and every aggregate's states are of
-// fixed size (the row's group is made anew per row, with no allocation).
+// least 90% as many groups as rows.
 func (s *aggSink) maybeDirect() {
 	n := int64(s.table.len())
 	rows := s.rows
@@ -138,12 +147,7 @@ func (s *aggSink) maybeDirect() {
 	if s.direct || len(s.groups) == 0 || rows < 32 || n*10 < rows*9 {
 		return
 	}
-	for _, c := range s.calls {
-		if !c.fn.Fixed() {
-			return
-		}
-	}
-	s.one, s.direct = newGroupTable(s.table.seed, s.columns(nil)), true
+	s.direct = true
 	s.sketch = sketch{}
 }
 
@@ -187,23 +191,27 @@ func (k *sketch) distinct() float64 {
 	return m * math.Log(m/float64(zeros)) // few values: linear counting
 }
 
-// scratchGroup is the group of one row in direct mode, key (hash h) with
-// vals: the only group of the table one, emptied for each row.
-func (s *aggSink) scratchGroup(key []byte, h uint64, vals []types.Value) (*groupTable, int) {
+// rowRecord begins the record of a row in direct mode, in s.rec: its key
+// (hash h) and values vals; the arguments follow (see writeDirect).
+func (s *aggSink) rowRecord(key []byte, h uint64, vals []types.Value) {
 	s.valbuf = encodeValues(s.valbuf[:0], vals)
-	s.one.only(key, h, s.valbuf)
-	return s.one, 0
+	rec := binary.LittleEndian.AppendUint64(s.rec[:0], h)
+	rec = binary.AppendUvarint(rec, uint64(len(key)))
+	rec = append(rec, key...)
+	rec = binary.AppendUvarint(rec, uint64(len(s.valbuf))<<1|1)
+	s.rec, s.rech = append(rec, s.valbuf...), h
 }
 
-// writeDirect writes the group of the row just added, and ends direct
-// mode when its keys repeat (fewer distinct keys than half its rows).
+// writeDirect writes the record of a row, begun by rowRecord and ended by
+// each aggregate's arguments (types.AppendValue), and ends direct mode
+// when its keys repeat (fewer distinct keys than half its rows).
 func (s *aggSink) writeDirect() error {
 	s.sp.groups.Add(1)
-	s.sketch.add(s.one.hashOf(0))
+	s.sketch.add(s.rech)
 	if k := &s.sketch; k.rows%sketchEvery == 0 && k.distinct() < float64(k.rows)/2 {
 		s.direct, s.rows = false, 0
 	}
-	return s.writeGroup(s.partFiles(), 0, s.one, 0)
+	return s.writeRecord(s.partFiles(), part(s.rech, 0))
 }
 
 // partFiles are the worker's level-0 partition files, made at the first
@@ -230,7 +238,8 @@ func (s *aggSink) mergeRecord(rec []byte) error {
 	key := rec[8+n : 8+n+int(klen)]
 	rest := rec[8+n+int(klen):]
 	vlen, n := binary.Uvarint(rest)
-	if n <= 0 || vlen > uint64(len(rest)-n) {
+	row := vlen&1 != 0
+	if vlen >>= 1; n <= 0 || vlen > uint64(len(rest)-n) {
 		return errBadGroup
 	}
 	vals := rest[n : n+int(vlen)]
@@ -238,6 +247,9 @@ func (s *aggSink) mergeRecord(rec []byte) error {
 	g := s.table.find(key, h)
 	if g < 0 {
 		g = s.addGroup(key, h, vals)
+	}
+	if row {
+		return s.addRow(g, rest)
 	}
 	for _, c := range s.table.cols {
 		r, err := c.At(g).MergeState(rest)
@@ -247,6 +259,60 @@ func (s *aggSink) mergeRecord(rec []byte) error {
 		rest = r
 	}
 	if len(rest) != 0 {
+		return errBadGroup
+	}
+	return nil
+}
+
+// addRow adds to group g the arguments of a row's record (see
+// writeDirect), as push would have.
+func (s *aggSink) addRow(g int, rec []byte) error {
+	for i := range s.calls {
+		c := &s.calls[i]
+		st := s.table.state(g, i)
+		args := c.buf[:0]
+		for range c.args {
+			v, rest, err := types.ReadValue(rec)
+			if err != nil {
+				return errors.Join(errBadGroup, err)
+			}
+			args, rec = append(args, v), rest
+		}
+		c.buf = args
+		var err error
+		switch {
+		case len(args) == 0: // COUNT(*)
+			if cnt, ok := st.(*aggregate.Count); ok {
+				cnt.Inc()
+				continue
+			}
+			err = st.Add(nil)
+		case c.one && args[0].K == types.Int:
+			switch st := st.(type) {
+			case *aggregate.Sum:
+				st.AddInt(args[0].I)
+				continue
+			case *aggregate.Avg:
+				st.AddInt(args[0].I)
+				continue
+			case *aggregate.Count:
+				st.Inc()
+				continue
+			}
+			if aggregate.AddInt(st, args[0].I) {
+				continue
+			}
+			err = st.(aggregate.OneArg).AddOne(args[0])
+		case c.one:
+			err = st.(aggregate.OneArg).AddOne(args[0])
+		default:
+			err = st.Add(args)
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
+		}
+	}
+	if len(rec) != 0 {
 		return errBadGroup
 	}
 	return nil

@@ -137,17 +137,6 @@ func (t *groupTable) record(key []byte, h uint64, vals []byte) int {
 	return n
 }
 
-// only makes key (hash h, values vals) the table's one group, with empty
-// states, not indexed for find: direct mode's table of a row.
-func (t *groupTable) only(key []byte, h uint64, vals []byte) {
-	t.offs, t.arena = t.offs[:0], t.arena[:0]
-	t.record(key, h, vals)
-	for _, c := range t.cols {
-		c.Truncate()
-		c.Grow()
-	}
-}
-
 func (t *groupTable) place(n int) {
 	h := t.hashOf(n)
 	mask := uint64(len(t.slots) - 1)
