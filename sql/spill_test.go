@@ -549,3 +549,67 @@ func sortedText(rows [][]Value) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestTopNOfGroupsAsTheWholeSort: ORDER BY … LIMIT over groups, where
+// the groups that a full heap would turn away are turned away before their
+// values are read, gives the window of the whole sort: the same sort keys
+// in the same order, each row one of the groups (ties may pick others),
+// in memory and spilled, NULLs, ties and OFFSET included.
+func TestTopNOfGroupsAsTheWholeSort(t *testing.T) {
+	s := spillLake(t, 6000, 43)
+	for _, c := range []struct {
+		agg, order string
+		exact      bool // the order decides every row
+	}{
+		{"COUNT(*)", "k DESC", false},
+		{"COUNT(*)", "k", false},
+		{"MIN(s)", "k NULLS FIRST", false},
+		{"MAX(s)", "k DESC NULLS LAST", false},
+		{"SUM(x)", "k", false},
+		{"AVG(x)", "k DESC", false},
+		{"MAX(t)", "k DESC", false},
+		{"COUNT(*)", "k DESC, g", true},
+		{"MIN(s)", "k DESC, g NULLS FIRST", true},
+	} {
+		for _, w := range [][2]int{{10, 0}, {7, 5}, {1, 0}, {0, 0}, {300, 40}} {
+			base := fmt.Sprintf("SELECT g, %s AS k, COUNT(*) AS n, SUM(x) FROM t GROUP BY g ORDER BY %s", c.agg, c.order)
+			q := fmt.Sprintf("%s LIMIT %d OFFSET %d", base, w[0], w[1])
+			for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+				s.Memory = m
+				all, err := s.Exec(context.Background(), base)
+				if err != nil {
+					t.Fatalf("%s: %v", base, err)
+				}
+				got, err := s.Exec(context.Background(), q)
+				if err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+				want := all.Rows[min(w[1], len(all.Rows)):min(w[0]+w[1], len(all.Rows))]
+				if c.exact {
+					if d := diffRows(want, got.Rows, true); d != "" {
+						t.Errorf("%s (limit %d): %s", q, m.Limit, d)
+					}
+					continue
+				}
+				if len(got.Rows) != len(want) {
+					t.Errorf("%s (limit %d): %d rows, want %d", q, m.Limit, len(got.Rows), len(want))
+					continue
+				}
+				groups := map[string]string{}
+				for _, r := range all.Rows {
+					groups[r[0].String()] = fmt.Sprint(r)
+				}
+				for i, r := range got.Rows {
+					if r[1].String() != want[i][1].String() {
+						t.Errorf("%s (limit %d): row %d sorts by %v, want %v", q, m.Limit, i, r[1], want[i][1])
+						break
+					}
+					if groups[r[0].String()] != fmt.Sprint(r) {
+						t.Errorf("%s (limit %d): row %d %v is not a group's, which is %s", q, m.Limit, i, r, groups[r[0].String()])
+						break
+					}
+				}
+			}
+		}
+	}
+}

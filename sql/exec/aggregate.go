@@ -541,13 +541,17 @@ func (s *aggSink) groupValues(vals []types.Value, r []types.Value) error {
 // each calls fn with one row per group (group values, then results);
 // without GROUP BY exactly one row, even when no row came. The row is
 // reused between calls.
-func (s *aggSink) each(fn func(row []types.Value) error) error {
+func (s *aggSink) each(e emitter) error {
 	if len(s.groups) == 0 {
 		s.singleGroup()
 	}
 	t := s.table
 	r := make([]types.Value, s.ngroups)
 	for g := range t.len() {
+		if e.gate != nil && !e.gate.admits(s.result(g, e.gate.out)) {
+			e.gate.passed()
+			continue
+		}
 		vals, err := t.values(g, len(s.groups), s.vals[:0])
 		if err != nil {
 			return fmt.Errorf("exec: a group's values: %w", err)
@@ -559,18 +563,41 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 		} else if err := s.groupValues(vals, r); err != nil {
 			return err
 		}
-		for _, o := range s.outs {
-			if o.derive != nil {
-				r = append(r, o.derive(t.state(g, o.call)))
-			} else {
-				r = append(r, t.state(g, o.call).Result())
-			}
+		for o := range s.outs {
+			r = append(r, s.result(g, o))
 		}
-		if err := fn(r); err != nil {
+		if err := e.row(r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// result is aggregate o's result for group g.
+func (s *aggSink) result(g, o int) types.Value {
+	out := s.outs[o]
+	if out.derive != nil {
+		return out.derive(s.table.state(g, out.call))
+	}
+	return s.table.state(g, out.call).Result()
+}
+
+// emitter takes the final groups of an aggregate: row takes a group's row
+// (its values, then the aggregates' results), valid until it returns.
+// With a gate, a group goes to row only when the gate admits the result of
+// its aggregate gate.out: a group that a full top-N heap would turn away
+// costs no decoding of its values.
+type emitter struct {
+	row  func([]types.Value) error
+	gate *gate
+}
+
+// gate is an emitter's look ahead of a top-N heap whose first sort key is
+// an aggregate's result.
+type gate struct {
+	out    int
+	admits func(types.Value) bool
+	passed func() // counts a group turned away as one that went out
 }
 
 // runAggregate scans into per-worker aggregates, merges them, and passes
@@ -579,12 +606,20 @@ func (s *aggSink) each(fn func(row []types.Value) error) error {
 // core, each worker w sending to its own outFor(w), at once with the
 // others' (serial makes one output safe for that). outFor is called
 // from runAggregate's goroutine, one call at a time, before any row goes
-// out: what it makes needs no lock to be kept.
-func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w int) func([]types.Value) error) (Stats, error) {
+// out: what it makes needs no lock to be kept. admitsFor, if not nil,
+// gives output w's admits: whether a row whose first sort key (column
+// key) is v could still go into it, a top-N heap (see gate).
+func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w int) func([]types.Value) error, admitsFor func(w, key int) func(types.Value) bool) (Stats, error) {
 	// Each output counts its own rows (summed at the end): counters shared
 	// by the cores would bounce between their caches at every group.
 	var counts []*emitCounts
-	emitFor := func(w int) func([]types.Value) error {
+	gateOut := -1 // the aggregate output that is the first sort key
+	if admitsFor != nil && sh.having == nil && sh.sort != nil && len(sh.sort.Keys) > 0 {
+		if sl, ok := sh.project.Exprs[sh.sort.Keys[0].Col].(*plan.Slot); ok && sl.I >= len(sh.agg.Groups) {
+			gateOut = sl.I - len(sh.agg.Groups)
+		}
+	}
+	emitFor := func(w int) emitter {
 		c := new(emitCounts)
 		counts = append(counts, c)
 		// Expressions keep scratch state: every output but the first
@@ -599,7 +634,15 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		}
 		out := outFor(w)
 		var buf []types.Value
-		return func(g []types.Value) error {
+		var gt *gate
+		if gateOut >= 0 {
+			gt = &gate{out: gateOut, admits: admitsFor(w, sh.sort.Keys[0].Col), passed: func() {
+				c.groups++
+				c.kept++
+				c.produced++
+			}}
+		}
+		return emitter{gate: gt, row: func(g []types.Value) error {
 			c.groups++
 			if having != nil {
 				t, err := plan.EvalTruth(having, g)
@@ -621,7 +664,7 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 			}
 			buf = r
 			return out(r)
-		}
+		}}
 	}
 	finish := func(st Stats, sp OpStats) (Stats, error) {
 		var sum emitCounts
@@ -683,7 +726,7 @@ func serial(out func([]types.Value) error) func(int) func([]types.Value) error {
 // groupAll scans into per-worker tables of agg's groups, spilling past
 // budget, and passes every final group (its GROUP BY values, then its
 // aggregates' results) to emit.
-func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, budget int64, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
+func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, budget int64, prof *profiler, emitFor func(w int) emitter) (Stats, OpStats, error) {
 	var sinks []*aggSink
 	sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
 	defer sp.dir.Close()
@@ -720,7 +763,7 @@ func discardFiles(sinks *[]*aggSink) {
 
 // finishGroups merges the workers' partial groups of agg (through their
 // spill files if they spilled) and passes every final group to emit.
-func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, seed maphash.Seed, sp *aggSpill, budget int64, emitFor func(w int) func([]types.Value) error) (OpStats, error) {
+func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, seed maphash.Seed, sp *aggSpill, budget int64, emitFor func(w int) emitter) (OpStats, error) {
 	// The peak is the workers' tables at their fullest (an upper bound:
 	// they need not peak at once), or the final tables' of the partitions.
 	var peak int64
@@ -795,7 +838,7 @@ func twoSteps(a *plan.Aggregate) (plan.Expr, bool) {
 // GROUP BY the two steps share the budget; without, the second holds one
 // group and the pairs have it all (COUNT(DISTINCT x) of a lake: its
 // distinct values are the groups of GROUP BY x).
-func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) func([]types.Value) error) (Stats, OpStats, error) {
+func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) emitter) (Stats, OpStats, error) {
 	k := len(sh.agg.Groups)
 	pairs := &plan.Aggregate{Input: sh.agg.Input, Groups: append(slices.Clone(sh.agg.Groups), x)}
 	outer := &plan.Aggregate{Input: sh.agg.Input}
@@ -830,13 +873,13 @@ func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed
 	defer sp.dir.Close()
 	var outs []*aggSink
 	defer discardFiles(&outs)
-	st, first, err := groupAll(ctx, sh, pairs, seed, pairsBudget, prof, func(w int) func([]types.Value) error {
+	st, first, err := groupAll(ctx, sh, pairs, seed, pairsBudget, prof, func(w int) emitter {
 		o := newAggSink(outer, false, seed, half/workers, sp)
 		outs = append(outs, o)
-		return func(r []types.Value) error {
+		return emitter{row: func(r []types.Value) error {
 			_, err := o.push(r, nil)
 			return err
-		}
+		}}
 	})
 	if err != nil {
 		return st, OpStats{}, err
@@ -854,7 +897,7 @@ func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed
 // aggregateManifest answers an aggregate the optimizer marked FromManifest
 // (COUNT(*), MIN and MAX of key fields) from the files' row counts and key
 // values, opening none.
-func aggregateManifest(sh shape, s *aggSink, emit func([]types.Value) error) (Stats, error) {
+func aggregateManifest(sh shape, s *aggSink, emit emitter) (Stats, error) {
 	st := Stats{FilesTotal: sh.scan.FilesTotal}
 	g := s.singleGroup()
 	key := sh.scan.Src.Key()

@@ -221,7 +221,7 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 		case sh.sort != nil && sh.distinct == nil && heapFits(sh.sort.Limit, sh.sort.Offset):
 			// ORDER BY … LIMIT over groups: a top-N heap, not every row.
 			hs := &heaps{keys: sh.sort.Keys, n: int(sh.sort.Offset + sh.sort.Limit)}
-			st, err = runAggregate(ctx, sh, prof, hs.outFor)
+			st, err = runAggregate(ctx, sh, prof, hs.outFor, hs.admitsFor)
 			for _, it := range mergeSorted(hs.sinks, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset) {
 				rows = append(rows, it.row)
 			}
@@ -235,7 +235,7 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 			// OFFSET + LIMIT of them is the whole answer.
 			keys := groupKeys(p)
 			hs := &heaps{keys: keys, n: int(sh.limit.Offset + sh.limit.N)}
-			st, err = runAggregate(ctx, sh, prof, hs.outFor)
+			st, err = runAggregate(ctx, sh, prof, hs.outFor, nil)
 			for _, it := range mergeSorted(hs.sinks, keys, -1, 0) {
 				rows = append(rows, it.row)
 			}
@@ -246,7 +246,7 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 			st, err = runAggregate(ctx, sh, prof, serial(func(r []types.Value) error {
 				rows = append(rows, cloneRow(r))
 				return nil
-			}))
+			}), nil)
 		}
 	} else {
 		if sh.sort != nil && sh.distinct == nil {
@@ -302,6 +302,30 @@ func (h *heaps) outFor(int) func([]types.Value) error {
 	}
 }
 
+// admitsFor is the admits of output w (see runAggregate): whether a row
+// whose first sort key (column key) is v would go into the heap. A full
+// heap turns away a row whose first key is after its last row's; and one
+// equal to it when that key is the only one, as push does (the new row
+// comes after the heap's rows of equal keys).
+func (h *heaps) admitsFor(w, key int) func(types.Value) bool {
+	s := h.sinks[w]
+	k := h.keys[0]
+	k.Col = 0
+	one := []plan.SortKey{k}
+	var x, y [1]types.Value
+	return func(v types.Value) bool {
+		if len(s.items) < s.n {
+			return true
+		}
+		if s.n == 0 {
+			return false
+		}
+		x[0], y[0] = v, s.items[0].row[key]
+		c := compareRows(x[:], y[:], one)
+		return c < 0 || c == 0 && len(h.keys) > 1
+	}
+}
+
 // heapFits reports whether the window [off, off+limit) is small enough
 // for a top-N heap (limit -1: no window).
 func heapFits(limit, off int64) bool { return limit >= 0 && off+limit <= heapMax }
@@ -352,7 +376,7 @@ func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, 
 			seq++
 			return srt.add(sortItem{row: cloneRow(r), seq: seq})
 		}
-	})
+	}, nil)
 	if err != nil {
 		return st, err
 	}
