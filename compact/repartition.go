@@ -105,7 +105,13 @@ func repartition(c *catalog.Catalog, src *catalog.Snapshot, to string, key []str
 	res.FilesAfter = len(m.Files)
 	res.PartitionsAfter = m.Partitions()
 	res.BytesWritten = m.Bytes()
-	if err := c.Record("repartition", res, catalog.NowOr(opt.Now)); err != nil {
+	// The history also keeps the generation the new lake is at (pq's
+	// output does not: its members are fixed).
+	rec := struct {
+		RepartitionResult
+		Generation int64 `json:"generation"`
+	}{res, m.Generation}
+	if err := c.Record("repartition", rec, catalog.NowOr(opt.Now)); err != nil {
 		return RepartitionResult{}, err
 	}
 	return res, nil

@@ -185,6 +185,19 @@ func (s *Session) readSource(lake string) (Source, error) {
 	if lake == "" {
 		return noFrom{}, nil
 	}
+	if base, table, ok := metaName(lake); ok {
+		snap, err := s.snapshot(base)
+		if err != nil {
+			return nil, err
+		}
+		var events []catalog.Event
+		if table == "history" || table == "files" {
+			if events, err = s.Catalog.History(); err != nil {
+				return nil, err
+			}
+		}
+		return newMetaSource(lake, table, snap, events), nil
+	}
 	return s.snapshot(lake)
 }
 
@@ -562,6 +575,12 @@ func (s *Session) Fields(lake string) []string {
 		return f
 	}
 	s.mu.Unlock()
+	if _, _, ok := metaName(lake); ok {
+		if src, err := s.readSource(lake); err == nil {
+			return src.(*metaSource).cols
+		}
+		return nil
+	}
 	snap, err := s.Catalog.Snapshot(lake)
 	if err != nil {
 		return nil
@@ -586,7 +605,11 @@ func (s *Session) Fields(lake string) []string {
 // not an error, just NULL everywhere, so say so and suggest a spelling.
 func (s *Session) unseenNote(lake string, unseen []string) string {
 	var notes []string
+	_, _, meta := metaName(lake)
 	for _, name := range unseen {
+		if meta && slices.Contains(s.Fields(lake), name) {
+			continue // a metadata table without rows
+		}
 		note := fmt.Sprintf("note: no row read has a field %s", ast.Ident(name))
 		others := slices.DeleteFunc(slices.Clone(s.Fields(lake)), func(f string) bool { return f == name })
 		if f, ok := suggest.Closest(name, others); ok {

@@ -27,10 +27,14 @@ type Select struct {
 // Table is a lake named in FROM, with its alias; the zero Table is no
 // FROM, a SELECT of one row without fields.
 type Table struct {
-	Name  string
+	Name  string // a lake, or lake$table for a lake's metadata table
 	Alias string
 	Pos   int // byte offset of the name, for errors
 }
+
+// MetaTables are the metadata tables every lake has (lake$files or
+// lake.files, and so on).
+var MetaTables = []string{"files", "partitions", "history"}
 
 // SelectItem is one item of the select list: an expression (possibly a
 // Star) and its alias.

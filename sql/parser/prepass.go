@@ -3,6 +3,8 @@ package parser
 import (
 	"slices"
 	"strings"
+
+	"github.com/lakesql/lakesql/sql/ast"
 )
 
 // The pre-parse rewrites, before sqlparser sees the text, what its MySQL
@@ -25,6 +27,7 @@ import (
 //     before it;
 //   - DuckDB's x::type becomes CAST(x AS type), x being the name, literal
 //     or parenthesized expression (or call) just before it;
+//   - lake$files, a metadata table's name unquoted, becomes `lake$files`;
 //   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
 //     tokenizer would drop it): 'a\%' is three characters, for LIKE.
 
@@ -216,6 +219,13 @@ func prepass(text string) rewritten {
 		return -1, at
 	}
 	for _, t := range toks {
+		// lake$files, unquoted: a metadata table's name, which the
+		// tokenizer would stop at '$'.
+		if w := text[t.pos:t.end]; t.word && strings.Contains(w, "$") {
+			if _, table, _ := strings.Cut(w, "$"); slices.Contains(ast.MetaTables, strings.ToLower(table)) {
+				edits = append(edits, edit{pos: t.pos, end: t.end, repl: "`" + w + "`"})
+			}
+		}
 		if q := text[t.pos]; q == '\'' || q == '"' {
 			for j := t.pos + 1; j+1 < t.end; j++ {
 				if text[j] == '\\' {

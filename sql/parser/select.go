@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -184,10 +185,19 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	if !ok {
 		return nil, c.unsupported(at, "a subquery in FROM")
 	}
-	if !tn.Qualifier.IsEmpty() {
-		return nil, c.unsupported(at, "a qualified lake name")
-	}
 	out.From = ast.Table{Name: tn.Name.String(), Alias: at.As.String()}
+	if !tn.Qualifier.IsEmpty() {
+		// lake.files: a lake's metadata table, also spelled `lake$files`;
+		// its columns are qualified by the table's own name, as in SQL.
+		table := strings.ToLower(tn.Name.String())
+		if !slices.Contains(ast.MetaTables, table) {
+			return nil, c.unsupported(at, fmt.Sprintf("a qualified lake name (a lake's metadata tables are %s)", strings.Join(ast.MetaTables, ", ")))
+		}
+		out.From.Name = tn.Qualifier.String() + "$" + table
+		if out.From.Alias == "" {
+			out.From.Alias = tn.Name.String()
+		}
+	}
 	out.From.Pos, _ = c.pos(tn)
 	if out.From.Name == "dual" && !strings.Contains(strings.ToLower(c.text[c.off:]), "dual") {
 		// sqlparser supplies FROM dual when there is no FROM: a SELECT of

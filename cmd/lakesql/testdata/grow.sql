@@ -23,3 +23,12 @@ COPY grow FROM 'bad.jsonl';
 ALTER LAKE grow COMPACT SMALL RATIO 1.5;
 ALTER LAKE grow COMPACT SMALL RATIO 0.5 REWRITE ALL;
 SELECT COUNT(*) FROM grow;
+-- The lake's own tables, from its manifest and the history: the files by
+-- the generation that wrote them (the load is 0, the COPYs 1 and 2, the
+-- compaction 3; the second found nothing to do), its partitions, and its
+-- generations.
+SELECT generation, COUNT(*) AS files, SUM(rows) AS rows FROM grow.files GROUP BY generation ORDER BY generation;
+SELECT channel, files, rows FROM grow$partitions ORDER BY channel;
+SELECT generation, operation, files_added, files_removed, time IS NOT NULL AS timed FROM grow.history ORDER BY generation;
+SELECT files.path, files.generation FROM grow.files WHERE channel = 'app' ORDER BY 1;
+SELECT * FROM grow.snapshots;
