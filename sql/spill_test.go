@@ -315,7 +315,7 @@ func TestDistinctWithoutGroupBy(t *testing.T) {
 			cols := fmt.Sprintf("COUNT(DISTINCT %s), %sMIN(DISTINCT %s), MAX(DISTINCT %s)", arg, sums, arg, arg)
 			for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
 				s.Memory = m
-				want, err := s.Exec(context.Background(), "SELECT "+cols+", COUNT(DISTINCT day) FROM t"+where)
+				want, err := s.Exec(context.Background(), "SELECT "+cols+", COUNT(DISTINCT day, s) FROM t"+where)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -477,7 +477,8 @@ func TestEarlySpillOfKeysThatDoNotRepeat(t *testing.T) {
 // without the DISTINCT ones, in memory and spilled, one group holding most
 // rows included; with one group of many values under the smallest limit,
 // the aggregate's peak stays within its budget (a set of the group's
-// values would not).
+// values would not). The reference keeps the sets: a DISTINCT of two
+// arguments beside forces them.
 func TestDistinctWithGroupBy(t *testing.T) {
 	s := spillLake(t, 6000, 41)
 	plain := "COUNT(*), COUNT(s), SUM(x), AVG(x), MIN(t), MAX(f), BOOL_OR(x > 0)"
@@ -502,7 +503,7 @@ func TestDistinctWithGroupBy(t *testing.T) {
 				return res.Rows
 			}
 			var sets [][]Value // the distinct aggregates through the sets
-			for _, r := range rowsOf(q(cols + ", COUNT(DISTINCT day)")) {
+			for _, r := range rowsOf(q(cols + ", COUNT(DISTINCT day, s)")) {
 				sets = append(sets, r[:len(r)-1])
 			}
 			if d := diffRows(sets, rowsOf(q(cols)), false); d != "" {
@@ -610,6 +611,64 @@ func TestTopNOfGroupsAsTheWholeSort(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestDistinctOfSeveralArguments: DISTINCT aggregates of several arguments
+// (each its own pairs, from one scan) answer as the per-group sets do,
+// beside plain aggregates or not, with GROUP BY or not, in memory and
+// spilled; one group of two arguments of many values each stays within
+// the budget.
+func TestDistinctOfSeveralArguments(t *testing.T) {
+	s := spillLake(t, 6000, 47)
+	for _, groups := range []string{"", "s", "day", "g % 5, day"} {
+		for _, cols := range []string{
+			"COUNT(DISTINCT g), COUNT(DISTINCT x)",
+			"COUNT(DISTINCT s), SUM(DISTINCT x), MIN(DISTINCT t), AVG(DISTINCT g), MAX(DISTINCT f)",
+			"COUNT(DISTINCT x), COUNT(*), SUM(x), COUNT(DISTINCT f), MIN(t), COUNT(DISTINCT x % 7), AVG(DISTINCT x)",
+		} {
+			sel, by := "", ""
+			if groups != "" {
+				sel, by = groups+", ", " GROUP BY "+groups
+			}
+			for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+				s.Memory = m
+				want, err := s.Exec(context.Background(), "SELECT "+sel+cols+", COUNT(DISTINCT day, s) FROM t"+by)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := s.Exec(context.Background(), "SELECT "+sel+cols+" FROM t"+by)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var w [][]Value
+				for _, r := range want.Rows {
+					w = append(w, r[:len(r)-1])
+				}
+				if d := diffRows(w, got.Rows, false); d != "" {
+					t.Errorf("limit %d, %s%s: %s", m.Limit, cols, by, d)
+				}
+			}
+		}
+	}
+	rows := make([]string, 20000)
+	for i := range rows {
+		rows[i] = fmt.Sprintf(`{"k":%d,"x":%d,"y":"y%d","day":"2026-01-01"}`, min(i%50, 1), i, i/2)
+	}
+	big := fixedLake(t, []string{"day"}, rows...)
+	big.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	for _, q := range []string{"SELECT k, COUNT(DISTINCT x), COUNT(DISTINCT y), COUNT(*) FROM t GROUP BY k", "SELECT COUNT(DISTINCT x), COUNT(DISTINCT y) FROM t"} {
+		res := profiled(t, exec.WithMemory(context.Background(), big.Memory), big, q)
+		want := "[0|400|400|400 1|19600|10000|19600]"
+		if !strings.Contains(q, "k,") {
+			want = "[20000|10000]"
+		}
+		if got := fmt.Sprint(sortedText(res.Rows)); got != want {
+			t.Errorf("%s: %s, want %s", q, got, want)
+		}
+		if agg := opStats[*plan.Aggregate](res); agg.SpilledGroups == 0 || agg.Peak > MinMemoryLimit/2 {
+			t.Errorf("%s: stats %+v; want spilled, peak within %d", q, agg, MinMemoryLimit/2)
 		}
 	}
 }

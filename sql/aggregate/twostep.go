@@ -34,6 +34,9 @@ func (s *merged) inner() State                 { return s.st }
 func (s *merged) Add(args []types.Value) error { return s.AddOne(args[0]) }
 
 func (s *merged) AddOne(v types.Value) error {
+	if v.K == types.Null {
+		return nil // a row that carries no state of this aggregate
+	}
 	if v.K != types.String {
 		return fmt.Errorf("%w: a partial state of %s", ErrArgs, v.K)
 	}

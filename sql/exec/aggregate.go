@@ -689,8 +689,8 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		}
 		return finish(st, OpStats{})
 	}
-	if x, ok := twoSteps(sh.agg); ok {
-		st, sp, err := groupDistinct(ctx, sh, x, seed, prof, emitFor)
+	if xs, ok := distinctArgs(sh.agg); ok {
+		st, sp, err := groupDistinct(ctx, sh, xs, seed, prof, emitFor)
 		if err != nil {
 			return st, err
 		}
@@ -727,27 +727,100 @@ func serial(out func([]types.Value) error) func(int) func([]types.Value) error {
 // budget, and passes every final group (its GROUP BY values, then its
 // aggregates' results) to emit.
 func groupAll(ctx context.Context, sh shape, agg *plan.Aggregate, seed maphash.Seed, budget int64, prof *profiler, emitFor func(w int) emitter) (Stats, OpStats, error) {
-	var sinks []*aggSink
-	sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
-	defer sp.dir.Close()
-	defer discardFiles(&sinks)
+	return groupBranches(ctx, sh, []*plan.Aggregate{agg}, seed, budget, prof, func(_, w int) emitter { return emitFor(w) })
+}
+
+// groupBranches is groupAll of several aggregates over one scan: each row
+// goes to a table of each (teeSink), which share the budget while the
+// scan runs; then each passes its final groups to emitFor(b, w), one
+// aggregate after the other, each with the whole budget.
+func groupBranches(ctx context.Context, sh shape, aggs []*plan.Aggregate, seed maphash.Seed, budget int64, prof *profiler, emitFor func(b, w int) emitter) (Stats, OpStats, error) {
+	sinks := make([][]*aggSink, len(aggs))
+	spills := make([]*aggSpill, len(aggs))
+	for b := range aggs {
+		spills[b] = &aggSpill{dir: memoryOf(ctx).spillDir()}
+		defer spills[b].dir.Close()
+		defer discardFiles(&sinks[b])
+	}
 	workers := int64(max(runtime.GOMAXPROCS(0), 1))
 	var rows int64
 	for _, f := range sh.scan.Files {
 		rows += f.Rows
 	}
+	share := budget / workers / int64(len(aggs))
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
-		s := newAggSink(agg, w > 0, seed, budget/workers, sp)
-		s.expect = rows / workers
-		sinks = append(sinks, s)
-		return s
+		var tee teeSink
+		for b, agg := range aggs {
+			s := newAggSink(agg, w > 0, seed, share, spills[b])
+			s.expect = rows / workers
+			sinks[b] = append(sinks[b], s)
+			tee = append(tee, s)
+		}
+		if len(tee) == 1 {
+			return tee[0]
+		}
+		return tee
 	})
 	if err != nil {
 		return st, OpStats{}, err
 	}
 	prof.done(sh.scan, int(st.RowsPassed))
-	op, err := finishGroups(ctx, sinks, agg, seed, sp, budget, emitFor)
-	return st, op, err
+	// While one aggregate finishes, the tables of those after it still
+	// hold their groups: it has the budget less what they hold.
+	holds := make([]int64, len(aggs))
+	var op OpStats
+	for b, agg := range aggs {
+		for _, s := range sinks[b] {
+			holds[b] += s.mem + s.acct
+			if len(agg.Groups) > 0 {
+				op.Peak += s.held()
+			}
+		}
+	}
+	for b, agg := range aggs {
+		var later int64
+		for _, h := range holds[b+1:] {
+			later += h
+		}
+		o, err := finishGroups(ctx, sinks[b], agg, seed, spills[b], budget-later, func(w int) emitter { return emitFor(b, w) })
+		if err != nil {
+			return st, OpStats{}, err
+		}
+		op.Spilled += o.Spilled
+		op.SpillFiles += o.SpillFiles
+		op.SpilledGroups += o.SpilledGroups
+		op.Peak = max(op.Peak, later+o.Peak)
+	}
+	return st, op, nil
+}
+
+// teeSink passes each row to every sink of the aggregates of one scan.
+type teeSink []*aggSink
+
+func (t teeSink) push(r plan.Row, line []byte) (bool, error) {
+	for _, s := range t {
+		if _, err := s.push(r, line); err != nil {
+			return false, err
+		}
+	}
+	return false, nil
+}
+
+func (t teeSink) rawOK() bool {
+	ok := true
+	for _, s := range t {
+		ok = s.rawOK() && ok
+	}
+	return ok
+}
+
+func (t teeSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
+	for _, s := range t {
+		if _, err := s.pushRaw(raws, plain); err != nil {
+			return false, err
+		}
+	}
+	return false, nil
 }
 
 // discardFiles removes the spill files the sinks still hold.
@@ -804,11 +877,12 @@ func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, se
 	return OpStats{Spilled: spilled, SpillFiles: files, SpilledGroups: sp.groups.Load(), Peak: peak}, nil
 }
 
-// twoSteps reports an aggregate whose DISTINCT aggregates (one at least)
-// are all COUNT, SUM, AVG, MIN or MAX of DISTINCT x for one x, beside any
-// plain aggregates (none derived from another's state), and returns x.
-func twoSteps(a *plan.Aggregate) (plan.Expr, bool) {
-	var x plan.Expr
+// distinctArgs reports an aggregate whose DISTINCT aggregates (one at
+// least) are all COUNT, SUM, AVG, MIN or MAX of DISTINCT x, beside any
+// plain aggregates (none derived from another's state), and returns the
+// arguments x, each once.
+func distinctArgs(a *plan.Aggregate) ([]plan.Expr, bool) {
+	var xs []plan.Expr
 	for _, c := range a.Aggs {
 		if c.Derive != nil {
 			return nil, false
@@ -821,62 +895,95 @@ func twoSteps(a *plan.Aggregate) (plan.Expr, bool) {
 		default:
 			return nil, false
 		}
-		if len(c.Args) != 1 || x != nil && c.Args[0].String() != x.String() {
+		if len(c.Args) != 1 {
 			return nil, false
 		}
-		x = c.Args[0]
+		if argIndex(xs, c.Args[0]) < 0 {
+			xs = append(xs, c.Args[0])
+		}
 	}
-	return x, x != nil
+	return xs, xs != nil
 }
 
-// groupDistinct answers an aggregate of DISTINCT x (see twoSteps) in two
-// steps that both spill, as DuckDB does: the groups of GROUP BY g…, x,
-// each pair seen once, with the states of the plain aggregates; then
-// GROUP BY g… over those pairs, with the aggregates of x and the pairs'
-// states merged (aggregate.Encoded, aggregate.Merged). No group keeps a
-// set of its values, so one group of many values is bounded too. With
-// GROUP BY the two steps share the budget; without, the second holds one
-// group and the pairs have it all (COUNT(DISTINCT x) of a lake: its
-// distinct values are the groups of GROUP BY x).
-func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) emitter) (Stats, OpStats, error) {
-	k := len(sh.agg.Groups)
-	pairs := &plan.Aggregate{Input: sh.agg.Input, Groups: append(slices.Clone(sh.agg.Groups), x)}
+// argIndex is the index of x in xs (by text), or -1.
+func argIndex(xs []plan.Expr, x plan.Expr) int {
+	return slices.IndexFunc(xs, func(e plan.Expr) bool { return e.String() == x.String() })
+}
+
+// groupDistinct answers an aggregate of DISTINCT arguments (see
+// distinctArgs) in two steps that both spill, as DuckDB does. First, for
+// each argument x, the groups of GROUP BY g…, x, each pair seen once: the
+// pairs of all the arguments come from one scan, and those of the first
+// carry the states of the plain aggregates. Then GROUP BY g… over all the
+// pairs, with the aggregates of each x (a pair of another argument has
+// NULL for it, which they skip) and the pairs' states merged
+// (aggregate.Encoded, aggregate.Merged). No group keeps a set of its
+// values, so one group of many values is bounded too. With GROUP BY the
+// two steps share the budget; without, the second holds one group and the
+// pairs have it all (COUNT(DISTINCT x) of a lake: its distinct values are
+// the groups of GROUP BY x).
+//
+// The second step's rows are g…, then one value per argument, then the
+// first argument's plain results and states.
+func groupDistinct(ctx context.Context, sh shape, xs []plan.Expr, seed maphash.Seed, prof *profiler, emitFor func(w int) emitter) (Stats, OpStats, error) {
+	k, nx := len(sh.agg.Groups), len(xs)
+	branches := make([]*plan.Aggregate, nx)
+	for i, x := range xs {
+		branches[i] = &plan.Aggregate{Input: sh.agg.Input, Groups: append(slices.Clone(sh.agg.Groups), x)}
+	}
 	outer := &plan.Aggregate{Input: sh.agg.Input}
 	for i, g := range sh.agg.Groups {
 		outer.Groups = append(outer.Groups, &plan.Slot{I: i, Name: g.String()})
 	}
+	first := branches[0]
 	for _, c := range sh.agg.Aggs {
 		if c.Func.Distinct {
 			f, _, err := aggregate.Lookup(c.Func.Name, 1, false, nil)
 			if err != nil {
 				return Stats{}, OpStats{}, err
 			}
-			outer.Aggs = append(outer.Aggs, plan.AggCall{Func: f, Args: []plan.Expr{&plan.Slot{I: k, Name: x.String()}}, Text: c.Text})
+			x := c.Args[0]
+			outer.Aggs = append(outer.Aggs, plan.AggCall{Func: f, Args: []plan.Expr{&plan.Slot{I: k + argIndex(xs, x), Name: x.String()}}, Text: c.Text})
 			continue
 		}
 		// The pair's state of the plain aggregate is itself (its fast
 		// paths and typed column kept), and goes out encoded, as the
 		// output derived from it beside its result.
-		base := len(pairs.Aggs)
-		pairs.Aggs = append(pairs.Aggs, plan.AggCall{Func: c.Func, Args: c.Args, Text: c.Text},
+		base := len(first.Aggs)
+		first.Aggs = append(first.Aggs, plan.AggCall{Func: c.Func, Args: c.Args, Text: c.Text},
 			plan.AggCall{Text: c.Text, Derive: aggregate.Encoded, Base: base})
-		at := k + 1 + base + 1
+		at := k + nx + base + 1
 		outer.Aggs = append(outer.Aggs, plan.AggCall{Func: aggregate.Merged(c.Func), Args: []plan.Expr{&plan.Slot{I: at, Name: c.Text}}, Text: c.Text})
 	}
 	half := memoryOf(ctx).budget() / 2
 	pairsBudget := half
 	if k == 0 {
-		pairsBudget = 2 * half
+		pairsBudget = 2*half - 1024 // the second step's one group: a few states
 	}
 	workers := int64(max(runtime.GOMAXPROCS(0), 1))
 	sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
 	defer sp.dir.Close()
 	var outs []*aggSink
 	defer discardFiles(&outs)
-	st, first, err := groupAll(ctx, sh, pairs, seed, pairsBudget, prof, func(w int) emitter {
-		o := newAggSink(outer, false, seed, half/workers, sp)
-		outs = append(outs, o)
+	width := k + nx + len(first.Aggs)
+	st, pairs, err := groupBranches(ctx, sh, branches, seed, pairsBudget, prof, func(b, w int) emitter {
+		// The branches finish one after the other, each on its workers:
+		// worker w of each sends to the same second-step table.
+		for len(outs) <= w {
+			outs = append(outs, newAggSink(outer, false, seed, half/workers, sp))
+		}
+		o := outs[w]
+		var row []types.Value
 		return emitter{row: func(r []types.Value) error {
+			if nx > 1 {
+				// A pair of argument b: its value at k+b, NULL for the
+				// other arguments (and for the plain aggregates, which
+				// only the first argument's pairs carry).
+				row = append(append(row[:0], r[:k]...), make([]types.Value, width-k)...)
+				row[k+b] = r[k]
+				copy(row[k+nx:], r[k+1:])
+				r = row
+			}
 			_, err := o.push(r, nil)
 			return err
 		}}
@@ -887,10 +994,10 @@ func groupDistinct(ctx context.Context, sh shape, x plan.Expr, seed maphash.Seed
 	op, err := finishGroups(ctx, outs, outer, seed, sp, half, emitFor)
 	// What the two steps spilled, and the most they held (at once while
 	// the pairs went to the groups).
-	op.Spilled += first.Spilled
-	op.SpillFiles += first.SpillFiles
-	op.SpilledGroups += first.SpilledGroups
-	op.Peak += first.Peak
+	op.Spilled += pairs.Spilled
+	op.SpillFiles += pairs.SpillFiles
+	op.SpilledGroups += pairs.SpilledGroups
+	op.Peak += pairs.Peak
 	return st, op, err
 }
 
