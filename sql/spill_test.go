@@ -672,3 +672,64 @@ func TestDistinctOfSeveralArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestDistinctOverGroups: SELECT DISTINCT over an aggregate's rows (a
+// GROUP BY of the projected rows, which spills) gives the aggregate's rows
+// once each, in memory and spilled: ordered, cut by LIMIT and OFFSET,
+// after HAVING, without GROUP BY; it spills under the smallest limit.
+func TestDistinctOverGroups(t *testing.T) {
+	s := spillLake(t, 6000, 53)
+	for _, c := range []struct{ cols, rest, order string }{
+		{"COUNT(*)", "GROUP BY g", ""},
+		{"s, COUNT(*) > 1", "GROUP BY s, g", " ORDER BY 1, 2"},
+		{"g % 10, MIN(s)", "GROUP BY g", " ORDER BY 2 DESC, 1 NULLS FIRST LIMIT 5"},
+		{"COUNT(*) AS c", "GROUP BY g", " ORDER BY c LIMIT 3 OFFSET 1"},
+		{"g, COUNT(*)", "GROUP BY g HAVING COUNT(*) < 3", ""},
+		{"g IS NULL, SUM(x) > 0", "GROUP BY g", " ORDER BY 1, 2 LIMIT 20000 OFFSET 1"},
+		{"COUNT(*) > 0", "", ""},
+		{"day, MAX(s)", "GROUP BY day, g", " LIMIT 4"},
+	} {
+		for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+			s.Memory = m
+			all, err := s.Exec(context.Background(), "SELECT "+c.cols+" FROM t "+c.rest+strings.Split(c.order, " LIMIT")[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want [][]Value
+			seen := map[string]bool{}
+			for _, r := range all.Rows {
+				if k := fmt.Sprint(r); !seen[k] {
+					seen[k] = true
+					want = append(want, r)
+				}
+			}
+			q := "SELECT DISTINCT " + c.cols + " FROM t " + c.rest + c.order
+			got, err := s.Exec(context.Background(), q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lim, off int
+			if _, err := fmt.Sscanf(c.order[strings.Index(c.order+" LIMIT", " LIMIT"):]+" OFFSET 0", " LIMIT %d OFFSET %d", &lim, &off); err == nil {
+				if strings.Contains(c.order, "ORDER BY") {
+					want = want[min(off, len(want)):min(off+lim, len(want))]
+				} else if len(got.Rows) == min(lim, len(want)) {
+					// LIMIT without ORDER BY: any rows of the answer.
+					for _, r := range got.Rows {
+						if !seen[fmt.Sprint(r)] {
+							t.Errorf("limit %d, %s: %v is not a row of the answer", m.Limit, q, r)
+						}
+					}
+					continue
+				}
+			}
+			if d := diffRows(want, got.Rows, strings.Contains(c.order, "ORDER BY")); d != "" {
+				t.Errorf("limit %d, %s: %s", m.Limit, q, d)
+			}
+		}
+	}
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	res := profiled(t, exec.WithMemory(context.Background(), s.Memory), s, "SELECT DISTINCT g, COUNT(*) FROM t GROUP BY g")
+	if d := opStats[*plan.Distinct](res); d.SpilledGroups == 0 || int(d.Rows) != len(res.Rows) {
+		t.Errorf("DISTINCT of %d rows under the smallest limit: stats %+v; want spilled, its rows", len(res.Rows), d)
+	}
+}

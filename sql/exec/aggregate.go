@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
@@ -999,6 +1000,55 @@ func groupDistinct(ctx context.Context, sh shape, xs []plan.Expr, seed maphash.S
 	op.SpilledGroups += pairs.SpilledGroups
 	op.Peak += pairs.Peak
 	return st, op, err
+}
+
+// groupRun runs an aggregate and passes its result rows to the outputs of
+// outFor, as runAggregate does (admitsFor may go unused).
+type groupRun func(outFor func(w int) func([]types.Value) error, admitsFor func(w, key int) func(types.Value) bool) (Stats, error)
+
+// distinctGroups is the rows of sh's aggregate through its SELECT
+// DISTINCT: the projected rows go to a GROUP BY of their columns, which
+// spills as every aggregate does, and its groups are the rows.
+func distinctGroups(ctx context.Context, sh shape, prof *profiler) groupRun {
+	return func(outFor func(w int) func([]types.Value) error, _ func(w, key int) func(types.Value) bool) (Stats, error) {
+		width := sh.distinct.Width
+		dist := &plan.Aggregate{Input: sh.agg}
+		for i := range width {
+			dist.Groups = append(dist.Groups, &plan.Slot{I: i, Name: sh.project.Names[i]})
+		}
+		if width != len(sh.project.Exprs) {
+			// The binder keeps ORDER BY to the select list under DISTINCT.
+			return Stats{}, fmt.Errorf("exec: DISTINCT over %d of %d columns", width, len(sh.project.Exprs))
+		}
+		seed := maphash.MakeSeed()
+		sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
+		defer sp.dir.Close()
+		var outs []*aggSink
+		defer discardFiles(&outs)
+		half := memoryOf(ctx).budget() / 2
+		workers := int64(max(runtime.GOMAXPROCS(0), 1))
+		st, err := runAggregate(ctx, sh, prof, func(w int) func([]types.Value) error {
+			o := newAggSink(dist, false, seed, half/workers, sp)
+			outs = append(outs, o)
+			return func(r []types.Value) error {
+				_, err := o.push(r, nil)
+				return err
+			}
+		}, nil)
+		if err != nil {
+			return st, err
+		}
+		var n atomic.Int64
+		op, err := finishGroups(ctx, outs, dist, seed, sp, half, func(w int) emitter {
+			out := outFor(w)
+			return emitter{row: func(r []types.Value) error {
+				n.Add(1)
+				return out(r)
+			}}
+		})
+		prof.doneAgg(sh.distinct, int(n.Load()), op)
+		return st, err
+	}
 }
 
 // aggregateManifest answers an aggregate the optimizer marked FromManifest

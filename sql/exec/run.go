@@ -217,11 +217,17 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 		sorted bool // rows are in ORDER BY order, cut to the window
 	)
 	if sh.agg != nil {
+		groups := func(outFor func(w int) func([]types.Value) error, admitsFor func(w, key int) func(types.Value) bool) (Stats, error) {
+			return runAggregate(ctx, sh, prof, outFor, admitsFor)
+		}
+		if sh.distinct != nil {
+			groups = distinctGroups(ctx, sh, prof)
+		}
 		switch {
-		case sh.sort != nil && sh.distinct == nil && heapFits(sh.sort.Limit, sh.sort.Offset):
+		case sh.sort != nil && heapFits(sh.sort.Limit, sh.sort.Offset):
 			// ORDER BY … LIMIT over groups: a top-N heap, not every row.
 			hs := &heaps{keys: sh.sort.Keys, n: int(sh.sort.Offset + sh.sort.Limit)}
-			st, err = runAggregate(ctx, sh, prof, hs.outFor, hs.admitsFor)
+			st, err = groups(hs.outFor, hs.admitsFor)
 			for _, it := range mergeSorted(hs.sinks, sh.sort.Keys, sh.sort.Limit, sh.sort.Offset) {
 				rows = append(rows, it.row)
 			}
@@ -229,21 +235,21 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 			var sp sortSpill // nothing spilled: the heaps' peak
 			sp.peak.Add(heapBytes(hs.sinks))
 			prof.doneSort(sh.sort, len(rows), &sp)
-		case sh.sort == nil && sh.distinct == nil && sh.limit != nil && len(p.GroupCols) > 0 && heapFits(sh.limit.N, sh.limit.Offset):
+		case sh.sort == nil && sh.limit != nil && len(p.GroupCols) > 0 && heapFits(sh.limit.N, sh.limit.Offset):
 			// LIMIT without ORDER BY over groups: the groups come sorted by
 			// their GROUP BY columns (below), so a heap of the first
 			// OFFSET + LIMIT of them is the whole answer.
 			keys := groupKeys(p)
 			hs := &heaps{keys: keys, n: int(sh.limit.Offset + sh.limit.N)}
-			st, err = runAggregate(ctx, sh, prof, hs.outFor, nil)
+			st, err = groups(hs.outFor, nil)
 			for _, it := range mergeSorted(hs.sinks, keys, -1, 0) {
 				rows = append(rows, it.row)
 			}
 			sorted = true // and cut to the window by the Limit below
-		case sh.distinct == nil && (sh.sort != nil || len(p.GroupCols) > 0):
-			return sortAggregate(ctx, p, sh, prof, out)
+		case sh.sort != nil || len(p.GroupCols) > 0:
+			return sortAggregate(ctx, p, sh, prof, groups, out)
 		default:
-			st, err = runAggregate(ctx, sh, prof, serial(func(r []types.Value) error {
+			st, err = groups(serial(func(r []types.Value) error {
 				rows = append(rows, cloneRow(r))
 				return nil
 			}), nil)
@@ -259,7 +265,7 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 	if err != nil {
 		return st, err
 	}
-	if sh.distinct != nil {
+	if sh.distinct != nil && sh.agg == nil {
 		rows = distinctRows(rows, sh.distinct.Width)
 		prof.done(sh.distinct, len(rows))
 	}
@@ -340,7 +346,7 @@ func cloneRow(r []types.Value) []types.Value {
 
 // sortAggregate sends the groups through the external sort: ORDER BY
 // without a small LIMIT, or a grouped result in GROUP BY order.
-func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, out func([]types.Value) error) (Stats, error) {
+func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, groups groupRun, out func([]types.Value) error) (Stats, error) {
 	var (
 		node     plan.Node = sh.sort
 		keys     []plan.SortKey
@@ -368,7 +374,7 @@ func sortAggregate(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, 
 			s.discard()
 		}
 	}()
-	st, err := runAggregate(ctx, sh, prof, func(w int) func([]types.Value) error {
+	st, err := groups(func(w int) func([]types.Value) error {
 		srt := newSorter(keys, limit, sp)
 		srts = append(srts, srt)
 		seq := uint64(w) << 40 // ties: any order, but one
