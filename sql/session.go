@@ -74,6 +74,10 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	case ast.Set:
 		return s.set(st)
 	case *ast.Select:
+		st, err := s.answerSubqueries(ctx, st, nil)
+		if err != nil {
+			return nil, err
+		}
 		snap, err := s.readSource(st.From.Name)
 		if err != nil {
 			return nil, err
@@ -85,6 +89,13 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		res.Note = s.unseenNote(st.From.Name, res.Stats.Unseen)
 		return res, nil
 	case *ast.Explain:
+		// The subqueries are answered (run) even for a plain EXPLAIN: the
+		// plan is of the query with their answers in their place.
+		sel, err := s.answerSubqueries(ctx, st.Select, nil)
+		if err != nil {
+			return nil, err
+		}
+		st = &ast.Explain{Analyze: st.Analyze, Select: sel}
 		snap, err := s.readSource(st.Select.From.Name)
 		if err != nil {
 			return nil, err

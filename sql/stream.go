@@ -32,6 +32,9 @@ func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, 
 	if !isSel {
 		return false, "", nil
 	}
+	if sel, err = s.answerSubqueries(ctx, sel, nil); err != nil {
+		return true, "", err
+	}
 	src, err := s.readSource(sel.From.Name)
 	if err != nil {
 		return true, "", err

@@ -490,6 +490,8 @@ func Children(e Expr) []Expr {
 		return []Expr{e.X}
 	case JSONExtract:
 		return []Expr{e.X, e.Path}
+	case InSelect:
+		return []Expr{e.X} // its SELECT is a scope of its own
 	}
 	return nil
 }

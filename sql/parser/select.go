@@ -413,12 +413,35 @@ func (c *converter) expr(e sqlparser.Expr) (ast.Expr, error) {
 		return ast.Interval{X: x, Unit: strings.ToUpper(e.Unit)}, nil
 	case *sqlparser.CollateExpr:
 		return nil, c.unsupported(e, "COLLATE")
-	case *sqlparser.Subquery, *sqlparser.ExistsExpr:
-		return nil, c.unsupported(e, "a subquery (subqueries come later)")
+	case *sqlparser.Subquery:
+		sel, err := c.subquery(e)
+		p, _ := c.pos(e)
+		return ast.Subquery{Select: sel, Pos: p}, err
+	case *sqlparser.ExistsExpr:
+		sel, err := c.subquery(e.Subquery)
+		p, _ := c.pos(e)
+		return ast.Exists{Select: sel, Pos: p}, err
 	case sqlparser.ValTuple:
 		return nil, c.unsupported(e, "a tuple")
 	}
 	return nil, c.unsupported(e, "this expression")
+}
+
+// subquery converts the SELECT of a subquery in an expression.
+func (c *converter) subquery(e *sqlparser.Subquery) (*ast.Select, error) {
+	st := e.Select
+	for {
+		p, ok := st.(*sqlparser.ParenSelect)
+		if !ok {
+			break
+		}
+		st = p.Select
+	}
+	sel, ok := st.(*sqlparser.Select)
+	if !ok {
+		return nil, c.unsupported(e, "UNION in a subquery")
+	}
+	return c.selectStmt(sel)
 }
 
 func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
@@ -427,6 +450,11 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 		x, err := c.expr(e.Left)
 		if err != nil {
 			return nil, err
+		}
+		if sub, ok := e.Right.(*sqlparser.Subquery); ok {
+			sel, err := c.subquery(sub)
+			p, _ := c.pos(e)
+			return ast.InSelect{X: x, Select: sel, Not: e.Operator == sqlparser.NotInStr, Pos: p}, err
 		}
 		tuple, ok := e.Right.(sqlparser.ValTuple)
 		if !ok {

@@ -409,7 +409,18 @@ type InExpr struct {
 	List []Expr
 	Not  bool
 	lits []*litForms
+	// A long list of constants of one family (the answer of IN (SELECT
+	// …)) is also a set of their keys: a value of that family is found
+	// by its key (types.AppendKey: equal keys are equal values), not by
+	// comparing it with each.
+	set     map[string]struct{}
+	setKind types.Kind // a kind of the family
+	setNull bool       // a NULL is among the constants
+	key     []byte
 }
+
+// minInSet is the shortest list of constants IN looks up in a set.
+const minInSet = 16
 
 // NewIn binds X IN (list).
 func NewIn(x Expr, list []Expr, not bool) *InExpr {
@@ -419,6 +430,24 @@ func NewIn(x Expr, list []Expr, not bool) *InExpr {
 			e.lits[i] = newLitForms(k.V.S)
 		}
 	}
+	if len(list) >= minInSet {
+		e.set = map[string]struct{}{}
+		for _, it := range list {
+			k, ok := it.(*Const)
+			switch {
+			case !ok || k.V.K != types.Null && len(e.set) > 0 && !types.Comparable(k.V.K, e.setKind):
+				e.set = nil // not constants, or of several families
+			case k.V.K == types.Null:
+				e.setNull = true
+				continue
+			default:
+				e.setKind = k.V.K
+				e.set[string(types.AppendKey(nil, k.V))] = struct{}{}
+				continue
+			}
+			break
+		}
+	}
 	return e
 }
 
@@ -426,6 +455,19 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 	v, err := e.X.Eval(r)
 	if err != nil || v.K == types.Null {
 		return types.Value{}, err
+	}
+	if e.set != nil && types.Comparable(v.K, e.setKind) {
+		e.key = types.AppendKey(e.key[:0], v)
+		t := types.False
+		if _, ok := e.set[string(e.key)]; ok {
+			t = types.True
+		} else if e.setNull {
+			t = types.Unknown
+		}
+		if e.Not {
+			t = t.Not()
+		}
+		return t.Value(), nil
 	}
 	t := types.False
 	for i, it := range e.List {
@@ -716,6 +758,7 @@ func CloneExpr(e Expr) Expr {
 		c := *e
 		c.X = CloneExpr(e.X)
 		c.List = cloneAll(e.List)
+		c.key = nil // the set is shared, read only
 		return &c
 	case *LikeExpr:
 		c := *e

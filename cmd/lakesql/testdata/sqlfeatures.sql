@@ -175,11 +175,16 @@ SELECT grp, COUNT(*) AS n FROM feat GROUP BY grp ORDER BY n DESC, grp LIMIT 2;
 SELECT LOWER(name) AS name, COUNT(*) FROM feat GROUP BY name ORDER BY 1, 2;
 SELECT grp, SUM(qty) AS s FROM feat GROUP BY grp HAVING s > 3 ORDER BY grp;
 
+-- Subqueries that do not read the outer row: a value, IN, EXISTS.
+SELECT id FROM feat WHERE id IN (SELECT id FROM feat WHERE qty > 1) ORDER BY id;
+SELECT id, qty FROM feat WHERE qty > (SELECT AVG(qty) FROM feat) ORDER BY id;
+SELECT COUNT(*) FROM feat WHERE grp NOT IN (SELECT grp FROM feat WHERE qty > 3);
+SELECT (SELECT MAX(name) FROM feat) AS m, EXISTS (SELECT 1 FROM feat WHERE qty > 1000) AS e;
+
 -- Refused constructs and their messages.
 SELECT a.id FROM feat a JOIN feat b ON a.id = b.id;
 SELECT id FROM feat, feat AS g;
 SELECT id FROM (SELECT id FROM feat) t;
-SELECT id FROM feat WHERE id IN (SELECT id FROM feat);
 SELECT id FROM feat UNION SELECT id FROM feat;
 SELECT name || 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).

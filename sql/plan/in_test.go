@@ -1,0 +1,87 @@
+package plan_test
+
+import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// TestInSetAnswersAsTheList: a long IN list of constants, looked up as a
+// set of keys, answers as comparing with each constant does (the list
+// made as a short IN is), NULL rules included, for values of every family
+// against lists of one family and of several: whole floats beside
+// integers, -0, NaN, integers past 2^63, dates beside timestamps, texts
+// that spell numbers.
+func TestInSetAnswersAsTheList(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	huge, _ := new(big.Int).SetString("98765432109876543210", 10)
+	pool := []types.Value{
+		types.IntValue(0), types.IntValue(1), types.IntValue(-7), types.IntValue(1 << 60),
+		types.FloatValue(1), types.FloatValue(-0.0), types.FloatValue(2.5), types.FloatValue(math.NaN()), types.FloatValue(math.Inf(1)),
+		types.BigValue(huge), types.StringValue("1"), types.StringValue("a"), types.StringValue(""),
+		types.DateValue(20000), types.TimestampValue(20000 * 86400e6), types.TimestampValue(20000*86400e6 + 1),
+		types.BoolValue(true), {},
+	}
+	numbers := pool[:10]
+	checked := 0
+	for round := range 400 {
+		from := pool
+		if round%2 == 0 {
+			from = numbers // one family: the set is used
+		}
+		n := 16 + rng.IntN(20)
+		list := make([]plan.Expr, n)
+		for i := range list {
+			v := from[rng.IntN(len(from))]
+			if rng.IntN(4) == 0 {
+				v = types.IntValue(rng.Int64N(40) - 20)
+			}
+			if round%4 == 0 && i == 0 {
+				v = types.Value{} // a NULL among them
+			}
+			list[i] = &plan.Const{V: v}
+		}
+		not := rng.IntN(2) == 0
+		set := plan.NewIn(&plan.Slot{I: 0}, list, not)
+		for _, x := range append(pool, types.IntValue(rng.Int64N(40)-20), types.FloatValue(float64(rng.Int64N(40)-20))) {
+			got, err := set.Eval(plan.Row{x})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The reference: x IN (c) for each constant c alone (too short
+			// a list for a set), combined as SQL combines ORs.
+			want := types.False
+			for _, it := range list {
+				one, err := plan.NewIn(&plan.Slot{I: 0}, []plan.Expr{it}, false).Eval(plan.Row{x})
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case one.K == types.Null:
+					if want != types.True {
+						want = types.Unknown
+					}
+				case one.I != 0:
+					want = types.True
+				}
+			}
+			if x.K == types.Null {
+				want = types.Unknown
+			}
+			if not {
+				want = want.Not()
+			}
+			if got != want.Value() {
+				t.Fatalf("%v IN %v (not %v): %v, want %v", x, list, not, got, want.Value())
+			}
+			checked++
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d checks", checked)
+	}
+}

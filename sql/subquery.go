@@ -1,0 +1,235 @@
+package sql
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// Subqueries in expressions — (SELECT …) as a value, EXISTS (SELECT …),
+// x [NOT] IN (SELECT …) — are answered before the query that holds them,
+// each over its own lake (any lake of the work folder, pruned by its own
+// WHERE), and their answers take their place as constants: a value, TRUE
+// or FALSE, a list of values. The query is then planned as if it had been
+// written with them, so a subquery's values prune the outer lake's
+// partitions too. Only a subquery that does not read the outer query's
+// row can be answered so: one that names the outer table (a correlated
+// subquery) is refused.
+
+// maxInValues is the most values x IN (SELECT …) takes: they are held as
+// a list in memory.
+var maxInValues = 100_000
+
+// answerSubqueries returns sel with the subqueries in its expressions
+// answered (sel itself when it has none). scope holds the names of the
+// tables of the queries around sel, which its subqueries must not read.
+func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, error) {
+	if !selectHas(sel, isSubquery) {
+		return sel, nil
+	}
+	inner := append(slices.Clone(scope), tableName(sel.From))
+	var failed error
+	var rewrite func(ast.Expr) ast.Expr
+	rewrite = func(e ast.Expr) ast.Expr {
+		if failed != nil || e == nil {
+			return e
+		}
+		var err error
+		switch x := e.(type) {
+		case ast.Subquery:
+			var v types.Value
+			if v, err = s.scalarSubquery(ctx, x, inner); err == nil {
+				e = ast.Literal{Value: v}
+			}
+		case ast.Exists:
+			var rows [][]Value
+			if rows, _, err = s.subqueryRows(ctx, x.Select, x.Pos, inner, 1); err == nil {
+				e = ast.Literal{Value: types.BoolValue(len(rows) > 0)}
+			}
+		case ast.InSelect:
+			e, err = s.inSubquery(ctx, x, rewrite(x.X), inner)
+		default:
+			return ast.Map(e, rewrite)
+		}
+		if err != nil {
+			failed = err
+		}
+		return e
+	}
+	out := *sel
+	out.Items = make([]ast.SelectItem, len(sel.Items))
+	for i, it := range sel.Items {
+		if selectHasExpr(it.Expr, isSubquery) {
+			// The column keeps the name the query gave it.
+			if it.Alias == "" {
+				it.Alias = it.Expr.String()
+			}
+			it.Expr = rewrite(it.Expr)
+		}
+		out.Items[i] = it
+	}
+	out.Where, out.Having = rewrite(sel.Where), rewrite(sel.Having)
+	out.GroupBy = make([]ast.Expr, len(sel.GroupBy))
+	for i, g := range sel.GroupBy {
+		out.GroupBy[i] = rewrite(g)
+	}
+	out.OrderBy = make([]ast.OrderItem, len(sel.OrderBy))
+	for i, o := range sel.OrderBy {
+		o.Expr = rewrite(o.Expr)
+		out.OrderBy[i] = o
+	}
+	if failed != nil {
+		return nil, failed
+	}
+	if selectHas(&out, isSubquery) {
+		return nil, fmt.Errorf("%w: a subquery inside an aggregate's ORDER BY", ErrUnsupported)
+	}
+	return &out, nil
+}
+
+// scalarSubquery answers (SELECT …) used as a value: its one column's
+// value in its one row, NULL when it has no row; more rows are an error,
+// as in DuckDB.
+func (s *Session) scalarSubquery(ctx context.Context, x ast.Subquery, scope []string) (types.Value, error) {
+	rows, cols, err := s.subqueryRows(ctx, x.Select, x.Pos, scope, 2)
+	if err != nil {
+		return types.Value{}, err
+	}
+	if cols != 1 {
+		return types.Value{}, &SubqueryError{Pos: x.Pos, Msg: fmt.Sprintf("a subquery used as a value must give one column, not %d: %s", cols, x)}
+	}
+	switch len(rows) {
+	case 0:
+		return types.Value{}, nil
+	case 1:
+		return rows[0][0], nil
+	}
+	return types.Value{}, &SubqueryError{Pos: x.Pos, Msg: fmt.Sprintf("more than one row returned by a subquery used as a value: %s", x)}
+}
+
+// inSubquery answers x [NOT] IN (SELECT …) as x [NOT] IN (its values):
+// the same NULL rules (a NULL among the values makes a miss NULL, not
+// FALSE). With no value at all it is FALSE (NOT IN: TRUE), even for a
+// NULL x.
+func (s *Session) inSubquery(ctx context.Context, in ast.InSelect, x ast.Expr, scope []string) (ast.Expr, error) {
+	rows, cols, err := s.subqueryRows(ctx, in.Select, in.Pos, scope, int64(maxInValues)+1)
+	if err != nil {
+		return nil, err
+	}
+	if cols != 1 {
+		return nil, &SubqueryError{Pos: in.Pos, Msg: fmt.Sprintf("the subquery of IN must give one column, not %d: %s", cols, in.Select)}
+	}
+	if len(rows) > maxInValues {
+		return nil, &SubqueryError{Pos: in.Pos, Msg: fmt.Sprintf("the subquery of IN gives more than %d values, which it would hold in memory (a join will not): %s", maxInValues, in.Select)}
+	}
+	if len(rows) == 0 {
+		return ast.Literal{Value: types.BoolValue(in.Not)}, nil
+	}
+	list := make([]ast.Expr, len(rows))
+	for i, r := range rows {
+		list[i] = ast.Literal{Value: r[0]}
+	}
+	return ast.In{X: x, List: list, Not: in.Not}, nil
+}
+
+// subqueryRows runs a subquery (at most limit rows of it) and returns its
+// rows and its number of columns.
+func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, scope []string, limit int64) ([][]Value, int, error) {
+	if name, ok := correlated(sel, scope); ok {
+		return nil, 0, &SubqueryError{Pos: pos, Msg: fmt.Sprintf("a correlated subquery (it reads %s of the outer query) is not supported yet: %s", name, sel)}
+	}
+	sub := *sel
+	if sub.Limit < 0 || sub.Limit > limit {
+		sub.Limit = limit
+	}
+	inner, err := s.answerSubqueries(ctx, &sub, scope)
+	if err != nil {
+		return nil, 0, err
+	}
+	src, err := s.readSource(inner.From.Name)
+	if err != nil {
+		return nil, 0, err
+	}
+	_, res, err := runPinned(ctx, src, inner, s.qualifierFields(inner))
+	if err != nil {
+		return nil, 0, err
+	}
+	return res.Rows, len(res.Columns), nil
+}
+
+// correlated reports a column of sel (outside its own subqueries) that is
+// qualified by the name of a table around it, and not by sel's own.
+func correlated(sel *ast.Select, scope []string) (string, bool) {
+	own := tableName(sel.From)
+	var found string
+	selectHas(sel, func(e ast.Expr) bool {
+		if c, ok := e.(ast.Column); ok && len(c.Path) > 1 && c.Path[0] != own && slices.Contains(scope, c.Path[0]) {
+			found = c.String()
+			return true
+		}
+		return false
+	})
+	return found, found != ""
+}
+
+// tableName is the name a query's columns are qualified by: the alias, or
+// the table's name.
+func tableName(t ast.Table) string {
+	if t.Alias != "" {
+		return t.Alias
+	}
+	return t.Name
+}
+
+func isSubquery(e ast.Expr) bool {
+	switch e.(type) {
+	case ast.Subquery, ast.Exists, ast.InSelect:
+		return true
+	}
+	return false
+}
+
+// selectHasExpr reports whether e or a subexpression (not of its
+// subqueries) satisfies f.
+func selectHasExpr(e ast.Expr, f func(ast.Expr) bool) bool {
+	return selectHas(&ast.Select{Where: e}, f)
+}
+
+// selectHas reports whether an expression of sel (not of its subqueries)
+// satisfies f.
+func selectHas(sel *ast.Select, f func(ast.Expr) bool) bool {
+	found := false
+	visit := func(e ast.Expr) {
+		ast.Walk(e, func(x ast.Expr) bool {
+			if found || f(x) {
+				found = true
+				return false
+			}
+			return true
+		})
+	}
+	for _, it := range sel.Items {
+		visit(it.Expr)
+	}
+	visit(sel.Where)
+	visit(sel.Having)
+	for _, g := range sel.GroupBy {
+		visit(g)
+	}
+	for _, o := range sel.OrderBy {
+		visit(o.Expr)
+	}
+	return found
+}
+
+// SubqueryError is a subquery that cannot be answered; Pos is its byte
+// offset in the statement.
+type SubqueryError struct {
+	Pos int
+	Msg string
+}
+
+func (e *SubqueryError) Error() string { return e.Msg }

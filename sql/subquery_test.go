@@ -1,0 +1,178 @@
+package sql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lakesql/lakesql/catalog"
+)
+
+// subLakes writes lake t (rows of g, x, day; NULLs among them) and lake u
+// (ids, some of them t's g) in one work folder, and returns the session
+// with t's rows for computing answers here.
+func subLakes(t *testing.T) (*Session, []subRow) {
+	t.Helper()
+	dir := t.TempDir()
+	var rows []subRow
+	var b strings.Builder
+	for i := range 300 {
+		r := subRow{g: i % 23, x: (i * 37) % 101, day: fmt.Sprintf("2026-01-0%d", 1+i%4), gNull: i%17 == 0, xNull: i%29 == 0}
+		rows = append(rows, r)
+		g, x := fmt.Sprint(r.g), fmt.Sprint(r.x)
+		if r.gNull {
+			g = "null"
+		}
+		if r.xNull {
+			x = "null"
+		}
+		fmt.Fprintf(&b, `{"g":%s,"x":%s,"day":"%s"}`+"\n", g, x, r.day)
+	}
+	raw := filepath.Join(dir, "t.jsonl")
+	os.WriteFile(raw, []byte(b.String()), 0o644)
+	c := catalog.New(dir)
+	if _, err := c.Create("t", []string{"day"}, raw, 0); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	for i := range 12 {
+		fmt.Fprintf(&b, `{"id":%d,"kind":"k%d"}`+"\n", i*2, i%2)
+	}
+	b.WriteString(`{"id":null,"kind":"k9"}` + "\n")
+	raw = filepath.Join(dir, "u.jsonl")
+	os.WriteFile(raw, []byte(b.String()), 0o644)
+	if _, err := c.Create("u", []string{"kind"}, raw, 0); err != nil {
+		t.Fatal(err)
+	}
+	return NewSession(c), rows
+}
+
+type subRow struct {
+	g, x         int
+	day          string
+	gNull, xNull bool
+}
+
+func count(rows []subRow, keep func(subRow) bool) string {
+	n := 0
+	for _, r := range rows {
+		if keep(r) {
+			n++
+		}
+	}
+	return fmt.Sprint(n)
+}
+
+func TestSubqueriesAnswer(t *testing.T) {
+	s, rows := subLakes(t)
+	sum, n := 0, 0
+	for _, r := range rows {
+		if !r.xNull {
+			sum += r.x
+			n++
+		}
+	}
+	avg := float64(sum) / float64(n)
+	uids := map[int]bool{} // u's ids, kind k0: 0, 4, 8, …
+	for i := range 12 {
+		if i%2 == 0 {
+			uids[i*2] = true
+		}
+	}
+	inU := func(r subRow) bool { return !r.gNull && uids[r.g] }
+	for q, want := range map[string]string{
+		// A value.
+		"SELECT COUNT(*) FROM t WHERE x > (SELECT AVG(x) FROM t)": count(rows, func(r subRow) bool { return !r.xNull && float64(r.x) > avg }),
+		"SELECT COUNT(*) FROM t WHERE x = (SELECT MAX(x) FROM t WHERE day = '2026-01-02')": count(rows, func(r subRow) bool {
+			m := 0
+			for _, o := range rows {
+				if o.day == "2026-01-02" && !o.xNull {
+					m = max(m, o.x)
+				}
+			}
+			return !r.xNull && r.x == m
+		}),
+		// No row: NULL.
+		"SELECT COUNT(*) FROM t WHERE x > (SELECT x FROM t WHERE x > 1000)": "0",
+		"SELECT (SELECT x FROM t WHERE x > 1000) IS NULL":                   "true",
+		// IN over another lake, and NOT IN; a NULL among the values.
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u WHERE kind = 'k0')":                                     count(rows, inU),
+		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u WHERE kind = 'k0')":                                 count(rows, func(r subRow) bool { return !r.gNull && !uids[r.g] }),
+		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u)":                                                   "0",
+		"SELECT COUNT(*) FROM t WHERE (g IN (SELECT id FROM u)) IS NULL":                                             count(rows, func(r subRow) bool { return r.gNull || r.g%2 == 1 || r.g > 22 }),
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u WHERE kind = 'k0') AND day IN (SELECT MAX(day) FROM t)": count(rows, func(r subRow) bool { return inU(r) && r.day == "2026-01-04" }),
+		// No values: FALSE (NOT IN: TRUE), a NULL x too.
+		"SELECT COUNT(*) FROM t WHERE (g IN (SELECT id FROM u WHERE id > 100)) IS FALSE": "300",
+		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u WHERE id > 100)":        "300",
+		// EXISTS.
+		"SELECT EXISTS (SELECT 1 FROM u WHERE kind = 'k1'), NOT EXISTS (SELECT * FROM u WHERE id > 100)": "true|true",
+		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE id > 100)":                           "0",
+		// Nested, and in the select list, GROUP BY and HAVING.
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u WHERE id IN (SELECT g FROM t WHERE x = 0))": count(rows, func(r subRow) bool {
+			zero := map[int]bool{}
+			for _, o := range rows {
+				if !o.xNull && o.x == 0 && !o.gNull {
+					zero[o.g] = true
+				}
+			}
+			return !r.gNull && zero[r.g] && r.g%2 == 0 && r.g <= 22
+		}),
+		"SELECT day, COUNT(*) FROM t GROUP BY day HAVING COUNT(*) > (SELECT COUNT(*) / 5 FROM t) ORDER BY day LIMIT 1": "2026-01-01|75",
+		"SELECT (SELECT COUNT(*) FROM u) AS n, COUNT(*) FROM t WHERE day = '2026-01-01'":                               "13|75",
+	} {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		var got []string
+		for _, r := range res.Rows {
+			var cells []string
+			for _, v := range r {
+				cells = append(cells, v.String())
+			}
+			got = append(got, strings.Join(cells, "|"))
+		}
+		if strings.Join(got, "\n") != want {
+			t.Errorf("%s: %v, want %s", q, got, want)
+		}
+	}
+	// The column keeps its name; the subquery's values prune.
+	res := query(t, s, "SELECT (SELECT MAX(id) FROM u), COUNT(*) FROM t")
+	if res.Columns[0].Name != "(SELECT MAX(id) FROM u)" {
+		t.Errorf("column named %q", res.Columns[0].Name)
+	}
+	plan := query(t, s, "EXPLAIN SELECT COUNT(*) FROM t WHERE day IN (SELECT MAX(day) FROM t) AND x > 0")
+	if text := table(plan); !strings.Contains(text, "Scanning 1/4 files") {
+		t.Errorf("the subquery's answer does not prune:\n%s", text)
+	}
+}
+
+func TestSubqueriesRefused(t *testing.T) {
+	s, _ := subLakes(t)
+	old := maxInValues
+	maxInValues = 10
+	defer func() { maxInValues = old }()
+	for q, want := range map[string]string{
+		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g)": "a correlated subquery (it reads a.g of the outer query)",
+		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.g)":        "correlated subquery (it reads t.g",
+		"SELECT (SELECT id FROM u)":                                  "more than one row returned by a subquery used as a value",
+		"SELECT (SELECT id, kind FROM u WHERE id = 0)":               "must give one column, not 2",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id, kind FROM u)": "IN must give one column, not 2",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u)":       "more than 10 values",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM nosuch)":  "nosuch",
+		"SELECT (SELECT 1 UNION SELECT 2)":                           "UNION in a subquery",
+	} {
+		_, err := s.Exec(context.Background(), q)
+		var se *SubqueryError
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", q, err, want)
+		} else if strings.Contains(want, "correlated") && !errors.As(err, &se) {
+			t.Errorf("%s: %T, want a SubqueryError", q, err)
+		}
+	}
+}
