@@ -90,8 +90,10 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		return res, nil
 	case *ast.Explain:
 		// The subqueries are answered (run) even for a plain EXPLAIN: the
-		// plan is of the query with their answers in their place.
-		sel, err := s.answerSubqueries(ctx, st.Select, nil)
+		// plan is of the query with their answers in their place, and
+		// their own plans follow it.
+		var subs []subqueryPlan
+		sel, err := s.answerSubqueries(withSubqueryLog(ctx, &subs), st.Select, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -115,6 +117,7 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 			}
 			lines = explainLines(p, nil, nil, 0)
 		}
+		lines = append(lines, subqueryLines(subs)...)
 		res := &Result{Columns: []Column{{Name: "plan"}}}
 		for _, l := range lines {
 			res.Rows = append(res.Rows, []Value{StrValue(l)})

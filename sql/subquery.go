@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -19,8 +20,8 @@ import (
 // row can be answered so: one that names the outer table (a correlated
 // subquery) is refused.
 
-// maxInValues is the most values x IN (SELECT …) takes: they are held as
-// a list in memory.
+// maxInValues is the most distinct values x IN (SELECT …) takes: they are
+// held as a list in memory.
 var maxInValues = 100_000
 
 // answerSubqueries returns sel with the subqueries in its expressions
@@ -46,7 +47,7 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 			}
 		case ast.Exists:
 			var rows [][]Value
-			if rows, _, err = s.subqueryRows(ctx, x.Select, x.Pos, inner, 1); err == nil {
+			if rows, _, err = s.subqueryRows(ctx, x.Select, x.Pos, inner, 1, false); err == nil {
 				e = ast.Literal{Value: types.BoolValue(len(rows) > 0)}
 			}
 		case ast.InSelect:
@@ -94,7 +95,7 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 // value in its one row, NULL when it has no row; more rows are an error,
 // as in DuckDB.
 func (s *Session) scalarSubquery(ctx context.Context, x ast.Subquery, scope []string) (types.Value, error) {
-	rows, cols, err := s.subqueryRows(ctx, x.Select, x.Pos, scope, 2)
+	rows, cols, err := s.subqueryRows(ctx, x.Select, x.Pos, scope, 2, false)
 	if err != nil {
 		return types.Value{}, err
 	}
@@ -115,7 +116,7 @@ func (s *Session) scalarSubquery(ctx context.Context, x ast.Subquery, scope []st
 // FALSE). With no value at all it is FALSE (NOT IN: TRUE), even for a
 // NULL x.
 func (s *Session) inSubquery(ctx context.Context, in ast.InSelect, x ast.Expr, scope []string) (ast.Expr, error) {
-	rows, cols, err := s.subqueryRows(ctx, in.Select, in.Pos, scope, int64(maxInValues)+1)
+	rows, cols, err := s.subqueryRows(ctx, in.Select, in.Pos, scope, int64(maxInValues)+1, true)
 	if err != nil {
 		return nil, err
 	}
@@ -128,20 +129,32 @@ func (s *Session) inSubquery(ctx context.Context, in ast.InSelect, x ast.Expr, s
 	if len(rows) == 0 {
 		return ast.Literal{Value: types.BoolValue(in.Not)}, nil
 	}
-	list := make([]ast.Expr, len(rows))
-	for i, r := range rows {
-		list[i] = ast.Literal{Value: r[0]}
+	// Each value once (equal values by their keys): the list is shorter,
+	// the answer the same.
+	var list []ast.Expr
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if k := string(types.AppendKey(nil, r[0])); !seen[k] {
+			seen[k] = true
+			list = append(list, ast.Literal{Value: r[0]})
+		}
 	}
 	return ast.In{X: x, List: list, Not: in.Not}, nil
 }
 
 // subqueryRows runs a subquery (at most limit rows of it) and returns its
 // rows and its number of columns.
-func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, scope []string, limit int64) ([][]Value, int, error) {
+//
+// With distinct, a subquery without a LIMIT of its own gives each row once
+// (SELECT DISTINCT, its ORDER BY dropped): all IN needs of it.
+func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, scope []string, limit int64, distinct bool) ([][]Value, int, error) {
 	if name, ok := correlated(sel, scope); ok {
 		return nil, 0, &SubqueryError{Pos: pos, Msg: fmt.Sprintf("a correlated subquery (it reads %s of the outer query) is not supported yet: %s", name, sel)}
 	}
 	sub := *sel
+	if distinct && sub.Limit < 0 && sub.Offset == 0 {
+		sub.Distinct, sub.OrderBy = true, nil
+	}
 	if sub.Limit < 0 || sub.Limit > limit {
 		sub.Limit = limit
 	}
@@ -153,11 +166,42 @@ func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, sc
 	if err != nil {
 		return nil, 0, err
 	}
-	_, res, err := runPinned(ctx, src, inner, s.qualifierFields(inner))
+	p, res, err := runPinned(ctx, src, inner, s.qualifierFields(inner))
 	if err != nil {
 		return nil, 0, err
 	}
+	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
+		*log = append(*log, subqueryPlan{sel, p})
+	}
 	return res.Rows, len(res.Columns), nil
+}
+
+// subqueryPlan is a subquery answered, and the plan that answered it, for
+// EXPLAIN.
+type subqueryPlan struct {
+	sel  *ast.Select
+	plan *plan.Plan
+}
+
+type subqueryLogKey struct{}
+
+// withSubqueryLog returns a context under which every subquery answered
+// is added to log.
+func withSubqueryLog(ctx context.Context, log *[]subqueryPlan) context.Context {
+	return context.WithValue(ctx, subqueryLogKey{}, log)
+}
+
+// subqueryLines are EXPLAIN's lines for the subqueries of log: each one's
+// plan, indented under its text.
+func subqueryLines(log []subqueryPlan) []string {
+	var lines []string
+	for _, sp := range log {
+		lines = append(lines, "Subquery, answered first: "+sp.sel.String())
+		for _, l := range explainLines(sp.plan, nil, nil, 0) {
+			lines = append(lines, "  "+l)
+		}
+	}
+	return lines
 }
 
 // correlated reports a column of sel (outside its own subqueries) that is

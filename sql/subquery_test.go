@@ -150,13 +150,24 @@ func TestSubqueriesAnswer(t *testing.T) {
 	if text := table(plan); !strings.Contains(text, "Scanning 1/4 files") {
 		t.Errorf("the subquery's answer does not prune:\n%s", text)
 	}
+	// EXPLAIN shows each subquery's own plan, pruned by its own WHERE.
+	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u WHERE kind = 'k1')"))
+	if !strings.Contains(text, "Subquery, answered first: SELECT id FROM u WHERE kind = 'k1'") || !strings.Contains(text, "  Scanning 1/3 files") {
+		t.Errorf("EXPLAIN without the subquery's plan:\n%s", text)
+	}
 }
 
 func TestSubqueriesRefused(t *testing.T) {
-	s, _ := subLakes(t)
+	s, rows := subLakes(t)
 	old := maxInValues
 	maxInValues = 10
 	defer func() { maxInValues = old }()
+	// The limit is on distinct values: t's 300 rows hold 24 values of g.
+	maxInValues = 30
+	if got := table(query(t, s, "SELECT COUNT(*) FROM t WHERE g IN (SELECT g FROM t ORDER BY x)")); got != "COUNT(*)\n"+count(rows, func(r subRow) bool { return !r.gNull }) {
+		t.Errorf("IN over 300 rows of 24 values: %s", got)
+	}
+	maxInValues = 10
 	for q, want := range map[string]string{
 		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g)": "a correlated subquery (it reads a.g of the outer query)",
 		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.g)":        "correlated subquery (it reads t.g",
