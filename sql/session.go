@@ -88,6 +88,8 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		}
 		res.Note = s.unseenNote(st.From.Name, res.Stats.Unseen)
 		return res, nil
+	case *ast.Union:
+		return s.runUnion(ctx, st)
 	case *ast.Explain:
 		// The subqueries are answered (run) even for a plain EXPLAIN: the
 		// plan is of the query with their answers in their place, and

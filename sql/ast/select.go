@@ -141,3 +141,44 @@ func (e *Explain) String() string {
 	}
 	return "EXPLAIN " + e.Select.String()
 }
+
+// Union is SELECT … UNION [ALL | DISTINCT] SELECT … [UNION …], with an
+// ORDER BY and LIMIT over the whole: the parts' rows, one part after the
+// other. All[i] says that the UNION between Parts[i] and Parts[i+1] is
+// UNION ALL; the operators apply from the left.
+type Union struct {
+	Parts   []*Select
+	All     []bool
+	OrderBy []OrderItem
+	Limit   int64 // -1: none
+	Offset  int64
+}
+
+func (*Union) stmt() {}
+
+func (u *Union) String() string {
+	var b strings.Builder
+	for i, p := range u.Parts {
+		if i > 0 {
+			b.WriteString(" UNION ")
+			if u.All[i-1] {
+				b.WriteString("ALL ")
+			}
+		}
+		if len(u.Parts) > 1 && (len(p.OrderBy) > 0 || p.Limit >= 0) {
+			b.WriteString("(" + p.String() + ")")
+		} else {
+			b.WriteString(p.String())
+		}
+	}
+	if len(u.OrderBy) > 0 {
+		b.WriteString(" ORDER BY " + orderList(u.OrderBy))
+	}
+	if u.Limit >= 0 {
+		b.WriteString(" LIMIT " + itoa(u.Limit))
+	}
+	if u.Offset > 0 {
+		b.WriteString(" OFFSET " + itoa(u.Offset))
+	}
+	return b.String()
+}

@@ -33,10 +33,13 @@ func Parse(text string) (ast.Statement, error) {
 func parse(text string) (ast.Statement, error) {
 	// A SELECT goes to the SQL grammar before the lake statements' lexer
 	// sees it: the two read quotes differently ('it\'s').
+	if t := strings.TrimLeft(text, " \t\r\n"); strings.HasPrefix(t, "(") {
+		return ParseQuery(text, 0) // (SELECT …) UNION (SELECT …)
+	}
 	if w := firstWords(text, 3); len(w) > 0 {
 		switch {
 		case w[0].is("SELECT"), w[0].is("WITH"):
-			return ParseSelect(text, 0)
+			return ParseQuery(text, 0)
 		case w[0].is("EXPLAIN"):
 			i := 1
 			if len(w) > i && w[i].is("ANALYZE") {

@@ -52,10 +52,81 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 	}
 	sel, ok := st.(*sqlparser.Select)
 	if !ok {
+		if _, union := st.(*sqlparser.Union); union {
+			return nil, NewSyntaxError(text, off, "a UNION where one query is wanted not supported: %s", firstWord(text[off:]))
+		}
 		return nil, NewSyntaxError(text, off, "only SELECT queries are supported here, not %s", firstWord(text[off:]))
 	}
 	c := converter{text: text, off: off, rw: rw}
 	return c.selectStmt(sel)
+}
+
+// ParseQuery parses a query that may be a UNION of SELECTs: an *ast.Select
+// or an *ast.Union.
+func ParseQuery(text string, off int) (ast.Statement, error) {
+	sel, err := ParseSelect(text, off)
+	if err == nil || !strings.Contains(err.Error(), "a UNION where one query is wanted") {
+		return sel, err
+	}
+	rw := prepass(text[off:])
+	st, _, err := sqlParse(rw.text)
+	if err != nil {
+		return nil, parseError(text, off, rw, err)
+	}
+	c := converter{text: text, off: off, rw: rw}
+	return c.union(st.(*sqlparser.Union))
+}
+
+// union converts a UNION, whose left side may be a UNION itself.
+func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
+	out := &ast.Union{Limit: -1}
+	var add func(st sqlparser.SelectStatement, all bool) error
+	add = func(st sqlparser.SelectStatement, all bool) error {
+		switch x := st.(type) {
+		case *sqlparser.Union:
+			if err := add(x.Left, false); err != nil {
+				return err
+			}
+			if len(x.OrderBy) > 0 || x.Limit != nil {
+				return c.unsupported(x, "ORDER BY or LIMIT inside a UNION (put the query in parentheses)")
+			}
+			return add(x.Right, x.Type == sqlparser.UnionAllStr)
+		case *sqlparser.ParenSelect:
+			return add(x.Select, all)
+		case *sqlparser.Select:
+			sel, err := c.selectStmt(x)
+			if err != nil {
+				return err
+			}
+			if len(out.Parts) > 0 {
+				out.All = append(out.All, all)
+			}
+			out.Parts = append(out.Parts, sel)
+			return nil
+		}
+		return c.unsupported(st, "this part of a UNION")
+	}
+	if err := add(u.Left, false); err != nil {
+		return nil, err
+	}
+	if err := add(u.Right, u.Type == sqlparser.UnionAllStr); err != nil {
+		return nil, err
+	}
+	var err error
+	if out.OrderBy, err = c.orderBy(u.OrderBy); err != nil {
+		return nil, err
+	}
+	if u.Limit != nil {
+		if out.Limit, err = c.intVal(u.Limit.Rowcount); err != nil {
+			return nil, err
+		}
+		if u.Limit.Offset != nil {
+			if out.Offset, err = c.intVal(u.Limit.Offset); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
 }
 
 func firstWord(s string) string {

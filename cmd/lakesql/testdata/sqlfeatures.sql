@@ -181,11 +181,14 @@ SELECT id, qty FROM feat WHERE qty > (SELECT AVG(qty) FROM feat) ORDER BY id;
 SELECT COUNT(*) FROM feat WHERE grp NOT IN (SELECT grp FROM feat WHERE qty > 3);
 SELECT (SELECT MAX(name) FROM feat) AS m, EXISTS (SELECT 1 FROM feat WHERE qty > 1000) AS e;
 
+-- UNION and UNION ALL, with ORDER BY and LIMIT over the whole.
+SELECT grp FROM feat UNION SELECT name FROM feat WHERE id < 3 ORDER BY 1 NULLS FIRST;
+SELECT id, qty FROM feat WHERE qty > 4 UNION ALL SELECT id, qty FROM feat WHERE id <= 2 ORDER BY qty DESC, id LIMIT 4;
+
 -- Refused constructs and their messages.
 SELECT a.id FROM feat a JOIN feat b ON a.id = b.id;
 SELECT id FROM feat, feat AS g;
 SELECT id FROM (SELECT id FROM feat) t;
-SELECT id FROM feat UNION SELECT id FROM feat;
 SELECT name || 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).
 SELECT id FROM feat ORDER BY id NULLS FIRST;

@@ -1,0 +1,104 @@
+package sql
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// runUnion runs SELECT … UNION [ALL] SELECT …: each part planned on its
+// own lake (pruned by its own WHERE), the rows deduplicated and sorted
+// through spilling operators (exec.RunUnion). The columns are named after
+// the first part's; an ORDER BY over the union names a column of it, by
+// name or position.
+func (s *Session) runUnion(ctx context.Context, u *ast.Union) (*Result, error) {
+	eu := &exec.Union{Limit: u.Limit, Offset: u.Offset}
+	for i, part := range u.Parts {
+		sel, err := s.answerSubqueries(ctx, part, nil)
+		if err != nil {
+			return nil, err
+		}
+		if sel.From.Name != "" {
+			for _, it := range sel.Items {
+				if _, ok := it.Expr.(ast.Star); ok {
+					return nil, fmt.Errorf("%w: SELECT * in a UNION (its columns are the fields its rows have): name the columns", ErrUnsupported)
+				}
+			}
+		}
+		src, err := s.readSource(sel.From.Name)
+		if err != nil {
+			return nil, err
+		}
+		p, err := prepare(src, sel, s.qualifierFields(sel))
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 && len(p.Columns) != len(eu.Parts[0].Columns) {
+			return nil, fmt.Errorf("%w: UNION: query %d gives %d columns, the first %d", ErrUnsupported, i+1, len(p.Columns), len(eu.Parts[0].Columns))
+		}
+		eu.Parts = append(eu.Parts, p)
+	}
+	for j := len(u.All) - 1; j >= 0; j-- {
+		if !u.All[j] {
+			eu.Distinct = j + 2 // the parts up to j+1, deduplicated together
+			break
+		}
+	}
+	cols := eu.Parts[0].Columns
+	for _, o := range u.OrderBy {
+		col := -1
+		switch x := o.Expr.(type) {
+		case ast.Literal:
+			if x.Value.K == types.Int && x.Value.I >= 1 && x.Value.I <= int64(len(cols)) {
+				col = int(x.Value.I - 1)
+			}
+		case ast.Column:
+			if len(x.Path) == 1 {
+				col = slices.Index(cols, x.Path[0])
+			}
+		}
+		if col < 0 {
+			return nil, fmt.Errorf("%w: ORDER BY %s over a UNION: name a column of the result (%s) or its position", ErrUnsupported, o.Expr, listNames(cols))
+		}
+		eu.Keys = append(eu.Keys, plan.SortKey{Col: col, Desc: o.Desc, NullsFirst: o.Nulls == 1, Text: o.Expr.String()})
+	}
+	r := &exec.Result{}
+	st, err := exec.RunUnion(ctx, eu, &collect{res: r})
+	if err != nil {
+		return nil, err
+	}
+	r.Stats = st
+	res := toResult(r)
+	var notes []string
+	for _, part := range u.Parts {
+		if n := s.unseenNote(part.From.Name, st.Unseen); n != "" && !slices.Contains(notes, n) {
+			notes = append(notes, n)
+		}
+	}
+	if len(notes) > 0 {
+		res.Note = notes[0]
+	}
+	return res, nil
+}
+
+func listNames(cols []string) string {
+	out := ""
+	for i, c := range cols {
+		if i > 0 {
+			out += ", "
+		}
+		out += c
+	}
+	return out
+}
+
+// collect is an exec.Emitter that keeps the rows in an exec.Result.
+type collect struct{ res *exec.Result }
+
+func (c *collect) Columns(names []string) error { c.res.Columns = names; return nil }
+func (c *collect) Row(r []Value) error          { c.res.Rows = append(c.res.Rows, r); return nil }

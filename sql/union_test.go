@@ -1,0 +1,139 @@
+package sql
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// rowsText is a result's rows, a line each, cells joined by |.
+func rowsText(res *Result) []string {
+	var out []string
+	for _, r := range res.Rows {
+		var cells []string
+		for _, v := range r {
+			cells = append(cells, v.String())
+		}
+		out = append(out, strings.Join(cells, "|"))
+	}
+	return out
+}
+
+func TestUnionAnswers(t *testing.T) {
+	s, rows := subLakes(t)
+	gs := map[int]bool{} // t's non-NULL g
+	for _, r := range rows {
+		if !r.gNull {
+			gs[r.g] = true
+		}
+	}
+	ints := func(set map[int]bool, extra ...string) []string {
+		var keys []int
+		for k := range set {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		var out []string
+		for _, k := range keys {
+			out = append(out, fmt.Sprint(k))
+		}
+		return append(out, extra...)
+	}
+	small := map[int]bool{6: true, 8: true}
+	for g := range gs {
+		if g < 5 {
+			small[g] = true
+		}
+	}
+	var xs []int // t's x over 90, and u's ids, for the sorted window
+	for _, r := range rows {
+		if !r.xNull && r.x > 90 {
+			xs = append(xs, r.x)
+		}
+	}
+	for i := range 12 {
+		xs = append(xs, i*2)
+	}
+	slices.Sort(xs)
+	slices.Reverse(xs)
+	var window []string
+	for _, x := range xs[2:7] {
+		window = append(window, fmt.Sprint(x))
+	}
+	all := ints(gs, "NULL") // 0…22 and one NULL
+	desc := []string{"99"}
+	for i := len(all) - 2; i >= 0; i-- {
+		desc = append(desc, all[i])
+	}
+	desc = append(desc, "NULL")
+	for q, want := range map[string][]string{
+		"SELECT g FROM t WHERE g < 5 UNION SELECT id FROM u WHERE id < 9 ORDER BY 1":                         ints(small),
+		"SELECT g FROM t UNION SELECT id FROM u ORDER BY g":                                                  all,
+		"SELECT g FROM t UNION ALL SELECT g FROM t UNION SELECT id FROM u ORDER BY 1":                        all,
+		"SELECT g FROM t UNION SELECT id FROM u UNION ALL SELECT 99 ORDER BY 1 DESC NULLS LAST":              desc,
+		"SELECT x AS v FROM t WHERE x > 90 UNION ALL SELECT id FROM u ORDER BY v DESC LIMIT 5 OFFSET 2":      window,
+		"(SELECT g FROM t WHERE g = 3 LIMIT 1) UNION ALL (SELECT id FROM u WHERE id = 4) UNION ALL SELECT 5": {"3", "4", "5"},
+		"SELECT 'a' AS k, 1 UNION ALL SELECT 'b', 2 UNION SELECT 'a', 1 ORDER BY k":                          {"a|1", "b|2"},
+		// Without ORDER BY the parts come in order, so LIMIT cuts the
+		// whole as it comes.
+		"SELECT 1 AS v UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 LIMIT 2 OFFSET 1": {"2", "3"},
+		"SELECT 1 AS v UNION SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 LIMIT 5 OFFSET 1":     {"2", "3"},
+		"SELECT 1 AS v UNION ALL SELECT 2 LIMIT 0":                                                nil,
+	} {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if got := rowsText(res); !slices.Equal(got, want) {
+			t.Errorf("%s:\n%v\nwant\n%v", q, got, want)
+		}
+	}
+	res := query(t, s, "SELECT g AS first FROM t UNION ALL SELECT id FROM u")
+	if len(res.Rows) != 300+13 || res.Columns[0].Name != "first" {
+		t.Errorf("UNION ALL: %d rows, column %q; want 313, first", len(res.Rows), res.Columns[0].Name)
+	}
+	for q, want := range map[string]string{
+		"SELECT g FROM t UNION SELECT id, kind FROM u":      "query 2 gives 2 columns, the first 1",
+		"SELECT g FROM t UNION SELECT id FROM u ORDER BY x": "ORDER BY x over a UNION: name a column of the result (g)",
+		"SELECT * FROM t UNION ALL SELECT * FROM u":         "SELECT * in a UNION",
+		"SELECT g FROM t UNION SELECT id FROM nosuch":       "nosuch",
+		"EXPLAIN SELECT g FROM t UNION SELECT id FROM u":    "UNION",
+	} {
+		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", q, err, want)
+		}
+	}
+}
+
+// TestUnionSpills: UNION's deduplication and the sort over a UNION spill
+// under the smallest limit and answer as in memory.
+func TestUnionSpills(t *testing.T) {
+	s := spillLake(t, 6000, 59)
+	for _, q := range []string{
+		"SELECT g FROM t UNION SELECT x FROM t",
+		"SELECT g, s FROM t UNION ALL SELECT x, t FROM t UNION SELECT g, s FROM t WHERE day = '2026-01-02'",
+		"SELECT f, x FROM t UNION ALL SELECT x, f FROM t ORDER BY 1 DESC, 2 LIMIT 20000 OFFSET 7",
+		"SELECT s, g FROM t UNION SELECT t, x FROM t ORDER BY s NULLS FIRST, 2",
+	} {
+		s.Memory = Memory{}
+		want, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		tmp := t.TempDir()
+		s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+		got, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Fatalf("spilling, %s: %v", q, err)
+		}
+		if d := diffRows(want.Rows, got.Rows, strings.Contains(q, "ORDER BY")); d != "" {
+			t.Errorf("%s: spilled answer differs: %s", q, d)
+		}
+		if len(want.Rows) < 1000 {
+			t.Errorf("%s: %d rows, too few to spill", q, len(want.Rows))
+		}
+	}
+}
