@@ -24,10 +24,11 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 	if src.Name() == "" {
 		return append([]string{"No FROM: one row without fields"}, plan.Tree(p.Root)...)
 	}
-	lines := []string{
-		fmt.Sprintf("Lake: %s (%s, key %s)", src.Name(), gen, strings.Join(src.Key(), ", ")),
-		"Pruning predicate: " + s.Pruning,
+	head := fmt.Sprintf("Lake: %s (%s, key %s)", src.Name(), gen, strings.Join(src.Key(), ", "))
+	if d, ok := src.(*derivedSource); ok {
+		head = fmt.Sprintf("Derived table %s: the %d rows of (%s), in a temporary file", d.name, d.rows, d.text)
 	}
+	lines := []string{head, "Pruning predicate: " + s.Pruning}
 	residual := "none"
 	if r := optimizer.Residual(s); len(r) > 0 {
 		parts := make([]string, len(r))

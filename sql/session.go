@@ -74,14 +74,11 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	case ast.Set:
 		return s.set(st)
 	case *ast.Select:
-		st, err := s.answerSubqueries(ctx, st, nil)
+		st, snap, done, err := s.resolve(ctx, st, nil)
 		if err != nil {
 			return nil, err
 		}
-		snap, err := s.readSource(st.From.Name)
-		if err != nil {
-			return nil, err
-		}
+		defer done()
 		_, res, err := runPinned(ctx, snap, st, s.qualifierFields(st))
 		if err != nil {
 			return nil, err
@@ -95,15 +92,12 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		// plan is of the query with their answers in their place, and
 		// their own plans follow it.
 		var subs []subqueryPlan
-		sel, err := s.answerSubqueries(withSubqueryLog(ctx, &subs), st.Select, nil)
+		sel, snap, done, err := s.resolve(withSubqueryLog(ctx, &subs), st.Select, nil)
 		if err != nil {
 			return nil, err
 		}
+		defer done()
 		st = &ast.Explain{Analyze: st.Analyze, Select: sel}
-		snap, err := s.readSource(st.Select.From.Name)
-		if err != nil {
-			return nil, err
-		}
 		var lines []string
 		if st.Analyze {
 			start := s.now()

@@ -32,13 +32,11 @@ func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, 
 	if !isSel {
 		return false, "", nil
 	}
-	if sel, err = s.answerSubqueries(ctx, sel, nil); err != nil {
-		return true, "", err
-	}
-	src, err := s.readSource(sel.From.Name)
+	sel, src, done, err := s.resolve(ctx, sel, nil)
 	if err != nil {
 		return true, "", err
 	}
+	defer done()
 	p, err := prepare(src, sel, s.qualifierFields(sel))
 	if err != nil {
 		return true, "", err

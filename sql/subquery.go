@@ -158,14 +158,11 @@ func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, sc
 	if sub.Limit < 0 || sub.Limit > limit {
 		sub.Limit = limit
 	}
-	inner, err := s.answerSubqueries(ctx, &sub, scope)
+	inner, src, done, err := s.resolve(ctx, &sub, scope)
 	if err != nil {
 		return nil, 0, err
 	}
-	src, err := s.readSource(inner.From.Name)
-	if err != nil {
-		return nil, 0, err
-	}
+	defer done()
 	p, res, err := runPinned(ctx, src, inner, s.qualifierFields(inner))
 	if err != nil {
 		return nil, 0, err

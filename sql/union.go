@@ -19,20 +19,17 @@ import (
 func (s *Session) runUnion(ctx context.Context, u *ast.Union) (*Result, error) {
 	eu := &exec.Union{Limit: u.Limit, Offset: u.Offset}
 	for i, part := range u.Parts {
-		sel, err := s.answerSubqueries(ctx, part, nil)
+		sel, src, done, err := s.resolve(ctx, part, nil)
 		if err != nil {
 			return nil, err
 		}
+		defer done()
 		if sel.From.Name != "" {
 			for _, it := range sel.Items {
 				if _, ok := it.Expr.(ast.Star); ok {
 					return nil, fmt.Errorf("%w: SELECT * in a UNION (its columns are the fields its rows have): name the columns", ErrUnsupported)
 				}
 			}
-		}
-		src, err := s.readSource(sel.From.Name)
-		if err != nil {
-			return nil, err
 		}
 		p, err := prepare(src, sel, s.qualifierFields(sel))
 		if err != nil {

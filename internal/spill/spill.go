@@ -83,6 +83,17 @@ func (d *Dir) wrap(err error) error {
 
 // Create makes a new spill file.
 func (d *Dir) Create() (*Writer, error) {
+	f, name, err := d.CreateFile()
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{d: d, f: f, name: name, w: bufio.NewWriterSize(f, 32<<10)}, nil
+}
+
+// CreateFile makes a new file in the folder, for text of the caller's own
+// (not records), and returns it with its path; Close removes it with the
+// folder.
+func (d *Dir) CreateFile() (storage.File, string, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.path == "" {
@@ -91,10 +102,10 @@ func (d *Dir) Create() (*Writer, error) {
 		// Whatever is there is stale: a dead process's that had this pid.
 		p := filepath.Join(d.parent, fmt.Sprintf("%s%d-%d", prefix, os.Getpid(), folders.Add(1)))
 		if err := d.fs.RemoveAll(p); err != nil {
-			return nil, d.wrap(err)
+			return nil, "", d.wrap(err)
 		}
 		if err := d.fs.MkdirAll(p); err != nil {
-			return nil, d.wrap(err)
+			return nil, "", d.wrap(err)
 		}
 		d.path = p
 	}
@@ -102,10 +113,10 @@ func (d *Dir) Create() (*Writer, error) {
 	name := filepath.Join(d.path, fmt.Sprintf("%06d", d.n))
 	f, err := d.fs.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
 	if err != nil {
-		return nil, d.wrap(err)
+		return nil, "", d.wrap(err)
 	}
 	d.files++
-	return &Writer{d: d, f: f, name: name, w: bufio.NewWriterSize(f, 32<<10)}, nil
+	return f, name, nil
 }
 
 // Close removes the folder and everything in it.

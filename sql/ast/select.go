@@ -29,7 +29,8 @@ type Select struct {
 type Table struct {
 	Name  string // a lake, or lake$table for a lake's metadata table
 	Alias string
-	Pos   int // byte offset of the name, for errors
+	Pos   int     // byte offset of the name, for errors
+	Sub   *Select // a derived table, (SELECT …) AS alias: Name is empty
 }
 
 // MetaTables are the metadata tables every lake has (lake$files or
@@ -85,6 +86,9 @@ func orderList(os []OrderItem) string {
 
 func (t Table) String() string {
 	s := Ident(t.Name)
+	if t.Sub != nil {
+		s = "(" + t.Sub.String() + ")"
+	}
 	if t.Alias != "" {
 		s += " AS " + Ident(t.Alias)
 	}
@@ -103,7 +107,7 @@ func (s *Select) String() string {
 		}
 		b.WriteString(it.String())
 	}
-	if s.From.Name != "" {
+	if s.From.Name != "" || s.From.Sub != nil {
 		b.WriteString(" FROM " + s.From.String())
 	}
 	if s.Where != nil {

@@ -252,9 +252,19 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	if !ok {
 		return nil, c.unsupported(sel.From[0], "a join")
 	}
+	if sub, ok := at.Expr.(*sqlparser.Subquery); ok {
+		// A derived table: (SELECT …) AS alias.
+		inner, err := c.subquery(sub)
+		if err != nil {
+			return nil, err
+		}
+		out.From = ast.Table{Alias: at.As.String(), Sub: inner}
+		out.From.Pos, _ = c.pos(sub)
+		return c.selectRest(sel, out)
+	}
 	tn, ok := at.Expr.(sqlparser.TableName)
 	if !ok {
-		return nil, c.unsupported(at, "a subquery in FROM")
+		return nil, c.unsupported(at, "this FROM")
 	}
 	out.From = ast.Table{Name: tn.Name.String(), Alias: at.As.String()}
 	if !tn.Qualifier.IsEmpty() {
@@ -277,6 +287,11 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	} else if out.From.Name == "" {
 		return nil, NewSyntaxError(c.text, c.off, "empty lake name")
 	}
+	return c.selectRest(sel, out)
+}
+
+// selectRest converts what follows FROM in a SELECT, and its select list.
+func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Select, error) {
 	for _, se := range sel.SelectExprs {
 		item, err := c.selectItem(se)
 		if err != nil {

@@ -180,6 +180,8 @@ SELECT id FROM feat WHERE id IN (SELECT id FROM feat WHERE qty > 1) ORDER BY id;
 SELECT id, qty FROM feat WHERE qty > (SELECT AVG(qty) FROM feat) ORDER BY id;
 SELECT COUNT(*) FROM feat WHERE grp NOT IN (SELECT grp FROM feat WHERE qty > 3);
 SELECT (SELECT MAX(name) FROM feat) AS m, EXISTS (SELECT 1 FROM feat WHERE qty > 1000) AS e;
+SELECT COUNT(*), SUM(q), MAX(g) FROM (SELECT id, qty AS q, grp AS g FROM feat WHERE qty IS NOT NULL) t;
+SELECT g, n FROM (SELECT grp AS g, COUNT(*) AS n FROM feat GROUP BY grp) t WHERE n > 1 ORDER BY g NULLS FIRST;
 
 -- UNION and UNION ALL, with ORDER BY and LIMIT over the whole.
 SELECT grp FROM feat UNION SELECT name FROM feat WHERE id < 3 ORDER BY 1 NULLS FIRST;
@@ -188,7 +190,6 @@ SELECT id, qty FROM feat WHERE qty > 4 UNION ALL SELECT id, qty FROM feat WHERE 
 -- Refused constructs and their messages.
 SELECT a.id FROM feat a JOIN feat b ON a.id = b.id;
 SELECT id FROM feat, feat AS g;
-SELECT id FROM (SELECT id FROM feat) t;
 SELECT name || 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).
 SELECT id FROM feat ORDER BY id NULLS FIRST;

@@ -1,0 +1,189 @@
+package sql
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
+)
+
+// Derived tables, FROM (SELECT …) AS t: the inner query runs first, and
+// its rows go as JSON Lines to a file in the query's temporary folder,
+// which the outer query then reads as it reads a lake of one file: every
+// operator, spilling included, works on it unchanged, and memory stays
+// bounded whatever its size. The file is removed when the query ends (and
+// with the folder by the next start if the process dies).
+//
+// The rows' values must come back as they went: numbers, texts, booleans,
+// NULL and JSON do. A DATE, TIMESTAMP or INTERVAL, or a NaN or infinite
+// DOUBLE, has no JSON form that reads back as itself, and a column of the
+// inner query that holds one is refused, as are two columns of one name.
+
+// resolve readies sel to be planned: its subqueries answered, and its
+// source pinned, or made when it is a derived table. done removes what
+// was made.
+func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, Source, func(), error) {
+	sel, err := s.answerSubqueries(ctx, sel, scope)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if sel.From.Sub == nil {
+		src, err := s.readSource(sel.From.Name)
+		return sel, src, func() {}, err
+	}
+	if name, ok := correlated(sel.From.Sub, scope); ok {
+		return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
+	}
+	src, done, err := s.derive(ctx, sel.From, scope)
+	return sel, src, done, err
+}
+
+// derive runs the query of a derived table into a temporary file and
+// returns it as a source.
+func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Source, func(), error) {
+	inner, src, innerDone, err := s.resolve(ctx, t.Sub, scope)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer innerDone()
+	p, err := prepare(src, inner, s.qualifierFields(inner))
+	if err != nil {
+		return nil, nil, err
+	}
+	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
+	f, path, err := dir.CreateFile()
+	if err != nil {
+		dir.Close()
+		return nil, nil, err
+	}
+	name := t.Alias
+	if name == "" {
+		name = "(subquery)"
+	}
+	w := &derivedWriter{w: bufio.NewWriterSize(f, 64<<10), table: name}
+	_, err = exec.Stream(ctx, p, w)
+	if err == nil {
+		err = w.w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		dir.Close()
+		return nil, nil, err
+	}
+	d := &derivedSource{name: name, text: t.Sub.String(), path: path, rows: w.rows, bytes: w.bytes, fs: s.Memory.FS}
+	return d, func() { dir.Close() }, nil
+}
+
+// derivedWriter writes a derived table's rows as JSON Lines.
+type derivedWriter struct {
+	w           *bufio.Writer
+	table       string
+	names       [][]byte // each column's name, quoted, and the colon
+	cols        []string
+	line        []byte
+	rows, bytes int64
+}
+
+func (d *derivedWriter) Columns(names []string) error {
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
+			return fmt.Errorf("%w: derived table %s has two columns named %s: give them aliases", ErrUnsupported, d.table, n)
+		}
+		q, _ := json.Marshal(n)
+		d.names = append(d.names, append(q, ':'))
+	}
+	d.cols = names
+	return nil
+}
+
+func (d *derivedWriter) Row(r []types.Value) error {
+	b := append(d.line[:0], '{')
+	for i, v := range r[:len(d.names)] {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, d.names[i]...)
+		var err error
+		if b, err = appendJSONValue(b, v); err != nil {
+			return fmt.Errorf("%w: derived table %s, column %s: %v", ErrUnsupported, d.table, d.cols[i], err)
+		}
+	}
+	b = append(b, '}', '\n')
+	d.line = b
+	d.rows++
+	d.bytes += int64(len(b))
+	_, err := d.w.Write(b)
+	return err
+}
+
+// appendJSONValue appends v as JSON that the scan reads back as v.
+func appendJSONValue(b []byte, v types.Value) ([]byte, error) {
+	switch v.K {
+	case types.Null:
+		return append(b, "null"...), nil
+	case types.Bool:
+		if v.I != 0 {
+			return append(b, "true"...), nil
+		}
+		return append(b, "false"...), nil
+	case types.Int:
+		return strconv.AppendInt(b, v.I, 10), nil
+	case types.Huge:
+		return append(b, v.S...), nil
+	case types.Float:
+		if math.IsNaN(v.F) || math.IsInf(v.F, 0) {
+			return b, fmt.Errorf("%v has no JSON form", v)
+		}
+		n := len(b)
+		b = strconv.AppendFloat(b, v.F, 'g', -1, 64)
+		if !slices.ContainsFunc(b[n:], func(c byte) bool { return c == '.' || c == 'e' }) {
+			b = append(b, ".0"...) // a DOUBLE reads back as one
+		}
+		return b, nil
+	case types.String:
+		q, _ := json.Marshal(v.S)
+		return append(b, q...), nil
+	case types.JSON:
+		return append(b, v.S...), nil
+	}
+	return b, fmt.Errorf("a %s has no JSON form that reads back as itself", v.K)
+}
+
+// derivedSource is a derived table's rows, in one temporary file.
+type derivedSource struct {
+	name, text  string
+	path        string
+	rows, bytes int64
+	fs          storage.FS
+}
+
+func (d *derivedSource) Name() string      { return d.name }
+func (d *derivedSource) Generation() int64 { return -1 }
+func (d *derivedSource) Key() []string     { return nil }
+func (d *derivedSource) Files() []storage.FileEntry {
+	if d.rows == 0 {
+		return nil
+	}
+	return []storage.FileEntry{{Path: filepath.Base(d.path), Rows: d.rows, Bytes: d.bytes}}
+}
+func (d *derivedSource) Open(string) (io.ReadCloser, error) {
+	fsys := d.fs
+	if fsys == nil {
+		fsys = storage.OS
+	}
+	return fsys.Open(d.path)
+}
+func (d *derivedSource) Path(string) string { return d.path }

@@ -1,0 +1,95 @@
+package sql
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestDerivedTables(t *testing.T) {
+	s, rows := subLakes(t)
+	perG := map[int]int{} // rows per non-NULL g
+	for _, r := range rows {
+		if !r.gNull {
+			perG[r.g]++
+		}
+	}
+	most, sum := 0, 0
+	for _, n := range perG {
+		most, sum = max(most, n), sum+n
+	}
+	over := 0
+	for _, n := range perG {
+		if n > 12 {
+			over++
+		}
+	}
+	tmp := t.TempDir()
+	s.Memory = Memory{TempDir: tmp}
+	for q, want := range map[string]string{
+		"SELECT COUNT(*), MAX(n), SUM(n) FROM (SELECT g, COUNT(*) AS n FROM t WHERE g IS NOT NULL GROUP BY g) AS c":        fmt.Sprintf("%d|%d|%d", len(perG), most, sum),
+		"SELECT COUNT(*) FROM (SELECT g, COUNT(*) AS n FROM t GROUP BY g) c WHERE c.n > 12 AND g IS NOT NULL":              fmt.Sprint(over),
+		"SELECT COUNT(*) FROM (SELECT * FROM (SELECT g, x FROM t WHERE x > 50) a WHERE g < 3) b":                           count(rows, func(r subRow) bool { return !r.xNull && r.x > 50 && !r.gNull && r.g < 3 }),
+		"SELECT k, id FROM (SELECT kind AS k, id FROM u WHERE id < 3) v ORDER BY id NULLS FIRST":                           "k0|0\nk1|2",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT g FROM (SELECT g, COUNT(*) AS n FROM t GROUP BY g) c WHERE n > 12)":     count(rows, func(r subRow) bool { return !r.gNull && perG[r.g] > 12 }),
+		"SELECT MAX(v) FROM (SELECT x * 0.5 AS v, x IS NULL AS nul, 'a\"b' AS q FROM t) d WHERE q = 'a\"b' AND NOT nul":    "50.0",
+		"SELECT n FROM (SELECT COUNT(*) AS n FROM u) a UNION ALL SELECT n FROM (SELECT COUNT(*) AS n FROM t) b ORDER BY 1": "13\n300",
+		"SELECT COUNT(*) FROM (SELECT g FROM t WHERE x > 1000) e":                                                          "0",
+	} {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if got := strings.Join(rowsText(res), "\n"); got != want {
+			t.Errorf("%s: %s, want %s", q, got, want)
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("%s: left %v in the temporary folder", q, ents)
+		}
+	}
+	for q, want := range map[string]string{
+		"SELECT d FROM (SELECT CAST(day AS DATE) AS d FROM t) x":                                      "a DATE has no JSON form",
+		"SELECT a FROM (SELECT g AS a, x AS a FROM t) x":                                              "two columns named a",
+		"SELECT COUNT(*) FROM t o WHERE x > (SELECT MAX(x) FROM (SELECT x FROM t WHERE t.g = o.g) i)": "a derived table cannot read o.g of the outer query",
+	} {
+		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", q, err, want)
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("%s: left %v in the temporary folder", q, ents)
+		}
+	}
+	if text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM (SELECT g FROM t WHERE day = '2026-01-02') d")); !strings.Contains(text, "Derived table d: the 75 rows of") {
+		t.Errorf("EXPLAIN of a derived table:\n%s", text)
+	}
+}
+
+// TestDerivedTableSpills: a derived table of many rows under the smallest
+// limit, grouped again outside, answers as in memory.
+func TestDerivedTableSpills(t *testing.T) {
+	s := spillLake(t, 6000, 61)
+	q := "SELECT COUNT(*), SUM(c), COUNT(DISTINCT g), MAX(s) FROM (SELECT g, x, s, COUNT(*) AS c FROM t GROUP BY g, x, s) d"
+	want, err := s.Exec(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := query(t, s, "SELECT COUNT(*) FROM t").Rows[0][0]
+	if want.Rows[0][1].String() != rows.String() {
+		t.Fatalf("SUM(c) %v, want the lake's %v rows", want.Rows[0][1], rows)
+	}
+	tmp := t.TempDir()
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+	got, err := s.Exec(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffRows(want.Rows, got.Rows, true); d != "" {
+		t.Errorf("spilled: %s", d)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("left %v in the temporary folder", ents)
+	}
+}
