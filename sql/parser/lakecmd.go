@@ -46,9 +46,13 @@ func parse(text string) (ast.Statement, error) {
 				i++
 			}
 			if len(w) > i && (w[i].is("SELECT") || w[i].is("WITH")) {
-				sel, err := ParseSelect(text, w[i].pos)
+				q, err := ParseQuery(text, w[i].pos)
 				if err != nil {
 					return nil, err
+				}
+				sel, ok := q.(*ast.Select)
+				if !ok {
+					return nil, NewSyntaxError(text, w[i].pos, "EXPLAIN of a UNION not supported")
 				}
 				return &ast.Explain{Analyze: i == 2, Select: sel}, nil
 			}

@@ -32,7 +32,7 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		return nil, NewSyntaxError(text, off, "statement nested %d levels deep (at most %d)", depth, maxDepth)
 	}
 	if w := firstWords(text[off:], 1); len(w) == 1 && w[0].is("WITH") {
-		return nil, NewSyntaxError(text, off, "WITH (common table expressions) not supported yet (it comes with joins and subqueries)")
+		return nil, NewSyntaxError(text, off, "WITH where one SELECT is wanted not supported")
 	}
 	if i := strings.Index(text[off:], "||"); i >= 0 && outsideQuotes(text[off:], i) {
 		return nil, NewSyntaxError(text, off+i, "|| is not supported: write CONCAT(a, b) to join strings, OR for logic")
@@ -64,6 +64,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 // ParseQuery parses a query that may be a UNION of SELECTs: an *ast.Select
 // or an *ast.Union.
 func ParseQuery(text string, off int) (ast.Statement, error) {
+	if w := firstWords(text[off:], 1); len(w) == 1 && w[0].is("WITH") {
+		return parseWith(text, off)
+	}
 	sel, err := ParseSelect(text, off)
 	if err == nil || !strings.Contains(err.Error(), "a UNION where one query is wanted") {
 		return sel, err

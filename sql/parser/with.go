@@ -1,0 +1,165 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/ast"
+)
+
+// WITH name [(columns)] AS (query) [, …] query: common table expressions,
+// which the MySQL grammar lacks. Each one's query is parsed on its own,
+// and every FROM name that names it (in the main query, its subqueries,
+// derived tables and UNION parts, and the CTEs after it) becomes a
+// derived table of its query, as if it had been written there.
+
+// parseWith parses a query that starts with WITH at text[off:].
+func parseWith(text string, off int) (ast.Statement, error) {
+	toks := sqlTokens(text[off:])
+	at := func(i int) string {
+		if i >= len(toks) {
+			return ""
+		}
+		return text[off+toks[i].pos : off+toks[i].end]
+	}
+	pos := func(i int) int {
+		if i >= len(toks) {
+			return len(text)
+		}
+		return off + toks[i].pos
+	}
+	// closing is the token index of the ')' that matches the '(' at i.
+	closing := func(i int) int {
+		depth := 0
+		for j := i; j < len(toks); j++ {
+			switch at(j) {
+			case "(":
+				depth++
+			case ")":
+				if depth--; depth == 0 {
+					return j
+				}
+			}
+		}
+		return -1
+	}
+	ctes := map[string]*ast.Select{}
+	i := 1 // after WITH
+	if strings.EqualFold(at(i), "RECURSIVE") {
+		return nil, NewSyntaxError(text, pos(i), "WITH RECURSIVE not supported")
+	}
+	for {
+		name := at(i)
+		if i >= len(toks) || !toks[i].word {
+			return nil, NewSyntaxError(text, pos(i), "WITH: expected the name of a common table expression, found %q", name)
+		}
+		if q := name[0]; q == '`' || q == '"' {
+			name = strings.Trim(name, "`\"")
+		}
+		i++
+		var cols []string
+		if at(i) == "(" {
+			end := closing(i)
+			if end < 0 {
+				return nil, NewSyntaxError(text, pos(i), "WITH %s: the list of columns is not closed", name)
+			}
+			for j := i + 1; j < end; j++ {
+				if at(j) != "," {
+					cols = append(cols, strings.Trim(at(j), "`\""))
+				}
+			}
+			i = end + 1
+		}
+		if !strings.EqualFold(at(i), "AS") {
+			return nil, NewSyntaxError(text, pos(i), "WITH %s: expected AS (query), found %q", name, at(i))
+		}
+		i++
+		if strings.EqualFold(at(i), "MATERIALIZED") || strings.EqualFold(at(i), "NOT") {
+			return nil, NewSyntaxError(text, pos(i), "WITH %s AS %s not supported", name, at(i))
+		}
+		if at(i) != "(" {
+			return nil, NewSyntaxError(text, pos(i), "WITH %s AS: expected a query in parentheses, found %q", name, at(i))
+		}
+		end := closing(i)
+		if end < 0 {
+			return nil, NewSyntaxError(text, pos(i), "WITH %s: its query is not closed", name)
+		}
+		body, err := ParseSelect(text[:pos(end)], pos(i+1))
+		if err != nil {
+			return nil, err
+		}
+		if cols != nil {
+			if len(cols) != len(body.Items) {
+				return nil, NewSyntaxError(text, pos(i), "WITH %s: %d column names for a query of %d columns", name, len(cols), len(body.Items))
+			}
+			for k := range body.Items {
+				if _, star := body.Items[k].Expr.(ast.Star); star {
+					return nil, NewSyntaxError(text, pos(i), "WITH %s: column names for SELECT * not supported", name)
+				}
+				body.Items[k].Alias = cols[k]
+			}
+		}
+		substitute(body, ctes)
+		if _, dup := ctes[strings.ToLower(name)]; dup {
+			return nil, NewSyntaxError(text, pos(i-2), "WITH: %s is named twice", name)
+		}
+		ctes[strings.ToLower(name)] = body
+		i = end + 1
+		if at(i) != "," {
+			break
+		}
+		i++
+	}
+	st, err := ParseQuery(text, pos(i))
+	if err != nil {
+		return nil, err
+	}
+	switch q := st.(type) {
+	case *ast.Select:
+		substitute(q, ctes)
+	case *ast.Union:
+		for _, p := range q.Parts {
+			substitute(p, ctes)
+		}
+	}
+	return st, nil
+}
+
+// substitute makes each FROM of sel (and of its subqueries and derived
+// tables) that names a CTE a derived table of its query.
+func substitute(sel *ast.Select, ctes map[string]*ast.Select) {
+	if len(ctes) == 0 || sel == nil {
+		return
+	}
+	if sel.From.Sub != nil {
+		substitute(sel.From.Sub, ctes)
+	} else if body, ok := ctes[strings.ToLower(sel.From.Name)]; ok && sel.From.Name != "" {
+		if sel.From.Alias == "" {
+			sel.From.Alias = sel.From.Name
+		}
+		sel.From.Name, sel.From.Sub = "", body
+	}
+	visit := func(e ast.Expr) {
+		ast.Walk(e, func(x ast.Expr) bool {
+			switch x := x.(type) {
+			case ast.Subquery:
+				substitute(x.Select, ctes)
+			case ast.Exists:
+				substitute(x.Select, ctes)
+			case ast.InSelect:
+				substitute(x.Select, ctes)
+			}
+			return true
+		})
+	}
+	for _, it := range sel.Items {
+		visit(it.Expr)
+	}
+	visit(sel.Where)
+	visit(sel.Having)
+	for _, g := range sel.GroupBy {
+		visit(g)
+	}
+	for _, o := range sel.OrderBy {
+		visit(o.Expr)
+	}
+}
