@@ -26,9 +26,11 @@ import (
 // with the folder by the next start if the process dies).
 //
 // The rows' values must come back as they went: numbers, texts, booleans,
-// NULL and JSON do. A DATE, TIMESTAMP or INTERVAL, or a NaN or infinite
-// DOUBLE, has no JSON form that reads back as itself, and a column of the
-// inner query that holds one is refused, as are two columns of one name.
+// NULL and JSON do. A column of DATE or TIMESTAMP values (NULLs beside
+// them) goes as their text, and the outer query reads it through a CAST
+// back to its type. An INTERVAL, a NaN or infinite DOUBLE, or a column
+// that mixes dates or timestamps with other values has no JSON form that
+// reads back as itself, and is refused, as are two columns of one name.
 
 // resolve readies sel to be planned: its subqueries answered, and its
 // source pinned, or made when it is a derived table. done removes what
@@ -46,7 +48,68 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) 
 		return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
 	}
 	src, done, err := s.derive(ctx, sel.From, scope)
-	return sel, src, done, err
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if d := src.(*derivedSource); len(d.typed) > 0 {
+		sel = castTyped(sel, d.name, d.typed)
+	}
+	return sel, src, done, nil
+}
+
+// castTyped returns sel with each name of a typed column of the derived
+// table t (a DATE or TIMESTAMP column, held as text) read through a CAST
+// to its type; a select item so changed keeps its name.
+func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Select {
+	var rw func(ast.Expr) ast.Expr
+	rw = func(e ast.Expr) ast.Expr {
+		c, ok := e.(ast.Column)
+		if !ok {
+			return ast.Map(e, rw)
+		}
+		name := ""
+		switch {
+		case len(c.Path) == 1:
+			name = c.Path[0]
+		case len(c.Path) == 2 && c.Path[0] == t:
+			name = c.Path[1]
+		}
+		if k, ok := typed[name]; ok {
+			return ast.Cast{X: c, To: k, Type: k.String()}
+		}
+		return e
+	}
+	out := *sel
+	out.Items = make([]ast.SelectItem, len(sel.Items))
+	for i, it := range sel.Items {
+		if e := rw(it.Expr); e.String() != it.Expr.String() {
+			if it.Alias == "" {
+				if c, ok := it.Expr.(ast.Column); ok {
+					it.Alias = c.Name()
+				} else {
+					it.Alias = it.Expr.String()
+				}
+			}
+			it.Expr = e
+		}
+		out.Items[i] = it
+	}
+	if sel.Where != nil {
+		out.Where = rw(sel.Where)
+	}
+	if sel.Having != nil {
+		out.Having = rw(sel.Having)
+	}
+	out.GroupBy = make([]ast.Expr, len(sel.GroupBy))
+	for i, g := range sel.GroupBy {
+		out.GroupBy[i] = rw(g)
+	}
+	out.OrderBy = make([]ast.OrderItem, len(sel.OrderBy))
+	for i, o := range sel.OrderBy {
+		o.Expr = rw(o.Expr)
+		out.OrderBy[i] = o
+	}
+	return &out
 }
 
 // derive runs the query of a derived table into a temporary file and
@@ -84,6 +147,14 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Sour
 		return nil, nil, err
 	}
 	d := &derivedSource{name: name, text: t.Sub.String(), path: path, rows: w.rows, bytes: w.bytes, fs: s.Memory.FS}
+	for i, k := range w.temporal {
+		if k != types.Null {
+			if d.typed == nil {
+				d.typed = map[string]types.Kind{}
+			}
+			d.typed[w.cols[i]] = k
+		}
+	}
 	return d, func() { dir.Close() }, nil
 }
 
@@ -95,6 +166,10 @@ type derivedWriter struct {
 	cols        []string
 	line        []byte
 	rows, bytes int64
+	// By column: the kind of its dates or timestamps (NULL: none), and
+	// whether it has held another value (not NULL).
+	temporal []types.Kind
+	other    []bool
 }
 
 func (d *derivedWriter) Columns(names []string) error {
@@ -106,6 +181,8 @@ func (d *derivedWriter) Columns(names []string) error {
 		d.names = append(d.names, append(q, ':'))
 	}
 	d.cols = names
+	d.temporal = make([]types.Kind, len(names))
+	d.other = make([]bool, len(names))
 	return nil
 }
 
@@ -116,6 +193,21 @@ func (d *derivedWriter) Row(r []types.Value) error {
 			b = append(b, ',')
 		}
 		b = append(b, d.names[i]...)
+		switch {
+		case v.K == types.Date || v.K == types.Timestamp:
+			if d.other[i] || d.temporal[i] != types.Null && d.temporal[i] != v.K {
+				return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], v.K)
+			}
+			d.temporal[i] = v.K
+			q, _ := json.Marshal(v.String())
+			b = append(b, q...)
+			continue
+		case v.K != types.Null:
+			if d.temporal[i] != types.Null {
+				return fmt.Errorf("%w: derived table %s, column %s: a %s among its %ss", ErrUnsupported, d.table, d.cols[i], v.K, d.temporal[i])
+			}
+			d.other[i] = true
+		}
 		var err error
 		if b, err = appendJSONValue(b, v); err != nil {
 			return fmt.Errorf("%w: derived table %s, column %s: %v", ErrUnsupported, d.table, d.cols[i], err)
@@ -168,6 +260,7 @@ type derivedSource struct {
 	path        string
 	rows, bytes int64
 	fs          storage.FS
+	typed       map[string]types.Kind // the DATE and TIMESTAMP columns
 }
 
 func (d *derivedSource) Name() string      { return d.name }

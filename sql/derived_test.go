@@ -37,6 +37,11 @@ func TestDerivedTables(t *testing.T) {
 		"SELECT MAX(v) FROM (SELECT x * 0.5 AS v, x IS NULL AS nul, 'a\"b' AS q FROM t) d WHERE q = 'a\"b' AND NOT nul":    "50.0",
 		"SELECT n FROM (SELECT COUNT(*) AS n FROM u) a UNION ALL SELECT n FROM (SELECT COUNT(*) AS n FROM t) b ORDER BY 1": "13\n300",
 		"SELECT COUNT(*) FROM (SELECT g FROM t WHERE x > 1000) e":                                                          "0",
+		// Dates and timestamps come back as themselves (read through a
+		// CAST), in every clause; NULLs beside them.
+		"SELECT d, d + 1, COUNT(*) FROM (SELECT CAST(day AS DATE) AS d FROM t) x WHERE d > DATE '2026-01-02' GROUP BY d ORDER BY d DESC": "2026-01-04|2026-01-05|75\n2026-01-03|2026-01-04|75",
+		"SELECT MAX(x.ts), COUNT(ts) FROM (SELECT CASE WHEN g = 1 THEN CAST(day AS TIMESTAMP) + INTERVAL 90 MINUTE END AS ts FROM t) x":  "2026-01-04 01:30:00|" + count(rows, func(r subRow) bool { return !r.gNull && r.g == 1 }),
+		"WITH m AS (SELECT DATE_TRUNC('month', CAST(day AS DATE)) AS mo, x FROM t) SELECT mo, YEAR(mo), COUNT(*) FROM m GROUP BY mo":     "2026-01-01 00:00:00|2026|300",
 	} {
 		res, err := s.Exec(context.Background(), q)
 		if err != nil {
@@ -51,7 +56,9 @@ func TestDerivedTables(t *testing.T) {
 		}
 	}
 	for q, want := range map[string]string{
-		"SELECT d FROM (SELECT CAST(day AS DATE) AS d FROM t) x":                                      "a DATE has no JSON form",
+		"SELECT d FROM (SELECT CASE WHEN g = 1 THEN CAST(day AS DATE) ELSE day END AS d FROM t) x":    "derived table x, column d: a ",
+		"SELECT d FROM (SELECT CASE WHEN g = 1 THEN day ELSE CAST(day AS DATE) END AS d FROM t) x":    "derived table x, column d: a ",
+		"SELECT i FROM (SELECT INTERVAL 1 DAY AS i FROM t) x":                                         "INTERVAL has no JSON form",
 		"SELECT a FROM (SELECT g AS a, x AS a FROM t) x":                                              "two columns named a",
 		"SELECT COUNT(*) FROM t o WHERE x > (SELECT MAX(x) FROM (SELECT x FROM t WHERE t.g = o.g) i)": "a derived table cannot read o.g of the outer query",
 	} {
