@@ -819,11 +819,25 @@ type sgQuery struct {
 	order         []sgOrder
 	limit, offset int // -1: none
 	agg           bool
+	// wrap runs the query through a construct whose answer is the
+	// query's own rows: 1 a derived table (SELECT * FROM (q) AS d), 2
+	// q UNION ALL q (each row twice), 3 a scalar subquery beside.
+	wrap int
 }
 
 // sql renders the query. keys appends the ORDER BY keys to the select list
 // and drops LIMIT and OFFSET: the DuckDB answer that settles ties.
 func (q *sgQuery) sql(duck, keys bool) string {
+	switch q.wrap {
+	case 1:
+		return "SELECT * FROM (" + q.inner(duck, keys) + ") AS d"
+	case 2:
+		return q.inner(duck, keys) + " UNION ALL " + q.inner(duck, keys)
+	}
+	return q.inner(duck, keys)
+}
+
+func (q *sgQuery) inner(duck, keys bool) string {
 	var b strings.Builder
 	b.WriteString("SELECT ")
 	if q.distinct {
@@ -836,7 +850,12 @@ func (q *sgQuery) sql(duck, keys bool) string {
 		b.WriteString(it.e.sql(duck))
 		if it.alias != "" {
 			b.WriteString(" AS " + it.alias)
+		} else if q.wrap == 1 {
+			fmt.Fprintf(&b, " AS w%d", i) // a derived table's columns need names of their own
 		}
+	}
+	if q.wrap == 3 {
+		b.WriteString(", (SELECT MAX(id) FROM t WHERE id < 1000)")
 	}
 	if keys {
 		for _, o := range q.order {
@@ -1011,6 +1030,9 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 		if g.pct(30) {
 			q.offset = g.pick(11)
 		}
+	}
+	if len(q.order) == 0 && q.limit < 0 && g.pct(25) {
+		q.wrap = 1 + g.pick(3)
 	}
 	return q
 }
