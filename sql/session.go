@@ -88,6 +88,9 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	case *ast.Union:
 		return s.runUnion(ctx, st)
 	case *ast.Explain:
+		if st.Union != nil {
+			return s.explainUnion(ctx, st.Union)
+		}
 		// The subqueries are answered (run) even for a plain EXPLAIN: the
 		// plan is of the query with their answers in their place, and
 		// their own plans follow it.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
@@ -99,3 +100,51 @@ type collect struct{ res *exec.Result }
 
 func (c *collect) Columns(names []string) error { c.res.Columns = names; return nil }
 func (c *collect) Row(r []Value) error          { c.res.Rows = append(c.res.Rows, r); return nil }
+
+// explainUnion is EXPLAIN of a UNION: each query's plan (with its
+// subqueries'), then what is done with their rows.
+func (s *Session) explainUnion(ctx context.Context, u *ast.Union) (*Result, error) {
+	var lines []string
+	for i, part := range u.Parts {
+		var subs []subqueryPlan
+		sel, src, done, err := s.resolve(withSubqueryLog(ctx, &subs), part, nil)
+		if err != nil {
+			return nil, err
+		}
+		defer done()
+		p, err := prepare(src, sel, s.qualifierFields(sel))
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, fmt.Sprintf("Query %d of the UNION: %s", i+1, part))
+		for _, l := range append(explainLines(p, nil, nil, 0), subqueryLines(subs)...) {
+			lines = append(lines, "  "+l)
+		}
+	}
+	last := "UNION ALL of the queries' rows"
+	for j := len(u.All) - 1; j >= 0; j-- {
+		if !u.All[j] {
+			last = fmt.Sprintf("UNION: the rows of queries 1 to %d once each (a GROUP BY of every column)", j+2)
+			if j+2 < len(u.Parts) {
+				last += fmt.Sprintf(", then all of queries %d to %d", j+3, len(u.Parts))
+			}
+			break
+		}
+	}
+	lines = append(lines, last)
+	if len(u.OrderBy) > 0 {
+		parts := make([]string, len(u.OrderBy))
+		for i, o := range u.OrderBy {
+			parts[i] = o.String()
+		}
+		lines = append(lines, "Sort: ORDER BY "+strings.Join(parts, ", "))
+	}
+	if u.Limit >= 0 {
+		lines = append(lines, fmt.Sprintf("Limit %d offset %d", u.Limit, u.Offset))
+	}
+	res := &Result{Columns: []Column{{Name: "plan"}}}
+	for _, l := range lines {
+		res.Rows = append(res.Rows, []Value{StrValue(l)})
+	}
+	return res, nil
+}

@@ -91,16 +91,23 @@ func TestUnionAnswers(t *testing.T) {
 			t.Errorf("%s:\n%v\nwant\n%v", q, got, want)
 		}
 	}
+	// EXPLAIN shows each query's plan, pruned by its own WHERE.
+	text := table(query(t, s, "EXPLAIN SELECT g FROM t WHERE day = '2026-01-02' UNION SELECT id FROM u ORDER BY 1"))
+	for _, want := range []string{"Query 1 of the UNION", "  Scanning 1/4 files", "Query 2 of the UNION", "  Scanning 3/3 files", "UNION: the rows of queries 1 to 2 once each", "Sort: ORDER BY 1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("EXPLAIN of a UNION lacks %q:\n%s", want, text)
+		}
+	}
 	res := query(t, s, "SELECT g AS first FROM t UNION ALL SELECT id FROM u")
 	if len(res.Rows) != 300+13 || res.Columns[0].Name != "first" {
 		t.Errorf("UNION ALL: %d rows, column %q; want 313, first", len(res.Rows), res.Columns[0].Name)
 	}
 	for q, want := range map[string]string{
-		"SELECT g FROM t UNION SELECT id, kind FROM u":      "query 2 gives 2 columns, the first 1",
-		"SELECT g FROM t UNION SELECT id FROM u ORDER BY x": "ORDER BY x over a UNION: name a column of the result (g)",
-		"SELECT * FROM t UNION ALL SELECT * FROM u":         "SELECT * in a UNION",
-		"SELECT g FROM t UNION SELECT id FROM nosuch":       "nosuch",
-		"EXPLAIN SELECT g FROM t UNION SELECT id FROM u":    "UNION",
+		"SELECT g FROM t UNION SELECT id, kind FROM u":           "query 2 gives 2 columns, the first 1",
+		"SELECT g FROM t UNION SELECT id FROM u ORDER BY x":      "ORDER BY x over a UNION: name a column of the result (g)",
+		"SELECT * FROM t UNION ALL SELECT * FROM u":              "SELECT * in a UNION",
+		"SELECT g FROM t UNION SELECT id FROM nosuch":            "nosuch",
+		"EXPLAIN ANALYZE SELECT g FROM t UNION SELECT id FROM u": "EXPLAIN ANALYZE of a UNION not supported",
 	} {
 		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error saying %q", q, err, want)

@@ -135,15 +135,22 @@ func (s *Select) String() string {
 type Explain struct {
 	Analyze bool
 	Select  *Select
+	Union   *Union // EXPLAIN of a UNION (Select nil)
 }
 
 func (*Explain) stmt() {}
 
 func (e *Explain) String() string {
-	if e.Analyze {
-		return "EXPLAIN ANALYZE " + e.Select.String()
+	q := ""
+	if e.Union != nil {
+		q = e.Union.String()
+	} else {
+		q = e.Select.String()
 	}
-	return "EXPLAIN " + e.Select.String()
+	if e.Analyze {
+		return "EXPLAIN ANALYZE " + q
+	}
+	return "EXPLAIN " + q
 }
 
 // Union is SELECT … UNION [ALL | DISTINCT] SELECT … [UNION …], with an

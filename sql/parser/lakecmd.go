@@ -50,11 +50,13 @@ func parse(text string) (ast.Statement, error) {
 				if err != nil {
 					return nil, err
 				}
-				sel, ok := q.(*ast.Select)
-				if !ok {
-					return nil, NewSyntaxError(text, w[i].pos, "EXPLAIN of a UNION not supported")
+				if u, ok := q.(*ast.Union); ok {
+					if i == 2 {
+						return nil, NewSyntaxError(text, w[1].pos, "EXPLAIN ANALYZE of a UNION not supported (EXPLAIN shows each query's plan)")
+					}
+					return &ast.Explain{Union: u}, nil
 				}
-				return &ast.Explain{Analyze: i == 2, Select: sel}, nil
+				return &ast.Explain{Analyze: i == 2, Select: q.(*ast.Select)}, nil
 			}
 		}
 	}
