@@ -79,37 +79,7 @@ func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Sele
 		}
 		return e
 	}
-	out := *sel
-	out.Items = make([]ast.SelectItem, len(sel.Items))
-	for i, it := range sel.Items {
-		if e := rw(it.Expr); e.String() != it.Expr.String() {
-			if it.Alias == "" {
-				if c, ok := it.Expr.(ast.Column); ok {
-					it.Alias = c.Name()
-				} else {
-					it.Alias = it.Expr.String()
-				}
-			}
-			it.Expr = e
-		}
-		out.Items[i] = it
-	}
-	if sel.Where != nil {
-		out.Where = rw(sel.Where)
-	}
-	if sel.Having != nil {
-		out.Having = rw(sel.Having)
-	}
-	out.GroupBy = make([]ast.Expr, len(sel.GroupBy))
-	for i, g := range sel.GroupBy {
-		out.GroupBy[i] = rw(g)
-	}
-	out.OrderBy = make([]ast.OrderItem, len(sel.OrderBy))
-	for i, o := range sel.OrderBy {
-		o.Expr = rw(o.Expr)
-		out.OrderBy[i] = o
-	}
-	return &out
+	return ast.MapSelect(sel, rw)
 }
 
 // derive runs the query of a derived table into a temporary file and

@@ -153,30 +153,12 @@ func newMetaSource(name, table string, snap *catalog.Snapshot, events []catalog.
 			w.row(append(vals, f.Rows, f.Bytes, fileGeneration(f.Path, gens))...)
 		}
 	case "partitions":
-		type part struct {
-			vals              []storage.PartValue
-			files, rows, size int64
-		}
-		var parts []*part
-		at := map[string]*part{}
-		for _, f := range m.Files {
-			k := fmt.Sprint(f.Partition)
-			p := at[k]
-			if p == nil {
-				p = &part{vals: f.Partition}
-				at[k] = p
-				parts = append(parts, p)
-			}
-			p.files++
-			p.rows += f.Rows
-			p.size += f.Bytes
-		}
-		for _, p := range parts {
+		for _, p := range partitionTotals(m.Files) {
 			var vals []any
 			for _, v := range p.vals {
 				vals = append(vals, v)
 			}
-			w.row(append(vals, p.files, p.rows, p.size)...)
+			w.row(append(vals, p.files, p.rows, p.bytes)...)
 		}
 	case "history":
 		for g := range m.Generation + 1 {

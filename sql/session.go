@@ -290,17 +290,31 @@ func (s *Session) showPartitions(lake string) (*Result, error) {
 		res.Columns = append(res.Columns, Column{Name: k})
 	}
 	res.Columns = append(res.Columns, intCol("files"), intCol("rows"), intCol("bytes"))
-	type agg struct {
-		vals               []storage.PartValue
-		files, rows, bytes int64
+	for _, a := range partitionTotals(snap.Files()) {
+		var r []Value
+		for _, v := range a.vals {
+			r = append(r, partValue(v))
+		}
+		res.Rows = append(res.Rows, append(r, IntValue(a.files), IntValue(a.rows), IntValue(a.bytes)))
 	}
-	byDir := map[string]*agg{}
+	return res, nil
+}
+
+// partTotal is a partition's files, rows and bytes.
+type partTotal struct {
+	vals               []storage.PartValue
+	files, rows, bytes int64
+}
+
+// partitionTotals sums files by partition folder, in the folders' order.
+func partitionTotals(files []storage.FileEntry) []*partTotal {
+	byDir := map[string]*partTotal{}
 	var dirs []string
-	for _, f := range snap.Files() {
+	for _, f := range files {
 		d := path.Dir(f.Path)
 		a := byDir[d]
 		if a == nil {
-			a = &agg{vals: f.Partition}
+			a = &partTotal{vals: f.Partition}
 			byDir[d] = a
 			dirs = append(dirs, d)
 		}
@@ -309,15 +323,11 @@ func (s *Session) showPartitions(lake string) (*Result, error) {
 		a.bytes += f.Bytes
 	}
 	slices.Sort(dirs)
-	for _, d := range dirs {
-		a := byDir[d]
-		var r []Value
-		for _, v := range a.vals {
-			r = append(r, partValue(v))
-		}
-		res.Rows = append(res.Rows, append(r, IntValue(a.files), IntValue(a.rows), IntValue(a.bytes)))
+	out := make([]*partTotal, len(dirs))
+	for i, d := range dirs {
+		out[i] = byDir[d]
 	}
-	return res, nil
+	return out
 }
 
 func (s *Session) showFiles(lake string) (*Result, error) {

@@ -60,35 +60,14 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 		}
 		return e
 	}
-	out := *sel
-	out.Items = make([]ast.SelectItem, len(sel.Items))
-	for i, it := range sel.Items {
-		if selectHasExpr(it.Expr, isSubquery) {
-			// The column keeps the name the query gave it.
-			if it.Alias == "" {
-				it.Alias = it.Expr.String()
-			}
-			it.Expr = rewrite(it.Expr)
-		}
-		out.Items[i] = it
-	}
-	out.Where, out.Having = rewrite(sel.Where), rewrite(sel.Having)
-	out.GroupBy = make([]ast.Expr, len(sel.GroupBy))
-	for i, g := range sel.GroupBy {
-		out.GroupBy[i] = rewrite(g)
-	}
-	out.OrderBy = make([]ast.OrderItem, len(sel.OrderBy))
-	for i, o := range sel.OrderBy {
-		o.Expr = rewrite(o.Expr)
-		out.OrderBy[i] = o
-	}
+	out := ast.MapSelect(sel, rewrite)
 	if failed != nil {
 		return nil, failed
 	}
-	if selectHas(&out, isSubquery) {
+	if selectHas(out, isSubquery) {
 		return nil, fmt.Errorf("%w: a subquery inside an aggregate's ORDER BY", ErrUnsupported)
 	}
-	return &out, nil
+	return out, nil
 }
 
 // scalarSubquery answers (SELECT …) used as a value: its one column's
@@ -243,7 +222,7 @@ func selectHasExpr(e ast.Expr, f func(ast.Expr) bool) bool {
 // satisfies f.
 func selectHas(sel *ast.Select, f func(ast.Expr) bool) bool {
 	found := false
-	visit := func(e ast.Expr) {
+	for _, e := range sel.Exprs() {
 		ast.Walk(e, func(x ast.Expr) bool {
 			if found || f(x) {
 				found = true
@@ -251,17 +230,6 @@ func selectHas(sel *ast.Select, f func(ast.Expr) bool) bool {
 			}
 			return true
 		})
-	}
-	for _, it := range sel.Items {
-		visit(it.Expr)
-	}
-	visit(sel.Where)
-	visit(sel.Having)
-	for _, g := range sel.GroupBy {
-		visit(g)
-	}
-	for _, o := range sel.OrderBy {
-		visit(o.Expr)
 	}
 	return found
 }

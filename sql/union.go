@@ -61,7 +61,7 @@ func (s *Session) runUnion(ctx context.Context, u *ast.Union) (*Result, error) {
 			}
 		}
 		if col < 0 {
-			return nil, fmt.Errorf("%w: ORDER BY %s over a UNION: name a column of the result (%s) or its position", ErrUnsupported, o.Expr, listNames(cols))
+			return nil, fmt.Errorf("%w: ORDER BY %s over a UNION: name a column of the result (%s) or its position", ErrUnsupported, o.Expr, strings.Join(cols, ", "))
 		}
 		eu.Keys = append(eu.Keys, plan.SortKey{Col: col, Desc: o.Desc, NullsFirst: o.Nulls == 1, Text: o.Expr.String()})
 	}
@@ -82,17 +82,6 @@ func (s *Session) runUnion(ctx context.Context, u *ast.Union) (*Result, error) {
 		res.Note = notes[0]
 	}
 	return res, nil
-}
-
-func listNames(cols []string) string {
-	out := ""
-	for i, c := range cols {
-		if i > 0 {
-			out += ", "
-		}
-		out += c
-	}
-	return out
 }
 
 // collect is an exec.Emitter that keeps the rows in an exec.Result.

@@ -8,6 +8,22 @@ import (
 	"testing"
 )
 
+// wantAnswers runs each query and compares its rows (rowsText, lines
+// joined by newlines) with the answer given.
+func wantAnswers(t *testing.T, s *Session, answers map[string]string) {
+	t.Helper()
+	for q, want := range answers {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if got := strings.Join(rowsText(res), "\n"); got != want {
+			t.Errorf("%s: %s, want %s", q, got, want)
+		}
+	}
+}
+
 // rowsText is a result's rows, a line each, cells joined by |.
 func rowsText(res *Result) []string {
 	var out []string

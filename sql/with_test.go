@@ -19,7 +19,7 @@ func TestWithQueries(t *testing.T) {
 	for _, n := range perG {
 		most = max(most, n)
 	}
-	for q, want := range map[string]string{
+	wantAnswers(t, s, map[string]string{
 		"WITH c AS (SELECT g, COUNT(*) AS n FROM t WHERE g IS NOT NULL GROUP BY g) SELECT COUNT(*), MAX(n) FROM c": fmt.Sprintf("%d|%d", len(perG), most),
 		// Column names, a CTE over an earlier one, used in a subquery.
 		"WITH c(k, n) AS (SELECT g, COUNT(*) FROM t GROUP BY g), big AS (SELECT k FROM c WHERE n > 12) SELECT COUNT(*) FROM t WHERE g IN (SELECT k FROM big)": count(rows, func(r subRow) bool { return !r.gNull && perG[r.g] > 12 }),
@@ -27,16 +27,7 @@ func TestWithQueries(t *testing.T) {
 		// the CTE (t here is u's ids); names are case-insensitive.
 		"WITH t AS (SELECT id FROM u WHERE id < 4) SELECT id FROM T UNION ALL SELECT id + 100 FROM t ORDER BY 1": "0\n2\n100\n102",
 		"WITH a AS (SELECT 1 AS x), b AS (SELECT x + 1 AS y FROM a) SELECT y FROM b":                             "2",
-	} {
-		res, err := s.Exec(context.Background(), q)
-		if err != nil {
-			t.Errorf("%s: %v", q, err)
-			continue
-		}
-		if got := strings.Join(rowsText(res), "\n"); got != want {
-			t.Errorf("%s: %s, want %s", q, got, want)
-		}
-	}
+	})
 	res := query(t, s, "EXPLAIN WITH d AS (SELECT g FROM t WHERE day = '2026-01-02') SELECT COUNT(*) FROM d")
 	if text := table(res); !strings.Contains(text, "Derived table d: the 75 rows of") {
 		t.Errorf("EXPLAIN WITH:\n%s", text)

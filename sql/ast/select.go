@@ -193,3 +193,61 @@ func (u *Union) String() string {
 	}
 	return b.String()
 }
+
+// Exprs returns the expressions of s's own clauses (not of its
+// subqueries or derived table): the select list, WHERE, GROUP BY, HAVING
+// and ORDER BY, those there are.
+func (s *Select) Exprs() []Expr {
+	var out []Expr
+	for _, it := range s.Items {
+		out = append(out, it.Expr)
+	}
+	if s.Where != nil {
+		out = append(out, s.Where)
+	}
+	out = append(out, s.GroupBy...)
+	if s.Having != nil {
+		out = append(out, s.Having)
+	}
+	for _, o := range s.OrderBy {
+		out = append(out, o.Expr)
+	}
+	return out
+}
+
+// MapSelect returns a copy of s with each expression of its own clauses
+// replaced by fn of it; a select item whose expression changes keeps its
+// name, as an alias.
+func MapSelect(s *Select, fn func(Expr) Expr) *Select {
+	out := *s
+	out.Items = make([]SelectItem, len(s.Items))
+	for i, it := range s.Items {
+		if e := fn(it.Expr); e.String() != it.Expr.String() {
+			if it.Alias == "" {
+				if c, ok := it.Expr.(Column); ok {
+					it.Alias = c.Name()
+				} else {
+					it.Alias = it.Expr.String()
+				}
+			}
+			it.Expr = e
+		}
+		out.Items[i] = it
+	}
+	if s.Where != nil {
+		out.Where = fn(s.Where)
+	}
+	if s.Having != nil {
+		out.Having = fn(s.Having)
+	}
+	out.GroupBy = make([]Expr, len(s.GroupBy))
+	for i, g := range s.GroupBy {
+		out.GroupBy[i] = fn(g)
+	}
+	out.OrderBy = make([]OrderItem, len(s.OrderBy))
+	for i, o := range s.OrderBy {
+		o.Expr = fn(o.Expr)
+		out.OrderBy[i] = o
+	}
+	return &out
+}

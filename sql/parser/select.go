@@ -119,17 +119,26 @@ func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 	if out.OrderBy, err = c.orderBy(u.OrderBy); err != nil {
 		return nil, err
 	}
-	if u.Limit != nil {
-		if out.Limit, err = c.intVal(u.Limit.Rowcount); err != nil {
-			return nil, err
-		}
-		if u.Limit.Offset != nil {
-			if out.Offset, err = c.intVal(u.Limit.Offset); err != nil {
-				return nil, err
-			}
-		}
+	if out.Limit, out.Offset, err = c.limit(u.Limit); err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// limit converts LIMIT n [OFFSET m] (-1 and 0 without one).
+func (c *converter) limit(l *sqlparser.Limit) (n, off int64, err error) {
+	if l == nil {
+		return -1, 0, nil
+	}
+	if n, err = c.intVal(l.Rowcount); err != nil {
+		return 0, 0, err
+	}
+	if l.Offset != nil {
+		if off, err = c.intVal(l.Offset); err != nil {
+			return 0, 0, err
+		}
+	}
+	return n, off, nil
 }
 
 func firstWord(s string) string {
@@ -323,15 +332,8 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 	if out.OrderBy, err = c.orderBy(sel.OrderBy); err != nil {
 		return nil, err
 	}
-	if sel.Limit != nil {
-		if out.Limit, err = c.intVal(sel.Limit.Rowcount); err != nil {
-			return nil, err
-		}
-		if sel.Limit.Offset != nil {
-			if out.Offset, err = c.intVal(sel.Limit.Offset); err != nil {
-				return nil, err
-			}
-		}
+	if out.Limit, out.Offset, err = c.limit(sel.Limit); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

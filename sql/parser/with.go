@@ -138,7 +138,7 @@ func substitute(sel *ast.Select, ctes map[string]*ast.Select) {
 		}
 		sel.From.Name, sel.From.Sub = "", body
 	}
-	visit := func(e ast.Expr) {
+	for _, e := range sel.Exprs() {
 		ast.Walk(e, func(x ast.Expr) bool {
 			switch x := x.(type) {
 			case ast.Subquery:
@@ -150,16 +150,5 @@ func substitute(sel *ast.Select, ctes map[string]*ast.Select) {
 			}
 			return true
 		})
-	}
-	for _, it := range sel.Items {
-		visit(it.Expr)
-	}
-	visit(sel.Where)
-	visit(sel.Having)
-	for _, g := range sel.GroupBy {
-		visit(g)
-	}
-	for _, o := range sel.OrderBy {
-		visit(o.Expr)
 	}
 }
