@@ -40,6 +40,9 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) 
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if sel.From.Join != nil {
+		return nil, nil, nil, fmt.Errorf("%w: a join (joins come later): %s", ErrUnsupported, sel.From)
+	}
 	if sel.From.Sub == nil {
 		src, err := s.readSource(sel.From.Name)
 		return sel, src, func() {}, err

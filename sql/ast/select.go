@@ -31,6 +31,39 @@ type Table struct {
 	Alias string
 	Pos   int     // byte offset of the name, for errors
 	Sub   *Select // a derived table, (SELECT …) AS alias: Name is empty
+	Join  *Join   // a join of two tables: Name is empty
+}
+
+// Join is FROM left [INNER | LEFT | RIGHT | CROSS] JOIN right [ON … |
+// USING (…)], or FROM left, right (a cross join).
+type Join struct {
+	Left, Right Table
+	Kind        string // one of the *Join constants
+	On          Expr
+	Using       []string
+}
+
+// Kinds of join.
+const (
+	InnerJoin = "JOIN"
+	LeftJoin  = "LEFT JOIN"
+	RightJoin = "RIGHT JOIN"
+	CrossJoin = "CROSS JOIN"
+)
+
+func (j *Join) String() string {
+	s := j.Left.String() + " " + j.Kind + " " + j.Right.String()
+	if j.On != nil {
+		s += " ON " + j.On.String()
+	}
+	if len(j.Using) > 0 {
+		parts := make([]string, len(j.Using))
+		for i, u := range j.Using {
+			parts[i] = Ident(u)
+		}
+		s += " USING (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
 }
 
 // MetaTables are the metadata tables every lake has (lake$files or
@@ -85,6 +118,9 @@ func orderList(os []OrderItem) string {
 }
 
 func (t Table) String() string {
+	if t.Join != nil {
+		return t.Join.String()
+	}
 	s := Ident(t.Name)
 	if t.Sub != nil {
 		s = "(" + t.Sub.String() + ")"
@@ -107,7 +143,7 @@ func (s *Select) String() string {
 		}
 		b.WriteString(it.String())
 	}
-	if s.From.Name != "" || s.From.Sub != nil {
+	if s.From.Name != "" || s.From.Sub != nil || s.From.Join != nil {
 		b.WriteString(" FROM " + s.From.String())
 	}
 	if s.Where != nil {

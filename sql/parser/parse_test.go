@@ -39,7 +39,7 @@ func TestParseSelectRoundTrip(t *testing.T) {
 func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
 		"select a || b from t":             "syntax error at line 1, column 10: || is not supported: write CONCAT(a, b) to join strings, OR for logic",
-		"select a from t join u":           "syntax error at line 1, column 15: a join not supported: t join u",
+		"select a from t join u":           "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
 		"select cast(a as decimal) from t": "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
 		"select a from":                    "syntax error at line 1, column 14: unexpected end of statement",
 	} {

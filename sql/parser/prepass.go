@@ -28,6 +28,7 @@ import (
 //   - DuckDB's x::type becomes CAST(x AS type), x being the name, literal
 //     or parenthesized expression (or call) just before it;
 //   - lake$files, a metadata table's name unquoted, becomes `lake$files`;
+//   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
 //     tokenizer would drop it): 'a\%' is three characters, for LIKE.
 
@@ -218,7 +219,12 @@ func prepass(text string) rewritten {
 		}
 		return -1, at
 	}
-	for _, t := range toks {
+	for i, t := range toks {
+		// CROSS JOIN: the grammar reads it as JOIN, which needs ON;
+		// STRAIGHT_JOIN, which it reads without, stands for it.
+		if t.word && strings.EqualFold(text[t.pos:t.end], "CROSS") && i+1 < len(toks) && toks[i+1].word && strings.EqualFold(text[toks[i+1].pos:toks[i+1].end], "JOIN") {
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: "STRAIGHT_JOIN"})
+		}
 		// lake$files, unquoted: a metadata table's name, which the
 		// tokenizer would stop at '$'.
 		if w := text[t.pos:t.end]; t.word && strings.Contains(w, "$") {

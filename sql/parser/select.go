@@ -257,49 +257,120 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	if sel.Lock != "" {
 		return nil, NewSyntaxError(c.text, c.off, "%s not supported", strings.TrimSpace(strings.ToUpper(sel.Lock)))
 	}
-	if len(sel.From) != 1 {
-		return nil, c.unsupported(sel.From, "a query over several lakes (joins come later)")
+	switch {
+	case len(sel.From) == 2:
+		// FROM a, b: a cross join, which WHERE may narrow.
+		l, err := c.table(sel.From[0])
+		if err != nil {
+			return nil, err
+		}
+		r, err := c.table(sel.From[1])
+		if err != nil {
+			return nil, err
+		}
+		out.From = ast.Table{Join: &ast.Join{Left: l, Right: r, Kind: ast.CrossJoin}}
+		out.From.Pos, _ = c.pos(sel.From)
+	case len(sel.From) > 2:
+		return nil, c.unsupported(sel.From, "a join of more than two tables (for now)")
+	default:
+		t, err := c.table(sel.From[0])
+		if err != nil {
+			return nil, err
+		}
+		if t.Name == "dual" && t.Sub == nil && t.Join == nil && !strings.Contains(strings.ToLower(c.text[c.off:]), "dual") {
+			// sqlparser supplies FROM dual when there is no FROM: a SELECT
+			// of one row with no fields (SELECT 1 + 1).
+			t = ast.Table{}
+		}
+		out.From = t
 	}
-	at, ok := sel.From[0].(*sqlparser.AliasedTableExpr)
+	return c.selectRest(sel, out)
+}
+
+// table converts one table of FROM: a lake, a metadata table, a derived
+// table, or a join of two of them.
+func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
+	if j, ok := te.(*sqlparser.JoinTableExpr); ok {
+		l, err := c.table(j.LeftExpr)
+		if err != nil {
+			return ast.Table{}, err
+		}
+		r, err := c.table(j.RightExpr)
+		if err != nil {
+			return ast.Table{}, err
+		}
+		if l.Join != nil || r.Join != nil {
+			return ast.Table{}, c.unsupported(j, "a join of more than two tables (for now)")
+		}
+		out := &ast.Join{Left: l, Right: r}
+		switch j.Join {
+		case sqlparser.JoinStr:
+			out.Kind = ast.InnerJoin
+		case sqlparser.StraightJoinStr: // CROSS JOIN (see prepass)
+			out.Kind = ast.CrossJoin
+			if j.Condition.On != nil || j.Condition.Using != nil {
+				return ast.Table{}, c.unsupported(j, "CROSS JOIN with ON or USING")
+			}
+		case sqlparser.LeftJoinStr:
+			out.Kind = ast.LeftJoin
+		case sqlparser.RightJoinStr:
+			out.Kind = ast.RightJoin
+		default:
+			return ast.Table{}, c.unsupported(j, strings.ToUpper(j.Join))
+		}
+		if j.Condition.On != nil {
+			on, err := c.expr(j.Condition.On)
+			if err != nil {
+				return ast.Table{}, err
+			}
+			out.On = on
+		}
+		for _, col := range j.Condition.Using {
+			out.Using = append(out.Using, col.String())
+		}
+		if out.Kind != ast.CrossJoin && out.On == nil && out.Using == nil {
+			return ast.Table{}, c.unsupported(j, "a join without ON or USING")
+		}
+		t := ast.Table{Join: out}
+		t.Pos, _ = c.pos(j)
+		return t, nil
+	}
+	at, ok := te.(*sqlparser.AliasedTableExpr)
 	if !ok {
-		return nil, c.unsupported(sel.From[0], "a join")
+		return ast.Table{}, c.unsupported(te, "this FROM")
 	}
 	if sub, ok := at.Expr.(*sqlparser.Subquery); ok {
 		// A derived table: (SELECT …) AS alias.
 		inner, err := c.subquery(sub)
 		if err != nil {
-			return nil, err
+			return ast.Table{}, err
 		}
-		out.From = ast.Table{Alias: at.As.String(), Sub: inner}
-		out.From.Pos, _ = c.pos(sub)
-		return c.selectRest(sel, out)
+		t := ast.Table{Alias: at.As.String(), Sub: inner}
+		t.Pos, _ = c.pos(sub)
+		return t, nil
 	}
 	tn, ok := at.Expr.(sqlparser.TableName)
 	if !ok {
-		return nil, c.unsupported(at, "this FROM")
+		return ast.Table{}, c.unsupported(at, "this FROM")
 	}
-	out.From = ast.Table{Name: tn.Name.String(), Alias: at.As.String()}
+	t := ast.Table{Name: tn.Name.String(), Alias: at.As.String()}
 	if !tn.Qualifier.IsEmpty() {
 		// lake.files: a lake's metadata table, also spelled `lake$files`;
 		// its columns are qualified by the table's own name, as in SQL.
 		table := strings.ToLower(tn.Name.String())
 		if !slices.Contains(ast.MetaTables, table) {
-			return nil, c.unsupported(at, fmt.Sprintf("a qualified lake name (a lake's metadata tables are %s)", strings.Join(ast.MetaTables, ", ")))
+			return ast.Table{}, c.unsupported(at, fmt.Sprintf("a qualified lake name (a lake's metadata tables are %s)", strings.Join(ast.MetaTables, ", ")))
 		}
-		out.From.Name = tn.Qualifier.String() + "$" + table
-		if out.From.Alias == "" {
-			out.From.Alias = tn.Name.String()
+		t.Name = tn.Qualifier.String() + "$" + table
+		if t.Alias == "" {
+			t.Alias = tn.Name.String()
 		}
 	}
-	out.From.Pos, _ = c.pos(tn)
-	if out.From.Name == "dual" && !strings.Contains(strings.ToLower(c.text[c.off:]), "dual") {
-		// sqlparser supplies FROM dual when there is no FROM: a SELECT of
-		// one row with no fields (SELECT 1 + 1).
-		out.From = ast.Table{}
-	} else if out.From.Name == "" {
-		return nil, NewSyntaxError(c.text, c.off, "empty lake name")
+	t.Pos, _ = c.pos(tn)
+	if t.Name == "" {
+		return ast.Table{}, NewSyntaxError(c.text, t.Pos, "empty lake name")
 	}
-	return c.selectRest(sel, out)
+	return t, nil
 }
 
 // selectRest converts what follows FROM in a SELECT, and its select list.
