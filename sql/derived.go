@@ -41,7 +41,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) 
 		return nil, nil, nil, err
 	}
 	if sel.From.Join != nil {
-		return nil, nil, nil, fmt.Errorf("%w: a join (joins come later): %s", ErrUnsupported, sel.From)
+		return s.join(ctx, sel, scope)
 	}
 	if sel.From.Sub == nil {
 		src, err := s.readSource(sel.From.Name)

@@ -46,3 +46,7 @@ func memoryOf(ctx context.Context) Memory {
 func (m Memory) budget() int64 { return m.Limit / 2 }
 
 func (m Memory) spillDir() *spill.Dir { return spill.New(m.FS, m.TempDir) }
+
+// Budget is what the stateful operators of a query under ctx may hold
+// (for the session's own operators: a join's table of its right rows).
+func Budget(ctx context.Context) int64 { return memoryOf(ctx).budget() }

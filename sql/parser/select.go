@@ -34,6 +34,15 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 	if w := firstWords(text[off:], 1); len(w) == 1 && w[0].is("WITH") {
 		return nil, NewSyntaxError(text, off, "WITH where one SELECT is wanted not supported")
 	}
+	toks := sqlTokens(text[off:])
+	for i, t := range toks {
+		w := func(k int, s string) bool {
+			return k < len(toks) && toks[k].word && strings.EqualFold(text[off+toks[k].pos:off+toks[k].end], s)
+		}
+		if w(i, "FULL") && (w(i+1, "JOIN") || w(i+1, "OUTER") && w(i+2, "JOIN")) {
+			return nil, NewSyntaxError(text, off+t.pos, "FULL OUTER JOIN not supported (INNER, LEFT, RIGHT and CROSS joins are)")
+		}
+	}
 	if i := strings.Index(text[off:], "||"); i >= 0 && outsideQuotes(text[off:], i) {
 		return nil, NewSyntaxError(text, off+i, "|| is not supported: write CONCAT(a, b) to join strings, OR for logic")
 	}

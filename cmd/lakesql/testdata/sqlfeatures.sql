@@ -183,13 +183,18 @@ SELECT (SELECT MAX(name) FROM feat) AS m, EXISTS (SELECT 1 FROM feat WHERE qty >
 SELECT COUNT(*), SUM(q), MAX(g) FROM (SELECT id, qty AS q, grp AS g FROM feat WHERE qty IS NOT NULL) t;
 SELECT g, n FROM (SELECT grp AS g, COUNT(*) AS n FROM feat GROUP BY grp) t WHERE n > 1 ORDER BY g NULLS FIRST;
 
+-- Joins of two tables: inner, left, a comma join narrowed by WHERE.
+SELECT a.id, b.id, a.grp FROM feat a JOIN feat b ON a.grp = b.grp AND a.id < b.id ORDER BY 1, 2;
+SELECT a.id, b.name FROM feat a LEFT JOIN feat b ON a.qty = b.id ORDER BY 1;
+SELECT COUNT(*), SUM(b.qty) FROM feat a, feat b WHERE a.name = b.name;
+
 -- UNION and UNION ALL, with ORDER BY and LIMIT over the whole.
 SELECT grp FROM feat UNION SELECT name FROM feat WHERE id < 3 ORDER BY 1 NULLS FIRST;
 SELECT id, qty FROM feat WHERE qty > 4 UNION ALL SELECT id, qty FROM feat WHERE id <= 2 ORDER BY qty DESC, id LIMIT 4;
 
 -- Refused constructs and their messages.
-SELECT a.id FROM feat a JOIN feat b ON a.id = b.id;
 SELECT id FROM feat, feat AS g;
+SELECT * FROM feat a JOIN feat b ON a.id = b.id;
 SELECT name || 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).
 SELECT id FROM feat ORDER BY id NULLS FIRST;

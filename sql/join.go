@@ -1,0 +1,574 @@
+package sql
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// Joins of two tables, FROM a [INNER | LEFT | RIGHT | CROSS] JOIN b: each
+// table runs as a query of the columns the statement names of it (pruned
+// by the WHERE terms that read it alone), into a spill file of records;
+// the two are joined by a hash join on the ON clause's equalities (NULL
+// keys never match), partitioned by the keys' hash into smaller pairs of
+// files when the built side outgrows the memory budget (a grace hash
+// join), and the joined rows go as JSON Lines to a temporary file, which
+// the rest of the statement reads as a derived table whose columns are
+// named alias.column.
+//
+// With rows that carry no schema, a name the statement does not qualify
+// is looked up in the fields each table's first rows have: in one of
+// them, it is that table's; in both, or in neither, it is an error that
+// asks for the table's name.
+
+// joinFanOut is the number of partitions a join's sides split into.
+const joinFanOut = 16
+
+// joinSide is one table of a join.
+type joinSide struct {
+	t      ast.Table
+	name   string   // what its columns are qualified by
+	fields []string // the fields its first rows have (for unqualified names)
+	need   []string // the fields the statement reads, in order
+	keys   []int    // by key: the index in need of the join key's field
+	where  []ast.Expr
+	file   *spill.Writer
+}
+
+func (j *joinSide) field(f string) int {
+	if i := slices.Index(j.need, f); i >= 0 {
+		return i
+	}
+	j.need = append(j.need, f)
+	return len(j.need) - 1
+}
+
+// join resolves a statement over a join: it runs the join into a
+// temporary file and returns the statement over it.
+func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, Source, func(), error) {
+	jn := *sel.From.Join
+	if jn.Kind == ast.RightJoin {
+		jn.Left, jn.Right, jn.Kind = jn.Right, jn.Left, ast.LeftJoin
+	}
+	var cleanup []func()
+	done := func() {
+		for _, f := range cleanup {
+			f()
+		}
+	}
+	fail := func(err error) (*ast.Select, Source, func(), error) {
+		done()
+		return nil, nil, nil, err
+	}
+	sides := [2]*joinSide{{t: jn.Left, name: tableName(jn.Left)}, {t: jn.Right, name: tableName(jn.Right)}}
+	if sides[0].name == sides[1].name {
+		return fail(fmt.Errorf("%w: both tables of the join are called %s: give one an alias", ErrUnsupported, sides[0].name))
+	}
+	for _, sd := range sides {
+		if sd.name == "" {
+			return fail(fmt.Errorf("%w: a derived table in a join needs an alias: %s", ErrUnsupported, sd.t))
+		}
+		if sd.t.Sub != nil {
+			sd.fields = columnsOf(sd.t.Sub)
+		} else if _, _, meta := metaName(sd.t.Name); meta {
+			sd.fields = s.Fields(sd.t.Name)
+		} else {
+			if _, err := s.snapshot(sd.t.Name); err != nil {
+				return fail(err)
+			}
+			sd.fields = s.Fields(sd.t.Name)
+		}
+	}
+	// Every column the statement names, to its table and field.
+	var failed error
+	resolveCol := func(c ast.Column) (int, []string) {
+		if len(c.Path) > 1 {
+			for i, sd := range sides {
+				if c.Path[0] == sd.name {
+					return i, c.Path[1:]
+				}
+			}
+		}
+		if slices.Contains(jn.Using, c.Path[0]) {
+			return 0, c.Path
+		}
+		in := []bool{slices.Contains(sides[0].fields, c.Path[0]), slices.Contains(sides[1].fields, c.Path[0])}
+		switch {
+		case in[0] && in[1]:
+			failed = fmt.Errorf("%w: %s is a column of both %s and %s: qualify it", ErrUnsupported, c, sides[0].name, sides[1].name)
+		case in[0]:
+			return 0, c.Path
+		case in[1]:
+			return 1, c.Path
+		default:
+			failed = fmt.Errorf("%w: %s is a column of neither %s nor %s, as far as their first rows tell: qualify it", ErrUnsupported, c, sides[0].name, sides[1].name)
+		}
+		return -1, nil
+	}
+	// sideOf is the one table an expression reads (-1: none or both).
+	sideOf := func(e ast.Expr) int {
+		side := -2
+		ast.Walk(e, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok {
+				i, _ := resolveCol(c)
+				if side == -2 {
+					side = i
+				} else if side != i {
+					side = -1
+				}
+			}
+			return true
+		})
+		if side < 0 {
+			return -1
+		}
+		return side
+	}
+	var rw func(ast.Expr) ast.Expr
+	rw = func(e ast.Expr) ast.Expr {
+		if _, star := e.(ast.Star); star {
+			failed = fmt.Errorf("%w: SELECT * over a join: name the columns", ErrUnsupported)
+			return e
+		}
+		c, ok := e.(ast.Column)
+		if !ok {
+			return ast.Map(e, rw)
+		}
+		i, path := resolveCol(c)
+		if i < 0 {
+			return e
+		}
+		sides[i].field(path[0])
+		return ast.Column{Path: append([]string{sides[i].name + "." + path[0]}, path[1:]...), Pos: c.Pos}
+	}
+	// The keys: equalities of a column of each table.
+	var residual []ast.Expr
+	for _, u := range jn.Using {
+		sides[0].keys = append(sides[0].keys, sides[0].field(u))
+		sides[1].keys = append(sides[1].keys, sides[1].field(u))
+	}
+	// key makes an equality of a field of each table a key of the join.
+	key := func(t ast.Expr) bool {
+		cmp, ok := t.(ast.Compare)
+		if !ok || cmp.Op != "=" {
+			return false
+		}
+		l, lok := cmp.L.(ast.Column)
+		r, rok := cmp.R.(ast.Column)
+		if !lok || !rok {
+			return false
+		}
+		li, lp := resolveCol(l)
+		ri, rp := resolveCol(r)
+		if li < 0 || ri < 0 || li == ri || len(lp) != 1 || len(rp) != 1 {
+			return false
+		}
+		if li == 1 {
+			lp, rp = rp, lp
+		}
+		sides[0].keys = append(sides[0].keys, sides[0].field(lp[0]))
+		sides[1].keys = append(sides[1].keys, sides[1].field(rp[0]))
+		return true
+	}
+	for _, t := range conjuncts(jn.On) {
+		if !key(t) {
+			residual = append(residual, t)
+		}
+	}
+	if jn.Kind == ast.CrossJoin && jn.On == nil {
+		// FROM a, b WHERE a.x = b.y: an inner join on those equalities
+		// (the WHERE still applies after it).
+		for _, t := range conjuncts(sel.Where) {
+			if key(t) {
+				jn.Kind = ast.InnerJoin
+			}
+		}
+	}
+	if failed != nil {
+		return fail(failed)
+	}
+	if jn.Kind != ast.CrossJoin && len(sides[0].keys) == 0 {
+		return fail(fmt.Errorf("%w: a join whose ON has no equality of a column of each table: %s", ErrUnsupported, sel.From))
+	}
+	// The ON terms beyond the keys: of an inner join, a filter after it;
+	// of a left join, a filter of its right table before it.
+	out := *sel
+	var where []ast.Expr
+	for _, t := range residual {
+		if jn.Kind == ast.LeftJoin {
+			if sideOf(t) != 1 {
+				return fail(fmt.Errorf("%w: a LEFT JOIN's ON term that does not read its right table alone: %s", ErrUnsupported, t))
+			}
+			sides[1].where = append(sides[1].where, t)
+			continue
+		}
+		where = append(where, t)
+	}
+	// The WHERE terms of one table also narrow its side (the whole WHERE
+	// still applies after the join): every term of an inner join, those
+	// of the left table of a left join.
+	for _, t := range conjuncts(sel.Where) {
+		if i := sideOf(t); i == 0 || i == 1 && jn.Kind != ast.LeftJoin {
+			sides[i].where = append(sides[i].where, t)
+		}
+		where = append(where, t)
+	}
+	out.Where = nil
+	for _, t := range where {
+		if out.Where == nil {
+			out.Where = t
+		} else {
+			out.Where = ast.And{L: out.Where, R: t}
+		}
+	}
+	out.From = ast.Table{}
+	outSel := ast.MapSelect(&out, rw)
+	if failed != nil {
+		return fail(failed)
+	}
+	// Each side's rows.
+	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
+	cleanup = append(cleanup, func() { dir.Close() })
+	for _, sd := range sides {
+		if len(sd.need) == 0 {
+			sd.need = nil // COUNT(*) of a join: rows without columns
+		}
+		if err := s.joinSide(ctx, sd, dir, scope); err != nil {
+			return fail(err)
+		}
+	}
+	// The join, into the rows of the derived table.
+	var cols []string
+	for _, sd := range sides {
+		for _, f := range sd.need {
+			cols = append(cols, sd.name+"."+f)
+		}
+	}
+	f, path, err := dir.CreateFile()
+	if err != nil {
+		return fail(err)
+	}
+	w := &derivedWriter{w: bufio.NewWriterSize(f, 64<<10), table: "the join"}
+	if err := w.Columns(cols); err != nil {
+		f.Close()
+		return fail(err)
+	}
+	jr := &joiner{left: jn.Kind == ast.LeftJoin, cross: jn.Kind == ast.CrossJoin, sides: sides, out: w, dir: dir,
+		limit: exec.Budget(ctx), seed: maphash.MakeSeed()}
+	err = jr.join(sides[0].file, sides[1].file, 0)
+	if err == nil {
+		err = w.w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fail(err)
+	}
+	d := &derivedSource{name: "join", text: sel.From.String(), path: path, rows: w.rows, bytes: w.bytes, fs: s.Memory.FS}
+	for i, k := range w.temporal {
+		if k != types.Null {
+			if d.typed == nil {
+				d.typed = map[string]types.Kind{}
+			}
+			d.typed[cols[i]] = k
+		}
+	}
+	if len(d.typed) > 0 {
+		outSel = castTyped(outSel, "", d.typed)
+	}
+	return outSel, d, done, nil
+}
+
+// joinSide runs one table of a join into a spill file of records: the
+// values of its needed fields.
+func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, scope []string) error {
+	q := &ast.Select{From: sd.t, Limit: -1}
+	if sd.t.Alias == "" && sd.t.Sub == nil {
+		q.From.Alias = sd.name
+	}
+	for _, f := range sd.need {
+		q.Items = append(q.Items, ast.SelectItem{Expr: ast.Column{Path: []string{sd.name, f}}, Alias: f})
+	}
+	if len(q.Items) == 0 {
+		q.Items = []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}
+	}
+	for _, t := range sd.where {
+		if q.Where == nil {
+			q.Where = t
+		} else {
+			q.Where = ast.And{L: q.Where, R: t}
+		}
+	}
+	sel, src, done, err := s.resolve(ctx, q, scope)
+	if err != nil {
+		return err
+	}
+	defer done()
+	p, err := prepare(src, sel, s.qualifierFields(sel))
+	if err != nil {
+		return err
+	}
+	w, err := dir.Create()
+	if err != nil {
+		return err
+	}
+	sd.file = w
+	rw := &recordWriter{w: w, n: len(sd.need)}
+	_, err = exec.Stream(ctx, p, rw)
+	return err
+}
+
+// recordWriter writes rows as spill records of their first n values.
+type recordWriter struct {
+	w   *spill.Writer
+	n   int
+	rec []byte
+}
+
+func (r *recordWriter) Columns([]string) error { return nil }
+
+func (r *recordWriter) Row(row []types.Value) error {
+	rec := r.rec[:0]
+	for _, v := range row[:r.n] {
+		rec = types.AppendValue(rec, v.Unspelled())
+	}
+	r.rec = rec
+	return r.w.Write(rec)
+}
+
+// joiner joins the two sides' files.
+type joiner struct {
+	left, cross bool
+	sides       [2]*joinSide
+	out         *derivedWriter
+	dir         *spill.Dir
+	limit       int64
+	seed        maphash.Seed
+	row         []types.Value
+	key         []byte
+}
+
+// readRecord decodes a record of n values.
+func readRecord(rec []byte, n int, dst []types.Value) ([]types.Value, error) {
+	dst = dst[:0]
+	for range n {
+		v, rest, err := types.ReadValue(rec)
+		if err != nil {
+			return nil, err
+		}
+		dst, rec = append(dst, v), rest
+	}
+	return dst, nil
+}
+
+// keyOf is the key of a side's row; ok false when a key value is NULL.
+func (j *joiner) keyOf(side int, row []types.Value) ([]byte, bool) {
+	k := j.key[:0]
+	for _, i := range j.sides[side].keys {
+		if row[i].K == types.Null {
+			return nil, false
+		}
+		k = types.AppendKey(k, row[i])
+	}
+	j.key = k
+	return k, true
+}
+
+// join joins the rows of files a (left) and b (right), at a depth of
+// partitioning; both are removed as they are read.
+func (j *joiner) join(a, b *spill.Writer, depth int) error {
+	if b.Size() > j.limit && !j.cross && depth < 6 {
+		pa, err := j.partition(a, 0, depth)
+		if err != nil {
+			return err
+		}
+		pb, err := j.partition(b, 1, depth)
+		if err != nil {
+			return err
+		}
+		for p := range joinFanOut {
+			if pa[p] == nil {
+				if pb[p] != nil {
+					pb[p].Discard()
+				}
+				continue
+			}
+			if pb[p] == nil {
+				if pb[p], err = j.dir.Create(); err != nil {
+					return err
+				}
+			}
+			if err := j.join(pa[p], pb[p], depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if b.Size() > j.limit {
+		return fmt.Errorf("%w: the right table of a join holds more than memory allows (%d bytes) in one of its keys, or a CROSS JOIN's right table is that large", ErrUnsupported, j.limit)
+	}
+	// Build: the right rows by key.
+	nb := len(j.sides[1].need)
+	var rows [][]types.Value
+	byKey := map[string][]int{}
+	r, err := b.Open()
+	if err != nil {
+		return err
+	}
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			r.Close()
+			return err
+		}
+		row, err := readRecord(rec, nb, nil)
+		if err != nil {
+			r.Close()
+			return err
+		}
+		if j.cross {
+			rows = append(rows, row)
+			continue
+		}
+		if k, ok := j.keyOf(1, row); ok {
+			byKey[string(k)] = append(byKey[string(k)], len(rows))
+			rows = append(rows, row)
+		}
+	}
+	if err := r.Close(); err != nil {
+		return err
+	}
+	// Probe with the left rows.
+	na := len(j.sides[0].need)
+	r, err = a.Open()
+	if err != nil {
+		return err
+	}
+	if err := j.probe(r, na, rows, byKey, make([]types.Value, nb)); err != nil {
+		r.Close()
+		return err
+	}
+	return r.Close()
+}
+
+// probe joins each left row of r with the right rows of its key.
+func (j *joiner) probe(r *spill.Reader, na int, rows [][]types.Value, byKey map[string][]int, nulls []types.Value) error {
+	var left []types.Value
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if left, err = readRecord(rec, na, left); err != nil {
+			return err
+		}
+		var match []int
+		if j.cross {
+			match = make([]int, len(rows))
+			for i := range match {
+				match[i] = i
+			}
+		} else if k, ok := j.keyOf(0, left); ok {
+			match = byKey[string(k)]
+		}
+		for _, m := range match {
+			if err := j.emit(left, rows[m]); err != nil {
+				return err
+			}
+		}
+		if len(match) == 0 && j.left {
+			if err := j.emit(left, nulls); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (j *joiner) emit(left, right []types.Value) error {
+	j.row = append(append(j.row[:0], left...), right...)
+	return j.out.Row(j.row)
+}
+
+// partition splits the rows of side's file f by their keys' hash at
+// depth; rows with a NULL key go to partition 0 (they match nothing).
+func (j *joiner) partition(f *spill.Writer, side, depth int) ([]*spill.Writer, error) {
+	parts := make([]*spill.Writer, joinFanOut)
+	r, err := f.Open()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	n := len(j.sides[side].need)
+	var row []types.Value
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return parts, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if row, err = readRecord(rec, n, row); err != nil {
+			return nil, err
+		}
+		p := 0
+		if k, ok := j.keyOf(side, row); ok {
+			p = int(maphash.Bytes(j.seed, k)>>(60-4*depth)) & (joinFanOut - 1)
+		}
+		if parts[p] == nil {
+			if parts[p], err = j.dir.Create(); err != nil {
+				return nil, err
+			}
+		}
+		if err := parts[p].Write(rec); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// conjuncts splits e at its top-level ANDs.
+func conjuncts(e ast.Expr) []ast.Expr {
+	if e == nil {
+		return nil
+	}
+	if a, ok := e.(ast.And); ok {
+		return append(conjuncts(a.L), conjuncts(a.R)...)
+	}
+	return []ast.Expr{e}
+}
+
+// columnsOf is the names of a query's columns as far as its text tells:
+// each item's alias, or its column's name, or its text.
+func columnsOf(sel *ast.Select) []string {
+	var out []string
+	for _, it := range sel.Items {
+		switch {
+		case it.Alias != "":
+			out = append(out, it.Alias)
+		default:
+			if c, ok := it.Expr.(ast.Column); ok {
+				out = append(out, c.Name())
+			} else {
+				out = append(out, strings.TrimSpace(it.Expr.String()))
+			}
+		}
+	}
+	return out
+}

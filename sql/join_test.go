@@ -1,0 +1,128 @@
+package sql
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestJoins(t *testing.T) {
+	s, rows := subLakes(t)
+	tmp := t.TempDir()
+	s.Memory = Memory{TempDir: tmp}
+	ids := map[int]string{} // u: id -> kind (0, 2, …, 22; and a NULL id)
+	for i := range 12 {
+		ids[i*2] = fmt.Sprintf("k%d", i%2)
+	}
+	perG := map[int]int{}
+	for _, r := range rows {
+		if !r.gNull {
+			perG[r.g]++
+		}
+	}
+	match := func(keep func(r subRow, kind string) bool) (n, sum int) {
+		for _, r := range rows {
+			if kind, ok := ids[r.g]; ok && !r.gNull && keep(r, kind) {
+				n++
+				if !r.xNull {
+					sum += r.x
+				}
+			}
+		}
+		return n, sum
+	}
+	n, sum := match(func(subRow, string) bool { return true })
+	n50, _ := match(func(r subRow, _ string) bool { return !r.xNull && r.x > 50 })
+	nk0, _ := match(func(_ subRow, k string) bool { return k == "k0" })
+	nk1, _ := match(func(_ subRow, k string) bool { return k == "k1" })
+	squares, unmatched := 0, 0
+	for _, c := range perG {
+		squares += c * c
+	}
+	for id := range ids {
+		if perG[id] == 0 {
+			unmatched++
+		}
+	}
+	wantAnswers(t, s, map[string]string{
+		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g = u.id":                           fmt.Sprintf("%d|%d", n, sum),
+		"SELECT COUNT(*), SUM(x) FROM t INNER JOIN u ON u.id = t.g":                       fmt.Sprintf("%d|%d", n, sum),
+		"SELECT COUNT(*), COUNT(u.id), COUNT(kind) FROM t LEFT JOIN u ON t.g = u.id":      fmt.Sprintf("300|%d|%d", n, n),
+		"SELECT COUNT(*), COUNT(t.g) FROM t RIGHT JOIN u ON t.g = u.id":                   fmt.Sprintf("%d|%d", n+unmatched+1, n),
+		"SELECT COUNT(*) FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":           fmt.Sprint(n),
+		"SELECT COUNT(*) FROM t, u WHERE t.g = u.id AND u.kind = 'k0'":                    fmt.Sprint(nk0),
+		"SELECT COUNT(*) FROM t CROSS JOIN u":                                             "3900",
+		"SELECT COUNT(*) FROM t AS a JOIN t AS b ON a.g = b.g":                            fmt.Sprint(squares),
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id AND t.x > 50":                        fmt.Sprint(n50),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id AND u.kind = 'k1'": fmt.Sprintf("300|%d", nk1),
+		"SELECT kind, COUNT(*) FROM t JOIN u ON g = id WHERE day = '2026-01-01' GROUP BY kind ORDER BY kind": func() string {
+			var out []string
+			for _, k := range []string{"k0", "k1"} {
+				c := 0
+				for _, r := range rows {
+					if kind, ok := ids[r.g]; ok && !r.gNull && kind == k && r.day == "2026-01-01" {
+						c++
+					}
+				}
+				out = append(out, fmt.Sprintf("%s|%d", k, c))
+			}
+			return strings.Join(out, "\n")
+		}(),
+		// A metadata table joins too.
+		"SELECT COUNT(*) FROM t.partitions p JOIN (SELECT day, COUNT(*) AS n FROM t GROUP BY day) d ON p.day = d.day WHERE p.rows = d.n": "4",
+	})
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("left %v in the temporary folder", ents)
+	}
+	for q, want := range map[string]string{
+		"SELECT day FROM t a JOIN t b ON a.g = b.g":                             "day is a column of both a and b: qualify it",
+		"SELECT nope FROM t JOIN u ON t.g = u.id":                               "nope is a column of neither t nor u",
+		"SELECT * FROM t JOIN u ON t.g = u.id":                                  "SELECT * over a join",
+		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":          "does not read its right table alone",
+		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                           "no equality of a column of each table",
+		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                            "both tables of the join are called t",
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w ON w.g = u.id": "more than two tables",
+	} {
+		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", q, err, want)
+		}
+	}
+}
+
+// TestJoinSpills: a join whose right table outgrows the smallest limit is
+// partitioned by its keys' hash and answers as in memory, and as the
+// counts per key say it must.
+func TestJoinSpills(t *testing.T) {
+	s := spillLake(t, 6000, 67)
+	for _, q := range []string{
+		"SELECT COUNT(*), SUM(a.x), MIN(b.t) FROM t a JOIN t b ON a.s = b.s",
+		"SELECT COUNT(*), COUNT(b.n), SUM(b.n) FROM t a LEFT JOIN (SELECT s, COUNT(*) AS n FROM t WHERE x > 0 GROUP BY s) b ON a.s = b.s",
+		"SELECT a.s, COUNT(*) FROM t a JOIN t b ON a.s = b.s AND a.day = b.day GROUP BY a.s ORDER BY 2 DESC, 1 LIMIT 5",
+	} {
+		s.Memory = Memory{}
+		want, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		tmp := t.TempDir()
+		s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+		got, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Fatalf("spilling, %s: %v", q, err)
+		}
+		if d := diffRows(want.Rows, got.Rows, true); d != "" {
+			t.Errorf("%s: spilled answer differs: %s", q, d)
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("%s: left %v in the temporary folder", q, ents)
+		}
+	}
+	s.Memory = Memory{}
+	squares := query(t, s, "SELECT SUM(n * n) FROM (SELECT s, COUNT(*) AS n FROM t WHERE s IS NOT NULL GROUP BY s) c").Rows[0][0]
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	if got := query(t, s, "SELECT COUNT(*) FROM t a JOIN t b ON a.s = b.s").Rows[0][0]; got.String() != squares.String() {
+		t.Errorf("self join on s: %v rows, want %v (the sum of each key's rows squared)", got, squares)
+	}
+}
