@@ -34,23 +34,45 @@ import (
 // joinFanOut is the number of partitions a join's sides split into.
 const joinFanOut = 16
 
-// joinSide is one table of a join.
+// joinSide is one side of a join: a table, or (the left side of a chain
+// a JOIN b JOIN c) the join of the tables before.
 type joinSide struct {
-	t      ast.Table
-	name   string   // what its columns are qualified by
-	fields []string // the fields its first rows have (for unqualified names)
-	need   []string // the fields the statement reads, in order
-	keys   []int    // by key: the index in need of the join key's field
-	where  []ast.Expr
-	file   *spill.Writer
+	t     ast.Table
+	need  []colRef // the columns the statement reads, in order
+	keys  []int    // by key: the index in need of the join key's column
+	where []ast.Expr
+	file  *spill.Writer
 }
 
-func (j *joinSide) field(f string) int {
-	if i := slices.Index(j.need, f); i >= 0 {
+// colRef is a column of a table of a join: the table's name (alias) and
+// the field; its column in the joined rows is named table.field.
+type colRef struct{ table, field string }
+
+func (c colRef) name() string { return c.table + "." + c.field }
+
+func (j *joinSide) col(c colRef) int {
+	if i := slices.Index(j.need, c); i >= 0 {
 		return i
 	}
-	j.need = append(j.need, f)
+	j.need = append(j.need, c)
 	return len(j.need) - 1
+}
+
+// joinTable is a table of a join (of a chain, any of them), with the
+// fields its first rows have, for names the statement leaves unqualified.
+type joinTable struct {
+	t      ast.Table
+	name   string
+	fields []string
+	side   int
+}
+
+// joinTables lists the tables of t, a table or a left-deep join, on side.
+func joinTables(t ast.Table, side int) []*joinTable {
+	if t.Join != nil {
+		return append(joinTables(t.Join.Left, side), joinTables(t.Join.Right, side)...)
+	}
+	return []*joinTable{{t: t, name: tableName(t), side: side}}
 }
 
 // join resolves a statement over a join: it runs the join into a
@@ -70,57 +92,77 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 		done()
 		return nil, nil, nil, err
 	}
-	sides := [2]*joinSide{{t: jn.Left, name: tableName(jn.Left)}, {t: jn.Right, name: tableName(jn.Right)}}
-	if sides[0].name == sides[1].name {
-		return fail(fmt.Errorf("%w: both tables of the join are called %s: give one an alias", ErrUnsupported, sides[0].name))
+	sides := [2]*joinSide{{t: jn.Left}, {t: jn.Right}}
+	if jn.Right.Join != nil {
+		return fail(fmt.Errorf("%w: a join on the right of a join (write the chain from the left)", ErrUnsupported))
 	}
-	for _, sd := range sides {
-		if sd.name == "" {
-			return fail(fmt.Errorf("%w: a derived table in a join needs an alias: %s", ErrUnsupported, sd.t))
+	tables := append(joinTables(jn.Left, 0), joinTables(jn.Right, 1)...)
+	for i, tb := range tables {
+		if tb.name == "" {
+			return fail(fmt.Errorf("%w: a derived table in a join needs an alias: %s", ErrUnsupported, tb.t))
 		}
-		if sd.t.Sub != nil {
-			sd.fields = columnsOf(sd.t.Sub)
-		} else if _, _, meta := metaName(sd.t.Name); meta {
-			sd.fields = s.Fields(sd.t.Name)
+		for _, o := range tables[:i] {
+			if o.name == tb.name {
+				return fail(fmt.Errorf("%w: two tables of the join are called %s: give one an alias", ErrUnsupported, tb.name))
+			}
+		}
+		if tb.t.Sub != nil {
+			tb.fields = columnsOf(tb.t.Sub)
+		} else if _, _, meta := metaName(tb.t.Name); meta {
+			tb.fields = s.Fields(tb.t.Name)
 		} else {
-			if _, err := s.snapshot(sd.t.Name); err != nil {
+			if _, err := s.snapshot(tb.t.Name); err != nil {
 				return fail(err)
 			}
-			sd.fields = s.Fields(sd.t.Name)
+			tb.fields = s.Fields(tb.t.Name)
 		}
 	}
-	// Every column the statement names, to its table and field.
+	if len(jn.Using) > 0 && jn.Left.Join != nil {
+		return fail(fmt.Errorf("%w: USING after a join of several tables: write ON", ErrUnsupported))
+	}
+	names := func() string {
+		var n []string
+		for _, tb := range tables {
+			n = append(n, tb.name)
+		}
+		return strings.Join(n, ", ")
+	}
+	// Every column the statement names, to its side, its table's column,
+	// and the path into it.
 	var failed error
-	resolveCol := func(c ast.Column) (int, []string) {
+	resolveCol := func(c ast.Column) (int, colRef, []string) {
 		if len(c.Path) > 1 {
-			for i, sd := range sides {
-				if c.Path[0] == sd.name {
-					return i, c.Path[1:]
+			for _, tb := range tables {
+				if c.Path[0] == tb.name {
+					return tb.side, colRef{tb.name, c.Path[1]}, c.Path[2:]
 				}
 			}
 		}
 		if slices.Contains(jn.Using, c.Path[0]) {
-			return 0, c.Path
+			return 0, colRef{tables[0].name, c.Path[0]}, c.Path[1:]
 		}
-		in := []bool{slices.Contains(sides[0].fields, c.Path[0]), slices.Contains(sides[1].fields, c.Path[0])}
-		switch {
-		case in[0] && in[1]:
-			failed = fmt.Errorf("%w: %s is a column of both %s and %s: qualify it", ErrUnsupported, c, sides[0].name, sides[1].name)
-		case in[0]:
-			return 0, c.Path
-		case in[1]:
-			return 1, c.Path
+		var in []*joinTable
+		for _, tb := range tables {
+			if slices.Contains(tb.fields, c.Path[0]) {
+				in = append(in, tb)
+			}
+		}
+		switch len(in) {
+		case 1:
+			return in[0].side, colRef{in[0].name, c.Path[0]}, c.Path[1:]
+		case 0:
+			failed = fmt.Errorf("%w: %s is a column of none of %s, as far as their first rows tell: qualify it", ErrUnsupported, c, names())
 		default:
-			failed = fmt.Errorf("%w: %s is a column of neither %s nor %s, as far as their first rows tell: qualify it", ErrUnsupported, c, sides[0].name, sides[1].name)
+			failed = fmt.Errorf("%w: %s is a column of %s and %s: qualify it", ErrUnsupported, c, in[0].name, in[1].name)
 		}
-		return -1, nil
+		return -1, colRef{}, nil
 	}
 	// sideOf is the one table an expression reads (-1: none or both).
 	sideOf := func(e ast.Expr) int {
 		side := -2
 		ast.Walk(e, func(x ast.Expr) bool {
 			if c, ok := x.(ast.Column); ok {
-				i, _ := resolveCol(c)
+				i, _, _ := resolveCol(c)
 				if side == -2 {
 					side = i
 				} else if side != i {
@@ -144,18 +186,18 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 		if !ok {
 			return ast.Map(e, rw)
 		}
-		i, path := resolveCol(c)
+		i, ref, rest := resolveCol(c)
 		if i < 0 {
 			return e
 		}
-		sides[i].field(path[0])
-		return ast.Column{Path: append([]string{sides[i].name + "." + path[0]}, path[1:]...), Pos: c.Pos}
+		sides[i].col(ref)
+		return ast.Column{Path: append([]string{ref.name()}, rest...), Pos: c.Pos}
 	}
 	// The keys: equalities of a column of each table.
 	var residual []ast.Expr
 	for _, u := range jn.Using {
-		sides[0].keys = append(sides[0].keys, sides[0].field(u))
-		sides[1].keys = append(sides[1].keys, sides[1].field(u))
+		sides[0].keys = append(sides[0].keys, sides[0].col(colRef{tables[0].name, u}))
+		sides[1].keys = append(sides[1].keys, sides[1].col(colRef{tables[len(tables)-1].name, u}))
 	}
 	// key makes an equality of a field of each table a key of the join.
 	key := func(t ast.Expr) bool {
@@ -168,16 +210,16 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 		if !lok || !rok {
 			return false
 		}
-		li, lp := resolveCol(l)
-		ri, rp := resolveCol(r)
-		if li < 0 || ri < 0 || li == ri || len(lp) != 1 || len(rp) != 1 {
+		li, lc, lrest := resolveCol(l)
+		ri, rc, rrest := resolveCol(r)
+		if li < 0 || ri < 0 || li == ri || len(lrest) != 0 || len(rrest) != 0 {
 			return false
 		}
 		if li == 1 {
-			lp, rp = rp, lp
+			lc, rc = rc, lc
 		}
-		sides[0].keys = append(sides[0].keys, sides[0].field(lp[0]))
-		sides[1].keys = append(sides[1].keys, sides[1].field(rp[0]))
+		sides[0].keys = append(sides[0].keys, sides[0].col(lc))
+		sides[1].keys = append(sides[1].keys, sides[1].col(rc))
 		return true
 	}
 	for _, t := range conjuncts(jn.On) {
@@ -250,8 +292,8 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 	// The join, into the rows of the derived table.
 	var cols []string
 	for _, sd := range sides {
-		for _, f := range sd.need {
-			cols = append(cols, sd.name+"."+f)
+		for _, c := range sd.need {
+			cols = append(cols, c.name())
 		}
 	}
 	f, path, err := dir.CreateFile()
@@ -294,11 +336,11 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 // values of its needed fields.
 func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, scope []string) error {
 	q := &ast.Select{From: sd.t, Limit: -1}
-	if sd.t.Alias == "" && sd.t.Sub == nil {
-		q.From.Alias = sd.name
+	if sd.t.Alias == "" && sd.t.Sub == nil && sd.t.Join == nil {
+		q.From.Alias = tableName(sd.t)
 	}
-	for _, f := range sd.need {
-		q.Items = append(q.Items, ast.SelectItem{Expr: ast.Column{Path: []string{sd.name, f}}, Alias: f})
+	for _, c := range sd.need {
+		q.Items = append(q.Items, ast.SelectItem{Expr: ast.Column{Path: []string{c.table, c.field}}, Alias: c.name()})
 	}
 	if len(q.Items) == 0 {
 		q.Items = []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}

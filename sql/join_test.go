@@ -41,10 +41,12 @@ func TestJoins(t *testing.T) {
 	for _, c := range perG {
 		squares += c * c
 	}
+	evenSquares := 0 // rows of t whose g is an id of u, times the rows of that g
 	for id := range ids {
 		if perG[id] == 0 {
 			unmatched++
 		}
+		evenSquares += perG[id] * perG[id]
 	}
 	wantAnswers(t, s, map[string]string{
 		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g = u.id":                           fmt.Sprintf("%d|%d", n, sum),
@@ -70,6 +72,11 @@ func TestJoins(t *testing.T) {
 			}
 			return strings.Join(out, "\n")
 		}(),
+		// Chains, from the left: each join's rows are the left side of
+		// the next.
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w ON w.g = u.id":                        fmt.Sprint(evenSquares),
+		"SELECT COUNT(*) FROM t a, u, t b WHERE a.g = u.id AND b.g = u.id":                             fmt.Sprint(evenSquares),
+		"SELECT COUNT(*), COUNT(w.id) FROM u LEFT JOIN t ON t.g = u.id LEFT JOIN u AS w ON w.id = t.g": fmt.Sprintf("%d|%d", n+unmatched+1, n),
 		// A metadata table joins too.
 		"SELECT COUNT(*) FROM t.partitions p JOIN (SELECT day, COUNT(*) AS n FROM t GROUP BY day) d ON p.day = d.day WHERE p.rows = d.n": "4",
 	})
@@ -77,13 +84,13 @@ func TestJoins(t *testing.T) {
 		t.Errorf("left %v in the temporary folder", ents)
 	}
 	for q, want := range map[string]string{
-		"SELECT day FROM t a JOIN t b ON a.g = b.g":                             "day is a column of both a and b: qualify it",
-		"SELECT nope FROM t JOIN u ON t.g = u.id":                               "nope is a column of neither t nor u",
-		"SELECT * FROM t JOIN u ON t.g = u.id":                                  "SELECT * over a join",
-		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":          "does not read its right table alone",
-		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                           "no equality of a column of each table",
-		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                            "both tables of the join are called t",
-		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w ON w.g = u.id": "more than two tables",
+		"SELECT day FROM t a JOIN t b ON a.g = b.g":                         "day is a column of a and b: qualify it",
+		"SELECT nope FROM t JOIN u ON t.g = u.id":                           "nope is a column of none of t, u",
+		"SELECT * FROM t JOIN u ON t.g = u.id":                              "SELECT * over a join",
+		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":      "does not read its right table alone",
+		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                       "no equality of a column of each table",
+		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                        "two tables of the join are called t",
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)": "USING after a join of several tables",
 	} {
 		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error saying %q", q, err, want)
@@ -100,6 +107,7 @@ func TestJoinSpills(t *testing.T) {
 		"SELECT COUNT(*), SUM(a.x), MIN(b.t) FROM t a JOIN t b ON a.s = b.s",
 		"SELECT COUNT(*), COUNT(b.n), SUM(b.n) FROM t a LEFT JOIN (SELECT s, COUNT(*) AS n FROM t WHERE x > 0 GROUP BY s) b ON a.s = b.s",
 		"SELECT a.s, COUNT(*) FROM t a JOIN t b ON a.s = b.s AND a.day = b.day GROUP BY a.s ORDER BY 2 DESC, 1 LIMIT 5",
+		"SELECT COUNT(*), SUM(b.n), MAX(c.m) FROM t a JOIN (SELECT s, COUNT(*) AS n FROM t GROUP BY s) b ON a.s = b.s LEFT JOIN (SELECT g, MAX(x) AS m FROM t GROUP BY g) c ON c.g = a.g",
 	} {
 		s.Memory = Memory{}
 		want, err := s.Exec(context.Background(), q)

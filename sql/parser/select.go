@@ -267,20 +267,24 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 		return nil, NewSyntaxError(c.text, c.off, "%s not supported", strings.TrimSpace(strings.ToUpper(sel.Lock)))
 	}
 	switch {
-	case len(sel.From) == 2:
-		// FROM a, b: a cross join, which WHERE may narrow.
-		l, err := c.table(sel.From[0])
+	case len(sel.From) >= 2:
+		// FROM a, b, …: cross joins from the left, which WHERE may narrow.
+		t, err := c.table(sel.From[0])
 		if err != nil {
 			return nil, err
 		}
-		r, err := c.table(sel.From[1])
-		if err != nil {
-			return nil, err
+		for _, te := range sel.From[1:] {
+			r, err := c.table(te)
+			if err != nil {
+				return nil, err
+			}
+			if r.Join != nil {
+				return nil, c.unsupported(te, "a join after a comma (write JOIN … ON throughout)")
+			}
+			t = ast.Table{Join: &ast.Join{Left: t, Right: r, Kind: ast.CrossJoin}}
 		}
-		out.From = ast.Table{Join: &ast.Join{Left: l, Right: r, Kind: ast.CrossJoin}}
+		out.From = t
 		out.From.Pos, _ = c.pos(sel.From)
-	case len(sel.From) > 2:
-		return nil, c.unsupported(sel.From, "a join of more than two tables (for now)")
 	default:
 		t, err := c.table(sel.From[0])
 		if err != nil {
@@ -308,8 +312,8 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 		if err != nil {
 			return ast.Table{}, err
 		}
-		if l.Join != nil || r.Join != nil {
-			return ast.Table{}, c.unsupported(j, "a join of more than two tables (for now)")
+		if r.Join != nil {
+			return ast.Table{}, c.unsupported(j, "a join on the right of a join (write the chain from the left)")
 		}
 		out := &ast.Join{Left: l, Right: r}
 		switch j.Join {
