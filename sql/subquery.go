@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
@@ -46,6 +47,15 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 				e = ast.Literal{Value: v}
 			}
 		case ast.Exists:
+			if in, ok := semiJoin(x, inner); ok {
+				// EXISTS (… WHERE inner.k = outer.x AND …): whether x is
+				// among the subquery's values of k.
+				var ie ast.Expr
+				if ie, err = s.inSubquery(ctx, in, rewrite(in.X), inner); err == nil {
+					e = &ast.Func{Name: "COALESCE", Args: []ast.Expr{ie, ast.Literal{Value: types.BoolValue(false)}}}
+				}
+				break
+			}
 			var rows [][]Value
 			if rows, _, err = s.subqueryRows(ctx, x.Select, x.Pos, inner, 1, false); err == nil {
 				e = ast.Literal{Value: types.BoolValue(len(rows) > 0)}
@@ -68,6 +78,59 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 		return nil, fmt.Errorf("%w: a subquery inside an aggregate's ORDER BY", ErrUnsupported)
 	}
 	return out, nil
+}
+
+// semiJoin decorrelates EXISTS (SELECT … FROM u WHERE u.k = o.x AND p):
+// one term of its WHERE an equality of a column of its own table with a
+// column of a table around it (scope), the rest reading its own table
+// only, and no grouping, aggregate or LIMIT. It is then o.x IN (SELECT
+// u.k FROM u WHERE p AND u.k IS NOT NULL), which COALESCE(…, FALSE) makes
+// EXISTS: TRUE when x is among the values, FALSE otherwise (a NULL x
+// included, and never NULL).
+func semiJoin(x ast.Exists, scope []string) (ast.InSelect, bool) {
+	sel := x.Select
+	if _, ok := correlated(sel, scope); !ok || len(sel.GroupBy) > 0 || sel.Having != nil || sel.Limit >= 0 || sel.Offset > 0 ||
+		sel.Distinct || sel.From.Join != nil || selectHas(sel, func(e ast.Expr) bool {
+		f, ok := e.(*ast.Func)
+		if !ok {
+			return false
+		}
+		_, agg, _ := aggregate.Lookup(f.Name, 1, false, nil)
+		return agg
+	}) {
+		return ast.InSelect{}, false
+	}
+	own := tableName(sel.From)
+	outer := func(e ast.Expr) bool {
+		c, ok := e.(ast.Column)
+		return ok && len(c.Path) == 2 && c.Path[0] != own && slices.Contains(scope, c.Path[0])
+	}
+	var key, x0 ast.Expr
+	var rest []ast.Expr
+	for _, t := range conjuncts(sel.Where) {
+		if cmp, ok := t.(ast.Compare); ok && cmp.Op == "=" && key == nil {
+			l, r := cmp.L, cmp.R
+			if outer(l) {
+				l, r = r, l
+			}
+			if _, ok := l.(ast.Column); ok && outer(r) && !outer(l) {
+				key, x0 = l, r
+				continue
+			}
+		}
+		rest = append(rest, t)
+	}
+	if key == nil {
+		return ast.InSelect{}, false
+	}
+	inner := &ast.Select{From: sel.From, Items: []ast.SelectItem{{Expr: key}}, Limit: -1, Where: ast.IsNull{X: key, Not: true}}
+	for _, t := range rest {
+		inner.Where = ast.And{L: inner.Where, R: t}
+	}
+	if _, still := correlated(inner, scope); still {
+		return ast.InSelect{}, false
+	}
+	return ast.InSelect{X: x0, Select: inner, Pos: x.Pos}, true
 }
 
 // scalarSubquery answers (SELECT …) used as a value: its one column's

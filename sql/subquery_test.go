@@ -122,7 +122,20 @@ func TestSubqueriesAnswer(t *testing.T) {
 			return !r.gNull && zero[r.g] && r.g%2 == 0 && r.g <= 22
 		}),
 		"SELECT day, COUNT(*) FROM t GROUP BY day HAVING COUNT(*) > (SELECT COUNT(*) / 5 FROM t) ORDER BY day LIMIT 1": "2026-01-01|75",
-		"SELECT (SELECT COUNT(*) FROM u) AS n, COUNT(*) FROM t WHERE day = '2026-01-01'":                               "13|75",
+		// A correlated EXISTS of one equality is a semi-join: EXISTS and
+		// NOT EXISTS answer TRUE or FALSE, for NULL keys too.
+		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.g AND u.kind = 'k0')": count(rows, func(r subRow) bool { return !r.gNull && uids[r.g] }),
+		"SELECT COUNT(*) FROM t WHERE NOT EXISTS (SELECT * FROM u WHERE t.g = u.id)":               count(rows, func(r subRow) bool { return r.gNull || r.g%2 == 1 || r.g > 22 }),
+		"SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM t b WHERE b.g = a.g AND b.x > 95)": count(rows, func(r subRow) bool {
+			for _, o := range rows {
+				if !o.gNull && !r.gNull && o.g == r.g && !o.xNull && o.x > 95 {
+					return true
+				}
+			}
+			return false
+		}),
+		"SELECT COUNT(*), SUM(CASE WHEN EXISTS (SELECT 1 FROM u WHERE u.id = t.g) THEN 1 ELSE 0 END) FROM t": "300|" + count(rows, func(r subRow) bool { return !r.gNull && r.g%2 == 0 && r.g <= 22 }),
+		"SELECT (SELECT COUNT(*) FROM u) AS n, COUNT(*) FROM t WHERE day = '2026-01-01'":                     "13|75",
 	})
 	// The column keeps its name; the subquery's values prune.
 	res := query(t, s, "SELECT (SELECT MAX(id) FROM u), COUNT(*) FROM t")
@@ -153,7 +166,8 @@ func TestSubqueriesRefused(t *testing.T) {
 	maxInValues = 10
 	for q, want := range map[string]string{
 		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g)": "a correlated subquery (it reads a.g of the outer query)",
-		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id = t.g)":        "correlated subquery (it reads t.g",
+		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id > t.g)":        "correlated subquery (it reads t.g",
+		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT COUNT(*) FROM u WHERE u.id = t.g)": "correlated subquery (it reads t.g",
 		"SELECT (SELECT id FROM u)":                                  "more than one row returned by a subquery used as a value",
 		"SELECT (SELECT id, kind FROM u WHERE id = 0)":               "must give one column, not 2",
 		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id, kind FROM u)": "IN must give one column, not 2",
