@@ -40,22 +40,25 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if sel.From.Join != nil {
-		return s.join(ctx, sel, scope)
-	}
-	if sel.From.Sub == nil {
-		src, err := s.readSource(sel.From.Name)
+	var src Source
+	var done func()
+	switch {
+	case sel.From.Join != nil:
+		sel, src, done, err = s.join(ctx, sel, scope)
+	case sel.From.Sub != nil:
+		if name, ok := correlated(sel.From.Sub, scope); ok {
+			return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
+		}
+		src, done, err = s.derive(ctx, sel.From, scope)
+	default:
+		src, err = s.readSource(sel.From.Name)
 		return sel, src, func() {}, err
 	}
-	if name, ok := correlated(sel.From.Sub, scope); ok {
-		return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
-	}
-	src, done, err := s.derive(ctx, sel.From, scope)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if d := src.(*derivedSource); len(d.typed) > 0 {
-		sel = castTyped(sel, d.name, d.typed)
+		sel = castTyped(sel, d.qual, d.typed)
 	}
 	return sel, src, done, nil
 }
@@ -97,18 +100,33 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Sour
 	if err != nil {
 		return nil, nil, err
 	}
-	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
-	f, path, err := dir.CreateFile()
-	if err != nil {
-		dir.Close()
-		return nil, nil, err
-	}
 	name := t.Alias
 	if name == "" {
 		name = "(subquery)"
 	}
-	w := &derivedWriter{w: bufio.NewWriterSize(f, 64<<10), table: name}
-	_, err = exec.Stream(ctx, p, w)
+	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
+	d, err := writeDerived(dir, s.Memory.FS, name, name, t.Sub.String(), func(w *derivedWriter) error {
+		_, err := exec.Stream(ctx, p, w)
+		return err
+	})
+	if err != nil {
+		dir.Close()
+		return nil, nil, err
+	}
+	d.qual = t.Alias
+	return d, func() { dir.Close() }, nil
+}
+
+// writeDerived makes a derived table's file in dir: fill writes its rows
+// to w, which is flushed and closed after; name and text are the table's
+// for EXPLAIN, table its name in errors.
+func writeDerived(dir *spill.Dir, fsys storage.FS, name, table, text string, fill func(w *derivedWriter) error) (*derivedSource, error) {
+	f, path, err := dir.CreateFile()
+	if err != nil {
+		return nil, err
+	}
+	w := &derivedWriter{w: bufio.NewWriterSize(f, 64<<10), table: table}
+	err = fill(w)
 	if err == nil {
 		err = w.w.Flush()
 	}
@@ -116,10 +134,9 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Sour
 		err = cerr
 	}
 	if err != nil {
-		dir.Close()
-		return nil, nil, err
+		return nil, err
 	}
-	d := &derivedSource{name: name, text: t.Sub.String(), path: path, rows: w.rows, bytes: w.bytes, fs: s.Memory.FS}
+	d := &derivedSource{name: name, text: text, path: path, rows: w.rows, bytes: w.bytes, fs: fsys}
 	for i, k := range w.temporal {
 		if k != types.Null {
 			if d.typed == nil {
@@ -128,7 +145,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Sour
 			d.typed[w.cols[i]] = k
 		}
 	}
-	return d, func() { dir.Close() }, nil
+	return d, nil
 }
 
 // derivedWriter writes a derived table's rows as JSON Lines.
@@ -234,6 +251,7 @@ type derivedSource struct {
 	rows, bytes int64
 	fs          storage.FS
 	typed       map[string]types.Kind // the DATE and TIMESTAMP columns
+	qual        string                // what the outer query qualifies its columns by (a join's are named table.column)
 }
 
 func (d *derivedSource) Name() string      { return d.name }

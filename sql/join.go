@@ -1,7 +1,6 @@
 package sql
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -222,7 +221,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 		sides[1].keys = append(sides[1].keys, sides[1].col(rc))
 		return true
 	}
-	for _, t := range conjuncts(jn.On) {
+	for _, t := range ast.Conjuncts(jn.On) {
 		if !key(t) {
 			residual = append(residual, t)
 		}
@@ -230,7 +229,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 	if jn.Kind == ast.CrossJoin && jn.On == nil {
 		// FROM a, b WHERE a.x = b.y: an inner join on those equalities
 		// (the WHERE still applies after it).
-		for _, t := range conjuncts(sel.Where) {
+		for _, t := range ast.Conjuncts(sel.Where) {
 			if key(t) {
 				jn.Kind = ast.InnerJoin
 			}
@@ -259,7 +258,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 	// The WHERE terms of one table also narrow its side (the whole WHERE
 	// still applies after the join): every term of an inner join, those
 	// of the left table of a left join.
-	for _, t := range conjuncts(sel.Where) {
+	for _, t := range ast.Conjuncts(sel.Where) {
 		if i := sideOf(t); i == 0 || i == 1 && jn.Kind != ast.LeftJoin {
 			sides[i].where = append(sides[i].where, t)
 		}
@@ -296,38 +295,16 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 			cols = append(cols, c.name())
 		}
 	}
-	f, path, err := dir.CreateFile()
-	if err != nil {
-		return fail(err)
-	}
-	w := &derivedWriter{w: bufio.NewWriterSize(f, 64<<10), table: "the join"}
-	if err := w.Columns(cols); err != nil {
-		f.Close()
-		return fail(err)
-	}
-	jr := &joiner{left: jn.Kind == ast.LeftJoin, cross: jn.Kind == ast.CrossJoin, sides: sides, out: w, dir: dir,
-		limit: exec.Budget(ctx), seed: maphash.MakeSeed()}
-	err = jr.join(sides[0].file, sides[1].file, 0)
-	if err == nil {
-		err = w.w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fail(err)
-	}
-	d := &derivedSource{name: "join", text: sel.From.String(), path: path, rows: w.rows, bytes: w.bytes, fs: s.Memory.FS}
-	for i, k := range w.temporal {
-		if k != types.Null {
-			if d.typed == nil {
-				d.typed = map[string]types.Kind{}
-			}
-			d.typed[cols[i]] = k
+	d, err := writeDerived(dir, s.Memory.FS, "join", "the join", sel.From.String(), func(w *derivedWriter) error {
+		if err := w.Columns(cols); err != nil {
+			return err
 		}
-	}
-	if len(d.typed) > 0 {
-		outSel = castTyped(outSel, "", d.typed)
+		jr := &joiner{left: jn.Kind == ast.LeftJoin, cross: jn.Kind == ast.CrossJoin, sides: sides, out: w, dir: dir,
+			limit: exec.Budget(ctx), seed: maphash.MakeSeed()}
+		return jr.join(sides[0].file, sides[1].file, 0)
+	})
+	if err != nil {
+		return fail(err)
 	}
 	return outSel, d, done, nil
 }
@@ -521,13 +498,16 @@ func (j *joiner) probe(r *spill.Reader, na int, rows [][]types.Value, byKey map[
 		if left, err = readRecord(rec, na, left); err != nil {
 			return err
 		}
-		var match []int
 		if j.cross {
-			match = make([]int, len(rows))
-			for i := range match {
-				match[i] = i
+			for _, right := range rows {
+				if err := j.emit(left, right); err != nil {
+					return err
+				}
 			}
-		} else if k, ok := j.keyOf(0, left); ok {
+			continue
+		}
+		var match []int
+		if k, ok := j.keyOf(0, left); ok {
 			match = byKey[string(k)]
 		}
 		for _, m := range match {
@@ -583,17 +563,6 @@ func (j *joiner) partition(f *spill.Writer, side, depth int) ([]*spill.Writer, e
 			return nil, err
 		}
 	}
-}
-
-// conjuncts splits e at its top-level ANDs.
-func conjuncts(e ast.Expr) []ast.Expr {
-	if e == nil {
-		return nil
-	}
-	if a, ok := e.(ast.And); ok {
-		return append(conjuncts(a.L), conjuncts(a.R)...)
-	}
-	return []ast.Expr{e}
 }
 
 // columnsOf is the names of a query's columns as far as its text tells:

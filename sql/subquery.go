@@ -107,7 +107,7 @@ func semiJoin(x ast.Exists, scope []string) (ast.InSelect, bool) {
 	}
 	var key, x0 ast.Expr
 	var rest []ast.Expr
-	for _, t := range conjuncts(sel.Where) {
+	for _, t := range ast.Conjuncts(sel.Where) {
 		if cmp, ok := t.(ast.Compare); ok && cmp.Op == "=" && key == nil {
 			l, r := cmp.L, cmp.R
 			if outer(l) {

@@ -3,6 +3,7 @@ package sql
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -22,6 +23,41 @@ func wantAnswers(t *testing.T, s *Session, answers map[string]string) {
 			t.Errorf("%s: %s, want %s", q, got, want)
 		}
 	}
+}
+
+// wantErrors runs each query and requires an error holding the text given.
+func wantErrors(t *testing.T, s *Session, errs map[string]string) {
+	t.Helper()
+	for q, want := range errs {
+		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", q, err, want)
+		}
+	}
+}
+
+// spillsAsInMemory runs q in memory and under the smallest limit, and
+// requires the same rows (in order when ordered) and an empty temporary
+// folder after; it returns the in-memory answer.
+func spillsAsInMemory(t *testing.T, s *Session, q string, ordered bool) *Result {
+	t.Helper()
+	s.Memory = Memory{}
+	want, err := s.Exec(context.Background(), q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	tmp := t.TempDir()
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+	got, err := s.Exec(context.Background(), q)
+	if err != nil {
+		t.Fatalf("spilling, %s: %v", q, err)
+	}
+	if d := diffRows(want.Rows, got.Rows, ordered); d != "" {
+		t.Errorf("%s: spilled answer differs: %s", q, d)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("%s: left %v in the temporary folder", q, ents)
+	}
+	return want
 }
 
 // rowsText is a result's rows, a line each, cells joined by |.
@@ -118,17 +154,13 @@ func TestUnionAnswers(t *testing.T) {
 	if len(res.Rows) != 300+13 || res.Columns[0].Name != "first" {
 		t.Errorf("UNION ALL: %d rows, column %q; want 313, first", len(res.Rows), res.Columns[0].Name)
 	}
-	for q, want := range map[string]string{
+	wantErrors(t, s, map[string]string{
 		"SELECT g FROM t UNION SELECT id, kind FROM u":           "query 2 gives 2 columns, the first 1",
 		"SELECT g FROM t UNION SELECT id FROM u ORDER BY x":      "ORDER BY x over a UNION: name a column of the result (g)",
 		"SELECT * FROM t UNION ALL SELECT * FROM u":              "SELECT * in a UNION",
 		"SELECT g FROM t UNION SELECT id FROM nosuch":            "nosuch",
 		"EXPLAIN ANALYZE SELECT g FROM t UNION SELECT id FROM u": "EXPLAIN ANALYZE of a UNION not supported",
-	} {
-		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: %v, want an error saying %q", q, err, want)
-		}
-	}
+	})
 }
 
 // TestUnionSpills: UNION's deduplication and the sort over a UNION spill
@@ -141,20 +173,7 @@ func TestUnionSpills(t *testing.T) {
 		"SELECT f, x FROM t UNION ALL SELECT x, f FROM t ORDER BY 1 DESC, 2 LIMIT 20000 OFFSET 7",
 		"SELECT s, g FROM t UNION SELECT t, x FROM t ORDER BY s NULLS FIRST, 2",
 	} {
-		s.Memory = Memory{}
-		want, err := s.Exec(context.Background(), q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		tmp := t.TempDir()
-		s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
-		got, err := s.Exec(context.Background(), q)
-		if err != nil {
-			t.Fatalf("spilling, %s: %v", q, err)
-		}
-		if d := diffRows(want.Rows, got.Rows, strings.Contains(q, "ORDER BY")); d != "" {
-			t.Errorf("%s: spilled answer differs: %s", q, d)
-		}
+		want := spillsAsInMemory(t, s, q, strings.Contains(q, "ORDER BY"))
 		if len(want.Rows) < 1000 {
 			t.Errorf("%s: %d rows, too few to spill", q, len(want.Rows))
 		}
