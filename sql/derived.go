@@ -35,9 +35,12 @@ import (
 // resolve readies sel to be planned: its subqueries answered, and its
 // source pinned, or made when it is a derived table. done removes what
 // was made.
-func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, Source, func(), error) {
-	sel, err := s.answerSubqueries(ctx, sel, scope)
+func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
+	sel, err := s.decorrelate(ctx, sel, scope)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	if sel, err = s.answerSubqueries(ctx, sel, scope); err != nil {
 		return nil, nil, nil, err
 	}
 	var src Source
@@ -46,7 +49,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) 
 	case sel.From.Join != nil:
 		sel, src, done, err = s.join(ctx, sel, scope)
 	case sel.From.Sub != nil:
-		if name, ok := correlated(sel.From.Sub, scope); ok {
+		if name, ok := s.correlated(sel.From.Sub, scope); ok {
 			return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
 		}
 		src, done, err = s.derive(ctx, sel.From, scope)
@@ -90,7 +93,7 @@ func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Sele
 
 // derive runs the query of a derived table into a temporary file and
 // returns it as a source.
-func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Source, func(), error) {
+func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable) (Source, func(), error) {
 	inner, src, innerDone, err := s.resolve(ctx, t.Sub, scope)
 	if err != nil {
 		return nil, nil, err

@@ -76,7 +76,7 @@ func joinTables(t ast.Table, side int) []*joinTable {
 
 // join resolves a statement over a join: it runs the join into a
 // temporary file and returns the statement over it.
-func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, Source, func(), error) {
+func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
 	jn := *sel.From.Join
 	if jn.Kind == ast.RightJoin {
 		jn.Left, jn.Right, jn.Kind = jn.Right, jn.Left, ast.LeftJoin
@@ -311,7 +311,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 
 // joinSide runs one table of a join into a spill file of records: the
 // values of its needed fields.
-func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, scope []string) error {
+func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, scope []scopeTable) error {
 	q := &ast.Select{From: sd.t, Limit: -1}
 	if sd.t.Alias == "" && sd.t.Sub == nil && sd.t.Join == nil {
 		q.From.Alias = tableName(sd.t)
