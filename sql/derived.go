@@ -36,7 +36,7 @@ import (
 // source pinned, or made when it is a derived table. done removes what
 // was made.
 func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
-	sel, err := s.decorrelate(ctx, sel, scope)
+	sel, err := s.decorrelate(ctx, s.reorder(sel), scope)
 	if err != nil {
 		return nil, nil, nil, err
 	}

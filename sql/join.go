@@ -288,6 +288,11 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			return fail(err)
 		}
 	}
+	// An inner join builds its table of the smaller side, and probes it
+	// with the other (the columns are named, so their order is free).
+	if jn.Kind == ast.InnerJoin && sides[0].file.Size() < sides[1].file.Size() {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
 	// The join, into the rows of the derived table.
 	var cols []string
 	for _, sd := range sides {

@@ -113,3 +113,33 @@ func TestJoinSpills(t *testing.T) {
 		t.Errorf("self join on s: %v rows, want %v (the sum of each key's rows squared)", got, squares)
 	}
 }
+
+// A chain of comma joins whose first two tables share no equality runs in
+// an order that joins each table to one before it.
+func TestJoinOrder(t *testing.T) {
+	s, rows := subLakes(t)
+	perG := map[int]int{}
+	for _, r := range rows {
+		if !r.gNull {
+			perG[r.g]++
+		}
+	}
+	evenSquares, evenX := 0, 0 // pairs of rows of t of one g that is an id of u
+	for i := range 12 {
+		evenSquares += perG[i*2] * perG[i*2]
+	}
+	for _, r := range rows {
+		if !r.gNull && r.g%2 == 0 && r.g <= 22 && !r.xNull && r.x > 90 {
+			evenX += perG[r.g]
+		}
+	}
+	q := "SELECT COUNT(*) FROM t a, t b, u WHERE a.g = u.id AND b.g = u.id"
+	wantAnswers(t, s, map[string]string{
+		q: fmt.Sprint(evenSquares),
+		"SELECT COUNT(*) FROM t a JOIN t b ON a.x > 90 JOIN u ON b.g = u.id WHERE a.g = u.id": fmt.Sprint(evenX),
+	})
+	text := table(query(t, s, "EXPLAIN "+q))
+	if !strings.Contains(text, "t AS a CROSS JOIN u CROSS JOIN t AS b") {
+		t.Errorf("the chain is not joined in a connected order:\n%s", text)
+	}
+}
