@@ -119,6 +119,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	if len(jn.Using) > 0 && jn.Left.Join != nil {
 		return fail(fmt.Errorf("%w: USING after a join of several tables: write ON", ErrUnsupported))
 	}
+	sel = s.expandStar(sel, tables, jn.Using)
 	names := func() string {
 		var n []string
 		for _, tb := range tables {
@@ -312,6 +313,62 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		return fail(err)
 	}
 	return outSel, d, done, nil
+}
+
+// expandStar returns sel with * and t.* in its select list spelled as
+// the columns of every table of the join (of t), in the order of the
+// tables and, in each, of the fields of its first rows; a USING column
+// once, as the left table's.
+func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string) *ast.Select {
+	if !slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok }) {
+		return sel
+	}
+	out := *sel
+	out.Items = nil
+	for _, it := range sel.Items {
+		st, ok := it.Expr.(ast.Star)
+		if !ok {
+			out.Items = append(out.Items, it)
+			continue
+		}
+		for i, tb := range tables {
+			if st.Table != "" && st.Table != tb.name {
+				continue
+			}
+			fields := tb.fields
+			if tb.t.Sub == nil {
+				fields = s.rowFields(tb.t.Name, fields)
+			}
+			for _, f := range fields {
+				if i > 0 && st.Table == "" && slices.Contains(using, f) {
+					continue
+				}
+				out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{tb.name, f}}, Alias: f})
+			}
+		}
+	}
+	return &out
+}
+
+// rowFields is the fields of lake's first rows in their order, then the
+// rest of fields (its key fields that the rows leave out).
+func (s *Session) rowFields(lake string, fields []string) []string {
+	snap, err := s.Catalog.Snapshot(lake)
+	if err != nil || len(snap.Files()) == 0 {
+		return fields
+	}
+	r, err := snap.Open(snap.Files()[0].Path)
+	if err != nil {
+		return fields
+	}
+	defer r.Close()
+	names := sampleNames(r, nil)
+	for _, f := range fields {
+		if !slices.Contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	return names
 }
 
 // joinSide runs one table of a join into a spill file of records: the

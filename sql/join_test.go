@@ -3,6 +3,7 @@ package sql
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -85,7 +86,6 @@ func TestJoins(t *testing.T) {
 	wantErrors(t, s, map[string]string{
 		"SELECT day FROM t a JOIN t b ON a.g = b.g":                         "day is a column of a and b: qualify it",
 		"SELECT nope FROM t JOIN u ON t.g = u.id":                           "nope is a column of none of t, u",
-		"SELECT * FROM t JOIN u ON t.g = u.id":                              "SELECT * over a join",
 		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":      "does not read its right table alone",
 		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                       "no equality of a column of each table",
 		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                        "two tables of the join are called t",
@@ -141,5 +141,32 @@ func TestJoinOrder(t *testing.T) {
 	text := table(query(t, s, "EXPLAIN "+q))
 	if !strings.Contains(text, "t AS a CROSS JOIN u CROSS JOIN t AS b") {
 		t.Errorf("the chain is not joined in a connected order:\n%s", text)
+	}
+}
+
+// SELECT * over a join is every column of its tables, in their order and
+// each table's rows' order; t.* one table's; USING's column once.
+func TestJoinStar(t *testing.T) {
+	s, _ := subLakes(t)
+	for q, want := range map[string]struct{ cols, as string }{
+		"SELECT * FROM t JOIN u ON t.g = u.id":                                 {"g|x|day|id|kind", "SELECT t.g, t.x, t.day, u.id, u.kind FROM t JOIN u ON t.g = u.id"},
+		"SELECT u.*, t.x FROM t JOIN u ON t.g = u.id":                          {"id|kind|x", "SELECT u.id, u.kind, t.x FROM t JOIN u ON t.g = u.id"},
+		"SELECT * FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":       {"g|x|day|kind", "SELECT t.g, t.x, t.day, v.kind FROM t JOIN (SELECT id AS g, kind FROM u) v ON t.g = v.g"},
+		"SELECT *, 1 AS one FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90": {"g|x|day|id|kind|one", "SELECT a.g, a.x, a.day, u.id, u.kind, 1 FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90"},
+	} {
+		res := query(t, s, q)
+		var cols []string
+		for _, c := range res.Columns {
+			cols = append(cols, c.Name)
+		}
+		if got := strings.Join(cols, "|"); got != want.cols {
+			t.Errorf("%s: columns %s, want %s", q, got, want.cols)
+		}
+		got, exp := rowsText(res), rowsText(query(t, s, want.as))
+		slices.Sort(got)
+		slices.Sort(exp)
+		if len(exp) == 0 || !slices.Equal(got, exp) {
+			t.Errorf("%s: %d rows, not those of %s (%d rows)", q, len(got), want.as, len(exp))
+		}
 	}
 }

@@ -191,10 +191,11 @@ SELECT COUNT(*), SUM(b.qty) FROM feat a, feat b WHERE a.name = b.name;
 -- UNION and UNION ALL, with ORDER BY and LIMIT over the whole.
 SELECT grp FROM feat UNION SELECT name FROM feat WHERE id < 3 ORDER BY 1 NULLS FIRST;
 SELECT id, qty FROM feat WHERE qty > 4 UNION ALL SELECT id, qty FROM feat WHERE id <= 2 ORDER BY qty DESC, id LIMIT 4;
+-- SELECT * over a join: every column of each table, in order.
+SELECT * FROM feat a JOIN feat b ON a.id = b.id ORDER BY a.id LIMIT 3;
 
 -- Refused constructs and their messages.
 SELECT id FROM feat, feat AS g;
-SELECT * FROM feat a JOIN feat b ON a.id = b.id;
 SELECT name || 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).
 SELECT id FROM feat ORDER BY id NULLS FIRST;
