@@ -186,6 +186,10 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		if !ok {
 			return ast.Map(e, rw)
 		}
+		if len(c.Path) == 1 && slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return it.Alias == c.Path[0] }) &&
+			!slices.ContainsFunc(tables, func(tb *joinTable) bool { return slices.Contains(tb.fields, c.Path[0]) }) {
+			return e // a select item's alias, in GROUP BY, HAVING or ORDER BY
+		}
 		i, ref, rest := resolveCol(c)
 		if i < 0 {
 			return e
