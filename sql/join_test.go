@@ -103,6 +103,11 @@ func TestJoinSpills(t *testing.T) {
 		"SELECT COUNT(*), COUNT(b.n), SUM(b.n) FROM t a LEFT JOIN (SELECT s, COUNT(*) AS n FROM t WHERE x > 0 GROUP BY s) b ON a.s = b.s",
 		"SELECT a.s, COUNT(*) FROM t a JOIN t b ON a.s = b.s AND a.day = b.day GROUP BY a.s ORDER BY 2 DESC, 1 LIMIT 5",
 		"SELECT COUNT(*), SUM(b.n), MAX(c.m) FROM t a JOIN (SELECT s, COUNT(*) AS n FROM t GROUP BY s) b ON a.s = b.s LEFT JOIN (SELECT g, MAX(x) AS m FROM t GROUP BY g) c ON c.g = a.g",
+		// The skewed key's right rows alone outgrow the limit: built in
+		// blocks, each probed with all the left rows.
+		"SELECT COUNT(*), COUNT(b.x), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a LEFT JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
+		"SELECT COUNT(*), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
+		"SELECT COUNT(*), SUM(a.x), COUNT(b.s) FROM (SELECT x FROM t WHERE x < -280) a CROSS JOIN (SELECT s FROM t WHERE x > 400) b",
 	} {
 		spillsAsInMemory(t, s, q, true)
 	}
@@ -111,6 +116,14 @@ func TestJoinSpills(t *testing.T) {
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
 	if got := query(t, s, "SELECT COUNT(*) FROM t a JOIN t b ON a.s = b.s").Rows[0][0]; got.String() != squares.String() {
 		t.Errorf("self join on s: %v rows, want %v (the sum of each key's rows squared)", got, squares)
+	}
+	// The left join in blocks: a row per match, or one for a left row
+	// without any.
+	s.Memory = Memory{}
+	want := query(t, s, "SELECT SUM(COALESCE(c, 1)) FROM (SELECT g FROM t WHERE x < -250) a LEFT JOIN (SELECT g, COUNT(*) AS c FROM t WHERE x > 0 GROUP BY g) b ON a.g = b.g").Rows[0][0]
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	if got := query(t, s, "SELECT COUNT(*) FROM (SELECT g FROM t WHERE x < -250) a LEFT JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g").Rows[0][0]; got.String() != want.String() {
+		t.Errorf("left join in blocks: %v rows, want %v", got, want)
 	}
 }
 
