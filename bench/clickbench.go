@@ -41,6 +41,7 @@ const (
 	cbEqual     cbStatus = "yes"
 	cbDifferent cbStatus = "NO"
 	cbRefused   cbStatus = "refused"
+	cbKilled    cbStatus = "killed" // ours ran out of time (or of disk, -tpch)
 	cbDuckError cbStatus = "DuckDB error"
 	cbHarness   cbStatus = "harness error"
 )
@@ -143,41 +144,78 @@ func cbSetup(ctx context.Context, p runner, lakesql, work string, rows int, d *d
 // compare it with ISO text, which orders like the dates, so both sides
 // answer the same; a DATE is shown as yyyy-mm-dd to compare.
 func cbDuckView(lake string, files map[string]int64) string {
+	cols := make([][2]string, len(cbColumns))
+	for i, c := range cbColumns {
+		cols[i] = [2]string{c.name, c.duck}
+	}
+	return duckJSONView("hits", lake, files, cols)
+}
+
+// duckJSONView is a DuckDB view named name over read_json of the lake's
+// files (the manifest's, by absolute path), the columns (name, DuckDB type)
+// given rather than inferred; fields of the rows not among them are not
+// read.
+func duckJSONView(name, lake string, files map[string]int64, cols [][2]string) string {
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, sqlString(filepath.Join(lake, filepath.FromSlash(p))))
 	}
 	slices.Sort(paths)
-	cols := make([]string, len(cbColumns))
-	for i, c := range cbColumns {
-		cols[i] = fmt.Sprintf("%s: '%s'", c.name, c.duck)
+	cs := make([]string, len(cols))
+	for i, c := range cols {
+		cs[i] = fmt.Sprintf("%s: '%s'", c[0], c[1])
 	}
-	return fmt.Sprintf("CREATE OR REPLACE VIEW hits AS SELECT * FROM read_json([%s], columns = {%s}, format = 'newline_delimited', hive_partitioning = false)",
-		strings.Join(paths, ", "), strings.Join(cols, ", "))
+	return fmt.Sprintf("CREATE OR REPLACE VIEW %s AS SELECT * FROM read_json([%s], columns = {%s}, format = 'newline_delimited', hive_partitioning = false)",
+		name, strings.Join(paths, ", "), strings.Join(cs, ", "))
 }
 
 // run times q runs times on each side, alternating, and compares the
 // answers. A query we refuse is run once. Only ctx's end is an error.
 func (l *cbLake) run(ctx context.Context, q cbQuery, runs int) (cbResult, error) {
+	ours := func(ctx context.Context) (procResult, cbStatus, string) {
+		res, err := l.p.run(ctx, l.lakesql, "-d", l.work, "--no-init", "--format", "json", "-c", q.ours)
+		if err != nil {
+			return res, cbRefused, errFirstLine(err, res.stderr)
+		}
+		return res, "", ""
+	}
+	duck := func(ctx context.Context, sql string) ([][]cbCell, time.Duration, error) {
+		return cbDuckQuery(ctx, l.d, sql)
+	}
+	return compareQuery(ctx, q, runs, ours, duck)
+}
+
+// compareQuery times q runs times on each side, alternating, and compares
+// the answers. ours runs our side once: on failure it says what became of
+// the query (refused, killed) and why, and our side is not run again.
+// duck runs one statement on DuckDB: q's answer (q.duck, or q.text) and,
+// with ORDER BY or LIMIT, its tie query. Only ctx's end is an error.
+func compareQuery(ctx context.Context, q cbQuery, runs int,
+	runOurs func(context.Context) (procResult, cbStatus, string),
+	duck func(context.Context, string) ([][]cbCell, time.Duration, error)) (cbResult, error) {
 	r := cbResult{q: q}
 	var oursOut []byte
 	var duckRows [][]cbCell
 	var duckErr error
+	duckSQL := q.text
+	if q.duck != "" {
+		duckSQL = q.duck
+	}
 	for i := 0; i < runs; i++ {
-		if r.status != cbRefused {
-			res, err := l.p.run(ctx, l.lakesql, "-d", l.work, "--no-init", "--format", "json", "-c", q.ours)
+		if r.status == "" {
+			res, status, reason := runOurs(ctx)
 			if ctx.Err() != nil {
 				return r, ctx.Err()
 			}
-			if err != nil {
-				r.status, r.reason = cbRefused, errFirstLine(err, res.stderr)
+			if status != "" {
+				r.status, r.reason = status, reason
 			} else {
 				r.ours = append(r.ours, res.dur)
 				r.rssKiB = max(r.rssKiB, res.rssKiB)
 				oursOut = res.stdout
 			}
 		}
-		rows, dur, err := cbDuckQuery(ctx, l.d, q.text)
+		rows, dur, err := duck(ctx, duckSQL)
 		if ctx.Err() != nil {
 			return r, ctx.Err()
 		}
@@ -194,7 +232,7 @@ func (l *cbLake) run(ctx context.Context, q cbQuery, runs int) (cbResult, error)
 	case duckErr != nil:
 		r.status, r.reason = cbDuckError, firstLine(duckErr.Error())
 		return r, nil
-	case r.status == cbRefused:
+	case r.status != "":
 		return r, nil
 	}
 	ours, err := parseJSONRows(oursOut)
@@ -211,7 +249,7 @@ func (l *cbLake) run(ctx context.Context, q cbQuery, runs int) (cbResult, error)
 		r.status = cbEqual
 		return r, nil
 	}
-	ties, _, err := cbDuckQuery(ctx, l.d, q.tieSQL())
+	ties, _, err := duck(ctx, q.tieSQL())
 	if err != nil {
 		r.status, r.reason = cbHarness, "the tie query: "+firstLine(err.Error())
 		return r, nil
@@ -245,7 +283,7 @@ func (r cbResult) ratio() (float64, bool) {
 }
 
 // cbCounts are the summary counts.
-type cbCounts struct{ equal, different, refused, other int }
+type cbCounts struct{ equal, different, refused, killed, other int }
 
 func countResults(rs []cbResult) cbCounts {
 	var c cbCounts
@@ -257,6 +295,8 @@ func countResults(rs []cbResult) cbCounts {
 			c.different++
 		case cbRefused:
 			c.refused++
+		case cbKilled:
+			c.killed++
 		default:
 			c.other++
 		}
@@ -266,6 +306,9 @@ func countResults(rs []cbResult) cbCounts {
 
 func (c cbCounts) String() string {
 	s := fmt.Sprintf("%d equal, %d different, %d refused", c.equal, c.different, c.refused)
+	if c.killed > 0 {
+		s += fmt.Sprintf(", %d killed", c.killed)
+	}
 	if c.other > 0 {
 		s += fmt.Sprintf(", %d DuckDB or harness errors", c.other)
 	}
@@ -390,7 +433,7 @@ func clickbenchTable(cfg config, version string, l *cbLake, rs []cbResult) strin
 		switch r.status {
 		case cbDifferent:
 			eq = "**NO**: " + mdCell(shorten(r.reason, 120))
-		case cbRefused, cbDuckError, cbHarness:
+		case cbRefused, cbKilled, cbDuckError, cbHarness:
 			eq = string(r.status) + ": " + mdCell(shorten(r.reason, 120))
 		}
 		ratio, rss := "", ""

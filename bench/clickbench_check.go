@@ -39,17 +39,26 @@ var cbRewrites = []cbRewrite{
 		`MySQL's dialect reads a backslash in a string literal as an escape ('\.' is '.', '\1' is '1'), DuckDB as itself: doubled, our literals hold DuckDB's text`},
 }
 
-// cbQuery is one of the 43 queries and its shape.
+// cbQuery is one query (of ClickBench's 43, or TPC-H's 22) and its shape.
 type cbQuery struct {
 	n       int
 	text    string // verbatim, what DuckDB runs
-	ours    string // what lakesql runs: text after cbRewrites
+	ours    string // what lakesql runs: text after the rewrites
 	rewrite string // why ours differs from text, or ""
 	keys    []string
 	dirs    []string // " DESC", " ASC" or "" per key
 	limit   int      // -1: no LIMIT
 	offset  int
-	body    string // text without ';', ORDER BY, LIMIT and OFFSET
+	body    string // the query without ';', ORDER BY, LIMIT and OFFSET
+	// wrap: tieSQL reads body as a derived table (the keys are columns of
+	// its answer) instead of adding the keys to its select list (which
+	// must then be body's only one, before " FROM hits").
+	wrap bool
+	// duck is the statement DuckDB answers with ("": text); setup and
+	// teardown run around it and around the tie query (TPC-H's Q15 makes
+	// its view and drops it), inside the time.
+	duck            string
+	setup, teardown []string
 }
 
 var (
@@ -114,6 +123,17 @@ func cbSelect(qs []cbQuery, only string) ([]cbQuery, error) {
 // queries have no subquery, so the last ORDER BY and LIMIT are the query's.
 func cbParse(n int, text string) (cbQuery, error) {
 	q := cbQuery{n: n, text: text, ours: text, limit: -1}
+	q.parseShape(text)
+	if !strings.Contains(q.body, " FROM hits") {
+		return q, fmt.Errorf("query %d: no ' FROM hits' in %q", n, text)
+	}
+	return q, nil
+}
+
+// parseShape sets q's keys, dirs, limit, offset and body from the text of
+// one statement of one line, whose ORDER BY (if any) is its only one.
+func (q *cbQuery) parseShape(text string) {
+	q.limit = -1
 	body := strings.TrimSuffix(strings.TrimSpace(text), ";")
 	if m := cbLimitRE.FindStringSubmatchIndex(body); m != nil {
 		q.limit, _ = strconv.Atoi(body[m[2]:m[3]])
@@ -133,11 +153,7 @@ func cbParse(n int, text string) (cbQuery, error) {
 		}
 		body = body[:m[0]]
 	}
-	if !strings.Contains(body, " FROM hits") {
-		return q, fmt.Errorf("query %d: no ' FROM hits' in %q", n, text)
-	}
 	q.body = body
-	return q, nil
 }
 
 // splitTopLevel splits s at the commas outside parentheses and quotes.
@@ -169,6 +185,9 @@ func splitTopLevel(s string) []string {
 // has the query's columns, then the keys, then __cb_rank and __cb_cnt.
 func (q cbQuery) tieSQL() string {
 	sel := strings.Replace(q.body, " FROM hits", q.keyColumns()+" FROM hits", 1)
+	if q.wrap {
+		sel = "SELECT *" + q.keyColumns() + " FROM (" + q.body + ") AS __cb_b"
+	}
 	var order, part []string
 	for i := range q.keys {
 		k := fmt.Sprintf("__cb_k%d", i+1)

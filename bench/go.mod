@@ -2,7 +2,10 @@ module github.com/lakesql/lakesql/bench
 
 go 1.26.0
 
-require github.com/duckdb/duckdb-go/v2 v2.10506.0
+require (
+	github.com/duckdb/duckdb-go/v2 v2.10506.0
+	github.com/pingcap/go-tpc v1.0.7
+)
 
 require (
 	github.com/apache/arrow-go/v18 v18.5.1 // indirect

@@ -9,6 +9,7 @@
 // Run it from this folder:
 //
 //	cd bench && go run . [-rows=2000000] [-runs=3] [-jobs=all] [-dir=/tmp] [-keep]
+//	cd bench && go run . -tpch [-tpch-sf=1] [-tpch-queries=1,3,5] [-lake W]
 //
 // See README.md for the jobs, the DuckDB statements and how to read the table.
 package main
@@ -53,6 +54,10 @@ type config struct {
 	cbLake        string // -clickbench: a work folder kept by an earlier run (-keep), reused
 	cbOnly        string // -clickbench: the queries to run, "5,6,44" (default all)
 	cbBig         bool   // -clickbench: also queries 44 and 45 (every key a group; a full sort)
+	tpch          bool   // run TPC-H's 22 queries instead of the jobs
+	tpchSF        int    // -tpch: dbgen's scale factor
+	tpchOnly      string // -tpch: the queries to run, "1,3,5" (default all)
+	tpchSpillGB   float64
 }
 
 // run is the only place errors become exit codes: 0 done, 1 failed
@@ -83,6 +88,9 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	if cfg.sqlgen {
 		do = sqlgen
 	}
+	if cfg.tpch {
+		do = tpch
+	}
 	if err := do(ctx, cfg, stdout, stderr); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "bench: interrupted (%v)\n", firstLine(err.Error()))
@@ -105,8 +113,8 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.dir, "dir", os.TempDir(), "folder under which the temporary work folder is created")
 	fs.BoolVar(&cfg.keep, "keep", false, "keep the temporary work folder (binaries, data, lakes)")
 	fs.StringVar(&cfg.repo, "repo", "", "root of the main module (default: found by walking up from the current folder)")
-	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md; results-grow.md with -grow, results-interop.md with -interop, results-clickbench.md with -clickbench, results-sqlgen.md with -sqlgen)")
-	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit for any single command or DuckDB statement")
+	fs.StringVar(&cfg.out, "out", "", "markdown file to (over)write with the results (default: <repo>/bench/results.md; results-grow.md with -grow, results-interop.md with -interop, results-clickbench.md with -clickbench, results-sqlgen.md with -sqlgen, results-tpch.md with -tpch)")
+	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Minute, "limit for any single command or DuckDB statement (-tpch: 10m unless given; a query of ours past it is killed and the run goes on)")
 	fs.IntVar(&cfg.duckOpenFiles, "duck-open-files", 0, "if > 0, SET partitioned_write_max_open_files for DuckDB (its default is 100)")
 	fs.BoolVar(&cfg.grow, "grow", false, "run the grow experiment of issue 6 (append + compact rounds, keep-large vs the lab's rule) instead of the jobs; writes bench/results-grow.md")
 	fs.IntVar(&cfg.growing.rounds, "grow-rounds", 20, "-grow: rounds of append + compact")
@@ -119,9 +127,13 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.sqlgen, "sqlgen", false, "run the random query check (generated queries through lakesql and DuckDB, answers compared, and TLP checks of lakesql alone) instead of the jobs; writes bench/results-sqlgen.md")
 	fs.IntVar(&cfg.sqlgenQueries, "queries", 2000, "-sqlgen: queries compared with DuckDB (and a quarter as many TLP checks)")
 	fs.Uint64Var(&cfg.sqlgenSeed, "seed", 0, "-sqlgen: seed of the data and the queries (0: from the clock; printed)")
-	fs.StringVar(&cfg.cbLake, "lake", "", "-clickbench: reuse the work folder W of an earlier -keep run (its raw.jsonl and lake hits) instead of generating")
+	fs.StringVar(&cfg.cbLake, "lake", "", "-clickbench, -tpch: reuse the work folder W of an earlier -keep run (its lakes) instead of generating")
 	fs.StringVar(&cfg.cbOnly, "cb-queries", "", "-clickbench: comma-separated query numbers to run (default: all)")
 	fs.BoolVar(&cfg.cbBig, "cb-big", false, "-clickbench: also run query 44 (GROUP BY WatchID: a group per row) and 45 (a full ORDER BY of every row), not ClickBench's, outside the geometric mean")
+	fs.BoolVar(&cfg.tpch, "tpch", false, "run TPC-H's 22 queries on lakes of dbgen's 8 tables (github.com/pingcap/go-tpc), lakesql vs DuckDB, answers compared, instead of the jobs (-runs defaults to 1 here); writes bench/results-tpch.md")
+	fs.IntVar(&cfg.tpchSF, "tpch-sf", 1, "-tpch: scale factor, a whole number (1: lineitem has 6M rows, ≈ 2.3 GB of JSON)")
+	fs.StringVar(&cfg.tpchOnly, "tpch-queries", "", "-tpch: comma-separated query numbers to run (default: all 22)")
+	fs.Float64Var(&cfg.tpchSpillGB, "tpch-spill-gb", 20, "-tpch: kill a query of ours whose spill files pass this many GB")
 	fs.StringVar(&cfg.memoryLimit, "memory-limit", "", "-sqlgen: run lakesql with --memory-limit (64KiB: most grouped queries spill)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")
@@ -137,14 +149,22 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	if fs.NArg() > 0 {
 		return cfg, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if cfg.clickbench {
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if !set["rows"] {
 			cfg.rows = 1_000_000
 		}
 		if !set["runs"] {
 			cfg.runs = 1
+		}
+	}
+	if cfg.tpch {
+		if !set["runs"] {
+			cfg.runs = 1
+		}
+		if !set["timeout"] {
+			cfg.timeout = 10 * time.Minute
 		}
 	}
 	if cfg.rows < 1 {
@@ -167,6 +187,15 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	}
 	if cfg.sqlgen && (cfg.grow || cfg.interop || cfg.clickbench) {
 		return cfg, errors.New("-sqlgen excludes -grow, -interop and -clickbench")
+	}
+	if cfg.tpch && (cfg.grow || cfg.interop || cfg.clickbench || cfg.sqlgen) {
+		return cfg, errors.New("-tpch excludes -grow, -interop, -clickbench and -sqlgen")
+	}
+	if cfg.tpchSF < 1 {
+		return cfg, fmt.Errorf("-tpch-sf must be a whole number ≥ 1, got %d", cfg.tpchSF)
+	}
+	if cfg.tpchSpillGB <= 0 {
+		return cfg, fmt.Errorf("-tpch-spill-gb must be > 0, got %g", cfg.tpchSpillGB)
 	}
 	if cfg.sqlgenQueries < 1 {
 		return cfg, fmt.Errorf("-queries must be ≥ 1, got %d", cfg.sqlgenQueries)
@@ -200,6 +229,8 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 			name = "results-clickbench.md"
 		case cfg.sqlgen:
 			name = "results-sqlgen.md"
+		case cfg.tpch:
+			name = "results-tpch.md"
 		}
 		cfg.out = filepath.Join(cfg.repo, "bench", name)
 	}
