@@ -36,6 +36,11 @@ import (
 // source pinned, or made when it is a derived table. done removes what
 // was made.
 func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
+	if sel.From.Join != nil && sel.Where != nil {
+		f := *sel
+		f.Where = factorOrs(sel.Where)
+		sel = &f
+	}
 	sel, err := s.decorrelate(ctx, s.reorder(sel), scope)
 	if err != nil {
 		return nil, nil, nil, err

@@ -266,9 +266,20 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	// The WHERE terms of one table also narrow its side (the whole WHERE
 	// still applies after the join): every term of an inner join, those
 	// of the left table of a left join.
+	// An OR of terms of both tables implies, for a table each of whose
+	// branches holds terms of it alone, the OR of those terms: that
+	// narrows its side too (TPC-H's Q19).
 	for _, t := range ast.Conjuncts(sel.Where) {
 		if i := sideOf(t); i == 0 || i == 1 && jn.Kind != ast.LeftJoin {
 			sides[i].where = append(sides[i].where, t)
+		} else if i < 0 {
+			for i := range 2 {
+				if i == 0 || jn.Kind != ast.LeftJoin {
+					if f := impliedBy(t, func(e ast.Expr) bool { return sideOf(e) == i }); f != nil {
+						sides[i].where = append(sides[i].where, f)
+					}
+				}
+			}
 		}
 		where = append(where, t)
 	}
@@ -376,6 +387,106 @@ func (s *Session) rowFields(lake string, fields []string) []string {
 		}
 	}
 	return names
+}
+
+// impliedBy returns, for an OR whose every branch holds conjuncts that
+// satisfy own, the OR of those conjuncts of each branch: a condition the
+// OR implies. It is nil for any other term.
+func impliedBy(t ast.Expr, own func(ast.Expr) bool) ast.Expr {
+	if _, ok := t.(ast.Or); !ok {
+		return nil
+	}
+	var out ast.Expr
+	for _, b := range disjuncts(t) {
+		var part ast.Expr
+		for _, c := range ast.Conjuncts(b) {
+			if own(c) {
+				part = andOf(part, c)
+			}
+		}
+		if part == nil {
+			return nil
+		}
+		if out == nil {
+			out = part
+		} else {
+			out = ast.Or{L: out, R: part}
+		}
+	}
+	return out
+}
+
+// disjuncts splits e into the branches of its ORs.
+func disjuncts(e ast.Expr) []ast.Expr {
+	if o, ok := e.(ast.Or); ok {
+		return append(disjuncts(o.L), disjuncts(o.R)...)
+	}
+	return []ast.Expr{e}
+}
+
+// factorOrs returns e (a WHERE) with the terms every branch of one of its
+// ORs holds taken out of it: (a AND b) OR (a AND c) is a AND (b OR c), in
+// SQL's three-valued logic too, so that a join finds its keys in a (TPC-H's
+// Q19).
+func factorOrs(e ast.Expr) ast.Expr {
+	var out ast.Expr
+	for _, t := range ast.Conjuncts(e) {
+		branches := disjuncts(t)
+		if len(branches) < 2 {
+			out = andOf(out, t)
+			continue
+		}
+		var common []ast.Expr
+		for _, c := range ast.Conjuncts(branches[0]) {
+			in := true
+			for _, b := range branches[1:] {
+				in = in && slices.ContainsFunc(ast.Conjuncts(b), func(x ast.Expr) bool { return termKey(x) == termKey(c) })
+			}
+			if in && !slices.ContainsFunc(common, func(x ast.Expr) bool { return termKey(x) == termKey(c) }) {
+				common = append(common, c)
+			}
+		}
+		if len(common) == 0 {
+			out = andOf(out, t)
+			continue
+		}
+		var rest ast.Expr
+		whole := false // a branch of common terms alone: the OR is TRUE where they are
+		for _, b := range branches {
+			var left ast.Expr
+			for _, c := range ast.Conjuncts(b) {
+				if !slices.ContainsFunc(common, func(x ast.Expr) bool { return termKey(x) == termKey(c) }) {
+					left = andOf(left, c)
+				}
+			}
+			if left == nil {
+				whole = true
+			} else if rest == nil {
+				rest = left
+			} else {
+				rest = ast.Or{L: rest, R: left}
+			}
+		}
+		for _, c := range common {
+			out = andOf(out, c)
+		}
+		if !whole {
+			out = andOf(out, rest)
+		}
+	}
+	return out
+}
+
+// termKey is a term's text, an equality's the same either way round.
+func termKey(e ast.Expr) string {
+	if c, ok := e.(ast.Compare); ok && c.Op == "=" {
+		l, r := c.L.String(), c.R.String()
+		if l > r {
+			l, r = r, l
+		}
+		return l + " = " + r
+	}
+	return e.String()
 }
 
 // joinSide runs one table of a join into a spill file of records: the

@@ -183,3 +183,41 @@ func TestJoinStar(t *testing.T) {
 		}
 	}
 }
+
+// Terms every branch of an OR holds are taken out of it, so that a join
+// finds its keys there; an OR implies, for a table with terms in each
+// branch, the OR of those, which narrows that table before the join.
+func TestJoinOrs(t *testing.T) {
+	s, rows := subLakes(t)
+	kind := map[int]string{} // u: id -> kind
+	for i := range 12 {
+		kind[i*2] = fmt.Sprintf("k%d", i%2)
+	}
+	n := func(keep func(r subRow, k string) bool) string {
+		c := 0
+		for _, r := range rows {
+			if k, ok := kind[r.g]; ok && !r.gNull && keep(r, k) {
+				c++
+			}
+		}
+		return fmt.Sprint(c)
+	}
+	wantAnswers(t, s, map[string]string{
+		"SELECT COUNT(*) FROM t a, u WHERE (a.g = u.id AND a.x > 50) OR (u.id = a.g AND u.kind = 'k0') OR (a.g = u.id AND a.x < 3 AND a.day = '2026-01-02')": n(func(r subRow, k string) bool {
+			return !r.xNull && r.x > 50 || k == "k0" || !r.xNull && r.x < 3 && r.day == "2026-01-02"
+		}),
+		"SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE (a.x > 90 AND u.kind = 'k1') OR (a.x < 5 AND u.kind = 'k0')": n(func(r subRow, k string) bool {
+			return !r.xNull && (r.x > 90 && k == "k1" || r.x < 5 && k == "k0")
+		}),
+		"SELECT COUNT(*) FROM t a, u WHERE (a.g = u.id) OR (a.g = u.id AND a.x > 50)": n(func(subRow, string) bool { return true }),
+	})
+	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE (a.x > 90 AND u.kind = 'k1') OR (a.x < 5 AND u.kind = 'k0')"))
+	all := n(func(subRow, string) bool { return true })
+	if text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a, u WHERE (a.g = u.id AND a.x > 50) OR (u.id = a.g AND u.kind = 'k0')")); !strings.Contains(text, "the "+all+" rows of") {
+		t.Errorf("the OR's equality is not the join's key (%s rows):\n%s", all, text)
+	}
+	narrowed := n(func(r subRow, k string) bool { return !r.xNull && (r.x > 90 || r.x < 5) && (k == "k1" || k == "k0") })
+	if !strings.Contains(text, "the "+narrowed+" rows of") {
+		t.Errorf("the OR does not narrow a (%s rows):\n%s", narrowed, text)
+	}
+}
