@@ -29,7 +29,7 @@ func TestWithQueries(t *testing.T) {
 		"WITH a AS (SELECT 1 AS x), b AS (SELECT x + 1 AS y FROM a) SELECT y FROM b":                             "2",
 		// In a join, comma or not, and in its subquery (TPC-H's Q15).
 		"WITH c(k, n) AS (SELECT g, COUNT(*) FROM t WHERE g IS NOT NULL GROUP BY g) SELECT COUNT(*) FROM t, c WHERE t.g = c.k AND c.n = (SELECT MAX(n) FROM c)": fmt.Sprint(most * countMost(perG, most)),
-		"WITH c(k, n) AS (SELECT g, COUNT(*) FROM t GROUP BY g) SELECT COUNT(*) FROM t JOIN c ON t.g = c.k JOIN c c2 ON c2.k = c.k":         count(rows, func(r subRow) bool { return !r.gNull }),
+		"WITH c(k, n) AS (SELECT g, COUNT(*) FROM t GROUP BY g) SELECT COUNT(*) FROM t JOIN c ON t.g = c.k JOIN c c2 ON c2.k = c.k":                             count(rows, func(r subRow) bool { return !r.gNull }),
 	})
 	res := query(t, s, "EXPLAIN WITH d AS (SELECT g FROM t WHERE day = '2026-01-02') SELECT COUNT(*) FROM d")
 	if text := table(res); !strings.Contains(text, "Derived table d: the 75 rows of") {
