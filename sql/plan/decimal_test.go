@@ -19,7 +19,7 @@ func TestDecimalFold(t *testing.T) {
 		{types.Mul, lit("1.5", types.FloatValue(1.5)), lit("0.25", types.FloatValue(.25)), "0.375"},
 		{types.Add, lit("1e-1", types.FloatValue(.1)), lit("0.2", types.FloatValue(.2)), ""}, // a DOUBLE
 		{types.Div, lit("1.0", types.FloatValue(1)), lit("3", types.IntValue(3)), ""},
-		{types.Add, lit("2", types.IntValue(2)), lit("3", types.IntValue(3)), ""}, // integers stay integers
+		{types.Add, lit("2", types.IntValue(2)), lit("3", types.IntValue(3)), ""},                       // integers stay integers
 		{types.Add, &Const{V: types.FloatValue(.1), Text: "0.1"}, lit("0.2", types.FloatValue(.2)), ""}, // a value, not a literal
 	} {
 		got, ok := decimalFold(c.op, c.l, c.r)
