@@ -63,3 +63,31 @@ func countMost(perG map[int]int, most int) int {
 	}
 	return n
 }
+
+// A CTE named more than once is made once: every use reads the same rows.
+func TestWithMadeOnce(t *testing.T) {
+	s, rows := subLakes(t)
+	perG := map[int]int{}
+	for _, r := range rows {
+		if !r.gNull {
+			perG[r.g]++
+		}
+	}
+	pairs := 0
+	for _, n := range perG {
+		pairs += n * n
+	}
+	for q, made := range map[string]int64{
+		"WITH c AS (SELECT g FROM t) SELECT COUNT(*) FROM c a JOIN c b ON a.g = b.g":                                1,
+		"WITH c AS (SELECT g FROM t) SELECT COUNT(*) FROM c a JOIN c b ON a.g = b.g WHERE a.g IN (SELECT g FROM c)": 1,
+		"SELECT COUNT(*) FROM (SELECT g FROM t) a JOIN (SELECT g FROM t) b ON a.g = b.g":                            2,
+	} {
+		before := derivedMade.Load()
+		if got := table(query(t, s, q)); got != "COUNT(*)\n"+fmt.Sprint(pairs) {
+			t.Errorf("%s: %s, want %d", q, got, pairs)
+		}
+		if n := derivedMade.Load() - before; n != made {
+			t.Errorf("%s: %d derived tables made, want %d", q, n, made)
+		}
+	}
+}
