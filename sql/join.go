@@ -283,6 +283,30 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		where = append(where, t)
 	}
+	// A condition of one side's key column and constants holds for the
+	// other side's key column too, in the rows the join keeps (keys compare
+	// as = does): o.o_orderkey IN (…) narrows lineitem by l_orderkey IN
+	// (…) (TPC-H's Q18), o.day = '…' prunes the other lake's days. Not
+	// from the right side of a left join to its left.
+	var moved [2][]ast.Expr
+	for i := range 2 {
+		for _, t := range sides[i].where {
+			k, other := keyTerm(t, func(c ast.Column) (int, colRef, bool) {
+				side, ref, rest := resolveCol(c)
+				return side, ref, side >= 0 && len(rest) == 0
+			}, sides, i)
+			if k >= 0 && !(i == 1 && jn.Kind == ast.LeftJoin) {
+				moved[1-i] = append(moved[1-i], other)
+			}
+		}
+	}
+	for i, terms := range moved {
+		for _, t := range terms {
+			if !slices.ContainsFunc(sides[i].where, func(x ast.Expr) bool { return termKey(x) == termKey(t) }) {
+				sides[i].where = append(sides[i].where, t)
+			}
+		}
+	}
 	out.Where = nil
 	for _, t := range where {
 		if out.Where == nil {
@@ -387,6 +411,52 @@ func (s *Session) rowFields(lake string, fields []string) []string {
 		}
 	}
 	return names
+}
+
+// keyTerm reports whether t, a term of side i, is a condition of one of
+// its join key columns and constants only (=, <>, <, >, <=, >=, IN,
+// BETWEEN), and returns the key's index and the same condition of the
+// other side's key column.
+func keyTerm(t ast.Expr, resolve func(ast.Column) (int, colRef, bool), sides [2]*joinSide, i int) (int, ast.Expr) {
+	constant := func(e ast.Expr) bool { _, ok := e.(ast.Literal); return ok }
+	var col ast.Column
+	var rebuild func(ast.Column) ast.Expr
+	switch x := t.(type) {
+	case ast.Compare:
+		if x.Text || x.Op == "<=>" {
+			return -1, nil
+		}
+		c, ok := x.L.(ast.Column)
+		if !ok || !constant(x.R) {
+			return -1, nil
+		}
+		col, rebuild = c, func(o ast.Column) ast.Expr { x.L = o; return x }
+	case ast.In:
+		c, ok := x.X.(ast.Column)
+		if !ok || x.Not || len(x.List) == 0 || slices.ContainsFunc(x.List, func(e ast.Expr) bool { return !constant(e) }) {
+			return -1, nil
+		}
+		col, rebuild = c, func(o ast.Column) ast.Expr { x.X = o; return x }
+	case ast.Between:
+		c, ok := x.X.(ast.Column)
+		if !ok || !constant(x.Lo) || !constant(x.Hi) {
+			return -1, nil
+		}
+		col, rebuild = c, func(o ast.Column) ast.Expr { x.X = o; return x }
+	default:
+		return -1, nil
+	}
+	side, ref, ok := resolve(col)
+	if !ok || side != i {
+		return -1, nil
+	}
+	for k, at := range sides[i].keys {
+		if sides[i].need[at] == ref {
+			o := sides[1-i].need[sides[1-i].keys[k]]
+			return k, rebuild(ast.Column{Path: []string{o.table, o.field}, Pos: col.Pos})
+		}
+	}
+	return -1, nil
 }
 
 // impliedBy returns, for an OR whose every branch holds conjuncts that
@@ -517,6 +587,9 @@ func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, sc
 	p, err := prepare(src, sel, s.qualifierFields(sel))
 	if err != nil {
 		return err
+	}
+	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
+		*log = append(*log, subqueryPlan{sel: q, plan: p, join: true})
 	}
 	w, err := dir.Create()
 	if err != nil {

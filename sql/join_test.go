@@ -221,3 +221,30 @@ func TestJoinOrs(t *testing.T) {
 		t.Errorf("the OR does not narrow a (%s rows):\n%s", narrowed, text)
 	}
 }
+
+// A condition of a key column and constants narrows the other side of the
+// join too (its partitions pruned), and EXPLAIN shows each table's own
+// plan; never from the right side of a LEFT JOIN to its left.
+func TestJoinKeyConditionsCross(t *testing.T) {
+	s, rows := subLakes(t)
+	g02 := 0
+	for _, r := range rows {
+		if !r.gNull && (r.g == 0 || r.g == 2) {
+			g02++
+		}
+	}
+	wantAnswers(t, s, map[string]string{
+		"SELECT COUNT(*) FROM t a JOIN t b ON a.day = b.day WHERE a.day = '2026-01-02'":                     "5625",
+		"SELECT COUNT(*), COUNT(b.day) FROM t a LEFT JOIN t b ON a.day = b.day AND b.day = '2026-01-03'":    "5850|5625",
+		"SELECT COUNT(*), COUNT(b.day) FROM t a LEFT JOIN t b ON a.day = b.day WHERE a.day >= '2026-01-04'": "5625|5625",
+		"SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE u.id IN (0, 2)":                                fmt.Sprint(g02),
+	})
+	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN t b ON a.day = b.day WHERE a.day = '2026-01-02'"))
+	if strings.Count(text, "Join input, read first") != 2 || strings.Count(text, "  Scanning 1/4 files") != 2 {
+		t.Errorf("each table of the join is not pruned to its day:\n%s", text)
+	}
+	text = table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE u.id IN (0, 2)"))
+	if !strings.Contains(text, "FROM t AS a WHERE a.g IN (0, 2)") {
+		t.Errorf("u's key condition does not narrow t:\n%s", text)
+	}
+}

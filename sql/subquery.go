@@ -146,7 +146,7 @@ func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, sc
 		return nil, 0, err
 	}
 	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
-		*log = append(*log, subqueryPlan{sel, p})
+		*log = append(*log, subqueryPlan{sel: sel, plan: p})
 	}
 	return res.Rows, len(res.Columns), nil
 }
@@ -156,6 +156,7 @@ func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, sc
 type subqueryPlan struct {
 	sel  *ast.Select
 	plan *plan.Plan
+	join bool // a table of a join, run into its spill file
 }
 
 type subqueryLogKey struct{}
@@ -171,7 +172,11 @@ func withSubqueryLog(ctx context.Context, log *[]subqueryPlan) context.Context {
 func subqueryLines(log []subqueryPlan) []string {
 	var lines []string
 	for _, sp := range log {
-		lines = append(lines, "Subquery, answered first: "+sp.sel.String())
+		what := "Subquery, answered first: "
+		if sp.join {
+			what = "Join input, read first: "
+		}
+		lines = append(lines, what+sp.sel.String())
 		for _, l := range explainLines(sp.plan, nil, nil, 0) {
 			lines = append(lines, "  "+l)
 		}
