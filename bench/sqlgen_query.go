@@ -63,6 +63,7 @@ const (
 	sgkFunc    // text is the name
 	sgkCast    // text is our type name
 	sgkAgg     // text is the aggregate; distinct; no args for COUNT(*)
+	sgkRaw     // text as it is, the same in both dialects
 )
 
 // sgExpr is one typed expression.
@@ -100,6 +101,8 @@ func (e *sgExpr) write(b *strings.Builder, duck bool) {
 	switch e.kind {
 	case sgkCol:
 		b.WriteString(e.text)
+	case sgkRaw:
+		b.WriteString("(" + e.text + ")")
 	case sgkLit:
 		if duck && e.duckText != "" {
 			b.WriteString(e.duckText)
@@ -221,10 +224,11 @@ func sgMark(e *sgExpr) *sgExpr {
 
 // sgGen generates expressions and queries.
 type sgGen struct {
-	r    *rand.Rand
-	cols []sgColumn
-	qual string // the table's name or alias for qualified names
-	tlp  bool   // mx may be used
+	r     *rand.Rand
+	cols  []sgColumn
+	qual  string   // the table's name or alias for qualified names
+	quals []string // a join's tables: every name qualified by one of them
+	tlp   bool     // mx may be used
 	// simple: columns and literals only, a comparison's right side a
 	// literal (what today's engine reads; the rest of the grammar still
 	// comes in the other queries)
@@ -251,7 +255,9 @@ func (g *sgGen) column(t sgType, noHuge bool) *sgExpr {
 	}
 	col := c[g.pick(len(c))]
 	name := col.name
-	if g.qual != "" && g.pct(25) {
+	if len(g.quals) > 0 {
+		name = g.quals[g.pick(len(g.quals))] + "." + name
+	} else if g.qual != "" && g.pct(25) {
 		name = g.qual + "." + name
 	}
 	return &sgExpr{kind: sgkCol, t: t, text: name, huge: col.huge, cols: true, mixed: t == sgMixed}
@@ -929,8 +935,24 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 	g.simple = g.pct(35)
 	q := &sgQuery{from: from, limit: -1, offset: -1}
 	depth := func() int { return []int{0, 0, 1, 1, 1, 2, 2, 3}[g.pick(8)] }
+	corr := ""
+	switch x := g.pick(100); {
+	case x < 15:
+		q.from, corr = g.join()
+	case x < 25:
+		q.from, g.qual = "t a", "a"
+		corr = g.correlated()
+	}
 	if g.pct(60) {
 		q.where = g.pred(depth() + 1)
+	}
+	if corr != "" {
+		c := &sgExpr{kind: sgkRaw, t: sgBool, text: corr, cols: true}
+		if q.where == nil {
+			q.where = c
+		} else {
+			q.where = &sgExpr{kind: sgkBin, text: "AND", t: sgBool, args: []*sgExpr{q.where, c}, cols: true}
+		}
 	}
 	anyType := func() sgType { return []sgType{sgInt, sgInt, sgFloat, sgStr, sgStr, sgBool}[g.pick(6)] }
 	alias := func(i int) string {
@@ -1035,6 +1057,90 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 		q.wrap = 1 + g.pick(3)
 	}
 	return q
+}
+
+// join returns a FROM of two tables joined, t a and t b or a part of t,
+// and the WHERE term of a comma join, and makes every column name
+// qualified by one of them. The keys hold
+// duplicates and NULLs; a side is narrowed where its key repeats much,
+// so that the joined rows stay in the thousands.
+func (g *sgGen) join() (string, string) {
+	g.quals = []string{"l", "r"}
+	part := func(name string, n int) string {
+		return fmt.Sprintf("(SELECT * FROM t WHERE id < %d) %s", n, name)
+	}
+	var left, right, key string
+	switch g.pick(5) {
+	case 0:
+		left, right, key = "t l", "t r", "id"
+	case 1:
+		left, right, key = "t l", part("r", 40+g.pick(200)), "n"
+	case 2:
+		left, right, key = part("l", 300+g.pick(500)), part("r", 20+g.pick(40)), "region"
+	case 3:
+		left, right, key = "t l", part("r", 30+g.pick(100)), "s"
+	default:
+		left, right, key = "t l", part("r", 100+g.pick(300)), "n"
+	}
+	on := fmt.Sprintf("l.%s = r.%s", key, key)
+	switch g.pick(10) {
+	case 0:
+		return left + ", " + right, on
+	case 1:
+		return fmt.Sprintf("%s CROSS JOIN %s", part("l", 20+g.pick(30)), part("r", 5+g.pick(20))), ""
+	}
+	kind := []string{"JOIN", "INNER JOIN", "LEFT JOIN", "LEFT OUTER JOIN", "RIGHT JOIN"}[g.pick(5)]
+	if !strings.Contains(key, ".") && g.pct(25) && !strings.HasPrefix(kind, "RIGHT") {
+		return fmt.Sprintf("%s %s %s USING (%s)", left, kind, right, key), ""
+	}
+	if g.pct(30) {
+		// One more ON term: of the right table alone in a LEFT JOIN (it
+		// narrows the right table), of the left in a RIGHT JOIN.
+		side := "r"
+		if strings.HasPrefix(kind, "RIGHT") {
+			side = "l"
+		}
+		on += fmt.Sprintf(" AND %s.n %s %d", side, []string{"<", ">", "<>", ">="}[g.pick(4)], g.pick(40)-20)
+	}
+	return fmt.Sprintf("%s %s %s ON %s", left, kind, right, on), ""
+}
+
+// correlated returns a term reading the row of t a through a correlated
+// subquery over t z: a scalar aggregate, EXISTS or NOT EXISTS (with a
+// comparison of its own value with a's, sometimes), or IN.
+func (g *sgGen) correlated() string {
+	key := []string{"region", "n", "s", "day"}[g.pick(4)]
+	tie := fmt.Sprintf("z.%s = a.%s", key, key)
+	if g.pct(30) {
+		tie = fmt.Sprintf("a.%s = z.%s", key, key)
+	}
+	if g.pct(25) {
+		tie += " AND z.day = a.day"
+	}
+	filter := ""
+	if g.pct(40) {
+		filter = fmt.Sprintf(" AND z.n %s %d", []string{"<", ">", "<>"}[g.pick(3)], g.pick(40)-20)
+	}
+	switch g.pick(6) {
+	case 0:
+		agg := []string{"AVG(z.f)", "MAX(z.n)", "MIN(z.s)", "SUM(z.n)", "COUNT(z.f)"}[g.pick(5)]
+		col := map[string]string{"AVG(z.f)": "a.f", "MAX(z.n)": "a.n", "MIN(z.s)": "a.s", "SUM(z.n)": "a.n", "COUNT(z.f)": "a.n"}[agg]
+		return fmt.Sprintf("%s %s (SELECT %s FROM t z WHERE %s%s)", col, []string{"<", ">=", "=", "<>"}[g.pick(4)], agg, tie, filter)
+	case 1:
+		return fmt.Sprintf("(SELECT COUNT(*) FROM t z WHERE %s%s) %s %d", tie, filter, []string{">", "=", "<"}[g.pick(3)], g.pick(30))
+	case 2, 3:
+		not := ""
+		if g.pct(40) {
+			not = "NOT "
+		}
+		if g.pct(50) {
+			filter += fmt.Sprintf(" AND z.%s %s a.%s", []string{"id", "n", "f"}[g.pick(3)], []string{"<>", "<", ">", "<=", ">="}[g.pick(5)], []string{"id", "n", "f"}[g.pick(3)])
+		}
+		return fmt.Sprintf("%sEXISTS (SELECT 1 FROM t z WHERE %s%s)", not, tie, filter)
+	case 4:
+		return fmt.Sprintf("a.id IN (SELECT z.id + %d FROM t z WHERE %s%s)", g.pick(3), tie, filter)
+	}
+	return fmt.Sprintf("COALESCE((SELECT MAX(z.id) FROM t z WHERE %s%s), -1) > a.id", tie, filter)
 }
 
 // orderBy adds 0–3 ORDER BY keys: items by position, alias or expression,

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/ast"
@@ -35,9 +37,17 @@ import (
 // resolve readies sel to be planned: its subqueries answered, and its
 // source pinned, or made when it is a derived table. done removes what
 // was made.
-func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, Source, func(), error) {
-	sel, err := s.answerSubqueries(ctx, sel, scope)
+func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
+	if sel.From.Join != nil && sel.Where != nil {
+		f := *sel
+		f.Where = factorOrs(sel.Where)
+		sel = &f
+	}
+	sel, err := s.decorrelate(ctx, s.reorder(sel), scope)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	if sel, err = s.answerSubqueries(ctx, sel, scope); err != nil {
 		return nil, nil, nil, err
 	}
 	var src Source
@@ -46,7 +56,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []string) 
 	case sel.From.Join != nil:
 		sel, src, done, err = s.join(ctx, sel, scope)
 	case sel.From.Sub != nil:
-		if name, ok := correlated(sel.From.Sub, scope); ok {
+		if name, ok := s.correlated(sel.From.Sub, scope); ok {
 			return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
 		}
 		src, done, err = s.derive(ctx, sel.From, scope)
@@ -90,7 +100,23 @@ func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Sele
 
 // derive runs the query of a derived table into a temporary file and
 // returns it as a source.
-func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Source, func(), error) {
+func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable) (Source, func(), error) {
+	name := t.Alias
+	if name == "" {
+		name = "(subquery)"
+	}
+	cache, _ := ctx.Value(derivedCacheKey{}).(*derivedCache)
+	if cache != nil {
+		cache.mu.Lock()
+		d, ok := cache.files[t.Sub]
+		cache.mu.Unlock()
+		if ok {
+			// A CTE named again: its rows as they were made, once.
+			again := *d
+			again.name, again.qual = name, t.Alias
+			return &again, func() {}, nil
+		}
+	}
 	inner, src, innerDone, err := s.resolve(ctx, t.Sub, scope)
 	if err != nil {
 		return nil, nil, err
@@ -100,10 +126,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Sour
 	if err != nil {
 		return nil, nil, err
 	}
-	name := t.Alias
-	if name == "" {
-		name = "(subquery)"
-	}
+	derivedMade.Add(1)
 	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
 	d, err := writeDerived(dir, s.Memory.FS, name, name, t.Sub.String(), func(w *derivedWriter) error {
 		_, err := exec.Stream(ctx, p, w)
@@ -114,7 +137,50 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []string) (Sour
 		return nil, nil, err
 	}
 	d.qual = t.Alias
+	if cache != nil {
+		cache.mu.Lock()
+		cache.files[t.Sub] = d
+		cache.dirs = append(cache.dirs, dir)
+		cache.mu.Unlock()
+		return d, func() {}, nil
+	}
 	return d, func() { dir.Close() }, nil
+}
+
+// derivedCache holds a statement's derived tables by their query, so that
+// one named more than once (a CTE: WITH's names stand for one query) is
+// made once and every use reads the same rows; DuckDB materializes such a
+// CTE too. Two uses that made it afresh could differ in the last bits of a
+// DOUBLE sum, whose order depends on the workers, and then a query such as
+// TPC-H's Q15 (total = (SELECT MAX(total) FROM the same CTE)) would find
+// no row.
+type derivedCache struct {
+	mu    sync.Mutex
+	files map[*ast.Select]*derivedSource
+	dirs  []*spill.Dir
+}
+
+type derivedCacheKey struct{}
+
+// derivedMade counts the derived tables made (for tests).
+var derivedMade atomic.Int64
+
+// withDerivedCache returns a context whose statement keeps its derived
+// tables until release (which a nested statement's context leaves to the
+// outer one).
+func withDerivedCache(ctx context.Context) (context.Context, func()) {
+	if _, ok := ctx.Value(derivedCacheKey{}).(*derivedCache); ok {
+		return ctx, func() {}
+	}
+	c := &derivedCache{files: map[*ast.Select]*derivedSource{}}
+	return context.WithValue(ctx, derivedCacheKey{}, c), func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		for _, d := range c.dirs {
+			d.Close()
+		}
+		c.dirs, c.files = nil, nil
+	}
 }
 
 // writeDerived makes a derived table's file in dir: fill writes its rows

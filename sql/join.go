@@ -1,11 +1,14 @@
 package sql
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -76,7 +79,7 @@ func joinTables(t ast.Table, side int) []*joinTable {
 
 // join resolves a statement over a join: it runs the join into a
 // temporary file and returns the statement over it.
-func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, Source, func(), error) {
+func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
 	jn := *sel.From.Join
 	if jn.Kind == ast.RightJoin {
 		jn.Left, jn.Right, jn.Kind = jn.Right, jn.Left, ast.LeftJoin
@@ -119,6 +122,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 	if len(jn.Using) > 0 && jn.Left.Join != nil {
 		return fail(fmt.Errorf("%w: USING after a join of several tables: write ON", ErrUnsupported))
 	}
+	sel = s.expandStar(sel, tables, jn.Using)
 	names := func() string {
 		var n []string
 		for _, tb := range tables {
@@ -184,6 +188,10 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 		c, ok := e.(ast.Column)
 		if !ok {
 			return ast.Map(e, rw)
+		}
+		if len(c.Path) == 1 && slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return it.Alias == c.Path[0] }) &&
+			!slices.ContainsFunc(tables, func(tb *joinTable) bool { return slices.Contains(tb.fields, c.Path[0]) }) {
+			return e // a select item's alias, in GROUP BY, HAVING or ORDER BY
 		}
 		i, ref, rest := resolveCol(c)
 		if i < 0 {
@@ -258,9 +266,20 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 	// The WHERE terms of one table also narrow its side (the whole WHERE
 	// still applies after the join): every term of an inner join, those
 	// of the left table of a left join.
+	// An OR of terms of both tables implies, for a table each of whose
+	// branches holds terms of it alone, the OR of those terms: that
+	// narrows its side too (TPC-H's Q19).
 	for _, t := range ast.Conjuncts(sel.Where) {
 		if i := sideOf(t); i == 0 || i == 1 && jn.Kind != ast.LeftJoin {
 			sides[i].where = append(sides[i].where, t)
+		} else if i < 0 {
+			for i := range 2 {
+				if i == 0 || jn.Kind != ast.LeftJoin {
+					if f := impliedBy(t, func(e ast.Expr) bool { return sideOf(e) == i }); f != nil {
+						sides[i].where = append(sides[i].where, f)
+					}
+				}
+			}
 		}
 		where = append(where, t)
 	}
@@ -288,6 +307,11 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 			return fail(err)
 		}
 	}
+	// An inner join builds its table of the smaller side, and probes it
+	// with the other (the columns are named, so their order is free).
+	if jn.Kind == ast.InnerJoin && sides[0].file.Size() < sides[1].file.Size() {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
 	// The join, into the rows of the derived table.
 	var cols []string
 	for _, sd := range sides {
@@ -309,9 +333,165 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []string) (*a
 	return outSel, d, done, nil
 }
 
+// expandStar returns sel with * and t.* in its select list spelled as
+// the columns of every table of the join (of t), in the order of the
+// tables and, in each, of the fields of its first rows; a USING column
+// once, as the left table's.
+func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string) *ast.Select {
+	if !slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok }) {
+		return sel
+	}
+	out := *sel
+	out.Items = nil
+	for _, it := range sel.Items {
+		st, ok := it.Expr.(ast.Star)
+		if !ok {
+			out.Items = append(out.Items, it)
+			continue
+		}
+		for i, tb := range tables {
+			if st.Table != "" && st.Table != tb.name {
+				continue
+			}
+			fields := tb.fields
+			if tb.t.Sub == nil {
+				fields = s.rowFields(tb.t.Name, fields)
+			}
+			for _, f := range fields {
+				if i > 0 && st.Table == "" && slices.Contains(using, f) {
+					continue
+				}
+				out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{tb.name, f}}, Alias: f})
+			}
+		}
+	}
+	return &out
+}
+
+// rowFields is the fields of lake's first rows in their order, then the
+// rest of fields (its key fields that the rows leave out).
+func (s *Session) rowFields(lake string, fields []string) []string {
+	snap, err := s.Catalog.Snapshot(lake)
+	if err != nil || len(snap.Files()) == 0 {
+		return fields
+	}
+	r, err := snap.Open(snap.Files()[0].Path)
+	if err != nil {
+		return fields
+	}
+	defer r.Close()
+	names := sampleNames(r, nil)
+	for _, f := range fields {
+		if !slices.Contains(names, f) {
+			names = append(names, f)
+		}
+	}
+	return names
+}
+
+// impliedBy returns, for an OR whose every branch holds conjuncts that
+// satisfy own, the OR of those conjuncts of each branch: a condition the
+// OR implies. It is nil for any other term.
+func impliedBy(t ast.Expr, own func(ast.Expr) bool) ast.Expr {
+	if _, ok := t.(ast.Or); !ok {
+		return nil
+	}
+	var out ast.Expr
+	for _, b := range disjuncts(t) {
+		var part ast.Expr
+		for _, c := range ast.Conjuncts(b) {
+			if own(c) {
+				part = andOf(part, c)
+			}
+		}
+		if part == nil {
+			return nil
+		}
+		if out == nil {
+			out = part
+		} else {
+			out = ast.Or{L: out, R: part}
+		}
+	}
+	return out
+}
+
+// disjuncts splits e into the branches of its ORs.
+func disjuncts(e ast.Expr) []ast.Expr {
+	if o, ok := e.(ast.Or); ok {
+		return append(disjuncts(o.L), disjuncts(o.R)...)
+	}
+	return []ast.Expr{e}
+}
+
+// factorOrs returns e (a WHERE) with the terms every branch of one of its
+// ORs holds taken out of it: (a AND b) OR (a AND c) is a AND (b OR c), in
+// SQL's three-valued logic too, so that a join finds its keys in a (TPC-H's
+// Q19).
+func factorOrs(e ast.Expr) ast.Expr {
+	var out ast.Expr
+	for _, t := range ast.Conjuncts(e) {
+		branches := disjuncts(t)
+		if len(branches) < 2 {
+			out = andOf(out, t)
+			continue
+		}
+		var common []ast.Expr
+		for _, c := range ast.Conjuncts(branches[0]) {
+			in := true
+			for _, b := range branches[1:] {
+				in = in && slices.ContainsFunc(ast.Conjuncts(b), func(x ast.Expr) bool { return termKey(x) == termKey(c) })
+			}
+			if in && !slices.ContainsFunc(common, func(x ast.Expr) bool { return termKey(x) == termKey(c) }) {
+				common = append(common, c)
+			}
+		}
+		if len(common) == 0 {
+			out = andOf(out, t)
+			continue
+		}
+		var rest ast.Expr
+		whole := false // a branch of common terms alone: the OR is TRUE where they are
+		for _, b := range branches {
+			var left ast.Expr
+			for _, c := range ast.Conjuncts(b) {
+				if !slices.ContainsFunc(common, func(x ast.Expr) bool { return termKey(x) == termKey(c) }) {
+					left = andOf(left, c)
+				}
+			}
+			if left == nil {
+				whole = true
+			} else if rest == nil {
+				rest = left
+			} else {
+				rest = ast.Or{L: rest, R: left}
+			}
+		}
+		for _, c := range common {
+			out = andOf(out, c)
+		}
+		if !whole {
+			out = andOf(out, rest)
+		}
+	}
+	return out
+}
+
+// termKey is a term's text, an equality's the same either way round.
+func termKey(e ast.Expr) string {
+	if c, ok := e.(ast.Compare); ok && c.Op == "=" {
+		l, r := c.L.String(), c.R.String()
+		if l > r {
+			l, r = r, l
+		}
+		return l + " = " + r
+	}
+	return e.String()
+}
+
 // joinSide runs one table of a join into a spill file of records: the
 // values of its needed fields.
-func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, scope []string) error {
+func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, scope []scopeTable) error {
 	q := &ast.Select{From: sd.t, Limit: -1}
 	if sd.t.Alias == "" && sd.t.Sub == nil && sd.t.Join == nil {
 		q.From.Alias = tableName(sd.t)
@@ -407,7 +587,7 @@ func (j *joiner) keyOf(side int, row []types.Value) ([]byte, bool) {
 // join joins the rows of files a (left) and b (right), at a depth of
 // partitioning; both are removed as they are read.
 func (j *joiner) join(a, b *spill.Writer, depth int) error {
-	if b.Size() > j.limit && !j.cross && depth < 6 {
+	if buildBytes(b) > j.limit && !j.cross && depth < 6 {
 		pa, err := j.partition(a, 0, depth)
 		if err != nil {
 			return err
@@ -434,60 +614,163 @@ func (j *joiner) join(a, b *spill.Writer, depth int) error {
 		}
 		return nil
 	}
-	if b.Size() > j.limit {
-		return fmt.Errorf("%w: the right table of a join holds more than memory allows (%d bytes) in one of its keys, or a CROSS JOIN's right table is that large", ErrUnsupported, j.limit)
-	}
-	// Build: the right rows by key.
-	nb := len(j.sides[1].need)
-	var rows [][]types.Value
-	byKey := map[string][]int{}
-	r, err := b.Open()
+	rb, err := b.Open()
 	if err != nil {
 		return err
 	}
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			r.Close()
-			return err
-		}
-		row, err := readRecord(rec, nb, nil)
-		if err != nil {
-			r.Close()
-			return err
-		}
-		if j.cross {
-			rows = append(rows, row)
-			continue
-		}
-		if k, ok := j.keyOf(1, row); ok {
-			byKey[string(k)] = append(byKey[string(k)], len(rows))
-			rows = append(rows, row)
-		}
+	defer rb.Close()
+	if buildBytes(b) > j.limit {
+		return j.blocks(a, rb)
 	}
-	if err := r.Close(); err != nil {
-		return err
-	}
-	// Probe with the left rows.
-	na := len(j.sides[0].need)
-	r, err = a.Open()
+	t, _, err := j.build(rb, math.MaxInt64)
 	if err != nil {
 		return err
 	}
-	if err := j.probe(r, na, rows, byKey, make([]types.Value, nb)); err != nil {
+	r, err := a.Open()
+	if err != nil {
+		return err
+	}
+	if err := j.probe(r, t, nil); err != nil {
 		r.Close()
 		return err
 	}
 	return r.Close()
 }
 
-// probe joins each left row of r with the right rows of its key.
-func (j *joiner) probe(r *spill.Reader, na int, rows [][]types.Value, byKey map[string][]int, nulls []types.Value) error {
-	var left []types.Value
+// blocks joins a with the right rows of rb when they outgrow memory
+// though partitioning cannot split them (rows of one key, or a cross
+// join's): rb's rows are built in tables that fit, one after the other,
+// and each is probed with all of a, which is read once per table; a left
+// join marks the left rows that matched in a bitset, and emits the others
+// at the end.
+func (j *joiner) blocks(a *spill.Writer, rb *spill.Reader) error {
+	var matched []uint64
+	if j.left {
+		matched = make([]uint64, (a.Records()+63)/64)
+	}
 	for {
+		t, eof, err := j.build(rb, j.limit)
+		if err != nil {
+			return err
+		}
+		if len(t.start) > 1 {
+			r, err := a.Reread()
+			if err != nil {
+				return err
+			}
+			err = j.probe(r, t, matched)
+			if cerr := r.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if eof {
+			break
+		}
+	}
+	r, err := a.Open()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if !j.left {
+		return nil
+	}
+	left := []types.Value(nil)
+	nulls := make([]types.Value, len(j.sides[1].need))
+	for n := 0; ; n++ {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if matched[n/64]&(1<<(n%64)) != 0 {
+			continue
+		}
+		if left, err = readRecord(rec, len(j.sides[0].need), left); err != nil {
+			return err
+		}
+		if err := j.emit(left, nulls); err != nil {
+			return err
+		}
+	}
+}
+
+// buildBytes is what the table of file b's rows holds in memory: the
+// records and their keys, and an index entry per row.
+func buildBytes(b *spill.Writer) int64 { return 2*b.Size() + 48*b.Records() }
+
+// buildTable is a join's table of its right rows: each row's key and
+// record end to end in one arena, found by the hash of the key in chains
+// (no pointer, and no decoded value, per row).
+type buildTable struct {
+	arena []byte
+	start []int64 // row i is arena[start[i]:start[i+1]]: key length, key, record
+	next  []int32 // the row before in the chain of its hash, -1 at the end
+	heads map[uint64]int32
+}
+
+// row returns row i's key and record.
+func (t *buildTable) row(i int32) (key, rec []byte) {
+	b := t.arena[t.start[i]:t.start[i+1]]
+	n, w := binary.Uvarint(b)
+	return b[w : w+int(n)], b[w+int(n):]
+}
+
+// build reads right rows from r into a table, until the table holds
+// about limit bytes or r ends (eof), dropping those with a NULL key (they
+// match nothing); a cross join keeps every row.
+func (j *joiner) build(r *spill.Reader, limit int64) (t *buildTable, eof bool, err error) {
+	t = &buildTable{heads: map[uint64]int32{}}
+	nb := len(j.sides[1].need)
+	var row []types.Value
+	for int64(2*len(t.arena)+48*len(t.start)) <= limit {
+		rec, err := r.Next()
+		if err == io.EOF {
+			eof = true
+			break
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		var k []byte
+		if !j.cross {
+			if row, err = readRecord(rec, nb, row); err != nil {
+				return nil, false, err
+			}
+			var ok bool
+			if k, ok = j.keyOf(1, row); !ok {
+				continue
+			}
+		}
+		i := int32(len(t.start))
+		t.start = append(t.start, int64(len(t.arena)))
+		t.arena = binary.AppendUvarint(t.arena, uint64(len(k)))
+		t.arena = append(append(t.arena, k...), rec...)
+		h := maphash.Bytes(j.seed, k)
+		head, ok := t.heads[h]
+		if !ok {
+			head = -1
+		}
+		t.next = append(t.next, head)
+		t.heads[h] = i
+	}
+	t.start = append(t.start, int64(len(t.arena)))
+	return t, eof, nil
+}
+
+// probe joins each left row of r with the right rows of its key in t. A
+// left join's row without a match is emitted with NULLs, or, when matched
+// is not nil, its match is marked there instead (blocks).
+func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
+	na, nb := len(j.sides[0].need), len(j.sides[1].need)
+	var left, right []types.Value
+	nulls := make([]types.Value, nb)
+	for n := 0; ; n++ {
 		rec, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -499,23 +782,38 @@ func (j *joiner) probe(r *spill.Reader, na int, rows [][]types.Value, byKey map[
 			return err
 		}
 		if j.cross {
-			for _, right := range rows {
+			for i := range int32(len(t.start) - 1) {
+				_, rrec := t.row(i)
+				if right, err = readRecord(rrec, nb, right); err != nil {
+					return err
+				}
 				if err := j.emit(left, right); err != nil {
 					return err
 				}
 			}
 			continue
 		}
-		var match []int
+		found := false
 		if k, ok := j.keyOf(0, left); ok {
-			match = byKey[string(k)]
-		}
-		for _, m := range match {
-			if err := j.emit(left, rows[m]); err != nil {
-				return err
+			i, ok := t.heads[maphash.Bytes(j.seed, k)]
+			for ; ok && i >= 0; i = t.next[i] {
+				rk, rrec := t.row(i)
+				if !bytes.Equal(rk, k) {
+					continue
+				}
+				if right, err = readRecord(rrec, nb, right); err != nil {
+					return err
+				}
+				if err := j.emit(left, right); err != nil {
+					return err
+				}
+				found = true
 			}
 		}
-		if len(match) == 0 && j.left {
+		switch {
+		case matched != nil && found:
+			matched[n/64] |= 1 << (n % 64)
+		case !found && j.left && matched == nil:
 			if err := j.emit(left, nulls); err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package sql
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -85,7 +86,6 @@ func TestJoins(t *testing.T) {
 	wantErrors(t, s, map[string]string{
 		"SELECT day FROM t a JOIN t b ON a.g = b.g":                         "day is a column of a and b: qualify it",
 		"SELECT nope FROM t JOIN u ON t.g = u.id":                           "nope is a column of none of t, u",
-		"SELECT * FROM t JOIN u ON t.g = u.id":                              "SELECT * over a join",
 		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":      "does not read its right table alone",
 		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                       "no equality of a column of each table",
 		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                        "two tables of the join are called t",
@@ -103,6 +103,11 @@ func TestJoinSpills(t *testing.T) {
 		"SELECT COUNT(*), COUNT(b.n), SUM(b.n) FROM t a LEFT JOIN (SELECT s, COUNT(*) AS n FROM t WHERE x > 0 GROUP BY s) b ON a.s = b.s",
 		"SELECT a.s, COUNT(*) FROM t a JOIN t b ON a.s = b.s AND a.day = b.day GROUP BY a.s ORDER BY 2 DESC, 1 LIMIT 5",
 		"SELECT COUNT(*), SUM(b.n), MAX(c.m) FROM t a JOIN (SELECT s, COUNT(*) AS n FROM t GROUP BY s) b ON a.s = b.s LEFT JOIN (SELECT g, MAX(x) AS m FROM t GROUP BY g) c ON c.g = a.g",
+		// The skewed key's right rows alone outgrow the limit: built in
+		// blocks, each probed with all the left rows.
+		"SELECT COUNT(*), COUNT(b.x), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a LEFT JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
+		"SELECT COUNT(*), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
+		"SELECT COUNT(*), SUM(a.x), COUNT(b.s) FROM (SELECT x FROM t WHERE x < -280) a CROSS JOIN (SELECT s FROM t WHERE x > 400) b",
 	} {
 		spillsAsInMemory(t, s, q, true)
 	}
@@ -111,5 +116,108 @@ func TestJoinSpills(t *testing.T) {
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
 	if got := query(t, s, "SELECT COUNT(*) FROM t a JOIN t b ON a.s = b.s").Rows[0][0]; got.String() != squares.String() {
 		t.Errorf("self join on s: %v rows, want %v (the sum of each key's rows squared)", got, squares)
+	}
+	// The left join in blocks: a row per match, or one for a left row
+	// without any.
+	s.Memory = Memory{}
+	want := query(t, s, "SELECT SUM(COALESCE(c, 1)) FROM (SELECT g FROM t WHERE x < -250) a LEFT JOIN (SELECT g, COUNT(*) AS c FROM t WHERE x > 0 GROUP BY g) b ON a.g = b.g").Rows[0][0]
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	if got := query(t, s, "SELECT COUNT(*) FROM (SELECT g FROM t WHERE x < -250) a LEFT JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g").Rows[0][0]; got.String() != want.String() {
+		t.Errorf("left join in blocks: %v rows, want %v", got, want)
+	}
+}
+
+// A chain of comma joins whose first two tables share no equality runs in
+// an order that joins each table to one before it.
+func TestJoinOrder(t *testing.T) {
+	s, rows := subLakes(t)
+	perG := map[int]int{}
+	for _, r := range rows {
+		if !r.gNull {
+			perG[r.g]++
+		}
+	}
+	evenSquares, evenX := 0, 0 // pairs of rows of t of one g that is an id of u
+	for i := range 12 {
+		evenSquares += perG[i*2] * perG[i*2]
+	}
+	for _, r := range rows {
+		if !r.gNull && r.g%2 == 0 && r.g <= 22 && !r.xNull && r.x > 90 {
+			evenX += perG[r.g]
+		}
+	}
+	q := "SELECT COUNT(*) FROM t a, t b, u WHERE a.g = u.id AND b.g = u.id"
+	wantAnswers(t, s, map[string]string{
+		q: fmt.Sprint(evenSquares),
+		"SELECT COUNT(*) FROM t a JOIN t b ON a.x > 90 JOIN u ON b.g = u.id WHERE a.g = u.id": fmt.Sprint(evenX),
+	})
+	text := table(query(t, s, "EXPLAIN "+q))
+	if !strings.Contains(text, "t AS a CROSS JOIN u CROSS JOIN t AS b") {
+		t.Errorf("the chain is not joined in a connected order:\n%s", text)
+	}
+}
+
+// SELECT * over a join is every column of its tables, in their order and
+// each table's rows' order; t.* one table's; USING's column once.
+func TestJoinStar(t *testing.T) {
+	s, _ := subLakes(t)
+	for q, want := range map[string]struct{ cols, as string }{
+		"SELECT * FROM t JOIN u ON t.g = u.id":                                 {"g|x|day|id|kind", "SELECT t.g, t.x, t.day, u.id, u.kind FROM t JOIN u ON t.g = u.id"},
+		"SELECT u.*, t.x FROM t JOIN u ON t.g = u.id":                          {"id|kind|x", "SELECT u.id, u.kind, t.x FROM t JOIN u ON t.g = u.id"},
+		"SELECT * FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":       {"g|x|day|kind", "SELECT t.g, t.x, t.day, v.kind FROM t JOIN (SELECT id AS g, kind FROM u) v ON t.g = v.g"},
+		"SELECT *, 1 AS one FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90": {"g|x|day|id|kind|one", "SELECT a.g, a.x, a.day, u.id, u.kind, 1 FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90"},
+	} {
+		res := query(t, s, q)
+		var cols []string
+		for _, c := range res.Columns {
+			cols = append(cols, c.Name)
+		}
+		if got := strings.Join(cols, "|"); got != want.cols {
+			t.Errorf("%s: columns %s, want %s", q, got, want.cols)
+		}
+		got, exp := rowsText(res), rowsText(query(t, s, want.as))
+		slices.Sort(got)
+		slices.Sort(exp)
+		if len(exp) == 0 || !slices.Equal(got, exp) {
+			t.Errorf("%s: %d rows, not those of %s (%d rows)", q, len(got), want.as, len(exp))
+		}
+	}
+}
+
+// Terms every branch of an OR holds are taken out of it, so that a join
+// finds its keys there; an OR implies, for a table with terms in each
+// branch, the OR of those, which narrows that table before the join.
+func TestJoinOrs(t *testing.T) {
+	s, rows := subLakes(t)
+	kind := map[int]string{} // u: id -> kind
+	for i := range 12 {
+		kind[i*2] = fmt.Sprintf("k%d", i%2)
+	}
+	n := func(keep func(r subRow, k string) bool) string {
+		c := 0
+		for _, r := range rows {
+			if k, ok := kind[r.g]; ok && !r.gNull && keep(r, k) {
+				c++
+			}
+		}
+		return fmt.Sprint(c)
+	}
+	wantAnswers(t, s, map[string]string{
+		"SELECT COUNT(*) FROM t a, u WHERE (a.g = u.id AND a.x > 50) OR (u.id = a.g AND u.kind = 'k0') OR (a.g = u.id AND a.x < 3 AND a.day = '2026-01-02')": n(func(r subRow, k string) bool {
+			return !r.xNull && r.x > 50 || k == "k0" || !r.xNull && r.x < 3 && r.day == "2026-01-02"
+		}),
+		"SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE (a.x > 90 AND u.kind = 'k1') OR (a.x < 5 AND u.kind = 'k0')": n(func(r subRow, k string) bool {
+			return !r.xNull && (r.x > 90 && k == "k1" || r.x < 5 && k == "k0")
+		}),
+		"SELECT COUNT(*) FROM t a, u WHERE (a.g = u.id) OR (a.g = u.id AND a.x > 50)": n(func(subRow, string) bool { return true }),
+	})
+	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE (a.x > 90 AND u.kind = 'k1') OR (a.x < 5 AND u.kind = 'k0')"))
+	all := n(func(subRow, string) bool { return true })
+	if text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a, u WHERE (a.g = u.id AND a.x > 50) OR (u.id = a.g AND u.kind = 'k0')")); !strings.Contains(text, "the "+all+" rows of") {
+		t.Errorf("the OR's equality is not the join's key (%s rows):\n%s", all, text)
+	}
+	narrowed := n(func(r subRow, k string) bool { return !r.xNull && (r.x > 90 || r.x < 5) && (k == "k1" || k == "k0") })
+	if !strings.Contains(text, "the "+narrowed+" rows of") {
+		t.Errorf("the OR does not narrow a (%s rows):\n%s", narrowed, text)
 	}
 }

@@ -70,6 +70,8 @@ func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
 // Run runs a parsed statement.
 func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	ctx = exec.WithMemory(ctx, s.Memory)
+	ctx, release := withDerivedCache(ctx)
+	defer release()
 	switch st := st.(type) {
 	case ast.Set:
 		return s.set(st)

@@ -24,6 +24,8 @@ type Emitter = exec.Emitter
 // catalog.ErrStale.
 func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, note string, err error) {
 	ctx = exec.WithMemory(ctx, s.Memory)
+	ctx, release := withDerivedCache(ctx)
+	defer release()
 	st, err := parser.Parse(text)
 	if err != nil {
 		return true, "", err

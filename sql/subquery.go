@@ -3,9 +3,7 @@ package sql
 import (
 	"context"
 	"fmt"
-	"slices"
 
-	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
@@ -28,11 +26,11 @@ var maxInValues = 100_000
 // answerSubqueries returns sel with the subqueries in its expressions
 // answered (sel itself when it has none). scope holds the names of the
 // tables of the queries around sel, which its subqueries must not read.
-func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope []string) (*ast.Select, error) {
+func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, error) {
 	if !selectHas(sel, isSubquery) {
 		return sel, nil
 	}
-	inner := append(slices.Clone(scope), tableName(sel.From))
+	inner := append(s.tablesOf(sel.From), scope...)
 	var failed error
 	var rewrite func(ast.Expr) ast.Expr
 	rewrite = func(e ast.Expr) ast.Expr {
@@ -47,15 +45,6 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 				e = ast.Literal{Value: v}
 			}
 		case ast.Exists:
-			if in, ok := semiJoin(x, inner); ok {
-				// EXISTS (… WHERE inner.k = outer.x AND …): whether x is
-				// among the subquery's values of k.
-				var ie ast.Expr
-				if ie, err = s.inSubquery(ctx, in, rewrite(in.X), inner); err == nil {
-					e = &ast.Func{Name: "COALESCE", Args: []ast.Expr{ie, ast.Literal{Value: types.BoolValue(false)}}}
-				}
-				break
-			}
 			var rows [][]Value
 			if rows, _, err = s.subqueryRows(ctx, x.Select, x.Pos, inner, 1, false); err == nil {
 				e = ast.Literal{Value: types.BoolValue(len(rows) > 0)}
@@ -80,63 +69,10 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 	return out, nil
 }
 
-// semiJoin decorrelates EXISTS (SELECT … FROM u WHERE u.k = o.x AND p):
-// one term of its WHERE an equality of a column of its own table with a
-// column of a table around it (scope), the rest reading its own table
-// only, and no grouping, aggregate or LIMIT. It is then o.x IN (SELECT
-// u.k FROM u WHERE p AND u.k IS NOT NULL), which COALESCE(…, FALSE) makes
-// EXISTS: TRUE when x is among the values, FALSE otherwise (a NULL x
-// included, and never NULL).
-func semiJoin(x ast.Exists, scope []string) (ast.InSelect, bool) {
-	sel := x.Select
-	if _, ok := correlated(sel, scope); !ok || len(sel.GroupBy) > 0 || sel.Having != nil || sel.Limit >= 0 || sel.Offset > 0 ||
-		sel.Distinct || sel.From.Join != nil || selectHas(sel, func(e ast.Expr) bool {
-		f, ok := e.(*ast.Func)
-		if !ok {
-			return false
-		}
-		_, agg, _ := aggregate.Lookup(f.Name, 1, false, nil)
-		return agg
-	}) {
-		return ast.InSelect{}, false
-	}
-	own := tableName(sel.From)
-	outer := func(e ast.Expr) bool {
-		c, ok := e.(ast.Column)
-		return ok && len(c.Path) == 2 && c.Path[0] != own && slices.Contains(scope, c.Path[0])
-	}
-	var key, x0 ast.Expr
-	var rest []ast.Expr
-	for _, t := range ast.Conjuncts(sel.Where) {
-		if cmp, ok := t.(ast.Compare); ok && cmp.Op == "=" && key == nil {
-			l, r := cmp.L, cmp.R
-			if outer(l) {
-				l, r = r, l
-			}
-			if _, ok := l.(ast.Column); ok && outer(r) && !outer(l) {
-				key, x0 = l, r
-				continue
-			}
-		}
-		rest = append(rest, t)
-	}
-	if key == nil {
-		return ast.InSelect{}, false
-	}
-	inner := &ast.Select{From: sel.From, Items: []ast.SelectItem{{Expr: key}}, Limit: -1, Where: ast.IsNull{X: key, Not: true}}
-	for _, t := range rest {
-		inner.Where = ast.And{L: inner.Where, R: t}
-	}
-	if _, still := correlated(inner, scope); still {
-		return ast.InSelect{}, false
-	}
-	return ast.InSelect{X: x0, Select: inner, Pos: x.Pos}, true
-}
-
 // scalarSubquery answers (SELECT …) used as a value: its one column's
 // value in its one row, NULL when it has no row; more rows are an error,
 // as in DuckDB.
-func (s *Session) scalarSubquery(ctx context.Context, x ast.Subquery, scope []string) (types.Value, error) {
+func (s *Session) scalarSubquery(ctx context.Context, x ast.Subquery, scope []scopeTable) (types.Value, error) {
 	rows, cols, err := s.subqueryRows(ctx, x.Select, x.Pos, scope, 2, false)
 	if err != nil {
 		return types.Value{}, err
@@ -157,7 +93,7 @@ func (s *Session) scalarSubquery(ctx context.Context, x ast.Subquery, scope []st
 // the same NULL rules (a NULL among the values makes a miss NULL, not
 // FALSE). With no value at all it is FALSE (NOT IN: TRUE), even for a
 // NULL x.
-func (s *Session) inSubquery(ctx context.Context, in ast.InSelect, x ast.Expr, scope []string) (ast.Expr, error) {
+func (s *Session) inSubquery(ctx context.Context, in ast.InSelect, x ast.Expr, scope []scopeTable) (ast.Expr, error) {
 	rows, cols, err := s.subqueryRows(ctx, in.Select, in.Pos, scope, int64(maxInValues)+1, true)
 	if err != nil {
 		return nil, err
@@ -166,7 +102,7 @@ func (s *Session) inSubquery(ctx context.Context, in ast.InSelect, x ast.Expr, s
 		return nil, &SubqueryError{Pos: in.Pos, Msg: fmt.Sprintf("the subquery of IN must give one column, not %d: %s", cols, in.Select)}
 	}
 	if len(rows) > maxInValues {
-		return nil, &SubqueryError{Pos: in.Pos, Msg: fmt.Sprintf("the subquery of IN gives more than %d values, which it would hold in memory (a join will not): %s", maxInValues, in.Select)}
+		return nil, &SubqueryError{Pos: in.Pos, tooMany: true, Msg: fmt.Sprintf("the subquery of IN gives more than %d values, which it would hold in memory (a join will not): %s", maxInValues, in.Select)}
 	}
 	if len(rows) == 0 {
 		return ast.Literal{Value: types.BoolValue(in.Not)}, nil
@@ -189,8 +125,8 @@ func (s *Session) inSubquery(ctx context.Context, in ast.InSelect, x ast.Expr, s
 //
 // With distinct, a subquery without a LIMIT of its own gives each row once
 // (SELECT DISTINCT, its ORDER BY dropped): all IN needs of it.
-func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, scope []string, limit int64, distinct bool) ([][]Value, int, error) {
-	if name, ok := correlated(sel, scope); ok {
+func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, scope []scopeTable, limit int64, distinct bool) ([][]Value, int, error) {
+	if name, ok := s.correlated(sel, scope); ok {
 		return nil, 0, &SubqueryError{Pos: pos, Msg: fmt.Sprintf("a correlated subquery (it reads %s of the outer query) is not supported yet: %s", name, sel)}
 	}
 	sub := *sel
@@ -243,21 +179,6 @@ func subqueryLines(log []subqueryPlan) []string {
 	return lines
 }
 
-// correlated reports a column of sel (outside its own subqueries) that is
-// qualified by the name of a table around it, and not by sel's own.
-func correlated(sel *ast.Select, scope []string) (string, bool) {
-	own := tableName(sel.From)
-	var found string
-	selectHas(sel, func(e ast.Expr) bool {
-		if c, ok := e.(ast.Column); ok && len(c.Path) > 1 && c.Path[0] != own && slices.Contains(scope, c.Path[0]) {
-			found = c.String()
-			return true
-		}
-		return false
-	})
-	return found, found != ""
-}
-
 // tableName is the name a query's columns are qualified by: the alias, or
 // the table's name.
 func tableName(t ast.Table) string {
@@ -300,8 +221,9 @@ func selectHas(sel *ast.Select, f func(ast.Expr) bool) bool {
 // SubqueryError is a subquery that cannot be answered; Pos is its byte
 // offset in the statement.
 type SubqueryError struct {
-	Pos int
-	Msg string
+	Pos     int
+	Msg     string
+	tooMany bool // IN's subquery gave more than maxInValues values
 }
 
 func (e *SubqueryError) Error() string { return e.Msg }

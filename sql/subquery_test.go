@@ -164,16 +164,27 @@ func TestSubqueriesRefused(t *testing.T) {
 		t.Errorf("IN over 300 rows of 24 values: %s", got)
 	}
 	maxInValues = 10
+	// More values than that: a term of WHERE is answered by a join.
+	if got := table(query(t, s, "SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u) AND x > 10")); got != "COUNT(*)\n"+count(rows, func(r subRow) bool { return !r.gNull && r.g%2 == 0 && r.g <= 22 && !r.xNull && r.x > 10 }) {
+		t.Errorf("IN over more values than it holds: %s", got)
+	}
 	for q, want := range map[string]string{
-		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g)": "a correlated subquery (it reads a.g of the outer query)",
-		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id > t.g)":        "correlated subquery (it reads t.g",
-		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT COUNT(*) FROM u WHERE u.id = t.g)": "correlated subquery (it reads t.g",
-		"SELECT (SELECT id FROM u)":                                  "more than one row returned by a subquery used as a value",
-		"SELECT (SELECT id, kind FROM u WHERE id = 0)":               "must give one column, not 2",
-		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id, kind FROM u)": "IN must give one column, not 2",
-		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u)":       "more than 10 values",
-		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM nosuch)":  "nosuch",
-		"SELECT (SELECT 1 UNION SELECT 2)":                           "UNION in a subquery",
+		"SELECT COUNT(*) FROM t a WHERE x > (SELECT b.x FROM t b WHERE b.g = a.g)":                                    "a correlated scalar subquery that is not an aggregate",
+		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g GROUP BY b.g)":                  "a correlated scalar subquery with GROUP BY",
+		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g OR b.x = a.x)":                  "whose term b.g = a.g OR b.x = a.x is not an equality",
+		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x + a.x) FROM t b WHERE b.g = a.g)":                         "that reads the outer query outside its WHERE",
+		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.id > t.g)":                                      "a correlated EXISTS without an equality",
+		"SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM u WHERE u.id = a.g AND u.id > a.x AND u.id < a.x)":      "whose term u.id < a.x is not an equality",
+		"SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM u WHERE u.id IN (SELECT b.g FROM t b WHERE b.x = a.x))": "a correlated subquery (it reads a.x of the outer query)",
+		"SELECT COUNT(*) FROM t a WHERE a.g NOT IN (SELECT id FROM u WHERE u.id = a.x)":                               "a correlated subquery (it reads a.x of the outer query)",
+		"SELECT g, (SELECT COUNT(*) FROM u WHERE u.id = t.g) FROM t GROUP BY g":                                       "a correlated subquery (it reads t.g of the outer query)",
+		"SELECT (SELECT id FROM u)":                                     "more than one row returned by a subquery used as a value",
+		"SELECT (SELECT id, kind FROM u WHERE id = 0)":                  "must give one column, not 2",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id, kind FROM u)":    "IN must give one column, not 2",
+		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u)":      "more than 10 values",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u) OR x = 1": "more than 10 values",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM nosuch)":     "nosuch",
+		"SELECT (SELECT 1 UNION SELECT 2)":                              "UNION in a subquery",
 	} {
 		_, err := s.Exec(context.Background(), q)
 		var se *SubqueryError

@@ -27,6 +27,9 @@ func TestWithQueries(t *testing.T) {
 		// the CTE (t here is u's ids); names are case-insensitive.
 		"WITH t AS (SELECT id FROM u WHERE id < 4) SELECT id FROM T UNION ALL SELECT id + 100 FROM t ORDER BY 1": "0\n2\n100\n102",
 		"WITH a AS (SELECT 1 AS x), b AS (SELECT x + 1 AS y FROM a) SELECT y FROM b":                             "2",
+		// In a join, comma or not, and in its subquery (TPC-H's Q15).
+		"WITH c(k, n) AS (SELECT g, COUNT(*) FROM t WHERE g IS NOT NULL GROUP BY g) SELECT COUNT(*) FROM t, c WHERE t.g = c.k AND c.n = (SELECT MAX(n) FROM c)": fmt.Sprint(most * countMost(perG, most)),
+		"WITH c(k, n) AS (SELECT g, COUNT(*) FROM t GROUP BY g) SELECT COUNT(*) FROM t JOIN c ON t.g = c.k JOIN c c2 ON c2.k = c.k":                             count(rows, func(r subRow) bool { return !r.gNull }),
 	})
 	res := query(t, s, "EXPLAIN WITH d AS (SELECT g FROM t WHERE day = '2026-01-02') SELECT COUNT(*) FROM d")
 	if text := table(res); !strings.Contains(text, "Derived table d: the 75 rows of") {
@@ -46,6 +49,45 @@ func TestWithQueries(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error saying %q", q, err, want)
+		}
+	}
+}
+
+// countMost is the number of keys with most rows.
+func countMost(perG map[int]int, most int) int {
+	n := 0
+	for _, c := range perG {
+		if c == most {
+			n++
+		}
+	}
+	return n
+}
+
+// A CTE named more than once is made once: every use reads the same rows.
+func TestWithMadeOnce(t *testing.T) {
+	s, rows := subLakes(t)
+	perG := map[int]int{}
+	for _, r := range rows {
+		if !r.gNull {
+			perG[r.g]++
+		}
+	}
+	pairs := 0
+	for _, n := range perG {
+		pairs += n * n
+	}
+	for q, made := range map[string]int64{
+		"WITH c AS (SELECT g FROM t) SELECT COUNT(*) FROM c a JOIN c b ON a.g = b.g":                                1,
+		"WITH c AS (SELECT g FROM t) SELECT COUNT(*) FROM c a JOIN c b ON a.g = b.g WHERE a.g IN (SELECT g FROM c)": 1,
+		"SELECT COUNT(*) FROM (SELECT g FROM t) a JOIN (SELECT g FROM t) b ON a.g = b.g":                            2,
+	} {
+		before := derivedMade.Load()
+		if got := table(query(t, s, q)); got != "COUNT(*)\n"+fmt.Sprint(pairs) {
+			t.Errorf("%s: %s, want %d", q, got, pairs)
+		}
+		if n := derivedMade.Load() - before; n != made {
+			t.Errorf("%s: %d derived tables made, want %d", q, n, made)
 		}
 	}
 }

@@ -206,6 +206,16 @@ func (w *Writer) Open() (*Reader, error) {
 	return &Reader{d: w.d, f: f, name: w.name, r: bufio.NewReaderSize(f, 32<<10)}, nil
 }
 
+// Reread is Open for a file read more than once: closing the reader
+// leaves the file, which Discard (or a last Open's reader) removes.
+func (w *Writer) Reread() (*Reader, error) {
+	r, err := w.Open()
+	if r != nil {
+		r.keep = true
+	}
+	return r, err
+}
+
 // Discard closes and removes the file unread.
 func (w *Writer) Discard() {
 	if w.f != nil {
@@ -222,6 +232,7 @@ type Reader struct {
 	name string
 	r    *bufio.Reader
 	buf  []byte
+	keep bool // Close leaves the file (Reread)
 }
 
 // Next returns the next record (valid until the next call), or io.EOF
@@ -253,9 +264,15 @@ func (r *Reader) corrupt(err error) error {
 	return fmt.Errorf("reading %s: %w", r.name, err)
 }
 
-// Close closes and removes the file.
+// Close closes and removes the file (closes only, for Reread).
 func (r *Reader) Close() error {
 	err := r.f.Close()
+	if r.keep {
+		if err != nil {
+			return r.d.wrap(err)
+		}
+		return nil
+	}
 	if rerr := r.d.fs.Remove(r.name); err == nil {
 		err = rerr
 	}

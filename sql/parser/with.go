@@ -130,25 +130,45 @@ func substitute(sel *ast.Select, ctes map[string]*ast.Select) {
 	if len(ctes) == 0 || sel == nil {
 		return
 	}
-	if sel.From.Sub != nil {
-		substitute(sel.From.Sub, ctes)
-	} else if body, ok := ctes[strings.ToLower(sel.From.Name)]; ok && sel.From.Name != "" {
-		if sel.From.Alias == "" {
-			sel.From.Alias = sel.From.Name
-		}
-		sel.From.Name, sel.From.Sub = "", body
-	}
+	substituteTable(&sel.From, ctes)
 	for _, e := range sel.Exprs() {
-		ast.Walk(e, func(x ast.Expr) bool {
-			switch x := x.(type) {
-			case ast.Subquery:
-				substitute(x.Select, ctes)
-			case ast.Exists:
-				substitute(x.Select, ctes)
-			case ast.InSelect:
-				substitute(x.Select, ctes)
-			}
-			return true
-		})
+		substituteExpr(e, ctes)
 	}
+}
+
+// substituteTable makes t, or each table of its join, a derived table
+// where it names a CTE.
+func substituteTable(t *ast.Table, ctes map[string]*ast.Select) {
+	switch {
+	case t.Join != nil:
+		substituteTable(&t.Join.Left, ctes)
+		substituteTable(&t.Join.Right, ctes)
+		if t.Join.On != nil {
+			substituteExpr(t.Join.On, ctes)
+		}
+	case t.Sub != nil:
+		substitute(t.Sub, ctes)
+	case t.Name != "":
+		if body, ok := ctes[strings.ToLower(t.Name)]; ok {
+			if t.Alias == "" {
+				t.Alias = t.Name
+			}
+			t.Name, t.Sub = "", body
+		}
+	}
+}
+
+// substituteExpr substitutes the CTEs in the subqueries of e.
+func substituteExpr(e ast.Expr, ctes map[string]*ast.Select) {
+	ast.Walk(e, func(x ast.Expr) bool {
+		switch x := x.(type) {
+		case ast.Subquery:
+			substitute(x.Select, ctes)
+		case ast.Exists:
+			substitute(x.Select, ctes)
+		case ast.InSelect:
+			substitute(x.Select, ctes)
+		}
+		return true
+	})
 }

@@ -3,6 +3,8 @@ package plan
 import (
 	"errors"
 	"fmt"
+	"math/big"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -598,7 +600,7 @@ func (b *binder) rowExprWith(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 		}
 		return x, nil
 	case ast.Literal:
-		return &Const{V: e.Value, Text: e.String()}, nil
+		return &Const{V: e.Value, Text: e.String(), Decimal: e.Text != ""}, nil
 	case ast.Star:
 		return nil, bindErrorf(ErrUnsupported, "* is not supported here")
 	case ast.Param:
@@ -662,6 +664,11 @@ func (b *binder) rowExprWith(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 		return b.like(e, sub)
 	case ast.Arith:
 		l, r, err := two(e.L, e.R)
+		if err == nil {
+			if c, ok := decimalFold(e.Op, l, r); ok {
+				return c, nil
+			}
+		}
 		return &ArithExpr{e.Op, l, r}, err
 	case ast.Neg:
 		x, err := sub(e.X)
@@ -843,4 +850,50 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 		results = append(results, w.Then)
 	}
 	return withDouble(out, results...), nil
+}
+
+// decimalRE is a literal DuckDB reads as a DECIMAL (or an integer): no
+// exponent.
+var decimalRE = regexp.MustCompile(`^-?[0-9]*\.?[0-9]*$`)
+
+// decimalFold computes l op r of two number literals, one of them with a
+// decimal point, exactly, as DuckDB's DECIMALs do: .06 + 0.01 is 0.07,
+// which as a DOUBLE is the nearest to 0.07, not 0.06999999999999999 (a
+// DOUBLE sum's). Only +, - and * (DuckDB's DECIMAL division gives a
+// DOUBLE anyway).
+func decimalFold(op types.Op, l, r Expr) (*Const, bool) {
+	if op != types.Add && op != types.Sub && op != types.Mul {
+		return nil, false
+	}
+	a, aok := l.(*Const)
+	b, bok := r.(*Const)
+	if !aok || !bok || !a.Decimal || !b.Decimal || a.V.K != types.Float && b.V.K != types.Float {
+		return nil, false
+	}
+	scale := func(c *Const) (*big.Rat, int, bool) {
+		if c.V.K != types.Int && c.V.K != types.Float || !decimalRE.MatchString(c.Text) || c.Text == "" || c.Text == "." || c.Text == "-" {
+			return nil, 0, false
+		}
+		x, ok := new(big.Rat).SetString(c.Text)
+		_, frac, _ := strings.Cut(c.Text, ".")
+		return x, len(frac), ok
+	}
+	x, xs, ok1 := scale(a)
+	y, ys, ok2 := scale(b)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	z, zs := new(big.Rat), max(xs, ys)
+	switch op {
+	case types.Add:
+		z.Add(x, y)
+	case types.Sub:
+		z.Sub(x, y)
+	default:
+		z.Mul(x, y)
+		zs = xs + ys
+	}
+	text := z.FloatString(zs)
+	f, _ := z.Float64()
+	return &Const{V: types.FloatValue(f), Text: text, Decimal: true}, true
 }

@@ -39,8 +39,9 @@ func (s *Slot) String() string                  { return s.Name }
 
 // Const is a constant.
 type Const struct {
-	V    types.Value
-	Text string // how it prints
+	V       types.Value
+	Text    string // how it prints
+	Decimal bool   // a number as written (DuckDB's DECIMAL when it has a point), or folded from such
 }
 
 func (c *Const) Eval(Row) (types.Value, error) { return c.V, nil }

@@ -66,6 +66,9 @@ SELECT id, qty <=> NULL, qty <=> 3, NULL <=> NULL FROM feat WHERE id <= 6 ORDER 
 SELECT id, NOT flag, flag AND qty > 2, flag OR qty > 2 FROM feat ORDER BY id;
 
 -- Arithmetic corner cases.
+-- Number literals with a point add, subtract and multiply exactly, as
+-- DuckDB's DECIMALs (1e-1 is a DOUBLE).
+SELECT 0.1 + 0.2 = 0.3, .06 + 0.01 = 0.07, 0.2 * 3 = 0.6, 1e-1 + 0.2 = 0.3, 0.1 * 0.1 * 0.1 = 0.001, 5 - 4.9 = 0.1, CAST(0.1 AS DOUBLE) + 0.2 = 0.3, 0.1 + 0.2;
 -- 5.0 % 0 is nan: decimal literals are DOUBLEs here (docs/sql.md); to
 -- DuckDB 5.0 is a DECIMAL and 5.0 % 0 is NULL.
 SELECT 1 / 0, 0 / 0, -1 / 0, 5 % 0, 5.0 % 0, 5 DIV 0, 7 DIV 2, -7 DIV 2, -7 % 3, 7 % -3, 7 / 2, 1 / 3 FROM feat LIMIT 1;
@@ -78,8 +81,9 @@ SELECT 4611686018427387904 * 2 FROM feat LIMIT 1;
 SELECT id, big * 2 FROM feat WHERE id = 3;
 SELECT id, -big FROM feat WHERE id = 3;
 SELECT id, price * 2, price / 0, price - price, -price FROM feat ORDER BY id;
--- Decimal literals are DOUBLEs (docs/sql.md): 9007199254740993 + 0.0 and
--- 0.1 + 0.2 are DOUBLEs here, DECIMALs (exact) to DuckDB.
+-- Decimal literals are DOUBLEs (docs/sql.md): 9007199254740993 + 0.0 is
+-- a DOUBLE here, a DECIMAL (exact) to DuckDB; 0.1 + 0.2, of literals
+-- alone, is exact (0.3), as DuckDB's.
 SELECT 9007199254740993 = 9007199254740992, 9007199254740993 > 9007199254740992.0, 9007199254740993 + 0.0 FROM feat LIMIT 1;
 SELECT id, big, big = 9007199254740993 FROM feat WHERE big > 9007199254740992 ORDER BY id;
 SELECT 0.1 + 0.2, 1e300 * 1e10, 2.0 * 3, 10 / 4 FROM feat LIMIT 1;
@@ -191,10 +195,11 @@ SELECT COUNT(*), SUM(b.qty) FROM feat a, feat b WHERE a.name = b.name;
 -- UNION and UNION ALL, with ORDER BY and LIMIT over the whole.
 SELECT grp FROM feat UNION SELECT name FROM feat WHERE id < 3 ORDER BY 1 NULLS FIRST;
 SELECT id, qty FROM feat WHERE qty > 4 UNION ALL SELECT id, qty FROM feat WHERE id <= 2 ORDER BY qty DESC, id LIMIT 4;
+-- SELECT * over a join: every column of each table, in order.
+SELECT * FROM feat a JOIN feat b ON a.id = b.id ORDER BY a.id LIMIT 3;
 
 -- Refused constructs and their messages.
 SELECT id FROM feat, feat AS g;
-SELECT * FROM feat a JOIN feat b ON a.id = b.id;
 SELECT name || 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).
 SELECT id FROM feat ORDER BY id NULLS FIRST;

@@ -1,0 +1,500 @@
+package sql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// Correlated subqueries, which read a column of the query around them,
+// are turned into joins before anything else of the query runs, as
+// DuckDB's and most planners' decorrelation does for the common forms
+// (their WHERE ties the subquery's rows to the outer row by equalities):
+//
+//	x < (SELECT AVG(y) FROM u WHERE u.k = t.k AND p)
+//	  → t LEFT JOIN (SELECT k, AVG(y) AS v FROM u WHERE p GROUP BY k) AS s
+//	    ON s.k = t.k, and the subquery is s.v (or, for a key no row of u
+//	    has, the aggregate's answer over no rows: COUNT's 0)
+//	EXISTS (SELECT … FROM u WHERE u.k = t.k AND p)
+//	  → the same join of the keys, the subquery TRUE where a key matched
+//
+// An EXISTS may also hold one comparison of its own value with an outer
+// one, u.a <> t.b (TPC-H's Q21): the joined table then keeps MIN(a) and
+// MAX(a) of each key, and some a differs from b when MIN or MAX does
+// (some a < b when MIN(a) < b, and so on). The grouped table holds each
+// key once, so the join keeps the outer rows as they were; where the
+// subquery is a condition the whole WHERE needs (EXISTS, or a comparison
+// with a scalar subquery that is NULL over no rows), the join is an inner
+// one, which may build on either side.
+//
+// With rows that carry no schema, a name the subquery leaves unqualified
+// is its own table's when that table's first rows have the field, else
+// the outer query's when one of its tables' first rows have it (SQL's
+// scoping: the innermost table first).
+
+// scopeTable is a table of a query: its name (alias) and the fields its
+// first rows have.
+type scopeTable struct {
+	name   string
+	fields []string
+}
+
+// tablesOf lists the tables of a FROM (every table of a join) with their
+// fields.
+func (s *Session) tablesOf(t ast.Table) []scopeTable {
+	switch {
+	case t.Join != nil:
+		return append(s.tablesOf(t.Join.Left), s.tablesOf(t.Join.Right)...)
+	case t.Sub != nil:
+		return []scopeTable{{name: tableName(t), fields: columnsOf(t.Sub)}}
+	case t.Name != "":
+		return []scopeTable{{name: tableName(t), fields: s.Fields(t.Name)}}
+	}
+	return nil
+}
+
+// Where a column of a subquery is from.
+const (
+	ownRef     = iota // the subquery's own tables
+	outerRef          // the query right around it
+	furtherRef        // a query further out
+)
+
+// refOf tells where column c of a query whose tables are own, inside
+// queries whose tables are outer and further, is from.
+func refOf(c ast.Column, own, outer, further []scopeTable) int {
+	levels := [][]scopeTable{own, outer, further}
+	if len(c.Path) > 1 {
+		for lvl, ts := range levels {
+			if slices.ContainsFunc(ts, func(t scopeTable) bool { return t.name == c.Path[0] }) {
+				return lvl
+			}
+		}
+	}
+	for lvl, ts := range levels {
+		if slices.ContainsFunc(ts, func(t scopeTable) bool { return slices.Contains(t.fields, c.Path[0]) }) {
+			return lvl
+		}
+	}
+	return ownRef
+}
+
+// correlated reports a column of sel (outside its own subqueries) that is
+// of a table around it (scope), and not of sel's own.
+func (s *Session) correlated(sel *ast.Select, scope []scopeTable) (string, bool) {
+	if len(scope) == 0 {
+		return "", false
+	}
+	own := s.tablesOf(sel.From)
+	var found string
+	for _, e := range selectAndOnExprs(sel) {
+		ast.Walk(e, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok && found == "" && refOf(c, own, scope, nil) != ownRef {
+				found = c.String()
+			}
+			return !isSubquery(x)
+		})
+	}
+	return found, found != ""
+}
+
+// selectAndOnExprs is sel's expressions and those of its joins' ON.
+func selectAndOnExprs(sel *ast.Select) []ast.Expr {
+	out := sel.Exprs()
+	var on func(t ast.Table)
+	on = func(t ast.Table) {
+		if t.Join != nil {
+			on(t.Join.Left)
+			on(t.Join.Right)
+			if t.Join.On != nil {
+				out = append(out, t.Join.On)
+			}
+		}
+	}
+	on(sel.From)
+	return out
+}
+
+// correlation is what a correlated subquery's WHERE holds: its own
+// expressions equal to outer columns (the keys), at most one comparison
+// of its own value with an outer one (EXISTS only), and the terms that
+// read its own tables alone.
+type correlation struct {
+	keys  []ast.Expr   // the subquery's side of each equality
+	outer []ast.Column // the outer column of each
+	cmp   *ast.Compare // L the subquery's, R the outer's
+	where []ast.Expr
+}
+
+// flipped is the operator of a comparison with its sides swapped.
+var flipped = map[string]string{"=": "=", "<>": "<>", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+// decorrelate returns sel with its correlated scalar subqueries and
+// EXISTS in WHERE and (when sel does not aggregate) in its select list
+// turned into joins of grouped derived tables. Other correlated
+// subqueries are left for answerSubqueries, which refuses them.
+func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, error) {
+	if sel.From.Name == "" && sel.From.Sub == nil && sel.From.Join == nil || !selectHas(sel, isSubquery) {
+		return sel, nil
+	}
+	outer := s.tablesOf(sel.From)
+	from := sel.From
+	n := 0
+	var failed error
+	// one decorrelates the subquery x (a Subquery or an Exists); strict
+	// when the outer row is dropped anyway if it has no match.
+	one := func(x ast.Expr, strict bool) ast.Expr {
+		var sub *ast.Select
+		var pos int
+		switch q := x.(type) {
+		case ast.Subquery:
+			sub, pos = q.Select, q.Pos
+		case ast.Exists:
+			sub, pos = q.Select, q.Pos
+		default:
+			return x
+		}
+		_, exists := x.(ast.Exists)
+		c, ok, err := s.correlation(sub, exists, outer, scope)
+		if err != nil {
+			failed = &SubqueryError{Pos: pos, Msg: err.Error()}
+			return x
+		}
+		if !ok {
+			return x
+		}
+		if exists && isAggregateSelect(sub) {
+			// An aggregate without GROUP BY or HAVING: one row, always.
+			return ast.Literal{Value: types.BoolValue(true)}
+		}
+		if exists && c.cmp == nil && len(c.keys) == 1 {
+			// EXISTS (… WHERE u.k = t.x AND p): whether x is among the
+			// values of k (a list that prunes, and no join), when they
+			// are few enough to hold; COALESCE(…, FALSE) keeps EXISTS
+			// TRUE or FALSE for a NULL x.
+			in := &ast.Select{From: sub.From, Items: []ast.SelectItem{{Expr: c.keys[0]}}, Limit: -1, Where: ast.IsNull{X: c.keys[0], Not: true}}
+			for _, t := range c.where {
+				in.Where = andOf(in.Where, t)
+			}
+			ie, err := s.inSubquery(ctx, ast.InSelect{X: c.outer[0], Select: in, Pos: pos}, c.outer[0], append(slices.Clone(outer), scope...))
+			var se *SubqueryError
+			if err == nil {
+				return &ast.Func{Name: "COALESCE", Args: []ast.Expr{ie, ast.Literal{Value: types.BoolValue(false)}}}
+			}
+			if !errors.As(err, &se) || !se.tooMany {
+				failed = err
+				return x
+			}
+		}
+		n++
+		alias := fmt.Sprintf("__sq%d", n)
+		col := func(name string) ast.Column { return ast.Column{Path: []string{alias, name}} }
+		d := &ast.Select{From: sub.From, Limit: -1}
+		var on ast.Expr
+		for i, k := range c.keys {
+			name := fmt.Sprintf("__k%d", i+1)
+			d.Items = append(d.Items, ast.SelectItem{Expr: k, Alias: name})
+			d.GroupBy = append(d.GroupBy, k)
+			on = andOf(on, ast.Compare{Op: "=", L: col(name), R: c.outer[i]})
+		}
+		var where []ast.Expr
+		where = append(where, c.where...)
+		var repl ast.Expr
+		if exists {
+			if c.cmp != nil {
+				d.Items = append(d.Items,
+					ast.SelectItem{Expr: &ast.Func{Name: "MIN", Args: []ast.Expr{c.cmp.L}}, Alias: "__mn"},
+					ast.SelectItem{Expr: &ast.Func{Name: "MAX", Args: []ast.Expr{c.cmp.L}}, Alias: "__mx"})
+				where = append(where, ast.IsNull{X: c.cmp.L, Not: true})
+				switch c.cmp.Op {
+				case "<", "<=":
+					repl = ast.Compare{Op: c.cmp.Op, L: col("__mn"), R: c.cmp.R}
+				case ">", ">=":
+					repl = ast.Compare{Op: c.cmp.Op, L: col("__mx"), R: c.cmp.R}
+				default: // <> or !=
+					repl = ast.Or{L: ast.Compare{Op: "<>", L: col("__mn"), R: c.cmp.R}, R: ast.Compare{Op: "<>", L: col("__mx"), R: c.cmp.R}}
+				}
+				repl = &ast.Func{Name: "COALESCE", Args: []ast.Expr{repl, ast.Literal{Value: types.BoolValue(false)}}}
+			} else {
+				d.Items = append(d.Items, ast.SelectItem{Expr: ast.Literal{Value: types.BoolValue(true)}, Alias: "__m"})
+				repl = ast.IsNull{X: col("__m"), Not: true}
+			}
+		} else {
+			d.Items = append(d.Items, ast.SelectItem{Expr: sub.Items[0].Expr, Alias: "__v"},
+				ast.SelectItem{Expr: ast.Literal{Value: types.BoolValue(true)}, Alias: "__m"})
+			empty, err := s.overNoRows(ctx, sub.Items[0].Expr, pos)
+			if err != nil {
+				failed = err
+				return x
+			}
+			repl = col("__v")
+			if empty.K != types.Null {
+				repl = &ast.Case{Whens: []ast.When{{Cond: ast.IsNull{X: col("__m")}, Then: ast.Literal{Value: empty}}}, Else: col("__v")}
+				strict = false
+			}
+		}
+		for _, k := range c.keys {
+			where = append(where, ast.IsNull{X: k, Not: true})
+		}
+		for _, t := range where {
+			d.Where = andOf(d.Where, t)
+		}
+		kind := ast.LeftJoin
+		if strict {
+			kind = ast.InnerJoin
+		}
+		from = ast.Table{Join: &ast.Join{Left: from, Right: ast.Table{Sub: d, Alias: alias}, Kind: kind, On: on}}
+		return repl
+	}
+	var rewrite func(ast.Expr) ast.Expr
+	rewrite = func(e ast.Expr) ast.Expr {
+		if failed != nil || e == nil {
+			return e
+		}
+		switch e.(type) {
+		case ast.Subquery, ast.Exists:
+			return one(e, false)
+		case ast.InSelect:
+			return e
+		}
+		return ast.Map(e, rewrite)
+	}
+	out := *sel
+	out.Where = nil
+	for _, t := range ast.Conjuncts(sel.Where) {
+		switch x := t.(type) {
+		case ast.Exists:
+			t = one(x, true)
+		case ast.InSelect:
+			t = s.semiIn(ctx, x, outer, scope, one, &failed)
+		case ast.Compare:
+			// x op (SELECT …): strict unless the subquery has a value
+			// over no rows (one then makes it not strict).
+			if _, ok := x.R.(ast.Subquery); ok && !selectHasExpr(x.L, isSubquery) {
+				x.L, x.R = x.R, x.L
+				x.Op = flipped[x.Op]
+			}
+			if _, ok := x.L.(ast.Subquery); ok && !selectHasExpr(x.R, isSubquery) && x.Op != "<=>" {
+				x.L = one(x.L, true)
+				t = x
+			} else {
+				t = rewrite(t)
+			}
+		default:
+			t = rewrite(t)
+		}
+		out.Where = andOf(out.Where, t)
+	}
+	// In the select list of a query that groups its rows, only inside
+	// an aggregate's arguments (each row's value).
+	item := rewrite
+	if isAggregateSelect(sel) {
+		var args func(ast.Expr) ast.Expr
+		args = func(e ast.Expr) ast.Expr {
+			if f, ok := e.(*ast.Func); ok && hasAggregateExpr(f) && !slices.ContainsFunc(f.Args, hasAggregateExpr) {
+				return ast.Map(e, rewrite)
+			}
+			if isSubquery(e) {
+				return e
+			}
+			return ast.Map(e, args)
+		}
+		item = args
+	}
+	{
+		items := make([]ast.SelectItem, len(sel.Items))
+		for i, it := range sel.Items {
+			if e := item(it.Expr); e.String() != it.Expr.String() {
+				if it.Alias == "" {
+					it.Alias = it.Expr.String()
+				}
+				it.Expr = e
+			}
+			items[i] = it
+		}
+		out.Items = items
+	}
+	if failed != nil {
+		return nil, failed
+	}
+	out.From = from
+	return &out, nil
+}
+
+// semiIn answers x IN (SELECT c …), a term of WHERE: when the subquery
+// reads the outer row, as EXISTS (SELECT … AND c = x); when it does not,
+// as a list of its values, or when they are too many to hold, as the
+// inner join with its distinct values. A term it cannot so answer is
+// returned as it was.
+func (s *Session) semiIn(ctx context.Context, x ast.InSelect, outer, scope []scopeTable, one func(ast.Expr, bool) ast.Expr, failed *error) ast.Expr {
+	xc, isCol := x.X.(ast.Column)
+	if x.Not || !isCol || len(x.Select.Items) != 1 || x.Select.Limit >= 0 || x.Select.Offset > 0 || isAggregateSelect(x.Select) {
+		return x
+	}
+	if _, ok, _ := s.correlation(x.Select, true, outer, scope); ok {
+		sub := *x.Select
+		sub.Where = andOf(sub.Where, ast.Compare{Op: "=", L: sub.Items[0].Expr, R: xc})
+		return one(ast.Exists{Select: &sub, Pos: x.Pos}, true)
+	}
+	if _, reads := s.correlated(x.Select, append(slices.Clone(outer), scope...)); reads {
+		return x
+	}
+	in, err := s.inSubquery(ctx, x, x.X, append(slices.Clone(outer), scope...))
+	var se *SubqueryError
+	if err == nil || !errors.As(err, &se) || !se.tooMany {
+		if err != nil {
+			*failed = err
+		}
+		return in
+	}
+	// x = k of an inner join with (SELECT DISTINCT c AS k …): each x
+	// that is among the values, once.
+	sub := *x.Select
+	sub.Items = []ast.SelectItem{{Expr: x.Select.Items[0].Expr, Alias: "__k1"}}
+	sub.Distinct, sub.OrderBy = true, nil
+	sub.Where = andOf(sub.Where, ast.IsNull{X: x.Select.Items[0].Expr, Not: true})
+	return one(ast.Exists{Select: &ast.Select{From: ast.Table{Sub: &sub, Alias: "__in"}, Items: []ast.SelectItem{{Expr: ast.Star{}}}, Limit: -1,
+		Where: ast.Compare{Op: "=", L: ast.Column{Path: []string{"__in", "__k1"}}, R: xc}}, Pos: x.Pos}, true)
+}
+
+// correlation analyses the subquery sub inside a query of the tables
+// outer (inside scope): ok false when sub reads no outer column; an error
+// when it does in a way that cannot be turned into a join.
+func (s *Session) correlation(sub *ast.Select, exists bool, outer, scope []scopeTable) (correlation, bool, error) {
+	own := s.tablesOf(sub.From)
+	level := func(e ast.Expr) (lvls [3]bool) {
+		ast.Walk(e, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok {
+				lvls[refOf(c, own, outer, scope)] = true
+			}
+			return !isSubquery(x)
+		})
+		return lvls
+	}
+	var c correlation
+	reads := false
+	for _, e := range selectAndOnExprs(sub) {
+		l := level(e)
+		if l[furtherRef] {
+			return c, false, fmt.Errorf("a subquery that reads a column of a query two levels out is not supported: %s", sub)
+		}
+		reads = reads || l[outerRef]
+	}
+	if !reads {
+		return c, false, nil
+	}
+	what := "scalar subquery"
+	if exists {
+		what = "EXISTS"
+	}
+	refuse := func(why string) (correlation, bool, error) {
+		return c, false, fmt.Errorf("a correlated %s %s is not supported: %s", what, why, sub)
+	}
+	switch {
+	case len(sub.GroupBy) > 0 || sub.Having != nil:
+		return refuse("with GROUP BY or HAVING")
+	case sub.Offset > 0 || sub.Limit == 0 || !exists && sub.Limit >= 0:
+		return refuse("with LIMIT or OFFSET")
+	case !exists && len(sub.Items) != 1:
+		return refuse(fmt.Sprintf("of %d columns", len(sub.Items)))
+	case !exists && !hasAggregateExpr(sub.Items[0].Expr):
+		return refuse("that is not an aggregate (it could give more than one row)")
+	}
+	if !exists && level(sub.Items[0].Expr)[outerRef] || slices.ContainsFunc(sub.OrderBy, func(o ast.OrderItem) bool { return level(o.Expr)[outerRef] }) {
+		return refuse("that reads the outer query outside its WHERE")
+	}
+	var on func(t ast.Table) bool
+	on = func(t ast.Table) bool {
+		return t.Join != nil && (on(t.Join.Left) || on(t.Join.Right) || t.Join.On != nil && level(t.Join.On)[outerRef])
+	}
+	if on(sub.From) {
+		return refuse("that reads the outer query in a join's ON")
+	}
+	for _, t := range ast.Conjuncts(sub.Where) {
+		if !level(t)[outerRef] {
+			c.where = append(c.where, t)
+			continue
+		}
+		cmp, ok := t.(ast.Compare)
+		if ok && flipped[cmp.Op] != "" {
+			if l := level(cmp.L); l[outerRef] && !l[ownRef] {
+				cmp.L, cmp.R, cmp.Op = cmp.R, cmp.L, flipped[cmp.Op]
+			}
+			l, r := level(cmp.L), level(cmp.R)
+			if !l[outerRef] && l[ownRef] && r[outerRef] && !r[ownRef] {
+				oc, isCol := cmp.R.(ast.Column)
+				switch {
+				case cmp.Op == "=" && isCol:
+					c.keys = append(c.keys, cmp.L)
+					c.outer = append(c.outer, oc)
+					continue
+				case cmp.Op != "=" && exists && c.cmp == nil:
+					c.cmp = &cmp
+					continue
+				}
+			}
+		}
+		return refuse(fmt.Sprintf("whose term %s is not an equality of its own value with an outer column", t))
+	}
+	if len(c.keys) == 0 {
+		return refuse("without an equality of its own value with an outer column")
+	}
+	return c, true, nil
+}
+
+// overNoRows is the value of the aggregate expression e over no rows
+// (COUNT's 0; NULL for most).
+func (s *Session) overNoRows(ctx context.Context, e ast.Expr, pos int) (types.Value, error) {
+	var null func(ast.Expr) ast.Expr
+	null = func(x ast.Expr) ast.Expr {
+		if _, ok := x.(ast.Column); ok {
+			return ast.Literal{Value: types.Value{}}
+		}
+		return ast.Map(x, null)
+	}
+	one := &ast.Select{Items: []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}, Alias: "x"}}, Limit: -1}
+	q := &ast.Select{Items: []ast.SelectItem{{Expr: null(e)}}, From: ast.Table{Sub: one, Alias: "__none"},
+		Where: ast.Literal{Value: types.BoolValue(false)}, Limit: -1}
+	rows, _, err := s.subqueryRows(ctx, q, pos, nil, 2, false)
+	if err != nil {
+		return types.Value{}, err
+	}
+	if len(rows) != 1 {
+		return types.Value{}, fmt.Errorf("an aggregate over no rows gave %d rows", len(rows))
+	}
+	return rows[0][0], nil
+}
+
+// isAggregateSelect reports whether sel groups its rows.
+func isAggregateSelect(sel *ast.Select) bool {
+	if len(sel.GroupBy) > 0 || sel.Having != nil {
+		return true
+	}
+	return slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return hasAggregateExpr(it.Expr) })
+}
+
+// hasAggregateExpr reports whether e calls an aggregate (outside its
+// subqueries).
+func hasAggregateExpr(e ast.Expr) bool {
+	return selectHasExpr(e, func(x ast.Expr) bool {
+		f, ok := x.(*ast.Func)
+		if !ok {
+			return false
+		}
+		_, agg, _ := aggregate.Lookup(f.Name, len(f.Args), false, nil)
+		return agg
+	})
+}
+
+// andOf is a AND b, or b when a is nil.
+func andOf(a, b ast.Expr) ast.Expr {
+	if a == nil {
+		return b
+	}
+	return ast.And{L: a, R: b}
+}

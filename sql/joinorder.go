@@ -1,0 +1,178 @@
+package sql
+
+import (
+	"math"
+	"slices"
+
+	"github.com/lakesql/lakesql/sql/ast"
+)
+
+// The order of a chain of inner and comma joins. Joins run from the left,
+// each joining the rows of the tables before with one more table; written
+// as TPC-H writes them (FROM part, supplier, partsupp, …), the first two
+// tables may share no equality, and their join would be every pair of
+// rows. So a chain of three or more tables is put in the order that joins
+// each table to one before it by an equality where it can, choosing, from
+// every first table, the order whose joins are estimated to give the
+// fewest rows in all, and the one as written on a tie.
+//
+// The estimates are a planner's simplest: a table has the rows its
+// manifest counts, a quarter of them kept by each WHERE term that reads it
+// alone (at most three terms counted), and a join on an equality of
+// columns of tables of r1 and r2 rows gives s·t/min(r1, r2) rows of
+// inputs of s and t rows (the smaller table's column a key, the other's
+// referring to it: the common case of a fact table and its dimensions;
+// with more than one equality, the one that keeps fewest). A derived or
+// metadata table, whose rows are not counted before it runs, counts as
+// derivedRows.
+
+// derivedRows is the rows a derived table counts as in a join's order.
+const derivedRows = 100_000
+
+// reorder returns sel with its FROM, a chain of three or more tables
+// joined by inner or comma joins, in the order that joins them best; ON
+// terms go to WHERE (the same condition for an inner join). Any other
+// FROM is returned as it is.
+func (s *Session) reorder(sel *ast.Select) *ast.Select {
+	var tables []ast.Table
+	var terms []ast.Expr
+	var flat func(t ast.Table) bool
+	flat = func(t ast.Table) bool {
+		if t.Join == nil {
+			tables = append(tables, t)
+			return true
+		}
+		j := t.Join
+		if j.Kind != ast.InnerJoin && j.Kind != ast.CrossJoin || len(j.Using) > 0 || !flat(j.Left) || !flat(j.Right) {
+			return false
+		}
+		terms = append(terms, ast.Conjuncts(j.On)...)
+		return true
+	}
+	if sel.From.Join == nil || !flat(sel.From) || len(tables) < 3 {
+		return sel
+	}
+	scope := make([]scopeTable, len(tables))
+	raw := make([]float64, len(tables))
+	for i, t := range tables {
+		scope[i] = s.tablesOf(t)[0]
+		raw[i] = derivedRows
+		if t.Sub == nil {
+			if _, _, meta := metaName(t.Name); !meta {
+				snap, err := s.snapshot(t.Name)
+				if err != nil {
+					return sel // the join reports it
+				}
+				n := int64(0)
+				for _, f := range snap.Files() {
+					n += f.Rows
+				}
+				raw[i] = max(float64(n), 1)
+			}
+		}
+	}
+	// tableOf is the table a column is of, -1 when none or unknown.
+	tableOf := func(c ast.Column) int {
+		if len(c.Path) > 1 {
+			if i := slices.IndexFunc(scope, func(t scopeTable) bool { return t.name == c.Path[0] }); i >= 0 {
+				return i
+			}
+		}
+		found := -1
+		for i, t := range scope {
+			if slices.Contains(t.fields, c.Path[0]) {
+				if found >= 0 {
+					return -1
+				}
+				found = i
+			}
+		}
+		return found
+	}
+	all := append(slices.Clone(terms), ast.Conjuncts(sel.Where)...)
+	filters := make([]int, len(tables))
+	// edge[i][j]: the rows a join of tables i and j divides by, 0 when
+	// they share no equality.
+	edge := make([][]float64, len(tables))
+	for i := range edge {
+		edge[i] = make([]float64, len(tables))
+	}
+	for _, t := range all {
+		if cmp, ok := t.(ast.Compare); ok && cmp.Op == "=" {
+			l, lok := cmp.L.(ast.Column)
+			r, rok := cmp.R.(ast.Column)
+			if lok && rok {
+				a, b := tableOf(l), tableOf(r)
+				if a >= 0 && b >= 0 && a != b {
+					d := min(raw[a], raw[b])
+					edge[a][b], edge[b][a] = max(edge[a][b], d), max(edge[b][a], d)
+					continue
+				}
+			}
+		}
+		read := -2
+		ast.Walk(t, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok {
+				if i := tableOf(c); read == -2 || read == i {
+					read = i
+				} else {
+					read = -1
+				}
+			}
+			return !isSubquery(x)
+		})
+		if read >= 0 {
+			filters[read]++
+		}
+	}
+	est := make([]float64, len(tables))
+	for i := range tables {
+		est[i] = max(raw[i]*math.Pow(0.25, float64(min(filters[i], 3))), 1)
+	}
+	// greedy is the order from table first, and the rows its joins give.
+	greedy := func(first int) ([]int, float64) {
+		order := []int{first}
+		rows, cost := est[first], 0.0
+		for len(order) < len(tables) {
+			best, bestRows := -1, math.Inf(1)
+			for j := range tables {
+				if slices.Contains(order, j) {
+					continue
+				}
+				d := 0.0
+				for _, i := range order {
+					d = max(d, edge[i][j])
+				}
+				out := rows * est[j]
+				if d > 0 {
+					out /= d
+				} else {
+					out = out*1e6 + 1e12 // a cross join: only when nothing else is left
+				}
+				if out < bestRows {
+					best, bestRows = j, out
+				}
+			}
+			order = append(order, best)
+			rows = max(bestRows, 1)
+			cost += rows
+		}
+		return order, cost
+	}
+	bestOrder, bestCost := []int(nil), math.Inf(1)
+	for first := range tables {
+		if order, cost := greedy(first); cost < bestCost {
+			bestOrder, bestCost = order, cost
+		}
+	}
+	out := *sel
+	out.From = tables[bestOrder[0]]
+	for _, i := range bestOrder[1:] {
+		out.From = ast.Table{Join: &ast.Join{Left: out.From, Right: tables[i], Kind: ast.CrossJoin}}
+	}
+	out.Where = nil
+	for _, t := range all {
+		out.Where = andOf(out.Where, t)
+	}
+	return &out
+}
