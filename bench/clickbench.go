@@ -318,10 +318,16 @@ func (c cbCounts) String() string {
 // geoMean is the geometric mean of the ratios of the queries both sides
 // answered, and how many there were.
 func geoMean(rs []cbResult) (float64, int) {
+	return geoMeanOf(rs, func(r cbResult) bool { return r.q.n <= 43 })
+}
+
+// geoMeanOf is the geometric mean of the ratios of the queries both sides
+// answered and keep keeps, and how many there were.
+func geoMeanOf(rs []cbResult, keep func(cbResult) bool) (float64, int) {
 	var sum float64
 	n := 0
 	for _, r := range rs {
-		if x, ok := r.ratio(); ok && x > 0 && r.q.n <= 43 {
+		if x, ok := r.ratio(); ok && x > 0 && keep(r) {
 			sum += math.Log(x)
 			n++
 		}
