@@ -298,7 +298,39 @@ func (c *Compare) Eval(r Row) (types.Value, error) {
 	if err != nil {
 		return types.Value{}, err
 	}
+	if !c.Text && c.lit == nil {
+		if a, b, err = temporalPair(a, b); err != nil {
+			return types.Value{}, err
+		}
+	}
 	return CompareValues(c.Op, a, b, c.lit, c.Text), nil
+}
+
+// temporalPair reads a text compared with a DATE or TIMESTAMP as one, as
+// DuckDB casts a VARCHAR to the DATE it meets: o_orderdate >= DATE
+// '1993-07-01' compares dates when o_orderdate holds ISO text. Text that
+// is no date or timestamp is an error, as in DuckDB.
+func temporalPair(a, b types.Value) (types.Value, types.Value, error) {
+	temporal := func(k types.Kind) bool { return k == types.Date || k == types.Timestamp }
+	var err error
+	switch {
+	case a.K == types.String && temporal(b.K):
+		a, err = textAsTime(a)
+	case b.K == types.String && temporal(a.K):
+		b, err = textAsTime(b)
+	}
+	return a, b, err
+}
+
+// textAsTime is ISO text as a DATE when it has no time, else a TIMESTAMP.
+func textAsTime(v types.Value) (types.Value, error) {
+	if d, ok := types.ParseDate(v.S); ok && len(strings.TrimSpace(v.S)) == 10 {
+		return types.DateValue(d), nil
+	}
+	if t, ok := types.ParseTimestamp(v.S); ok {
+		return types.TimestampValue(t), nil
+	}
+	return types.Value{}, fmt.Errorf("%w: %s is not a date or timestamp (YYYY-MM-DD[ HH:MM:SS])", types.ErrConvert, ast.Quote(v.S))
 }
 
 // CompareValues applies op to two values (see Compare).
@@ -476,7 +508,13 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 		if err != nil {
 			return types.Value{}, err
 		}
-		switch c := CompareValues("=", v, w, e.lits[i], false); {
+		x := v
+		if e.lits[i] == nil {
+			if x, w, err = temporalPair(x, w); err != nil {
+				return types.Value{}, err
+			}
+		}
+		switch c := CompareValues("=", x, w, e.lits[i], false); {
 		case c.K == types.Null:
 			t = types.Unknown
 		case c.I != 0:
