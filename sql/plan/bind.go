@@ -578,8 +578,55 @@ func hasColumn(e ast.Expr) bool {
 // rowExpr binds e over the scan's slots.
 func (b *binder) rowExpr(e ast.Expr) (Expr, error) { return b.rowExprWith(e, b.rowExpr) }
 
-// rowExprWith binds the node e, binding its children with sub.
+// rowExprWith binds the node e, binding its children with sub; a node of
+// constants alone (CAST('1994-01-01' AS DATE), DATE '…' + INTERVAL 1
+// YEAR, a function of constants) is computed once, here, not per row.
 func (b *binder) rowExprWith(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr, error) {
+	x, err := b.rowExprNode(e, sub)
+	if err != nil {
+		return nil, err
+	}
+	return foldConst(x), nil
+}
+
+// foldConst returns x as a constant when it is an arithmetic, a negation,
+// a CAST or a call of constants that computes without an error (an error
+// stays for the rows, where it is reported as it always was).
+func foldConst(x Expr) Expr {
+	isConst := func(e Expr) bool { _, ok := e.(*Const); return ok }
+	inner := x
+	if n, ok := x.(*named); ok {
+		inner = n.Call
+	}
+	switch e := inner.(type) {
+	case *ArithExpr:
+		if !isConst(e.L) || !isConst(e.R) {
+			return x
+		}
+	case *NegExpr:
+		if !isConst(e.X) {
+			return x
+		}
+	case *CastExpr:
+		if !isConst(e.X) {
+			return x
+		}
+	case *Call:
+		if slices.ContainsFunc(e.Args, func(a Expr) bool { return !isConst(a) }) {
+			return x
+		}
+	default:
+		return x
+	}
+	v, err := inner.Eval(nil)
+	if err != nil {
+		return x
+	}
+	return &Const{V: v, Text: x.String()}
+}
+
+// rowExprNode binds the node e, binding its children with sub.
+func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr, error) {
 	two := func(l, r ast.Expr) (Expr, Expr, error) {
 		x, err := sub(l)
 		if err != nil {

@@ -11,6 +11,9 @@ const microsPerDay = 86400 * 1000000
 // ParseDate reads an ISO date, YYYY-MM-DD (a time after it is allowed and
 // dropped, as CAST(timestamp text AS DATE) does).
 func ParseDate(s string) (int64, bool) {
+	if d, ok := isoDay(s); ok {
+		return d, true
+	}
 	s = strings.TrimSpace(s)
 	if us, ok := ParseTimestamp(s); ok {
 		return floorDiv(us, microsPerDay), true
@@ -21,6 +24,9 @@ func ParseDate(s string) (int64, bool) {
 // ParseTimestamp reads ISO text: YYYY-MM-DD, optionally followed by 'T' or
 // a space and HH:MM[:SS[.fraction]], optionally with Z or an offset.
 func ParseTimestamp(s string) (int64, bool) {
+	if d, ok := isoDay(s); ok {
+		return d * microsPerDay, true
+	}
 	s = strings.TrimSpace(s)
 	if len(s) < 10 {
 		return 0, false
@@ -110,6 +116,38 @@ func digits(s string) (int, bool) {
 
 // daysIn is the number of days of month m of year y (Gregorian, as
 // time.Date counts them).
+// isoDay reads exactly YYYY-MM-DD (the common case, without time.Date):
+// its days since 1970-01-01.
+func isoDay(s string) (int64, bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return 0, false
+	}
+	y, ok1 := digits(s[0:4])
+	m, ok2 := digits(s[5:7])
+	d, ok3 := digits(s[8:10])
+	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+		return 0, false
+	}
+	return daysFromCivil(int64(y), int64(m), int64(d)), true
+}
+
+// daysFromCivil is the days from 1970-01-01 to y-m-d of the proleptic
+// Gregorian calendar (Howard Hinnant's algorithm).
+func daysFromCivil(y, m, d int64) int64 {
+	if m <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 && y%400 != 0 {
+		era--
+	}
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
+}
+
 func daysIn(y, m int) int {
 	switch m {
 	case 2:
