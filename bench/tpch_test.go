@@ -123,7 +123,7 @@ func TestTPCHQueries(t *testing.T) {
 			t.Errorf("Q%d rewritten without a reason", q.n)
 		}
 		low := strings.ToLower(q.ours)
-		for _, bad := range []string{"date '", "interval", "create view", "drop view"} {
+		for _, bad := range []string{"create view", "drop view"} {
 			if strings.Contains(low, bad) {
 				t.Errorf("Q%d: ours still has %q", q.n, bad)
 			}
@@ -159,20 +159,9 @@ func TestTPCHQueries(t *testing.T) {
 	if len(q15.setup) != 1 || len(q15.teardown) != 1 || !strings.HasPrefix(q15.duck, "select") || !strings.HasPrefix(q15.ours, "with revenue0 (supplier_no, total_revenue) as (") {
 		t.Errorf("Q15: setup %q teardown %q duck %.40q ours %.60q", q15.setup, q15.teardown, q15.duck, q15.ours)
 	}
-	if q := qs[0]; !strings.Contains(q.ours, "l_shipdate <= '1998-09-02'") { // the spec's own value of Q1's bound
+	// The dates are the queries' own: our engine reads a DATE literal
+	// and its INTERVAL arithmetic against text dates (no rewrite).
+	if q := qs[0]; !strings.Contains(q.ours, "l_shipdate <= date '1998-12-01' - interval '90' day") {
 		t.Errorf("Q1: %s", q.ours)
-	}
-	for _, tc := range []struct {
-		rw   cbRewrite
-		want string
-	}{
-		{tpchInterval(1, "1998-12-01", "-", 90, "day"), "'1998-09-02'"},
-		{tpchInterval(4, "1993-07-01", "+", 3, "month"), "'1993-10-01'"},
-		{tpchInterval(5, "1994-01-01", "+", 1, "year"), "'1995-01-01'"},
-		{tpchInterval(10, "1993-10-01", "+", 3, "month"), "'1994-01-01'"},
-	} {
-		if tc.rw.new != tc.want {
-			t.Errorf("%s → %s, want %s", tc.rw.old, tc.rw.new, tc.want)
-		}
 	}
 }
