@@ -3,9 +3,12 @@ package sql
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lakesql/lakesql/catalog"
 )
 
 func TestJoins(t *testing.T) {
@@ -246,5 +249,41 @@ func TestJoinKeyConditionsCross(t *testing.T) {
 	text = table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE u.id IN (0, 2)"))
 	if !strings.Contains(text, "FROM t AS a WHERE a.g IN (0, 2)") {
 		t.Errorf("u's key condition does not narrow t:\n%s", text)
+	}
+}
+
+// An equality of columns with few values (their lake's first rows tell)
+// pairs many rows with many: the order joins through the keys first.
+func TestJoinOrderFewValues(t *testing.T) {
+	dir := t.TempDir()
+	c := catalog.New(dir)
+	write := func(name string, n int, row func(i int) string) {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(row(i) + "\n")
+		}
+		raw := filepath.Join(dir, name+".jsonl")
+		if err := os.WriteFile(raw, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Create(name, []string{"part"}, raw, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("da", 200, func(i int) string { return fmt.Sprintf(`{"id":%d,"c":%d,"part":0}`, i, i%5) })
+	write("db", 200, func(i int) string { return fmt.Sprintf(`{"id":%d,"c":%d,"part":0}`, i, i%5) })
+	write("f", 2000, func(i int) string { return fmt.Sprintf(`{"aid":%d,"bid":%d,"part":%d}`, i%200, (i*7)%200, i%3) })
+	s := NewSession(c)
+	want := 0 // rows of f whose two dimensions share c
+	for i := range 2000 {
+		if (i%200)%5 == ((i*7)%200)%5 {
+			want++
+		}
+	}
+	q := "SELECT COUNT(*) FROM da a, db b, f WHERE a.c = b.c AND f.aid = a.id AND f.bid = b.id"
+	wantAnswers(t, s, map[string]string{q: fmt.Sprint(want)})
+	text := table(query(t, s, "EXPLAIN "+q))
+	if !strings.Contains(text, "da AS a CROSS JOIN f CROSS JOIN db AS b") {
+		t.Errorf("the chain joins the dimensions on their few values first:\n%s", text)
 	}
 }

@@ -1,10 +1,12 @@
 package sql
 
 import (
+	"io"
 	"math"
 	"slices"
 
 	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/storage"
 )
 
 // The order of a chain of inner and comma joins. Joins run from the left,
@@ -19,15 +21,87 @@ import (
 // The estimates are a planner's simplest: a table has the rows its
 // manifest counts, a quarter of them kept by each WHERE term that reads it
 // alone (at most three terms counted), and a join on an equality of
-// columns of tables of r1 and r2 rows gives s·t/min(r1, r2) rows of
-// inputs of s and t rows (the smaller table's column a key, the other's
-// referring to it: the common case of a fact table and its dimensions;
-// with more than one equality, the one that keeps fewest). A derived or
-// metadata table, whose rows are not counted before it runs, counts as
+// columns of tables of r1 and r2 rows gives s·t/d rows of inputs of s and
+// t rows, d the larger of the two columns' numbers of distinct values
+// (with more than one equality, the one that keeps fewest). A column has
+// few values when it is a key field of its lake (the manifest counts
+// them) or when its lake's first rows hold at most fewValuesAtMost of
+// them (c_nationkey = s_nationkey pairs many rows with many); any other
+// is taken for a key of the smaller table, min(r1, r2) values (the
+// common case of a fact table and its dimensions). A derived or metadata
+// table, whose rows are not counted before it runs, counts as
 // derivedRows.
 
 // derivedRows is the rows a derived table counts as in a join's order.
 const derivedRows = 100_000
+
+// A column has few values when the first sampleRows rows of its lake
+// hold at most fewValuesAtMost of them.
+const (
+	sampleRows      = 1000
+	fewValuesAtMost = 32
+)
+
+// fewValues reports a field of lake with few distinct values, and how
+// many: a key field's from the manifest, another's from its first rows.
+func (s *Session) fewValues(lake, field string) (float64, bool) {
+	if _, _, meta := metaName(lake); meta {
+		return 0, false
+	}
+	snap, err := s.Catalog.Snapshot(lake)
+	if err != nil || len(snap.Files()) == 0 {
+		return 0, false
+	}
+	if k := slices.Index(snap.Key(), field); k >= 0 {
+		seen := map[string]bool{}
+		for _, f := range snap.Files() {
+			if k < len(f.Partition) {
+				seen[f.Partition[k].String()] = true
+			}
+		}
+		return float64(len(seen)), true
+	}
+	key := lake + "\x00" + field
+	s.mu.Lock()
+	n, ok := s.ndv[key]
+	s.mu.Unlock()
+	if !ok {
+		n = -1
+		if r, err := snap.Open(snap.Files()[0].Path); err == nil {
+			n = sampleDistinct(r, field)
+			r.Close()
+		}
+		s.mu.Lock()
+		if s.ndv == nil {
+			s.ndv = map[string]float64{}
+		}
+		s.ndv[key] = n
+		s.mu.Unlock()
+	}
+	return n, n >= 0
+}
+
+// sampleDistinct counts the distinct raw values of field in the first
+// sampleRows rows of r: -1 when they are more than fewValuesAtMost.
+func sampleDistinct(r io.Reader, field string) float64 {
+	seen := map[string]bool{}
+	lr := storage.NewLineReader(r, 256<<10)
+	for range sampleRows {
+		line, err := lr.Next()
+		if err != nil {
+			break
+		}
+		_ = storage.Members(line, func(name string, raw []byte) {
+			if name == field && !seen[string(raw)] {
+				seen[string(raw)] = true
+			}
+		})
+		if len(seen) > fewValuesAtMost {
+			return -1
+		}
+	}
+	return float64(len(seen))
+}
 
 // reorder returns sel with its FROM, a chain of three or more tables
 // joined by inner or comma joins, in the order that joins them best; ON
@@ -97,6 +171,18 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 	for i := range edge {
 		edge[i] = make([]float64, len(tables))
 	}
+	// ndv is the distinct values a column of table i is taken to have in
+	// a join with table j: a few, when the manifest (a key field) or the
+	// first rows say so; else those of a key of the smaller table.
+	ndv := func(i, j int, c ast.Column) float64 {
+		field := c.Path[len(c.Path)-1]
+		if tables[i].Sub == nil && len(c.Path) <= 2 {
+			if n, ok := s.fewValues(tables[i].Name, field); ok {
+				return n
+			}
+		}
+		return min(raw[i], raw[j])
+	}
 	for _, t := range all {
 		if cmp, ok := t.(ast.Compare); ok && cmp.Op == "=" {
 			l, lok := cmp.L.(ast.Column)
@@ -104,7 +190,7 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 			if lok && rok {
 				a, b := tableOf(l), tableOf(r)
 				if a >= 0 && b >= 0 && a != b {
-					d := min(raw[a], raw[b])
+					d := max(ndv(a, b, l), ndv(b, a, r))
 					edge[a][b], edge[b][a] = max(edge[a][b], d), max(edge[b][a], d)
 					continue
 				}
