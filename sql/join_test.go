@@ -111,6 +111,10 @@ func TestJoinSpills(t *testing.T) {
 		"SELECT COUNT(*), COUNT(b.x), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a LEFT JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
 		"SELECT COUNT(*), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
 		"SELECT COUNT(*), SUM(a.x), COUNT(b.s) FROM (SELECT x FROM t WHERE x < -280) a CROSS JOIN (SELECT s FROM t WHERE x > 400) b",
+		// A right join, a comma join, and a correlated subquery's join.
+		"SELECT COUNT(*), COUNT(a.x), SUM(b.n) FROM (SELECT s, x FROM t WHERE x > 500) a RIGHT JOIN (SELECT s, COUNT(*) AS n FROM t GROUP BY s) b ON a.s = b.s",
+		"SELECT COUNT(*), SUM(a.x) FROM t a, (SELECT s, MAX(x) AS m FROM t GROUP BY s) b WHERE a.s = b.s AND a.x = b.m",
+		"SELECT COUNT(*) FROM t a WHERE a.x > (SELECT AVG(b.x) FROM t b WHERE b.s = a.s)",
 	} {
 		spillsAsInMemory(t, s, q, true)
 	}
