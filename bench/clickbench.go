@@ -338,31 +338,44 @@ func geoMeanOf(rs []cbResult, keep func(cbResult) bool) (float64, int) {
 	return math.Exp(sum / float64(n)), n
 }
 
-// clickbench is the -clickbench mode: build, generate, run the 43 queries,
-// print and save the table. It fails (after writing the table) if an answer
-// we gave differs from DuckDB's, or on a DuckDB or harness error.
-func clickbench(ctx context.Context, cfg config, stdout, stderr io.Writer) (err error) {
-	top, err := os.MkdirTemp(cfg.dir, "lakesql-clickbench-")
+// modeBinaries makes the work folder of a benchmark mode and builds our
+// binaries into it (lakesql and rsswrap, the peak-RSS wrapper); done
+// removes the folder, or with -keep says where it is.
+func modeBinaries(ctx context.Context, cfg config, mode string, logf func(string, ...any), stderr io.Writer) (top, lakesql, wrap string, done func(), err error) {
+	top, err = os.MkdirTemp(cfg.dir, "lakesql-"+mode+"-")
 	if err != nil {
-		return fmt.Errorf("create work folder: %w", err)
+		return "", "", "", nil, fmt.Errorf("create work folder: %w", err)
 	}
-	defer func() {
+	done = func() {
 		if cfg.keep {
 			fmt.Fprintf(stderr, "bench: kept %s\n", top)
 			return
 		}
 		os.RemoveAll(top)
-	}()
-	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "clickbench: "+format+"\n", args...) }
+	}
 	bin := filepath.Join(top, "bin")
-	lakesql, wrap := filepath.Join(bin, "lakesql"), filepath.Join(bin, "rsswrap")
+	lakesql, wrap = filepath.Join(bin, "lakesql"), filepath.Join(bin, "rsswrap")
 	logf("building lakesql from %s", cfg.repo)
-	if err := buildBinary(ctx, filepath.Join(cfg.repo, "bench"), "./rsswrap", wrap); err != nil {
+	if err = buildBinary(ctx, filepath.Join(cfg.repo, "bench"), "./rsswrap", wrap); err == nil {
+		err = buildBinary(ctx, cfg.repo, "./cmd/lakesql", lakesql)
+	}
+	if err != nil {
+		done()
+		return "", "", "", nil, err
+	}
+	return top, lakesql, wrap, done, nil
+}
+
+// clickbench is the -clickbench mode: build, generate, run the 43 queries,
+// print and save the table. It fails (after writing the table) if an answer
+// we gave differs from DuckDB's, or on a DuckDB or harness error.
+func clickbench(ctx context.Context, cfg config, stdout, stderr io.Writer) (err error) {
+	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "clickbench: "+format+"\n", args...) }
+	top, lakesql, wrap, done, err := modeBinaries(ctx, cfg, "clickbench", logf, stderr)
+	if err != nil {
 		return err
 	}
-	if err := buildBinary(ctx, cfg.repo, "./cmd/lakesql", lakesql); err != nil {
-		return err
-	}
+	defer done()
 	qs, err := cbQueries()
 	if err != nil {
 		return err

@@ -319,27 +319,12 @@ func tpchSelect(qs []cbQuery, only string) ([]cbQuery, error) {
 // queries, print and save the table. It fails (after writing the table) if
 // an answer we gave differs from DuckDB's, or on a DuckDB or harness error.
 func tpch(ctx context.Context, cfg config, stdout, stderr io.Writer) (err error) {
-	top, err := os.MkdirTemp(cfg.dir, "lakesql-tpch-")
-	if err != nil {
-		return fmt.Errorf("create work folder: %w", err)
-	}
-	defer func() {
-		if cfg.keep {
-			fmt.Fprintf(stderr, "bench: kept %s\n", top)
-			return
-		}
-		os.RemoveAll(top)
-	}()
 	logf := func(format string, args ...any) { fmt.Fprintf(stderr, "tpch: "+format+"\n", args...) }
-	bin := filepath.Join(top, "bin")
-	lakesql, wrap := filepath.Join(bin, "lakesql"), filepath.Join(bin, "rsswrap")
-	logf("building lakesql from %s", cfg.repo)
-	if err := buildBinary(ctx, filepath.Join(cfg.repo, "bench"), "./rsswrap", wrap); err != nil {
+	top, lakesql, wrap, done, err := modeBinaries(ctx, cfg, "tpch", logf, stderr)
+	if err != nil {
 		return err
 	}
-	if err := buildBinary(ctx, cfg.repo, "./cmd/lakesql", lakesql); err != nil {
-		return err
-	}
+	defer done()
 	qs, err := tpchQueries()
 	if err != nil {
 		return err

@@ -604,8 +604,15 @@ func foldConst(x Expr) Expr {
 			return x
 		}
 	case *NegExpr:
-		if !isConst(e.X) {
+		c, ok := e.X.(*Const)
+		if !ok {
 			return x
+		}
+		if c.Decimal && (c.V.K == types.Float || c.V.K == types.Int) && !strings.HasPrefix(c.Text, "-") {
+			// -2.5 is still a number as written (a DECIMAL to DuckDB).
+			if v, err := inner.Eval(nil); err == nil {
+				return &Const{V: v, Text: "-" + c.Text, Decimal: true}
+			}
 		}
 	case *CastExpr:
 		if !isConst(e.X) {
@@ -726,7 +733,7 @@ func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 		return b.caseExpr(e, sub)
 	case ast.Cast:
 		x, err := sub(e.X)
-		if c, ok := x.(*Const); ok && c.V.K == types.Float && c.Text != "" && !strings.ContainsAny(c.Text, "eE") &&
+		if c, ok := x.(*Const); ok && c.Decimal && c.V.K == types.Float && c.Text != "" && !strings.ContainsAny(c.Text, "eE") &&
 			(e.To == types.Int || e.To == types.String) {
 			// A literal such as 2.50 is a DECIMAL to DuckDB (1e3 is a
 			// DOUBLE), which casts like its text: 2.5 → 3, not 2 as a

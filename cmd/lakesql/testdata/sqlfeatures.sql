@@ -69,6 +69,8 @@ SELECT id, NOT flag, flag AND qty > 2, flag OR qty > 2 FROM feat ORDER BY id;
 -- Number literals with a point add, subtract and multiply exactly, as
 -- DuckDB's DECIMALs (1e-1 is a DOUBLE).
 SELECT 0.1 + 0.2 = 0.3, .06 + 0.01 = 0.07, 0.2 * 3 = 0.6, 1e-1 + 0.2 = 0.3, 0.1 * 0.1 * 0.1 = 0.001, 5 - 4.9 = 0.1, CAST(0.1 AS DOUBLE) + 0.2 = 0.3, 0.1 + 0.2;
+-- Functions of constants are computed once; a CAST of one is of its value.
+SELECT CAST(FLOOR(-4.5) AS BIGINT), CAST(ROUND(2.75, 1) AS CHAR), CAST(-(2.5) AS BIGINT), CAST(-2.50 AS CHAR), -0.06 + 0.01, CAST(ABS(-3) AS CHAR), CAST(DATE '2026-01-01' + INTERVAL 1 DAY AS CHAR);
 -- 5.0 % 0 is nan: decimal literals are DOUBLEs here (docs/sql.md); to
 -- DuckDB 5.0 is a DECIMAL and 5.0 % 0 is NULL.
 SELECT 1 / 0, 0 / 0, -1 / 0, 5 % 0, 5.0 % 0, 5 DIV 0, 7 DIV 2, -7 DIV 2, -7 % 3, 7 % -3, 7 / 2, 1 / 3 FROM feat LIMIT 1;
