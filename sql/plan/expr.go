@@ -794,11 +794,11 @@ func CloneExpr(e Expr) Expr {
 	case *IsBoolExpr:
 		return &IsBoolExpr{CloneExpr(e.X), e.True, e.Not}
 	case *InExpr:
-		c := *e
-		c.X = CloneExpr(e.X)
-		c.List = cloneAll(e.List)
-		c.key = nil // the set is shared, read only
-		return &c
+		// Field by field: e's scratch key may be written by the goroutine
+		// that evaluates e while this one clones it; the set is shared,
+		// read only.
+		return &InExpr{X: CloneExpr(e.X), List: cloneAll(e.List), Not: e.Not, lits: e.lits,
+			set: e.set, setKind: e.setKind, setNull: e.setNull}
 	case *LikeExpr:
 		c := *e
 		c.X, c.Pattern = CloneExpr(e.X), CloneExpr(e.Pattern)
