@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/ast"
@@ -445,27 +446,62 @@ func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, sc
 		return err
 	}
 	sd.file = w
-	rw := &recordWriter{w: w, n: len(sd.need)}
-	_, err = exec.Stream(ctx, p, rw)
+	var mu sync.Mutex
+	var writers []*recordWriter
+	_, err = exec.StreamEach(ctx, p, func(int) exec.Emitter {
+		rw := &recordWriter{w: w, n: len(sd.need), mu: &mu}
+		mu.Lock()
+		writers = append(writers, rw)
+		mu.Unlock()
+		return rw
+	})
+	for _, rw := range writers {
+		if ferr := rw.flush(); err == nil {
+			err = ferr
+		}
+	}
 	return err
 }
 
-// recordWriter writes rows as spill records of their first n values.
+// recordWriter writes one worker's rows as spill records of their first
+// n values, in batches that go to the shared file w under mu.
 type recordWriter struct {
-	w   *spill.Writer
-	n   int
-	rec []byte
+	w     *spill.Writer
+	mu    *sync.Mutex
+	n     int
+	batch []byte
+	ends  []int
 }
+
+// recordBatch is the bytes of records a worker holds before it writes.
+const recordBatch = 64 << 10
 
 func (r *recordWriter) Columns([]string) error { return nil }
 
 func (r *recordWriter) Row(row []types.Value) error {
-	rec := r.rec[:0]
 	for _, v := range row[:r.n] {
-		rec = types.AppendValue(rec, v.Unspelled())
+		r.batch = types.AppendValue(r.batch, v.Unspelled())
 	}
-	r.rec = rec
-	return r.w.Write(rec)
+	r.ends = append(r.ends, len(r.batch))
+	if len(r.batch) >= recordBatch {
+		return r.flush()
+	}
+	return nil
+}
+
+// flush writes the batch's records to the file.
+func (r *recordWriter) flush() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	start := 0
+	for _, end := range r.ends {
+		if err := r.w.Write(r.batch[start:end]); err != nil {
+			return err
+		}
+		start = end
+	}
+	r.batch, r.ends = r.batch[:0], r.ends[:0]
+	return nil
 }
 
 // columnsOf is the names of a query's columns as far as its text tells:

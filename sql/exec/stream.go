@@ -90,6 +90,39 @@ func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 	return scan(ctx, sh.scan, true, sh.needed(), func(int) rowSink { return ss })
 }
 
+// StreamEach runs p as Stream does, but when p streams (a projection
+// without ORDER BY, LIMIT or SELECT *) the rows go, in no order, to an
+// Emitter per worker, each(w), that the worker calls alone; its Columns
+// is not called. Other plans send their rows to each(0). A join's inputs
+// are read so: their order does not matter, and no rows wait for the
+// one due.
+func StreamEach(ctx context.Context, p *plan.Plan, each func(w int) Emitter) (Stats, error) {
+	sh, err := shapeOf(p.Root)
+	if err != nil {
+		return Stats{}, err
+	}
+	if !Streams(p) || sh.scan.Star || sh.limit != nil {
+		return Stream(ctx, p, each(0))
+	}
+	return scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
+		return &eachSink{e: each(w), streamRow: streamRow{pr: newProjector(sh.project, w > 0)}}
+	})
+}
+
+// eachSink sends one worker's rows to its own Emitter.
+type eachSink struct {
+	e Emitter
+	streamRow
+}
+
+func (s *eachSink) push(r plan.Row, line []byte) (bool, error) {
+	out, err := s.out(r, line)
+	if err != nil {
+		return false, err
+	}
+	return false, s.e.Row(out)
+}
+
 // streamSink sends rows to an Emitter as the (sequential) scan reads them.
 type streamSink struct {
 	e Emitter
