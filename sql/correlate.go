@@ -172,7 +172,7 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 			// An aggregate without GROUP BY or HAVING: one row, always.
 			return ast.Literal{Value: types.BoolValue(true)}
 		}
-		if exists && c.cmp == nil && len(c.keys) == 1 {
+		if exists && c.cmp == nil && len(c.keys) == 1 && !s.manyValues(sub.From, c.keys[0]) {
 			// EXISTS (… WHERE u.k = t.x AND p): whether x is among the
 			// values of k (a list that prunes, and no join), when they
 			// are few enough to hold; COALESCE(…, FALSE) keeps EXISTS
@@ -445,6 +445,33 @@ func (s *Session) correlation(sub *ast.Select, exists bool, outer, scope []scope
 		return refuse("without an equality of its own value with an outer column")
 	}
 	return c, true, nil
+}
+
+// manyValues reports a key that would surely give IN more values than it
+// holds: a field (not one of few values) of a lake of more rows than
+// maxInValues. EXISTS then joins at once, without first reading the
+// values to find them too many (TPC-H's Q4 read lineitem twice).
+func (s *Session) manyValues(t ast.Table, key ast.Expr) bool {
+	c, ok := key.(ast.Column)
+	if !ok || t.Name == "" || t.Sub != nil || t.Join != nil {
+		return false
+	}
+	if _, _, meta := metaName(t.Name); meta {
+		return false
+	}
+	snap, err := s.Catalog.Snapshot(t.Name)
+	if err != nil {
+		return false
+	}
+	rows := int64(0)
+	for _, f := range snap.Files() {
+		rows += f.Rows
+	}
+	if rows <= int64(maxInValues) {
+		return false
+	}
+	_, few := s.fewValues(t.Name, c.Path[len(c.Path)-1])
+	return !few
 }
 
 // overNoRows is the value of the aggregate expression e over no rows

@@ -135,6 +135,11 @@ func correlatedAnswers(rows []subRow) map[string]string {
 		"SELECT COUNT(*) FROM t a WHERE a.x IN (SELECT b.x + 1 FROM t b WHERE b.g = a.g)": count(rows, func(r subRow) bool {
 			return !r.gNull && !r.xNull && anyX(groups[r.g], func(x int) bool { return x+1 == r.x })
 		}),
+		// A key of many values (x: 101) over more rows than IN holds:
+		// the join at once.
+		"SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM t b WHERE b.x = a.x AND b.day = '2026-01-01')": count(rows, func(r subRow) bool {
+			return !r.xNull && slicesAny(rows, func(o subRow) bool { return !o.xNull && o.x == r.x && o.day == "2026-01-01" })
+		}),
 		// An aggregate without GROUP BY has a row: EXISTS is TRUE.
 		"SELECT COUNT(*) FROM t WHERE EXISTS (SELECT COUNT(*) FROM u WHERE u.id = t.g)": "300",
 		// The outer query a join; the subquery a join.
@@ -191,7 +196,16 @@ func TestCorrelatedSubqueriesSpill(t *testing.T) {
 
 func TestCorrelatedPlan(t *testing.T) {
 	s, _ := subLakes(t)
-	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g AND b.day = '2026-01-01')"))
+	// A key of many values over more rows than IN holds joins at once:
+	// no IN list is read first.
+	old := maxInValues
+	maxInValues = 3
+	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM t b WHERE b.x = a.x AND b.day = '2026-01-01')"))
+	maxInValues = old
+	if strings.Contains(text, "Subquery, answered first") || !strings.Contains(text, "Join input") {
+		t.Errorf("EXISTS over many values read them as an IN list first:\n%s", text)
+	}
+	text = table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g AND b.day = '2026-01-01')"))
 	if !strings.Contains(text, "JOIN") || !strings.Contains(text, "GROUP BY") {
 		t.Errorf("EXPLAIN of a correlated subquery does not show its join:\n%s", text)
 	}
