@@ -338,6 +338,33 @@ func geoMeanOf(rs []cbResult, keep func(cbResult) bool) (float64, int) {
 	return math.Exp(sum / float64(n)), n
 }
 
+// runAndReport runs each query with run (cfg.runs times a side), logs
+// it, prints and writes (to cfg.out) the report of the results, and fails
+// when an answer differs from DuckDB's or a run failed otherwise.
+func runAndReport(ctx context.Context, cfg config, qs []cbQuery, run func(context.Context, cbQuery, int) (cbResult, error),
+	report func([]cbResult) string, stdout io.Writer, logf func(string, ...any)) error {
+	var results []cbResult
+	for _, q := range qs {
+		r, err := run(ctx, q, cfg.runs)
+		if err != nil {
+			return err
+		}
+		results = append(results, r)
+		logf("Q%d: %s %s; ours %s, DuckDB %s", q.n, r.status, firstLine(r.reason), fmtMedian(r.ours, ""), fmtMedian(r.theirs, ""))
+	}
+	text := report(results)
+	io.WriteString(stdout, text)
+	if err := os.WriteFile(cfg.out, []byte(text), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", cfg.out, err)
+	}
+	c := countResults(results)
+	logf("%s; wrote %s", c, cfg.out)
+	if c.different > 0 || c.other > 0 {
+		return fmt.Errorf("%s (see %s)", c, cfg.out)
+	}
+	return nil
+}
+
 // modeBinaries makes the work folder of a benchmark mode and builds our
 // binaries into it (lakesql and rsswrap, the peak-RSS wrapper); done
 // removes the folder, or with -keep says where it is.
@@ -409,26 +436,7 @@ func clickbench(ctx context.Context, cfg config, stdout, stderr io.Writer) (err 
 	if !cfg.keep && cfg.cbLake == "" {
 		os.Remove(filepath.Join(l.work, "raw.jsonl")) // the lake holds the same bytes
 	}
-	var results []cbResult
-	for _, q := range qs {
-		r, err := l.run(ctx, q, cfg.runs)
-		if err != nil {
-			return err
-		}
-		results = append(results, r)
-		logf("Q%d: %s %s; ours %s, DuckDB %s", q.n, r.status, firstLine(r.reason), fmtMedian(r.ours, ""), fmtMedian(r.theirs, ""))
-	}
-	text := clickbenchTable(cfg, d.version, l, results)
-	io.WriteString(stdout, text)
-	if err := os.WriteFile(cfg.out, []byte(text), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", cfg.out, err)
-	}
-	c := countResults(results)
-	logf("%s; wrote %s", c, cfg.out)
-	if c.different > 0 || c.other > 0 {
-		return fmt.Errorf("%s (see %s)", c, cfg.out)
-	}
-	return nil
+	return runAndReport(ctx, cfg, qs, l.run, func(rs []cbResult) string { return clickbenchTable(cfg, d.version, l, rs) }, stdout, logf)
 }
 
 func clickbenchTable(cfg config, version string, l *cbLake, rs []cbResult) string {

@@ -21,24 +21,11 @@ import (
 // being written and refuses many of them, but it must never answer wrongly.
 func TestClickBenchSmall(t *testing.T) {
 	ctx := t.Context()
-	repo, err := findRepo()
-	if err != nil {
-		t.Fatal(err)
-	}
 	qs, err := cbQueries()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	lakesql := filepath.Join(dir, "lakesql")
-	if err := buildBinary(ctx, repo, "./cmd/lakesql", lakesql); err != nil {
-		t.Fatal(err)
-	}
-	d, err := openDuck(ctx, 2*time.Minute, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.close()
+	dir, lakesql, d := builtWithDuck(t)
 	l, err := cbSetup(ctx, runner{timeout: 2 * time.Minute}, lakesql, filepath.Join(dir, "W"), 20_000, d, t.Logf, false)
 	if err != nil {
 		t.Fatal(err)
@@ -246,4 +233,25 @@ func TestCBGenerate(t *testing.T) {
 			t.Errorf("no row holds %s", want)
 		}
 	}
+}
+
+// builtWithDuck builds lakesql from the repository into a temporary
+// folder (returned, for the test's lakes too) and opens DuckDB, closed
+// when the test ends.
+func builtWithDuck(t *testing.T) (dir, lakesql string, d *duck) {
+	t.Helper()
+	repo, err := findRepo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	lakesql = filepath.Join(dir, "lakesql")
+	if err := buildBinary(t.Context(), repo, "./cmd/lakesql", lakesql); err != nil {
+		t.Fatal(err)
+	}
+	if d, err = openDuck(t.Context(), 2*time.Minute, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(d.close)
+	return dir, lakesql, d
 }

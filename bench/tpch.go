@@ -349,26 +349,7 @@ func tpch(ctx context.Context, cfg config, stdout, stderr io.Writer) (err error)
 		return err
 	}
 	l.timeout, l.spillMax = cfg.timeout, int64(cfg.tpchSpillGB*1e9)
-	var results []cbResult
-	for _, q := range qs {
-		r, err := l.run(ctx, q, cfg.runs)
-		if err != nil {
-			return err
-		}
-		results = append(results, r)
-		logf("Q%d: %s %s; ours %s, DuckDB %s", q.n, r.status, firstLine(r.reason), fmtMedian(r.ours, ""), fmtMedian(r.theirs, ""))
-	}
-	text := tpchReport(cfg, d.version, l, results)
-	io.WriteString(stdout, text)
-	if err := os.WriteFile(cfg.out, []byte(text), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", cfg.out, err)
-	}
-	c := countResults(results)
-	logf("%s; wrote %s", c, cfg.out)
-	if c.different > 0 || c.other > 0 {
-		return fmt.Errorf("%s (see %s)", c, cfg.out)
-	}
-	return nil
+	return runAndReport(ctx, cfg, qs, l.run, func(rs []cbResult) string { return tpchReport(cfg, d.version, l, rs) }, stdout, logf)
 }
 
 // repoCommit is the commit our binary was built from, "" if unknown.

@@ -24,24 +24,11 @@ var tpchMustAnswer = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
 // control query, wrong on purpose, must be caught as different.
 func TestTPCHSmall(t *testing.T) {
 	ctx := t.Context()
-	repo, err := findRepo()
-	if err != nil {
-		t.Fatal(err)
-	}
 	qs, err := tpchQueries()
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	lakesql := filepath.Join(dir, "lakesql")
-	if err := buildBinary(ctx, repo, "./cmd/lakesql", lakesql); err != nil {
-		t.Fatal(err)
-	}
-	d, err := openDuck(ctx, 2*time.Minute, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.close()
+	dir, lakesql, d := builtWithDuck(t)
 	opt := tpchGenOptions{sf: 1, permille: 10}
 	l, err := tpchSetup(ctx, runner{timeout: 3 * time.Minute}, lakesql, filepath.Join(dir, "W"), opt, d, t.Logf, false, false)
 	if err != nil {

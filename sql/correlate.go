@@ -460,17 +460,10 @@ func (s *Session) manyValues(t ast.Table, key ast.Expr) bool {
 		return false
 	}
 	snap, err := s.Catalog.Snapshot(t.Name)
-	if err != nil {
+	if err != nil || snap.Manifest.Rows() <= int64(maxInValues) {
 		return false
 	}
-	rows := int64(0)
-	for _, f := range snap.Files() {
-		rows += f.Rows
-	}
-	if rows <= int64(maxInValues) {
-		return false
-	}
-	_, few := s.fewValues(t.Name, c.Path[len(c.Path)-1])
+	_, few := s.fewValues(snap, c.Path[len(c.Path)-1])
 	return !few
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/storage"
 )
@@ -42,16 +43,13 @@ const (
 	fewValuesAtMost = 32
 )
 
-// fewValues reports a field of lake with few distinct values, and how
+// fewValues reports a field of a lake (its snapshot) with few distinct values, and how
 // many: a key field's from the manifest, another's from its first rows.
-func (s *Session) fewValues(lake, field string) (float64, bool) {
-	if _, _, meta := metaName(lake); meta {
+func (s *Session) fewValues(snap *catalog.Snapshot, field string) (float64, bool) {
+	if len(snap.Files()) == 0 {
 		return 0, false
 	}
-	snap, err := s.Catalog.Snapshot(lake)
-	if err != nil || len(snap.Files()) == 0 {
-		return 0, false
-	}
+	lake := snap.Name()
 	if k := slices.Index(snap.Key(), field); k >= 0 {
 		seen := map[string]bool{}
 		for _, f := range snap.Files() {
@@ -128,6 +126,7 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 	}
 	scope := make([]scopeTable, len(tables))
 	raw := make([]float64, len(tables))
+	snaps := make([]*catalog.Snapshot, len(tables)) // of the lakes, read once
 	for i, t := range tables {
 		scope[i] = s.tablesOf(t)[0]
 		raw[i] = derivedRows
@@ -137,11 +136,8 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 				if err != nil {
 					return sel // the join reports it
 				}
-				n := int64(0)
-				for _, f := range snap.Files() {
-					n += f.Rows
-				}
-				raw[i] = max(float64(n), 1)
+				snaps[i] = snap
+				raw[i] = max(float64(snap.Manifest.Rows()), 1)
 			}
 		}
 	}
@@ -176,8 +172,8 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 	// first rows say so; else those of a key of the smaller table.
 	ndv := func(i, j int, c ast.Column) float64 {
 		field := c.Path[len(c.Path)-1]
-		if tables[i].Sub == nil && len(c.Path) <= 2 {
-			if n, ok := s.fewValues(tables[i].Name, field); ok {
+		if snaps[i] != nil && len(c.Path) <= 2 {
+			if n, ok := s.fewValues(snaps[i], field); ok {
 				return n
 			}
 		}

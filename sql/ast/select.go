@@ -155,16 +155,21 @@ func (s *Select) String() string {
 	if s.Having != nil {
 		b.WriteString(" HAVING " + s.Having.String())
 	}
-	if len(s.OrderBy) > 0 {
-		b.WriteString(" ORDER BY " + orderList(s.OrderBy))
-	}
-	if s.Limit >= 0 {
-		b.WriteString(" LIMIT " + itoa(s.Limit))
-	}
-	if s.Offset > 0 {
-		b.WriteString(" OFFSET " + itoa(s.Offset))
-	}
+	writeTail(&b, s.OrderBy, s.Limit, s.Offset)
 	return b.String()
+}
+
+// writeTail writes a query's ORDER BY, LIMIT and OFFSET, those it has.
+func writeTail(b *strings.Builder, order []OrderItem, limit, offset int64) {
+	if len(order) > 0 {
+		b.WriteString(" ORDER BY " + orderList(order))
+	}
+	if limit >= 0 {
+		b.WriteString(" LIMIT " + itoa(limit))
+	}
+	if offset > 0 {
+		b.WriteString(" OFFSET " + itoa(offset))
+	}
 }
 
 // Explain is EXPLAIN [ANALYZE] SELECT ...
@@ -218,15 +223,7 @@ func (u *Union) String() string {
 			b.WriteString(p.String())
 		}
 	}
-	if len(u.OrderBy) > 0 {
-		b.WriteString(" ORDER BY " + orderList(u.OrderBy))
-	}
-	if u.Limit >= 0 {
-		b.WriteString(" LIMIT " + itoa(u.Limit))
-	}
-	if u.Offset > 0 {
-		b.WriteString(" OFFSET " + itoa(u.Offset))
-	}
+	writeTail(&b, u.OrderBy, u.Limit, u.Offset)
 	return b.String()
 }
 

@@ -76,14 +76,11 @@ func timeArg(v types.Value) (types.Value, error) {
 	case types.Date, types.Timestamp:
 		return v, nil
 	case types.String:
-		us, ok := types.ParseTimestamp(v.S)
+		t, ok := types.ParseTime(v.S)
 		if !ok {
 			return types.Value{}, fmt.Errorf("%w: %s is not a date or timestamp (YYYY-MM-DD[ HH:MM:SS])", types.ErrConvert, quote(v))
 		}
-		if len(strings.TrimSpace(v.S)) == 10 {
-			return types.DateValue(floorDiv(us, microsPerDay)), nil
-		}
-		return types.TimestampValue(us), nil
+		return t, nil
 	}
 	return types.Value{}, fmt.Errorf("%w: %s %s is not a date or timestamp", ErrArgs, v.K, quote(v))
 }

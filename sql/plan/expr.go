@@ -324,11 +324,8 @@ func temporalPair(a, b types.Value) (types.Value, types.Value, error) {
 
 // textAsTime is ISO text as a DATE when it has no time, else a TIMESTAMP.
 func textAsTime(v types.Value) (types.Value, error) {
-	if d, ok := types.ParseDate(v.S); ok && len(strings.TrimSpace(v.S)) == 10 {
-		return types.DateValue(d), nil
-	}
-	if t, ok := types.ParseTimestamp(v.S); ok {
-		return types.TimestampValue(t), nil
+	if t, ok := types.ParseTime(v.S); ok {
+		return t, nil
 	}
 	return types.Value{}, fmt.Errorf("%w: %s is not a date or timestamp (YYYY-MM-DD[ HH:MM:SS])", types.ErrConvert, ast.Quote(v.S))
 }

@@ -116,6 +116,19 @@ func digits(s string) (int, bool) {
 
 // daysIn is the number of days of month m of year y (Gregorian, as
 // time.Date counts them).
+// ParseTime reads ISO text as a DATE when it has no time (YYYY-MM-DD), a
+// TIMESTAMP otherwise: how text meets a date or timestamp.
+func ParseTime(s string) (Value, bool) {
+	us, ok := ParseTimestamp(s)
+	if !ok {
+		return Value{}, false
+	}
+	if len(strings.TrimSpace(s)) == 10 {
+		return DateValue(floorDiv(us, microsPerDay)), true
+	}
+	return TimestampValue(us), true
+}
+
 // isoDay reads exactly YYYY-MM-DD (the common case, without time.Date):
 // its days since 1970-01-01.
 func isoDay(s string) (int64, bool) {
