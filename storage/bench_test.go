@@ -154,6 +154,11 @@ func BenchmarkLineReader(b *testing.B) {
 // the first member among them, as GROUP BY WatchID, ClientIP with two
 // sums does.
 func BenchmarkRowReaderWide(b *testing.B) {
+	benchRaw(b, wideRows(), []string{"WatchID", "ClientIP", "IsRefresh", "ResolutionWidth"})
+}
+
+// wideRows are 5,000 rows of 30 members of CamelCase names.
+func wideRows() []byte {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var raw bytes.Buffer
 	for i := range 5000 {
@@ -167,5 +172,63 @@ func BenchmarkRowReaderWide(b *testing.B) {
 			rng.IntN(1e6), rng.IntN(1e5), rng.IntN(2), 800+rng.IntN(1200), 600+rng.IntN(600), rng.IntN(10), rng.IntN(20),
 			rng.IntN(2000), rng.IntN(1000), rng.IntN(2), rng.Int64(), rng.Int64())
 	}
-	benchRaw(b, raw.Bytes(), []string{"WatchID", "ClientIP", "IsRefresh", "ResolutionWidth"})
+	return raw.Bytes()
+}
+
+// BenchmarkRowReaderWideMany extracts six members of the wide rows of
+// BenchmarkRowReaderWide, more than the mask kernel marks.
+func BenchmarkRowReaderWideMany(b *testing.B) {
+	benchRaw(b, wideRows(), []string{"WatchID", "ClientIP", "IsRefresh", "ResolutionWidth", "URL", "CLID"})
+}
+
+// lineitems are rows shaped as TPC-H's lineitem: 17 members, narrow.
+func lineitems(n int) []byte {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var raw bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&raw, `{"l_orderkey":%d,"l_partkey":%d,"l_suppkey":%d,"l_linenumber":%d,"l_quantity":%d,`+
+			`"l_extendedprice":%d.%02d,"l_discount":0.0%d,"l_tax":0.0%d,"l_returnflag":"%c","l_linestatus":"%c",`+
+			`"l_shipdate":"1996-03-%02d","l_commitdate":"1996-02-12","l_receiptdate":"1996-03-22",`+
+			`"l_shipinstruct":"DELIVER IN PERSON","l_shipmode":"TRUCK","l_comment":"egular courts above the %d","l_shipmonth":"1996-03"}`+"\n",
+			i/4, rng.IntN(200000), rng.IntN(10000), i%7, 1+rng.IntN(50), rng.IntN(100000), rng.IntN(100),
+			rng.IntN(10), rng.IntN(9), "NRA"[rng.IntN(3)], "OF"[rng.IntN(2)], 1+rng.IntN(28), rng.IntN(1000))
+	}
+	return raw.Bytes()
+}
+
+// benchSecond reads the rows of raw with the block reader for the first
+// names and takes the rest of each row with a second extractor, as a
+// scan's second phase does.
+func benchSecond(b *testing.B, raw []byte, first, rest []string) {
+	fv, rv := make([][]byte, len(first)), make([][]byte, len(rest))
+	re := storage.NewExtractor(rest)
+	rr := storage.NewRowReader(bytes.NewReader(raw), 256<<10, storage.NewExtractor(first))
+	benchLoop(b, raw, rr.Reset, func() error {
+		_, err := rr.Next()
+		if err == nil {
+			if _, err = rr.Extract(fv); err == nil {
+				_, err = rr.ExtractWith(re, rv)
+			}
+		}
+		return err
+	})
+}
+
+// BenchmarkRowReaderManyOne extracts the seven members of lineitem rows
+// that TPC-H's Q1 reads in one phase.
+func BenchmarkRowReaderManyOne(b *testing.B) {
+	benchRaw(b, lineitems(20_000), []string{"l_shipdate", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_discount", "l_tax"})
+}
+
+// BenchmarkRowReaderMany extracts the seven members of lineitem rows
+// that TPC-H's Q1 reads: its filter's date, then the six others.
+func BenchmarkRowReaderMany(b *testing.B) {
+	benchSecond(b, lineitems(20_000), []string{"l_shipdate"},
+		[]string{"l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_discount", "l_tax"})
+}
+
+// BenchmarkRowReaderWideSecond takes one member of wide rows as a second
+// phase, after another.
+func BenchmarkRowReaderWideSecond(b *testing.B) {
+	benchSecond(b, wideRows(), []string{"ClientIP"}, []string{"URL"})
 }

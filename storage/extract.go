@@ -24,6 +24,9 @@ type Extractor struct {
 	// fromMasks); 0 when there are more than maxMaskedTargets names or none.
 	targets uint32
 	mnames  []maskName // for fromMasks, when targets is not 0
+	// byLen[n] lists the names of n bytes, for fromQuotes (plain names
+	// only).
+	byLen [][]int
 }
 
 // NewExtractor returns an extractor of the given member names.
@@ -51,6 +54,12 @@ func NewExtractor(names []string) *Extractor {
 		for _, n := range names {
 			e.bare = append(e.bare, []byte(`"`+n+`"`))
 			e.skip = append(e.skip, 1+rarest(n))
+		}
+		for j, n := range names {
+			for len(e.byLen) <= len(n) {
+				e.byLen = append(e.byLen, nil)
+			}
+			e.byLen[len(n)] = append(e.byLen[len(n)], j)
 		}
 		if len(names) <= maxMaskedTargets {
 			var t [maxMaskedTargets]byte

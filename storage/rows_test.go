@@ -160,16 +160,54 @@ func TestRowReaderLimits(t *testing.T) {
 }
 
 // rowsExtract extracts line (without '\n') through a RowReader, after
-// pad rows that move it to another offset of the block and its masks.
+// pad rows that move it to another offset of the block and its masks. It
+// also takes the members by the quote walk, and as a second phase through
+// a reader of other names (ExtractWith), and reports an error when
+// either disagrees.
 func rowsExtract(e *Extractor, line string, pad int, vals [][]byte) (bool, error) {
 	data := strings.Repeat("{\"pad\":1}\n", pad) + line + "\n"
-	rr := NewRowReader(strings.NewReader(data), 4096, e)
-	for range pad + 1 {
-		if _, err := rr.Next(); err != nil {
-			return false, err
+	read := func(first *Extractor) (*RowReader, error) {
+		rr := NewRowReader(strings.NewReader(data), 4096, first)
+		for range pad + 1 {
+			if _, err := rr.Next(); err != nil {
+				return nil, err
+			}
+		}
+		return rr, nil
+	}
+	rr, err := read(e)
+	if err != nil {
+		return false, err
+	}
+	plain, err := rr.Extract(vals)
+	if err != nil {
+		return plain, err
+	}
+	same := func(how string, got [][]byte) error {
+		for i := range vals {
+			if string(got[i]) != string(vals[i]) || (got[i] == nil) != (vals[i] == nil) {
+				return fmt.Errorf("%s: member %d: %q, but Extract gives %q", how, i, got[i], vals[i])
+			}
+		}
+		return nil
+	}
+	if rr.nm && e.bare != nil {
+		got := make([][]byte, len(vals))
+		if e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, got) {
+			if err := same("fromQuotes", got); err != nil {
+				return plain, err
+			}
 		}
 	}
-	return rr.Extract(vals)
+	other, err := read(NewExtractor([]string{"pad"}))
+	if err != nil {
+		return plain, err
+	}
+	got := make([][]byte, len(vals))
+	if _, err := other.ExtractWith(e, got); err != nil {
+		return plain, fmt.Errorf("ExtractWith: %w", err)
+	}
+	return plain, same("ExtractWith", got)
 }
 
 // FuzzRowReader feeds a stream to the row reader: its lines must be the

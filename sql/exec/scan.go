@@ -340,9 +340,9 @@ func (sc *scanner) decodeLazy() {
 // extract fills the row's slots from the current line: every field while
 // some field has not been seen yet (for the note on fields no row has),
 // else the first phase of the file's field plan.
-func (sc *scanner) extract(lr *storage.RowReader, line []byte) error {
+func (sc *scanner) extract(lr *storage.RowReader) error {
 	if sc.unseen > 0 {
-		plain, err := sc.ex.ExtractPlain(line, sc.raws)
+		plain, err := lr.ExtractWith(sc.ex, sc.raws)
 		if err != nil {
 			return err
 		}
@@ -382,12 +382,12 @@ func (sc *scanner) extract(lr *storage.RowReader, line []byte) error {
 }
 
 // extractRest fills the slots of the second phase, for a row that passed.
-func (sc *scanner) extractRest(line []byte) error {
+func (sc *scanner) extractRest(lr *storage.RowReader) error {
 	fp := sc.fp
 	if sc.unseen > 0 || fp.rest == nil {
 		return nil
 	}
-	plain, err := fp.rest.ExtractPlain(line, fp.restVals)
+	plain, err := lr.ExtractWith(fp.rest, fp.restVals)
 	if err != nil {
 		return err
 	}
@@ -519,7 +519,7 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			off += int64(len(line)) + 1
 			continue
 		}
-		if err := sc.extract(lr, line); err != nil {
+		if err := sc.extract(lr); err != nil {
 			return false, sc.lineError(ctx, path, c, off, err)
 		}
 		lineOff := off
@@ -554,7 +554,7 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			if useRaw && decided && sc.raw == nil {
 				sc.decodeLazy() // the sink reads values
 			}
-			if err := sc.extractRest(line); err != nil {
+			if err := sc.extractRest(lr); err != nil {
 				return false, sc.lineError(ctx, path, c, lineOff, err)
 			}
 		}

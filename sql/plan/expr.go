@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -35,7 +36,8 @@ type Slot struct {
 }
 
 func (s *Slot) Eval(r Row) (types.Value, error) { return r[s.I], nil }
-func (s *Slot) String() string                  { return s.Name }
+
+func (s *Slot) String() string { return s.Name }
 
 // Const is a constant.
 type Const struct {
@@ -211,6 +213,10 @@ type Compare struct {
 	// the common field = 'text' whose string rows need no conversion.
 	slot int
 	eq   string
+	// dslot >= 0: L is that slot and R the DATE days, for the common
+	// date_field <= DATE '…' over rows whose dates are ISO text.
+	dslot int
+	days  int64
 }
 
 // litForms are the readings of a string constant.
@@ -262,7 +268,12 @@ func (f *litForms) coerce(lit, v types.Value) types.Value {
 
 // NewCompare binds l op r, noting a string constant on the right.
 func NewCompare(op string, l, r Expr, text bool) *Compare {
-	c := &Compare{Op: op, L: l, R: r, Text: text, slot: -1}
+	c := &Compare{Op: op, L: l, R: r, Text: text, slot: -1, dslot: -1}
+	if k, ok := r.(*Const); ok && k.V.K == types.Date && !text {
+		if s, ok := l.(*Slot); ok {
+			c.dslot, c.days = s.I, k.V.I
+		}
+	}
 	if k, ok := r.(*Const); ok && k.V.K == types.String && !text {
 		c.lit = newLitForms(k.V.S)
 		if s, ok := l.(*Slot); ok && (op == "=" || op == "!=") {
@@ -285,6 +296,18 @@ func (c *Compare) RawEq() (slot int, lit types.Value, eq, text, ok bool) {
 }
 
 func (c *Compare) Eval(r Row) (types.Value, error) {
+	if c.dslot >= 0 {
+		// What temporalPair and CompareValues make of a date or of ISO
+		// text that is one, without their calls.
+		v := r[c.dslot]
+		d, ok := v.I, v.K == types.Date
+		if v.K == types.String {
+			d, ok = types.ISODay(v.S)
+		}
+		if ok {
+			return types.BoolValue(cmpOp(c.Op, cmp.Compare(d, c.days))), nil
+		}
+	}
 	if c.slot >= 0 {
 		if v := r[c.slot]; v.K == types.String {
 			return types.BoolValue((v.S == c.eq) == (c.Op == "=")), nil
@@ -590,13 +613,45 @@ type ArithExpr struct {
 }
 
 func (e *ArithExpr) Eval(r Row) (types.Value, error) {
-	a, err := e.L.Eval(r)
-	if err != nil {
+	// A slot or a constant is read here, not by a dynamic call: the call
+	// and the copy of its result through memory cost more than the
+	// arithmetic.
+	var a, b types.Value
+	var err error
+	if x, ok := e.L.(*Slot); ok {
+		a = r[x.I]
+	} else if c, ok := e.L.(*Const); ok {
+		a = c.V
+	} else if a, err = e.L.Eval(r); err != nil {
 		return types.Value{}, err
 	}
-	b, err := e.R.Eval(r)
-	if err != nil {
+	if x, ok := e.R.(*Slot); ok {
+		b = r[x.I]
+	} else if c, ok := e.R.(*Const); ok {
+		b = c.V
+	} else if b, err = e.R.Eval(r); err != nil {
 		return types.Value{}, err
+	}
+	// DOUBLE arithmetic, the common case of money and ratios, without
+	// the general call: what types.Arith does for these operands.
+	if e.Op <= types.Div && (a.K == types.Float || b.K == types.Float) &&
+		(a.K == types.Float || a.K == types.Int) && (b.K == types.Float || b.K == types.Int) {
+		x, y := a.F, b.F
+		if a.K == types.Int {
+			x = float64(a.I)
+		}
+		if b.K == types.Int {
+			y = float64(b.I)
+		}
+		switch e.Op {
+		case types.Add:
+			return types.FloatValue(x + y), nil
+		case types.Sub:
+			return types.FloatValue(x - y), nil
+		case types.Mul:
+			return types.FloatValue(x * y), nil
+		}
+		return types.FloatValue(x / y), nil
 	}
 	v, err := types.Arith(e.Op, a, b)
 	if err != nil {

@@ -11,7 +11,7 @@ const microsPerDay = 86400 * 1000000
 // ParseDate reads an ISO date, YYYY-MM-DD (a time after it is allowed and
 // dropped, as CAST(timestamp text AS DATE) does).
 func ParseDate(s string) (int64, bool) {
-	if d, ok := isoDay(s); ok {
+	if d, ok := ISODay(s); ok {
 		return d, true
 	}
 	s = strings.TrimSpace(s)
@@ -24,7 +24,7 @@ func ParseDate(s string) (int64, bool) {
 // ParseTimestamp reads ISO text: YYYY-MM-DD, optionally followed by 'T' or
 // a space and HH:MM[:SS[.fraction]], optionally with Z or an offset.
 func ParseTimestamp(s string) (int64, bool) {
-	if d, ok := isoDay(s); ok {
+	if d, ok := ISODay(s); ok {
 		return d * microsPerDay, true
 	}
 	s = strings.TrimSpace(s)
@@ -129,9 +129,9 @@ func ParseTime(s string) (Value, bool) {
 	return TimestampValue(us), true
 }
 
-// isoDay reads exactly YYYY-MM-DD (the common case, without time.Date):
+// ISODay reads exactly YYYY-MM-DD (the common case, without time.Date):
 // its days since 1970-01-01.
-func isoDay(s string) (int64, bool) {
+func ISODay(s string) (int64, bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return 0, false
 	}

@@ -1,0 +1,73 @@
+package plan
+
+import (
+	"math"
+	"testing"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// TestCompareDateFastPath: a slot compared with a DATE constant answers
+// what the general way answers (temporalPair, then CompareValues) for
+// every kind of row value: ISO text, text that is no date or a timestamp,
+// a typed date, NULL, a number.
+func TestCompareDateFastPath(t *testing.T) {
+	lit := &Const{V: types.DateValue(10471)} // 1998-09-02
+	vals := []types.Value{
+		types.StringValue("1998-09-01"), types.StringValue("1998-09-02"), types.StringValue("1998-09-03"),
+		types.StringValue("1600-02-29"), types.StringValue("2000-02-29"), types.StringValue("1998-02-30"),
+		types.StringValue("1998-9-02"), types.StringValue(" 1998-09-02"), types.StringValue("1998-09-02 00:00:01"),
+		types.StringValue("not a date"), types.DateValue(10470), types.DateValue(10471), {}, types.IntValue(3),
+	}
+	for _, op := range []string{"=", "!=", "<", "<=", ">", ">=", "<=>"} {
+		c := NewCompare(op, &Slot{I: 0, Name: "d"}, lit, false)
+		if c.dslot != 0 {
+			t.Fatalf("%s: no fast path", op)
+		}
+		for _, v := range vals {
+			got, gerr := c.Eval(Row{v})
+			a, b, werr := temporalPair(v, lit.V)
+			var want types.Value
+			if werr == nil {
+				want = CompareValues(op, a, b, nil, false)
+			}
+			if (gerr != nil) != (werr != nil) || got != want {
+				t.Errorf("%v %s DATE: got %v, %v; want %v, %v", v, op, got, gerr, want, werr)
+			}
+		}
+	}
+}
+
+// TestArithFloatFastPath: DOUBLE arithmetic of slots and constants is
+// types.Arith's, NULLs, infinities and NaN included.
+func TestArithFloatFastPath(t *testing.T) {
+	vals := []types.Value{
+		types.FloatValue(2.5), types.FloatValue(-0.0), types.FloatValue(math.Inf(1)), types.FloatValue(math.NaN()),
+		types.IntValue(3), types.IntValue(0), types.IntValue(math.MaxInt64), {}, types.StringValue("x"),
+		types.DateValue(5),
+	}
+	same := func(a, b types.Value) bool {
+		if a.K == types.Float && b.K == types.Float && math.IsNaN(a.F) && math.IsNaN(b.F) {
+			return true
+		}
+		return a.K == b.K && a.I == b.I && a.S == b.S &&
+			(a.F == b.F && math.Signbit(a.F) == math.Signbit(b.F))
+	}
+	for _, op := range []types.Op{types.Add, types.Sub, types.Mul, types.Div, types.IntDiv, types.Mod} {
+		for _, x := range vals {
+			for _, y := range vals {
+				for _, e := range []*ArithExpr{
+					{Op: op, L: &Slot{I: 0}, R: &Slot{I: 1}},
+					{Op: op, L: &Const{V: x}, R: &Slot{I: 1}},
+					{Op: op, L: &Slot{I: 0}, R: &Const{V: y}},
+				} {
+					got, gerr := e.Eval(Row{x, y})
+					want, werr := types.Arith(op, x, y)
+					if (gerr != nil) != (werr != nil) || !same(got, want) {
+						t.Errorf("%v %s %v: got %v, %v; want %v, %v", x, op, y, got, gerr, want, werr)
+					}
+				}
+			}
+		}
+	}
+}
