@@ -214,7 +214,8 @@ func writeDerived(dir *spill.Dir, fsys storage.FS, name, table, text string, fil
 	return d, nil
 }
 
-// derivedWriter writes a derived table's rows as JSON Lines.
+// derivedWriter writes a derived table's rows as JSON Lines; a fork of
+// it writes them for one of several goroutines, in batches.
 type derivedWriter struct {
 	w           *bufio.Writer
 	table       string
@@ -226,6 +227,47 @@ type derivedWriter struct {
 	// whether it has held another value (not NULL).
 	temporal []types.Kind
 	other    []bool
+
+	mu     sync.Mutex     // a parent's, held by a fork that flushes
+	parent *derivedWriter // a fork's: where its batches go
+	batch  []byte
+}
+
+// derivedBatch is the bytes of lines a fork holds before it writes.
+const derivedBatch = 64 << 10
+
+// fork returns a writer of d's columns for one goroutine of several; its
+// rows reach d at its flush, which it must be given at the end.
+func (d *derivedWriter) fork() *derivedWriter {
+	return &derivedWriter{table: d.table, names: d.names, cols: d.cols, parent: d,
+		temporal: make([]types.Kind, len(d.cols)), other: make([]bool, len(d.cols))}
+}
+
+// flush writes a fork's batch to its parent, whose columns' kinds must
+// agree with the fork's, as a writer's rows must among themselves.
+func (d *derivedWriter) flush() error {
+	p := d.parent
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, k := range d.temporal {
+		if k != types.Null {
+			if p.other[i] || p.temporal[i] != types.Null && p.temporal[i] != k {
+				return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], k)
+			}
+			p.temporal[i] = k
+		}
+		if d.other[i] {
+			if p.temporal[i] != types.Null {
+				return fmt.Errorf("%w: derived table %s, column %s: a value among its %ss", ErrUnsupported, d.table, d.cols[i], p.temporal[i])
+			}
+			p.other[i] = true
+		}
+	}
+	_, err := p.w.Write(d.batch)
+	p.rows += d.rows
+	p.bytes += d.bytes
+	d.batch, d.rows, d.bytes = d.batch[:0], 0, 0
+	return err
 }
 
 func (d *derivedWriter) Columns(names []string) error {
@@ -273,6 +315,13 @@ func (d *derivedWriter) Row(r []types.Value) error {
 	d.line = b
 	d.rows++
 	d.bytes += int64(len(b))
+	if d.parent != nil {
+		d.batch = append(d.batch, b...)
+		if len(d.batch) >= derivedBatch {
+			return d.flush()
+		}
+		return nil
+	}
 	_, err := d.w.Write(b)
 	return err
 }

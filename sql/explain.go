@@ -38,6 +38,9 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 		residual = strings.Join(parts, " AND ")
 	}
 	lines = append(lines, "Residual predicate: "+residual)
+	if s.Semi != nil {
+		lines = append(lines, "Join filter: "+s.Semi.String())
+	}
 	if s.FromManifest {
 		kept := fmt.Sprintf("%d files", len(s.Files))
 		if len(s.Files) == 1 {

@@ -2,13 +2,14 @@ package sql
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"hash/maphash"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -92,9 +93,9 @@ func (j *joiner) join(a, b *spill.Writer, depth int) error {
 	}
 	defer rb.Close()
 	if buildBytes(b) > j.limit {
-		return j.blocks(a, rb)
+		return j.blocks(a, rb, b.Records(), b.Size())
 	}
-	t, _, err := j.build(rb, math.MaxInt64)
+	t, _, err := j.build(rb, b.Records(), b.Size(), math.MaxInt64)
 	if err != nil {
 		return err
 	}
@@ -115,17 +116,17 @@ func (j *joiner) join(a, b *spill.Writer, depth int) error {
 // and each is probed with all of a, which is read once per table; a left
 // join marks the left rows that matched in a bitset, and emits the others
 // at the end.
-func (j *joiner) blocks(a *spill.Writer, rb *spill.Reader) error {
+func (j *joiner) blocks(a *spill.Writer, rb *spill.Reader, rows, size int64) error {
 	var matched []uint64
 	if j.left {
 		matched = make([]uint64, (a.Records()+63)/64)
 	}
 	for {
-		t, eof, err := j.build(rb, j.limit)
+		t, eof, err := j.build(rb, rows, size, j.limit)
 		if err != nil {
 			return err
 		}
-		if len(t.start) > 1 {
+		if t.rows() > 0 {
 			r, err := a.Reread()
 			if err != nil {
 				return err
@@ -173,34 +174,121 @@ func (j *joiner) blocks(a *spill.Writer, rb *spill.Reader) error {
 }
 
 // buildBytes is what the table of file b's rows holds in memory: the
-// records and their keys, and an index entry per row.
-func buildBytes(b *spill.Writer) int64 { return 2*b.Size() + 48*b.Records() }
+// records, and rowBytes a row.
+func buildBytes(b *spill.Writer) int64 { return b.Size() + rowBytes*b.Records() }
 
-// buildTable is a join's table of its right rows: each row's key and
-// record end to end in one arena, found by the hash of the key in chains
-// (no pointer, and no decoded value, per row).
+// rowBytes is what a row costs a build table beside its record: its
+// start, hash and chain link (20 bytes), and its share of the slots (at
+// most 3/4 full: between 5.3 and 10.7 bytes).
+const rowBytes = 32
+
+// buildTable is a join's table of its right rows: their records end to
+// end in one arena, found by the hash of the key in chains of the rows of
+// one hash, whose heads an open-addressed array of slots holds (no
+// pointer, decoded value or key per row: a candidate's key is computed
+// from its record, which is decoded for the joined row anyway).
 type buildTable struct {
-	arena []byte
-	start []int64 // row i is arena[start[i]:start[i+1]]: key length, key, record
-	next  []int32 // the row before in the chain of its hash, -1 at the end
-	heads map[uint64]int32
+	arena  []byte
+	start  []int64  // row i is arena[start[i]:start[i+1]]
+	hashes []uint64 // by row: the hash of its key
+	next   []int32  // by row: the row before in the chain of its hash, -1 at the end
+	slots  []int32  // 1 + a chain's head row, 0 when empty; a power of 2
+	used   int      // slots not empty
 }
 
-// row returns row i's key and record.
-func (t *buildTable) row(i int32) (key, rec []byte) {
-	b := t.arena[t.start[i]:t.start[i+1]]
-	n, w := binary.Uvarint(b)
-	return b[w : w+int(n)], b[w+int(n):]
+func newBuildTable(rows, bytes int64) *buildTable {
+	t := &buildTable{arena: make([]byte, 0, bytes), start: make([]int64, 0, rows+1),
+		hashes: make([]uint64, 0, rows), next: make([]int32, 0, rows)}
+	n := 8
+	for int64(n)*3 < rows*4 {
+		n *= 2
+	}
+	t.slots = make([]int32, n)
+	return t
 }
 
-// build reads right rows from r into a table, until the table holds
-// about limit bytes or r ends (eof), dropping those with a NULL key (they
-// match nothing); a cross join keeps every row.
-func (j *joiner) build(r *spill.Reader, limit int64) (t *buildTable, eof bool, err error) {
-	t = &buildTable{heads: map[uint64]int32{}}
+// head returns the first row of the chain of hash h, or -1.
+func (t *buildTable) head(h uint64) int32 {
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		r := t.slots[i]
+		if r == 0 {
+			return -1
+		}
+		if t.hashes[r-1] == h {
+			return r - 1
+		}
+	}
+}
+
+// add appends a row of hash h and record rec.
+func (t *buildTable) add(h uint64, rec []byte) {
+	row := int32(len(t.start))
+	t.start = append(t.start, int64(len(t.arena)))
+	t.arena = append(t.arena, rec...)
+	t.hashes = append(t.hashes, h)
+	if (t.used+1)*4 > len(t.slots)*3 {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		r := t.slots[i]
+		if r == 0 {
+			t.next = append(t.next, -1)
+			t.slots[i] = row + 1
+			t.used++
+			return
+		}
+		if t.hashes[r-1] == h {
+			t.next = append(t.next, r-1)
+			t.slots[i] = row + 1
+			return
+		}
+	}
+}
+
+// grow doubles the slots.
+func (t *buildTable) grow() {
+	old := t.slots
+	t.slots = make([]int32, 2*len(old))
+	mask := uint64(len(t.slots) - 1)
+	for _, r := range old {
+		if r == 0 {
+			continue
+		}
+		for i := t.hashes[r-1] & mask; ; i = (i + 1) & mask {
+			if t.slots[i] == 0 {
+				t.slots[i] = r
+				break
+			}
+		}
+	}
+}
+
+// finish ends the table, after its last row.
+func (t *buildTable) finish() { t.start = append(t.start, int64(len(t.arena))) }
+
+// rows is the number of rows.
+func (t *buildTable) rows() int { return len(t.start) - 1 }
+
+// row returns row i's record.
+func (t *buildTable) row(i int32) []byte { return t.arena[t.start[i]:t.start[i+1]] }
+
+// bytes is what the table holds.
+func (t *buildTable) bytes() int64 { return int64(len(t.arena)) + rowBytes*int64(len(t.hashes)) }
+
+// build reads right rows from r (rows records of bytes in all) into a
+// table, until the table holds about limit bytes or r ends (eof),
+// dropping those with a NULL key (they match nothing); a cross join keeps
+// every row.
+func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable, eof bool, err error) {
+	if limit < math.MaxInt64 {
+		rows, bytes = min(rows, limit/rowBytes), min(bytes, limit)
+	}
+	t = newBuildTable(rows, bytes)
 	nb := len(j.sides[1].need)
 	var row []types.Value
-	for int64(2*len(t.arena)+48*len(t.start)) <= limit {
+	for t.bytes() <= limit {
 		rec, err := r.Next()
 		if err == io.EOF {
 			eof = true
@@ -209,30 +297,47 @@ func (j *joiner) build(r *spill.Reader, limit int64) (t *buildTable, eof bool, e
 		if err != nil {
 			return nil, false, err
 		}
-		var k []byte
+		var h uint64
 		if !j.cross {
 			if row, err = readRecord(rec, nb, row); err != nil {
 				return nil, false, err
 			}
-			var ok bool
-			if k, ok = j.keyOf(1, row); !ok {
+			k, ok := j.keyOf(1, row)
+			if !ok {
 				continue
 			}
+			h = maphash.Bytes(j.seed, k)
 		}
-		i := int32(len(t.start))
-		t.start = append(t.start, int64(len(t.arena)))
-		t.arena = binary.AppendUvarint(t.arena, uint64(len(k)))
-		t.arena = append(append(t.arena, k...), rec...)
-		h := maphash.Bytes(j.seed, k)
-		head, ok := t.heads[h]
-		if !ok {
-			head = -1
-		}
-		t.next = append(t.next, head)
-		t.heads[h] = i
+		t.add(h, rec)
 	}
-	t.start = append(t.start, int64(len(t.arena)))
+	t.finish()
 	return t, eof, nil
+}
+
+// matches calls fn with each right row of t whose key is k (of hash h),
+// decoded into *right; rkey is scratch for the candidates' keys.
+func (j *joiner) matches(t *buildTable, k []byte, h uint64, right *[]types.Value, rkey *[]byte, fn func() error) (bool, error) {
+	found := false
+	nb := len(j.sides[1].need)
+	for i := t.head(h); i >= 0; i = t.next[i] {
+		var err error
+		if *right, err = readRecord(t.row(i), nb, *right); err != nil {
+			return found, err
+		}
+		rk := (*rkey)[:0]
+		for _, c := range j.sides[1].keys {
+			rk = types.AppendKey(rk, (*right)[c])
+		}
+		*rkey = rk
+		if !bytes.Equal(rk, k) {
+			continue
+		}
+		found = true
+		if err := fn(); err != nil {
+			return found, err
+		}
+	}
+	return found, nil
 }
 
 // probe joins each left row of r with the right rows of its key in t. A
@@ -241,6 +346,7 @@ func (j *joiner) build(r *spill.Reader, limit int64) (t *buildTable, eof bool, e
 func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 	na, nb := len(j.sides[0].need), len(j.sides[1].need)
 	var left, right []types.Value
+	var rkey []byte
 	nulls := make([]types.Value, nb)
 	for n := 0; ; n++ {
 		rec, err := r.Next()
@@ -254,9 +360,8 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 			return err
 		}
 		if j.cross {
-			for i := range int32(len(t.start) - 1) {
-				_, rrec := t.row(i)
-				if right, err = readRecord(rrec, nb, right); err != nil {
+			for i := range int32(t.rows()) {
+				if right, err = readRecord(t.row(i), nb, right); err != nil {
 					return err
 				}
 				if err := j.emit(left, right); err != nil {
@@ -267,19 +372,9 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 		}
 		found := false
 		if k, ok := j.keyOf(0, left); ok {
-			i, ok := t.heads[maphash.Bytes(j.seed, k)]
-			for ; ok && i >= 0; i = t.next[i] {
-				rk, rrec := t.row(i)
-				if !bytes.Equal(rk, k) {
-					continue
-				}
-				if right, err = readRecord(rrec, nb, right); err != nil {
-					return err
-				}
-				if err := j.emit(left, right); err != nil {
-					return err
-				}
-				found = true
+			found, err = j.matches(t, k, maphash.Bytes(j.seed, k), &right, &rkey, func() error { return j.emit(left, right) })
+			if err != nil {
+				return err
 			}
 		}
 		switch {
@@ -333,4 +428,95 @@ func (j *joiner) partition(f *spill.Writer, side, depth int) ([]*spill.Writer, e
 			return nil, err
 		}
 	}
+}
+
+// keySet is what a streamed inner join's probe side may filter its rows
+// by: the build table's keys, by their hash (has may say yes for a key
+// that is not there, never no for one that is).
+type keySet struct {
+	has func(key []byte) bool
+	n   int // the table's rows with a key
+}
+
+// stream joins the rows that run (a query of the left side) sends to the
+// emitters it asks each() for, with the table of the right side's file,
+// which fits in memory: each emitter, one per worker, probes the table,
+// which none writes, and sends its joined rows to its own fork of the
+// output. An inner join gives run the table's keys, to read only the
+// rows that may match.
+func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) error {
+	rb, err := j.sides[1].file.Open()
+	if err != nil {
+		return err
+	}
+	b := j.sides[1].file
+	t, _, err := j.build(rb, b.Records(), b.Size(), math.MaxInt64)
+	if cerr := rb.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	var keys *keySet
+	if !j.left {
+		keys = &keySet{n: t.rows(), has: func(k []byte) bool { return t.head(maphash.Bytes(j.seed, k)) >= 0 }}
+	}
+	var mu sync.Mutex
+	var probes []*probeEmitter
+	err = run(keys, func() exec.Emitter {
+		p := &probeEmitter{j: j, t: t, out: j.out.fork(), nulls: make([]types.Value, len(j.sides[1].need))}
+		mu.Lock()
+		probes = append(probes, p)
+		mu.Unlock()
+		return p
+	})
+	for _, p := range probes {
+		if ferr := p.out.flush(); err == nil {
+			err = ferr
+		}
+	}
+	return err
+}
+
+// probeEmitter is one worker's probe of a streamed join (see stream).
+type probeEmitter struct {
+	j          *joiner
+	t          *buildTable
+	out        *derivedWriter
+	key, rkey  []byte
+	right, row []types.Value
+	nulls      []types.Value
+}
+
+func (p *probeEmitter) Columns([]string) error { return nil }
+
+func (p *probeEmitter) Row(left []types.Value) error {
+	j := p.j
+	left = left[:len(j.sides[0].need)]
+	k, ok := p.key[:0], true
+	for _, i := range j.sides[0].keys {
+		if left[i].K == types.Null {
+			ok = false
+			break
+		}
+		k = types.AppendKey(k, left[i])
+	}
+	p.key = k
+	found := false
+	if ok {
+		var err error
+		found, err = j.matches(p.t, k, maphash.Bytes(j.seed, k), &p.right, &p.rkey, func() error { return p.emit(left, p.right) })
+		if err != nil {
+			return err
+		}
+	}
+	if !found && j.left {
+		return p.emit(left, p.nulls)
+	}
+	return nil
+}
+
+func (p *probeEmitter) emit(left, right []types.Value) error {
+	p.row = append(append(p.row[:0], left...), right...)
+	return p.out.Row(p.row)
 }

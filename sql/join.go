@@ -11,6 +11,7 @@ import (
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -316,21 +317,34 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	if failed != nil {
 		return fail(failed)
 	}
-	// Each side's rows.
+	// The side to build the table of is run into a spill file first:
+	// when its table fits in memory the other side streams through it
+	// (each worker probes the table with its rows), else that side goes to
+	// a file too and the two files are joined (partitioned as they need).
 	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
 	cleanup = append(cleanup, func() { dir.Close() })
 	for _, sd := range sides {
 		if len(sd.need) == 0 {
 			sd.need = nil // COUNT(*) of a join: rows without columns
 		}
-		if err := s.joinSide(ctx, sd, dir, scope); err != nil {
+	}
+	limit := exec.Budget(ctx)
+	// An inner join builds its table of the smaller side (the columns are
+	// named, so their order is free); a left join, of its right side.
+	if jn.Kind == ast.InnerJoin && s.buildFirst(sides, limit) == 0 {
+		sides[0], sides[1] = sides[1], sides[0]
+	}
+	if err := s.joinSide(ctx, sides[1], dir, scope); err != nil {
+		return fail(err)
+	}
+	stream := jn.Kind != ast.CrossJoin && buildBytes(sides[1].file) <= limit
+	if !stream {
+		if err := s.joinSide(ctx, sides[0], dir, scope); err != nil {
 			return fail(err)
 		}
-	}
-	// An inner join builds its table of the smaller side, and probes it
-	// with the other (the columns are named, so their order is free).
-	if jn.Kind == ast.InnerJoin && sides[0].file.Size() < sides[1].file.Size() {
-		sides[0], sides[1] = sides[1], sides[0]
+		if jn.Kind == ast.InnerJoin && sides[0].file.Size() < sides[1].file.Size() {
+			sides[0], sides[1] = sides[1], sides[0]
+		}
 	}
 	// The join, into the rows of the derived table.
 	var cols []string
@@ -344,13 +358,65 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			return err
 		}
 		jr := &joiner{left: jn.Kind == ast.LeftJoin, cross: jn.Kind == ast.CrossJoin, sides: sides, out: w, dir: dir,
-			limit: exec.Budget(ctx), seed: maphash.MakeSeed()}
+			limit: limit, seed: maphash.MakeSeed()}
+		if stream {
+			return jr.stream(func(keys *keySet, each func() exec.Emitter) error {
+				return s.streamSide(ctx, sides[0], scope, true, keys, each)
+			})
+		}
 		return jr.join(sides[0].file, sides[1].file, 0)
 	})
 	if err != nil {
 		return fail(err)
 	}
 	return outSel, d, done, nil
+}
+
+// buildFirst picks the side of an inner join to build the table of, and
+// so to read first: the smaller lake by its manifest's bytes; of a lake
+// and a table whose size is known only once it is made (a derived table,
+// the join before in a chain), the lake when it should fit in memory,
+// else the other; of two such, the right.
+func (s *Session) buildFirst(sides [2]*joinSide, limit int64) int {
+	a, b := s.lakeBytes(sides[0].t), s.lakeBytes(sides[1].t)
+	switch {
+	case a >= 0 && b >= 0:
+		if a < b {
+			return 0
+		}
+		return 1
+	case a >= 0:
+		if a <= limit {
+			return 0
+		}
+		return 1
+	case b >= 0:
+		if b <= limit {
+			return 1
+		}
+		return 0
+	}
+	return 1
+}
+
+// lakeBytes is the bytes of a lake's files by its manifest, or -1 for a
+// table that is no lake.
+func (s *Session) lakeBytes(t ast.Table) int64 {
+	if t.Sub != nil || t.Join != nil {
+		return -1
+	}
+	if _, _, meta := metaName(t.Name); meta {
+		return -1
+	}
+	snap, err := s.snapshot(t.Name)
+	if err != nil {
+		return -1
+	}
+	n := int64(0)
+	for _, f := range snap.Files() {
+		n += f.Bytes
+	}
+	return n
 }
 
 // expandStar returns sel with * and t.* in its select list spelled as
@@ -412,6 +478,34 @@ func (s *Session) rowFields(lake string, fields []string) []string {
 // joinSide runs one table of a join into a spill file of records: the
 // values of its needed fields.
 func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, scope []scopeTable) error {
+	w, err := dir.Create()
+	if err != nil {
+		return err
+	}
+	sd.file = w
+	var mu sync.Mutex
+	var writers []*recordWriter
+	err = s.streamSide(ctx, sd, scope, false, nil, func() exec.Emitter {
+		rw := &recordWriter{w: w, n: len(sd.need), mu: &mu}
+		mu.Lock()
+		writers = append(writers, rw)
+		mu.Unlock()
+		return rw
+	})
+	for _, rw := range writers {
+		if ferr := rw.flush(); err == nil {
+			err = ferr
+		}
+	}
+	return err
+}
+
+// streamSide runs one table of a join as a query of its needed fields
+// whose rows go, in no order, to an Emitter per worker that each makes
+// (streamed: through the other side's table, which EXPLAIN says); with
+// keys, only the rows whose join key it may hold (a KeyIn of the scan,
+// when the query is a projection of one).
+func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTable, streamed bool, keys *keySet, each func() exec.Emitter) error {
 	q := &ast.Select{From: sd.t, Limit: -1}
 	if sd.t.Alias == "" && sd.t.Sub == nil && sd.t.Join == nil {
 		q.From.Alias = tableName(sd.t)
@@ -438,28 +532,22 @@ func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, sc
 	if err != nil {
 		return err
 	}
-	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
-		*log = append(*log, subqueryPlan{sel: q, plan: p, join: true})
-	}
-	w, err := dir.Create()
-	if err != nil {
-		return err
-	}
-	sd.file = w
-	var mu sync.Mutex
-	var writers []*recordWriter
-	_, err = exec.StreamEach(ctx, p, func(int) exec.Emitter {
-		rw := &recordWriter{w: w, n: len(sd.need), mu: &mu}
-		mu.Lock()
-		writers = append(writers, rw)
-		mu.Unlock()
-		return rw
-	})
-	for _, rw := range writers {
-		if ferr := rw.flush(); err == nil {
-			err = ferr
+	if pr, ok := p.Root.(*plan.Project); ok && keys != nil {
+		if sc, ok := pr.Input.(*plan.Scan); ok && !sc.FromManifest && len(pr.Exprs) >= len(sd.need) {
+			var args []plan.Expr
+			var names []string
+			for _, i := range sd.keys {
+				args = append(args, plan.CloneExpr(pr.Exprs[i]))
+				names = append(names, sd.need[i].name())
+			}
+			sc.Semi = &plan.KeyIn{Args: args, Has: keys.has,
+				Text: fmt.Sprintf("(%s) among the %d keys of the other side", strings.Join(names, ", "), keys.n)}
 		}
 	}
+	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
+		*log = append(*log, subqueryPlan{sel: q, plan: p, join: !streamed, streamed: streamed})
+	}
+	_, err = exec.StreamEach(ctx, p, func(int) exec.Emitter { return each() })
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -247,7 +248,7 @@ func TestJoinKeyConditionsCross(t *testing.T) {
 		"SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE u.id IN (0, 2)":                                fmt.Sprint(g02),
 	})
 	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN t b ON a.day = b.day WHERE a.day = '2026-01-02'"))
-	if strings.Count(text, "Join input, read first") != 2 || strings.Count(text, "  Scanning 1/4 files") != 2 {
+	if strings.Count(text, "Join input, ") != 2 || strings.Count(text, "  Scanning 1/4 files") != 2 {
 		t.Errorf("each table of the join is not pruned to its day:\n%s", text)
 	}
 	text = table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN u ON a.g = u.id WHERE u.id IN (0, 2)"))
@@ -289,5 +290,66 @@ func TestJoinOrderFewValues(t *testing.T) {
 	text := table(query(t, s, "EXPLAIN "+q))
 	if !strings.Contains(text, "da AS a CROSS JOIN f CROSS JOIN db AS b") {
 		t.Errorf("the chain joins the dimensions on their few values first:\n%s", text)
+	}
+}
+
+// TestJoinStreams: a join whose built side fits in memory streams the
+// other side through its table, an inner join's scan reading only the
+// rows whose key the table may hold (EXPLAIN's "Join filter"); a left
+// join's left side is read whole; under the smallest limit both sides go
+// to files, and the answers are the same either way.
+func TestJoinStreams(t *testing.T) {
+	s := spillLake(t, 6000, 67)
+	inner := "SELECT COUNT(*), SUM(a.x), MIN(b.x) FROM t a JOIN (SELECT s, x FROM t WHERE x > 450) b ON a.s = b.s"
+	left := "SELECT COUNT(*), COUNT(b.x), SUM(b.x) FROM t a LEFT JOIN (SELECT s, x FROM t WHERE x > 450) b ON a.s = b.s"
+	if text := table(query(t, s, "EXPLAIN "+inner)); !strings.Contains(text, "Join input, streamed through the table of the other") ||
+		!regexp.MustCompile(`Join filter: \([ab]\.s\) among the \d+ keys`).MatchString(text) {
+		t.Errorf("inner join: no join filter on the streamed side:\n%s", text)
+	}
+	if text := table(query(t, s, "EXPLAIN "+left)); strings.Contains(text, "Join filter") ||
+		!strings.Contains(text, "Join input, streamed through the table of the other: SELECT a.s") {
+		t.Errorf("left join: its left rows filtered:\n%s", text)
+	}
+	for _, q := range []string{inner, left} {
+		spillsAsInMemory(t, s, q, true)
+	}
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	if text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN t b ON a.s = b.s")); strings.Contains(text, "Join filter") {
+		t.Errorf("a join past the limit streamed:\n%s", text)
+	}
+}
+
+// TestBuildTable: the table's chains hold exactly the rows of each hash,
+// in the order added, last first, when hashes share slots and repeat, and
+// after the slots grow.
+func TestBuildTable(t *testing.T) {
+	tb := newBuildTable(2, 0)
+	want := map[uint64][]int32{}
+	for i := range 5000 {
+		h := uint64(i%37) << 40 // many hashes per slot: their low bits are 0
+		if i%5 == 0 {
+			h = uint64(i%11) | 1<<63
+		}
+		tb.add(h, []byte{byte(i), byte(i >> 8)})
+		want[h] = append([]int32{int32(i)}, want[h]...)
+	}
+	tb.finish()
+	if tb.rows() != 5000 {
+		t.Fatalf("%d rows, want 5000", tb.rows())
+	}
+	for h, rows := range want {
+		var got []int32
+		for i := tb.head(h); i >= 0; i = tb.next[i] {
+			if r := tb.row(i); int(r[0])|int(r[1])<<8 != int(i) {
+				t.Fatalf("row %d holds %v", i, r)
+			}
+			got = append(got, i)
+		}
+		if !slices.Equal(got, rows) {
+			t.Fatalf("hash %x: rows %v, want %v", h, got, rows)
+		}
+	}
+	if tb.head(12345) != -1 {
+		t.Errorf("a hash never added has rows")
 	}
 }

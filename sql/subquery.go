@@ -156,7 +156,8 @@ func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, sc
 type subqueryPlan struct {
 	sel  *ast.Select
 	plan *plan.Plan
-	join bool // a table of a join, run into its spill file
+	join     bool // a table of a join, run into its spill file
+	streamed bool // a table of a join, streamed through the other's hash table
 }
 
 type subqueryLogKey struct{}
@@ -175,6 +176,9 @@ func subqueryLines(log []subqueryPlan) []string {
 		what := "Subquery, answered first: "
 		if sp.join {
 			what = "Join input, read first: "
+		}
+		if sp.streamed {
+			what = "Join input, streamed through the table of the other: "
 		}
 		lines = append(lines, what+sp.sel.String())
 		for _, l := range explainLines(sp.plan, nil, nil, 0) {

@@ -196,26 +196,30 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 
 // scanner is one worker's reusable state.
 type scanner struct {
-	s       *plan.Scan
-	sink    rowSink
-	conj    []plan.Expr         // this worker's copies of the filter's conjuncts
-	preds   map[*bool]plan.Expr // by a file's Skip mask (files of one partition share it)
-	raws    [][]byte
-	row     plan.Row
-	scratch [][]byte
-	rows    int64
-	passed  int64
-	nbytes  int64
-	lines   *storage.RowReader // reused across files
-	ex      *storage.Extractor
-	seen    []bool // per slot: some row had the field
-	unseen  int    // slots not seen yet
-	clone   bool   // the worker needs its own copies of expressions
-	needed  []bool // by slot: read above the scan (projection, aggregates, sort keys)
-	plans   map[*bool]*fieldPlan
-	fp      *fieldPlan // of the current file
-	raw     rawSink    // the sink, when it takes raw rows
-	plain   bool       // the current line has no backslash
+	s     *plan.Scan
+	sink  rowSink
+	conj  []plan.Expr         // this worker's copies of the filter's conjuncts
+	preds map[*bool]plan.Expr // by a file's Skip mask (files of one partition share it)
+	// semi is this worker's copy of the scan's Semi, semiPreds the
+	// filters with it, by the conjuncts' filter.
+	semi      plan.Expr
+	semiPreds map[plan.Expr]plan.Expr
+	raws      [][]byte
+	row       plan.Row
+	scratch   [][]byte
+	rows      int64
+	passed    int64
+	nbytes    int64
+	lines     *storage.RowReader // reused across files
+	ex        *storage.Extractor
+	seen      []bool // per slot: some row had the field
+	unseen    int    // slots not seen yet
+	clone     bool   // the worker needs its own copies of expressions
+	needed    []bool // by slot: read above the scan (projection, aggregates, sort keys)
+	plans     map[*bool]*fieldPlan
+	fp        *fieldPlan // of the current file
+	raw       rawSink    // the sink, when it takes raw rows
+	plain     bool       // the current line has no backslash
 }
 
 // fieldPlan is how a worker extracts the rows of one kind of file (files
@@ -414,15 +418,37 @@ func newScanner(s *plan.Scan, sink rowSink, clone bool, needed []bool) *scanner 
 	if rs, ok := sink.(rawSink); ok && rs.rawOK() {
 		raw = rs
 	}
+	semi := s.Semi
+	if clone && semi != nil {
+		semi = plan.CloneExpr(semi)
+	}
 	return &scanner{s: s, sink: sink, raw: raw, conj: conj, preds: map[*bool]plan.Expr{}, raws: make([][]byte, n),
+		semi: semi, semiPreds: map[plan.Expr]plan.Expr{},
 		row: make(plan.Row, n), scratch: make([][]byte, n), ex: storage.NewExtractor(s.Fields),
 		seen: make([]bool, n), unseen: n, clone: clone, needed: needed, plans: map[*bool]*fieldPlan{}}
 }
 
 // pred returns this worker's filter for a file's rows: the conjuncts its
 // partition does not decide, built from the worker's own copies
-// (expressions keep scratch space).
+// (expressions keep scratch space), and the scan's Semi.
 func (sc *scanner) pred(f *plan.ScanFile) plan.Expr {
+	p := sc.conjPred(f)
+	if sc.semi == nil {
+		return p
+	}
+	q, ok := sc.semiPreds[p]
+	if !ok {
+		q = sc.semi
+		if p != nil {
+			q = &plan.AndExpr{L: p, R: sc.semi}
+		}
+		sc.semiPreds[p] = q
+	}
+	return q
+}
+
+// conjPred is pred without Semi.
+func (sc *scanner) conjPred(f *plan.ScanFile) plan.Expr {
 	if f.Pred == nil || !sc.clone {
 		return f.Pred
 	}

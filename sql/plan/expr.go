@@ -875,6 +875,8 @@ func CloneExpr(e Expr) Expr {
 		return c
 	case *CastExpr:
 		return &CastExpr{CloneExpr(e.X), e.To, e.Type}
+	case *KeyIn:
+		return &KeyIn{Args: cloneAll(e.Args), Has: e.Has, Text: e.Text}
 	}
 	panic(fmt.Sprintf("plan: CloneExpr of %T", e))
 }
@@ -916,6 +918,8 @@ func Children(e Expr) []Expr {
 		return []Expr{e.X}
 	case *Call:
 		return e.Args
+	case *KeyIn:
+		return e.Args
 	case *named:
 		return e.Args
 	case *CaseExpr:
@@ -951,3 +955,36 @@ func Slots(e Expr) []int {
 	walk(e)
 	return out
 }
+
+// KeyIn is TRUE when the key of its arguments' values (types.AppendKey of
+// each, in order) may be in a set, Has, and FALSE when it is not or a
+// value is NULL: a join's filter of the rows that probe its table, which
+// the engine makes (no statement spells it), so that a scan decodes the
+// rest of a row only when its key may match (Has may say yes for a key
+// that is not there, never no for one that is). Has must be safe for
+// concurrent calls; a KeyIn keeps a scratch key, and so is evaluated by
+// one goroutine (see CloneExpr).
+type KeyIn struct {
+	Args []Expr
+	Has  func(key []byte) bool
+	Text string // how it prints
+	key  []byte
+}
+
+func (k *KeyIn) Eval(r Row) (types.Value, error) {
+	b := k.key[:0]
+	for _, a := range k.Args {
+		v, err := a.Eval(r)
+		if err != nil {
+			return types.Value{}, err
+		}
+		if v.K == types.Null {
+			return types.BoolValue(false), nil
+		}
+		b = types.AppendKey(b, v)
+	}
+	k.key = b
+	return types.BoolValue(k.Has(b)), nil
+}
+
+func (k *KeyIn) String() string { return k.Text }

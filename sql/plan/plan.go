@@ -62,6 +62,9 @@ type Scan struct {
 	// FromManifest: the aggregate above is answered from the manifest (the
 	// files' row counts and partition values) without opening a file.
 	FromManifest bool
+	// Semi, set by the engine after planning, filters every row besides
+	// Filter: a streamed join's KeyIn of the rows that probe its table.
+	Semi Expr
 }
 
 // ScanFile is one file to scan, with the conjuncts of the filter that its
