@@ -154,8 +154,8 @@ func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, sc
 // subqueryPlan is a subquery answered, and the plan that answered it, for
 // EXPLAIN.
 type subqueryPlan struct {
-	sel  *ast.Select
-	plan *plan.Plan
+	sel      *ast.Select
+	plan     *plan.Plan
 	join     bool // a table of a join, run into its spill file
 	streamed bool // a table of a join, streamed through the other's hash table
 }
