@@ -231,12 +231,14 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			residual = append(residual, t)
 		}
 	}
+	keyTerms := map[int]bool{} // the WHERE's conjuncts that are keys
 	if jn.Kind == ast.CrossJoin && jn.On == nil {
-		// FROM a, b WHERE a.x = b.y: an inner join on those equalities
-		// (the WHERE still applies after it).
-		for _, t := range ast.Conjuncts(sel.Where) {
+		// FROM a, b WHERE a.x = b.y: an inner join on those equalities,
+		// which hold in every joined row.
+		for i, t := range ast.Conjuncts(sel.Where) {
 			if key(t) {
 				jn.Kind = ast.InnerJoin
+				keyTerms[i] = true
 			}
 		}
 	}
@@ -260,15 +262,20 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		where = append(where, t)
 	}
-	// The WHERE terms of one table also narrow its side (the whole WHERE
-	// still applies after the join): every term of an inner join, those
-	// of the left table of a left join.
-	// An OR of terms of both tables implies, for a table each of whose
-	// branches holds terms of it alone, the OR of those terms: that
+	// The WHERE terms of one table narrow its side instead: every term of
+	// an inner join, those of the left table of a left join; they hold in
+	// every joined row, as the keys do, and the rest of the WHERE applies
+	// after the join (nor do the joined rows carry the columns only they
+	// read). An OR of terms of both tables implies, for a table each of
+	// whose branches holds terms of it alone, the OR of those terms: that
 	// narrows its side too (TPC-H's Q19).
-	for _, t := range ast.Conjuncts(sel.Where) {
+	for n, t := range ast.Conjuncts(sel.Where) {
+		if keyTerms[n] {
+			continue
+		}
 		if i := sideOf(t); i == 0 || i == 1 && jn.Kind != ast.LeftJoin {
 			sides[i].where = append(sides[i].where, t)
+			continue
 		} else if i < 0 {
 			for i := range 2 {
 				if i == 0 || jn.Kind != ast.LeftJoin {
