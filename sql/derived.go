@@ -126,6 +126,10 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable) (
 	if err != nil {
 		return nil, nil, err
 	}
+	narrow := narrowed(ctx, t.Sub, p)
+	if narrow != "" {
+		cache = nil // its rows are this join's alone
+	}
 	derivedMade.Add(1)
 	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
 	d, err := writeDerived(dir, s.Memory.FS, name, name, t.Sub.String(), func(w *derivedWriter) error {
@@ -136,7 +140,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable) (
 		dir.Close()
 		return nil, nil, err
 	}
-	d.qual = t.Alias
+	d.qual, d.narrow = t.Alias, narrow
 	if cache != nil {
 		cache.mu.Lock()
 		cache.files[t.Sub] = d
@@ -367,6 +371,7 @@ type derivedSource struct {
 	fs          storage.FS
 	typed       map[string]types.Kind // the DATE and TIMESTAMP columns
 	qual        string                // what the outer query qualifies its columns by (a join's are named table.column)
+	narrow      string                // the join's filter its rows were made with (see narrowable)
 }
 
 func (d *derivedSource) Name() string      { return d.name }

@@ -27,6 +27,9 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 	head := fmt.Sprintf("Lake: %s (%s, key %s)", src.Name(), gen, strings.Join(src.Key(), ", "))
 	if d, ok := src.(*derivedSource); ok {
 		head = fmt.Sprintf("Derived table %s: the %d rows of (%s), in a temporary file", d.name, d.rows, d.text)
+		if d.narrow != "" {
+			head += ", made of its input's rows whose " + d.narrow
+		}
 	}
 	lines := []string{head, "Pruning predicate: " + s.Pruning}
 	residual := "none"

@@ -438,6 +438,35 @@ type keySet struct {
 	n   int // the table's rows with a key
 }
 
+// keysOf reads the keys of a side's file (which stays) into a set.
+func keysOf(sd *joinSide) (*keySet, error) {
+	j := &joiner{sides: [2]*joinSide{sd, sd}, seed: maphash.MakeSeed()}
+	r, err := sd.file.Reread()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	t := newBuildTable(sd.file.Records(), 0)
+	var row []types.Value
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if row, err = readRecord(rec, len(sd.need), row); err != nil {
+			return nil, err
+		}
+		if k, ok := j.keyOf(0, row); ok {
+			t.add(maphash.Bytes(j.seed, k), nil)
+		}
+	}
+	t.finish()
+	return &keySet{n: t.rows(), has: func(k []byte) bool { return t.head(maphash.Bytes(j.seed, k)) >= 0 }}, nil
+}
+
 // stream joins the rows that run (a query of the left side) sends to the
 // emitters it asks each() for, with the table of the right side's file,
 // which fits in memory: each emitter, one per worker, probes the table,

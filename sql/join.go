@@ -338,19 +338,49 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	limit := exec.Budget(ctx)
 	// An inner join builds its table of the smaller side (the columns are
 	// named, so their order is free); a left join, of its right side.
-	if jn.Kind == ast.InnerJoin && s.buildFirst(sides, limit) == 0 {
-		sides[0], sides[1] = sides[1], sides[0]
+	var narrow []int // of the streamed side's derived table: see narrowable
+	if jn.Kind == ast.InnerJoin {
+		if s.buildFirst(sides, limit) == 0 {
+			sides[0], sides[1] = sides[1], sides[0]
+		}
+		if s.lakeBytes(sides[0].t) < 0 && s.lakeBytes(sides[1].t) < 0 && narrowable(sides[0]) == nil {
+			// Of two tables made for the statement, stream the one whose
+			// rows the other's keys can narrow before it is made.
+			sides[0], sides[1] = sides[1], sides[0]
+		}
+		narrow = narrowable(sides[0])
 	}
-	if err := s.joinSide(ctx, sides[1], dir, scope); err != nil {
-		return fail(err)
-	}
-	stream := jn.Kind != ast.CrossJoin && buildBytes(sides[1].file) <= limit
-	if !stream {
+	stream := false
+	if items := narrowable(sides[1]); jn.Kind == ast.LeftJoin && items != nil {
+		// A left join's right table made for it is made of the rows whose
+		// keys the left side has, read first (its keys, when they fit in
+		// memory).
 		if err := s.joinSide(ctx, sides[0], dir, scope); err != nil {
 			return fail(err)
 		}
-		if jn.Kind == ast.InnerJoin && sides[0].file.Size() < sides[1].file.Size() {
-			sides[0], sides[1] = sides[1], sides[0]
+		rctx := ctx
+		if buildBytes(sides[0].file) <= limit {
+			keys, err := keysOf(sides[0])
+			if err != nil {
+				return fail(err)
+			}
+			rctx = context.WithValue(ctx, narrowKey{}, &narrowing{sel: sides[1].t.Sub, items: items, keys: keys})
+		}
+		if err := s.joinSide(rctx, sides[1], dir, scope); err != nil {
+			return fail(err)
+		}
+	} else {
+		if err := s.joinSide(ctx, sides[1], dir, scope); err != nil {
+			return fail(err)
+		}
+		stream = jn.Kind != ast.CrossJoin && buildBytes(sides[1].file) <= limit
+		if !stream {
+			if err := s.joinSide(ctx, sides[0], dir, scope); err != nil {
+				return fail(err)
+			}
+			if jn.Kind == ast.InnerJoin && sides[0].file.Size() < sides[1].file.Size() {
+				sides[0], sides[1] = sides[1], sides[0]
+			}
 		}
 	}
 	// The join, into the rows of the derived table.
@@ -368,7 +398,11 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			limit: limit, seed: maphash.MakeSeed()}
 		if stream {
 			return jr.stream(func(keys *keySet, each func() exec.Emitter) error {
-				return s.streamSide(ctx, sides[0], scope, true, keys, each)
+				sctx := ctx
+				if narrow != nil && keys != nil {
+					sctx = context.WithValue(ctx, narrowKey{}, &narrowing{sel: sides[0].t.Sub, items: narrow, keys: keys})
+				}
+				return s.streamSide(sctx, sides[0], scope, true, keys, each)
 			})
 		}
 		return jr.join(sides[0].file, sides[1].file, 0)
@@ -404,6 +438,88 @@ func (s *Session) buildFirst(sides [2]*joinSide, limit int64) int {
 		return 0
 	}
 	return 1
+}
+
+// narrowable returns, for a side that is a derived table made for this
+// one join (ast.Table.Own) and grouped by its join keys, the items of its
+// query that are those keys, in the keys' order; else nil. Its rows whose
+// keys the other side lacks are never joined, and it has those rows
+// exactly when its input has rows of those keys, so it can be made of
+// only the input rows whose keys the other side has (a semi-join
+// reduction: TPC-H's Q17 and Q21, whose correlated subqueries group all
+// of lineitem by a key that few rows of the outer query hold).
+func narrowable(sd *joinSide) []int {
+	t := sd.t
+	if !t.Own || t.Sub == nil || len(t.Sub.GroupBy) == 0 || t.Sub.Limit >= 0 || t.Sub.Distinct || len(sd.keys) == 0 {
+		return nil
+	}
+	names := columnsOf(t.Sub)
+	var items []int
+	for _, k := range sd.keys {
+		i := slices.Index(names, sd.need[k].field)
+		if i < 0 {
+			return nil
+		}
+		c, ok := t.Sub.Items[i].Expr.(ast.Column)
+		if !ok || !slices.ContainsFunc(t.Sub.GroupBy, func(g ast.Expr) bool { return g.String() == c.String() }) {
+			return nil
+		}
+		items = append(items, i)
+	}
+	return items
+}
+
+// narrowing is a derived table to make of only the rows whose keys (its
+// items') a join's other side has: see narrowable.
+type narrowing struct {
+	sel   *ast.Select
+	items []int
+	keys  *keySet
+}
+
+type narrowKey struct{}
+
+// narrowed gives p, the plan of the derived table sel, a join's filter
+// of its input rows when ctx asks for it (see narrowable) and p is a
+// grouping of a scan whose groups the items are; it returns the filter's
+// text, or "" when not so.
+func narrowed(ctx context.Context, sel *ast.Select, p *plan.Plan) string {
+	nw, ok := ctx.Value(narrowKey{}).(*narrowing)
+	if !ok || nw.sel != sel {
+		return ""
+	}
+	pr, ok := p.Root.(*plan.Project)
+	if !ok {
+		return ""
+	}
+	in := pr.Input
+	if f, ok := in.(*plan.Filter); ok {
+		in = f.Input
+	}
+	agg, ok := in.(*plan.Aggregate)
+	if !ok {
+		return ""
+	}
+	sc, ok := agg.Input.(*plan.Scan)
+	if !ok || sc.FromManifest || sc.Semi != nil {
+		return ""
+	}
+	var args []plan.Expr
+	var names []string
+	for _, i := range nw.items {
+		if i >= len(pr.Exprs) {
+			return ""
+		}
+		sl, ok := pr.Exprs[i].(*plan.Slot)
+		if !ok || sl.I >= len(agg.Groups) {
+			return ""
+		}
+		args = append(args, plan.CloneExpr(agg.Groups[sl.I]))
+		names = append(names, agg.Groups[sl.I].String())
+	}
+	sc.Semi = &plan.KeyIn{Args: args, Has: nw.keys.has,
+		Text: fmt.Sprintf("(%s) among the %d keys of the join's other side", strings.Join(names, ", "), nw.keys.n)}
+	return sc.Semi.String()
 }
 
 // lakeBytes is the bytes of a lake's files by its manifest, or -1 for a

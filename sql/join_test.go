@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -351,5 +352,32 @@ func TestBuildTable(t *testing.T) {
 	}
 	if tb.head(12345) != -1 {
 		t.Errorf("a hash never added has rows")
+	}
+}
+
+// TestJoinNarrows: the table a correlated subquery becomes, grouped by its
+// correlation key, is made of only the rows whose keys the outer query's
+// side holds (EXPLAIN: its scan's join filter, and fewer rows than keys),
+// for an inner join (scalar subquery, EXISTS) and a left one (NOT
+// EXISTS); the answers are those of the same queries spilled, which read
+// every row.
+func TestJoinNarrows(t *testing.T) {
+	s := spillLake(t, 6000, 67)
+	all := query(t, s, "SELECT COUNT(DISTINCT s) FROM t").Rows[0][0].I
+	for _, q := range []string{
+		"SELECT COUNT(*), SUM(a.x) FROM (SELECT s, x FROM t WHERE x > 690) a WHERE a.x > (SELECT AVG(b.x) + 300 FROM t b WHERE b.s = a.s)",
+		"SELECT COUNT(*), SUM(a.x) FROM t a WHERE a.x > 690 AND a.x > (SELECT AVG(b.x) + 300 FROM t b WHERE b.s = a.s)",
+		"SELECT COUNT(*), SUM(a.x) FROM (SELECT s, x FROM t WHERE x > 690) a WHERE EXISTS (SELECT 1 FROM t b WHERE b.s = a.s AND b.x > a.x)",
+		"SELECT COUNT(*), SUM(a.x) FROM (SELECT s, x FROM t WHERE x > 690) a WHERE NOT EXISTS (SELECT 1 FROM t b WHERE b.s = a.s AND b.x > a.x)",
+	} {
+		s.Memory = Memory{}
+		text := table(query(t, s, "EXPLAIN "+q))
+		m := regexp.MustCompile(`Derived table __sq1: the (\d+) rows`).FindStringSubmatch(text)
+		if !strings.Contains(text, "keys of the join's other side") || m == nil {
+			t.Errorf("%s: the subquery's table is not narrowed:\n%s", q, text)
+		} else if n, _ := strconv.ParseInt(m[1], 10, 64); n*2 > all {
+			t.Errorf("%s: the subquery's table has %d rows of %d keys", q, n, all)
+		}
+		spillsAsInMemory(t, s, q, true)
 	}
 }

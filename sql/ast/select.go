@@ -32,6 +32,10 @@ type Table struct {
 	Pos   int     // byte offset of the name, for errors
 	Sub   *Select // a derived table, (SELECT …) AS alias: Name is empty
 	Join  *Join   // a join of two tables: Name is empty
+	// Own: a derived table the engine made for this one use (a
+	// decorrelated subquery), never a CTE's that others share, so that a
+	// join may narrow its rows to those it keeps.
+	Own bool
 }
 
 // Join is FROM left [INNER | LEFT | RIGHT | CROSS] JOIN right [ON … |
