@@ -22,6 +22,9 @@ import (
 // joiner joins the two sides' files.
 type joiner struct {
 	left, cross bool
+	// keepBuild: a left join that builds its table of its left side (a
+	// streamed one: see stream); left is then false.
+	keepBuild bool
 	sides       [2]*joinSide
 	out         *derivedWriter
 	dir         *spill.Dir
@@ -247,6 +250,14 @@ func (t *buildTable) add(h uint64, rec []byte) {
 	}
 }
 
+// addLone appends a row that no key finds.
+func (t *buildTable) addLone(rec []byte) {
+	t.start = append(t.start, int64(len(t.arena)))
+	t.arena = append(t.arena, rec...)
+	t.hashes = append(t.hashes, 0)
+	t.next = append(t.next, -1)
+}
+
 // grow doubles the slots.
 func (t *buildTable) grow() {
 	old := t.slots
@@ -304,6 +315,9 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 			}
 			k, ok := j.keyOf(1, row)
 			if !ok {
+				if j.keepBuild {
+					t.addLone(rec) // a left row all the same
+				}
 				continue
 			}
 			h = maphash.Bytes(j.seed, k)
@@ -315,8 +329,9 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 }
 
 // matches calls fn with each right row of t whose key is k (of hash h),
-// decoded into *right; rkey is scratch for the candidates' keys.
-func (j *joiner) matches(t *buildTable, k []byte, h uint64, right *[]types.Value, rkey *[]byte, fn func() error) (bool, error) {
+// decoded into *right, and its number; rkey is scratch for the
+// candidates' keys.
+func (j *joiner) matches(t *buildTable, k []byte, h uint64, right *[]types.Value, rkey *[]byte, fn func(int32) error) (bool, error) {
 	found := false
 	nb := len(j.sides[1].need)
 	for i := t.head(h); i >= 0; i = t.next[i] {
@@ -333,7 +348,7 @@ func (j *joiner) matches(t *buildTable, k []byte, h uint64, right *[]types.Value
 			continue
 		}
 		found = true
-		if err := fn(); err != nil {
+		if err := fn(i); err != nil {
 			return found, err
 		}
 	}
@@ -372,7 +387,7 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 		}
 		found := false
 		if k, ok := j.keyOf(0, left); ok {
-			found, err = j.matches(t, k, maphash.Bytes(j.seed, k), &right, &rkey, func() error { return j.emit(left, right) })
+			found, err = j.matches(t, k, maphash.Bytes(j.seed, k), &right, &rkey, func(int32) error { return j.emit(left, right) })
 			if err != nil {
 				return err
 			}
@@ -494,6 +509,9 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 	var probes []*probeEmitter
 	err = run(keys, func() exec.Emitter {
 		p := &probeEmitter{j: j, t: t, out: j.out.fork(), nulls: make([]types.Value, len(j.sides[1].need))}
+		if j.keepBuild {
+			p.matched = make([]uint64, (t.rows()+63)/64)
+		}
 		mu.Lock()
 		probes = append(probes, p)
 		mu.Unlock()
@@ -504,7 +522,30 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 			err = ferr
 		}
 	}
-	return err
+	if err != nil || !j.keepBuild {
+		return err
+	}
+	// The left rows (the table's) that no right row matched, with NULLs.
+	matched := make([]uint64, (t.rows()+63)/64)
+	for _, p := range probes {
+		for i, w := range p.matched {
+			matched[i] |= w
+		}
+	}
+	nulls := make([]types.Value, len(j.sides[0].need))
+	var right []types.Value
+	for i := range int32(t.rows()) {
+		if matched[i/64]&(1<<(i%64)) != 0 {
+			continue
+		}
+		if right, err = readRecord(t.row(i), len(j.sides[1].need), right); err != nil {
+			return err
+		}
+		if err := j.emit(nulls, right); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // probeEmitter is one worker's probe of a streamed join (see stream).
@@ -515,6 +556,7 @@ type probeEmitter struct {
 	key, rkey  []byte
 	right, row []types.Value
 	nulls      []types.Value
+	matched    []uint64 // keepBuild: the table's rows this worker matched
 }
 
 func (p *probeEmitter) Columns([]string) error { return nil }
@@ -534,7 +576,12 @@ func (p *probeEmitter) Row(left []types.Value) error {
 	found := false
 	if ok {
 		var err error
-		found, err = j.matches(p.t, k, maphash.Bytes(j.seed, k), &p.right, &p.rkey, func() error { return p.emit(left, p.right) })
+		found, err = j.matches(p.t, k, maphash.Bytes(j.seed, k), &p.right, &p.rkey, func(i int32) error {
+			if p.matched != nil {
+				p.matched[i/64] |= 1 << (i % 64)
+			}
+			return p.emit(left, p.right)
+		})
 		if err != nil {
 			return err
 		}

@@ -350,7 +350,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		narrow = narrowable(sides[0])
 	}
-	stream := false
+	stream, keepBuild := false, false
 	if items := narrowable(sides[1]); jn.Kind == ast.LeftJoin && items != nil {
 		// A left join's right table made for it is made of the rows whose
 		// keys the left side has, read first (its keys, when they fit in
@@ -367,6 +367,19 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			rctx = context.WithValue(ctx, narrowKey{}, &narrowing{sel: sides[1].t.Sub, items: items, keys: keys})
 		}
 		if err := s.joinSide(rctx, sides[1], dir, scope); err != nil {
+			return fail(err)
+		}
+	} else if jn.Kind == ast.LeftJoin && s.leftFirst(sides, limit) {
+		// A left join whose left side is the smaller builds its table of
+		// that side and streams the right one through it, marking the
+		// left rows that matched; the others are joined to NULLs after.
+		if err := s.joinSide(ctx, sides[0], dir, scope); err != nil {
+			return fail(err)
+		}
+		if buildBytes(sides[0].file) <= limit {
+			keepBuild, stream = true, true
+			sides[0], sides[1] = sides[1], sides[0]
+		} else if err := s.joinSide(ctx, sides[1], dir, scope); err != nil {
 			return fail(err)
 		}
 	} else {
@@ -394,8 +407,8 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		if err := w.Columns(cols); err != nil {
 			return err
 		}
-		jr := &joiner{left: jn.Kind == ast.LeftJoin, cross: jn.Kind == ast.CrossJoin, sides: sides, out: w, dir: dir,
-			limit: limit, seed: maphash.MakeSeed()}
+		jr := &joiner{left: jn.Kind == ast.LeftJoin && !keepBuild, keepBuild: keepBuild, cross: jn.Kind == ast.CrossJoin,
+			sides: sides, out: w, dir: dir, limit: limit, seed: maphash.MakeSeed()}
 		if stream {
 			return jr.stream(func(keys *keySet, each func() exec.Emitter) error {
 				sctx := ctx
@@ -520,6 +533,15 @@ func narrowed(ctx context.Context, sel *ast.Select, p *plan.Plan) string {
 	sc.Semi = &plan.KeyIn{Args: args, Has: nw.keys.has,
 		Text: fmt.Sprintf("(%s) among the %d keys of the join's other side", strings.Join(names, ", "), nw.keys.n)}
 	return sc.Semi.String()
+}
+
+// leftFirst reports whether a left join should build its table of its
+// left side: a lake that should fit in memory and is smaller than the
+// right side, or a table made for the statement when the right side is a
+// lake that should not fit.
+func (s *Session) leftFirst(sides [2]*joinSide, limit int64) bool {
+	a, b := s.lakeBytes(sides[0].t), s.lakeBytes(sides[1].t)
+	return a >= 0 && a <= limit && (b < 0 || a < b) || a < 0 && b > limit
 }
 
 // lakeBytes is the bytes of a lake's files by its manifest, or -1 for a

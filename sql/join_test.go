@@ -297,24 +297,32 @@ func TestJoinOrderFewValues(t *testing.T) {
 // TestJoinStreams: a join whose built side fits in memory streams the
 // other side through its table, an inner join's scan reading only the
 // rows whose key the table may hold (EXPLAIN's "Join filter"); a left
-// join's left side is read whole; under the smallest limit both sides go
-// to files, and the answers are the same either way.
+// join builds its table of its left side when that is the smaller lake
+// (its unmatched rows joined to NULLs after), and the right one's rows
+// are filtered so too; else its left side streams, read whole. Under the
+// smallest limit both sides go to files, and the answers are the same
+// either way.
 func TestJoinStreams(t *testing.T) {
 	s := spillLake(t, 6000, 67)
 	inner := "SELECT COUNT(*), SUM(a.x), MIN(b.x) FROM t a JOIN (SELECT s, x FROM t WHERE x > 450) b ON a.s = b.s"
-	left := "SELECT COUNT(*), COUNT(b.x), SUM(b.x) FROM t a LEFT JOIN (SELECT s, x FROM t WHERE x > 450) b ON a.s = b.s"
-	if text := table(query(t, s, "EXPLAIN "+inner)); !strings.Contains(text, "Join input, streamed through the table of the other") ||
+	leftBuilt := "SELECT COUNT(*), COUNT(b.x), SUM(b.x), COUNT(a.s) FROM t a LEFT JOIN (SELECT s, x FROM t WHERE x > 450) b ON a.s = b.s"
+	leftStreamed := "SELECT COUNT(*), COUNT(b.x), SUM(b.x), COUNT(a.s) FROM (SELECT s FROM t WHERE x > 450) a LEFT JOIN t b ON a.s = b.s"
+	explain := func(q string) string { s.Memory = Memory{}; return table(query(t, s, "EXPLAIN "+q)) }
+	if text := explain(inner); !strings.Contains(text, "Join input, streamed through the table of the other") ||
 		!regexp.MustCompile(`Join filter: \([ab]\.s\) among the \d+ keys`).MatchString(text) {
 		t.Errorf("inner join: no join filter on the streamed side:\n%s", text)
 	}
-	if text := table(query(t, s, "EXPLAIN "+left)); strings.Contains(text, "Join filter") ||
-		!strings.Contains(text, "Join input, streamed through the table of the other: SELECT a.s") {
-		t.Errorf("left join: its left rows filtered:\n%s", text)
+	if text := explain(leftBuilt); !strings.Contains(text, "Join input, read first: SELECT a.s") ||
+		!strings.Contains(text, "Join filter: (b.s) among the") {
+		t.Errorf("left join of the smaller left lake: not built of it:\n%s", text)
 	}
-	for _, q := range []string{inner, left} {
+	if text := explain(leftStreamed); strings.Contains(text, "Join filter") ||
+		!strings.Contains(text, "Join input, streamed through the table of the other: SELECT a.s") {
+		t.Errorf("left join: its left rows filtered, or not streamed:\n%s", text)
+	}
+	for _, q := range []string{inner, leftBuilt, leftStreamed} {
 		spillsAsInMemory(t, s, q, true)
 	}
-	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
 	if text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a JOIN t b ON a.s = b.s")); strings.Contains(text, "Join filter") {
 		t.Errorf("a join past the limit streamed:\n%s", text)
 	}

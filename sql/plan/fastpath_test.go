@@ -71,3 +71,28 @@ func TestArithFloatFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyInStopsWhenItKeepsAll: a join filter that keeps nearly every row
+// stops looking keys up (it answers TRUE, always right for it), one that
+// drops rows goes on; NULL is dropped while it looks.
+func TestKeyInStopsWhenItKeepsAll(t *testing.T) {
+	for _, keepAll := range []bool{true, false} {
+		calls := 0
+		k := &KeyIn{Args: []Expr{&Slot{I: 0}}, Has: func(key []byte) bool { calls++; return keepAll || key[1]%2 == 0 }}
+		for i := range 3 * keyInSample {
+			v, err := k.Eval(Row{types.IntValue(int64(i))})
+			if err != nil || v.K != types.Bool {
+				t.Fatalf("%v, %v", v, err)
+			}
+			if !keepAll && (v.I == 1) != (i%2 == 0) {
+				t.Fatalf("row %d: %v", i, v)
+			}
+		}
+		if want := 3 * keyInSample; keepAll && calls != keyInSample || !keepAll && calls != want {
+			t.Errorf("keep all %v: %d lookups", keepAll, calls)
+		}
+		if v, _ := (&KeyIn{Args: []Expr{&Slot{I: 0}}, Has: func([]byte) bool { return true }}).Eval(Row{{}}); v.I != 0 {
+			t.Errorf("NULL kept")
+		}
+	}
+}
