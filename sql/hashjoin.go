@@ -25,13 +25,13 @@ type joiner struct {
 	// keepBuild: a left join that builds its table of its left side (a
 	// streamed one: see stream); left is then false.
 	keepBuild bool
-	sides       [2]*joinSide
-	out         *derivedWriter
-	dir         *spill.Dir
-	limit       int64
-	seed        maphash.Seed
-	row         []types.Value
-	key         []byte
+	sides     [2]*joinSide
+	out       *derivedWriter
+	dir       *spill.Dir
+	limit     int64
+	seed      maphash.Seed
+	row       []types.Value
+	key       []byte
 }
 
 // readRecord decodes a record of n values.
