@@ -340,12 +340,14 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	// named, so their order is free); a left join, of its right side.
 	var narrow []int // of the streamed side's derived table: see narrowable
 	if jn.Kind == ast.InnerJoin {
-		if s.buildFirst(sides, limit) == 0 {
+		n0, n1 := narrowable(sides[0]), narrowable(sides[1])
+		switch {
+		case n0 == nil && n1 != nil:
+			// Stream the table whose rows the other's keys can narrow
+			// before it is made: built first, the other would be made of
+			// all its rows.
 			sides[0], sides[1] = sides[1], sides[0]
-		}
-		if s.lakeBytes(sides[0].t) < 0 && s.lakeBytes(sides[1].t) < 0 && narrowable(sides[0]) == nil {
-			// Of two tables made for the statement, stream the one whose
-			// rows the other's keys can narrow before it is made.
+		case (n0 == nil) == (n1 == nil) && s.buildFirst(sides, limit) == 0:
 			sides[0], sides[1] = sides[1], sides[0]
 		}
 		narrow = narrowable(sides[0])
