@@ -213,10 +213,15 @@ type Compare struct {
 	// the common field = 'text' whose string rows need no conversion.
 	slot int
 	eq   string
-	// dslot >= 0: L is that slot and R the DATE days, for the common
-	// date_field <= DATE '…' over rows whose dates are ISO text.
+	// dslot >= 0: L is that slot and R the DATE days (dts: the TIMESTAMP
+	// micros), for the common date_field <= DATE '…' (< DATE '…' +
+	// INTERVAL …) over rows whose dates are ISO text.
 	dslot int
 	days  int64
+	dts   bool
+	// nslot >= 0: L is that slot and R the number num, for field < 24.
+	nslot int
+	num   types.Value
 }
 
 // litForms are the readings of a string constant.
@@ -268,10 +273,15 @@ func (f *litForms) coerce(lit, v types.Value) types.Value {
 
 // NewCompare binds l op r, noting a string constant on the right.
 func NewCompare(op string, l, r Expr, text bool) *Compare {
-	c := &Compare{Op: op, L: l, R: r, Text: text, slot: -1, dslot: -1}
-	if k, ok := r.(*Const); ok && k.V.K == types.Date && !text {
+	c := &Compare{Op: op, L: l, R: r, Text: text, slot: -1, dslot: -1, nslot: -1}
+	if k, ok := r.(*Const); ok && (k.V.K == types.Int || k.V.K == types.Float) && !text {
 		if s, ok := l.(*Slot); ok {
-			c.dslot, c.days = s.I, k.V.I
+			c.nslot, c.num = s.I, k.V
+		}
+	}
+	if k, ok := r.(*Const); ok && (k.V.K == types.Date || k.V.K == types.Timestamp) && !text {
+		if s, ok := l.(*Slot); ok {
+			c.dslot, c.days, c.dts = s.I, k.V.I, k.V.K == types.Timestamp
 		}
 	}
 	if k, ok := r.(*Const); ok && k.V.K == types.String && !text {
@@ -296,6 +306,12 @@ func (c *Compare) RawEq() (slot int, lit types.Value, eq, text, ok bool) {
 }
 
 func (c *Compare) Eval(r Row) (types.Value, error) {
+	if c.nslot >= 0 {
+		// What CompareValues makes of two numbers, without the calls.
+		if v := r[c.nslot]; v.K == types.Int || v.K == types.Float {
+			return types.BoolValue(cmpOp(c.Op, types.Compare(v, c.num))), nil
+		}
+	}
 	if c.dslot >= 0 {
 		// What temporalPair and CompareValues make of a date or of ISO
 		// text that is one, without their calls.
@@ -303,6 +319,10 @@ func (c *Compare) Eval(r Row) (types.Value, error) {
 		d, ok := v.I, v.K == types.Date
 		if v.K == types.String {
 			d, ok = types.ISODay(v.S)
+		}
+		if ok && c.dts {
+			// As types.Compare compares a date with a timestamp.
+			return types.BoolValue(cmpOp(c.Op, cmp.Compare(float64(d)*86400e6, float64(c.days)))), nil
 		}
 		if ok {
 			return types.BoolValue(cmpOp(c.Op, cmp.Compare(d, c.days))), nil

@@ -12,12 +12,19 @@ import (
 // every kind of row value: ISO text, text that is no date or a timestamp,
 // a typed date, NULL, a number.
 func TestCompareDateFastPath(t *testing.T) {
-	lit := &Const{V: types.DateValue(10471)} // 1998-09-02
+	for _, lit := range []*Const{{V: types.DateValue(10471)}, // 1998-09-02
+		{V: types.TimestampValue(10471 * 86400e6)}, {V: types.TimestampValue(10471*86400e6 + 1)}} {
+		compareDateFastPath(t, lit)
+	}
+}
+
+func compareDateFastPath(t *testing.T, lit *Const) {
 	vals := []types.Value{
 		types.StringValue("1998-09-01"), types.StringValue("1998-09-02"), types.StringValue("1998-09-03"),
 		types.StringValue("1600-02-29"), types.StringValue("2000-02-29"), types.StringValue("1998-02-30"),
 		types.StringValue("1998-9-02"), types.StringValue(" 1998-09-02"), types.StringValue("1998-09-02 00:00:01"),
 		types.StringValue("not a date"), types.DateValue(10470), types.DateValue(10471), {}, types.IntValue(3),
+		types.TimestampValue(10471 * 86400e6),
 	}
 	for _, op := range []string{"=", "!=", "<", "<=", ">", ">=", "<=>"} {
 		c := NewCompare(op, &Slot{I: 0, Name: "d"}, lit, false)
@@ -32,7 +39,7 @@ func TestCompareDateFastPath(t *testing.T) {
 				want = CompareValues(op, a, b, nil, false)
 			}
 			if (gerr != nil) != (werr != nil) || got != want {
-				t.Errorf("%v %s DATE: got %v, %v; want %v, %v", v, op, got, gerr, want, werr)
+				t.Errorf("%v %s %v: got %v, %v; want %v, %v", v, op, lit.V, got, gerr, want, werr)
 			}
 		}
 	}
@@ -93,6 +100,35 @@ func TestKeyInStopsWhenItKeepsAll(t *testing.T) {
 		}
 		if v, _ := (&KeyIn{Args: []Expr{&Slot{I: 0}}, Has: func([]byte) bool { return true }}).Eval(Row{{}}); v.I != 0 {
 			t.Errorf("NULL kept")
+		}
+	}
+}
+
+// TestCompareNumberFastPath: a slot compared with a number answers what
+// the general way answers, for numbers of either kind, NaN, huge
+// integers, text and NULL.
+func TestCompareNumberFastPath(t *testing.T) {
+	vals := []types.Value{types.IntValue(23), types.IntValue(24), types.IntValue(25), types.FloatValue(23.999),
+		types.FloatValue(24), types.FloatValue(math.NaN()), types.FloatValue(math.Inf(-1)), types.IntValue(math.MaxInt64),
+		types.IntValue(1 << 53), types.StringValue("24"), {}, types.BoolValue(true)}
+	for _, lit := range []types.Value{types.IntValue(24), types.FloatValue(0.05), types.FloatValue(math.NaN()),
+		types.FloatValue(1 << 53), types.IntValue(1<<53 + 1)} {
+		for _, op := range []string{"=", "!=", "<", "<=", ">", ">=", "<=>"} {
+			c := NewCompare(op, &Slot{I: 0}, &Const{V: lit}, false)
+			if c.nslot != 0 {
+				t.Fatalf("%s: no fast path", op)
+			}
+			for _, v := range vals {
+				got, gerr := c.Eval(Row{v})
+				a, b, werr := temporalPair(v, lit)
+				var want types.Value
+				if werr == nil {
+					want = CompareValues(op, a, b, nil, false)
+				}
+				if (gerr != nil) != (werr != nil) || got != want {
+					t.Errorf("%v %s %v: got %v, %v; want %v, %v", v, op, lit, got, gerr, want, werr)
+				}
+			}
 		}
 	}
 }
