@@ -151,13 +151,8 @@ func newMaskName(q []byte, skip int) maskName {
 // and a string value ends at the next quote. It reports false, having stored nothing
 // certain, when the row is not of that kind.
 func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) bool {
-	b := buf[lo:hi]
-	last := len(b) - 1
-	for last > 0 && (b[last] == '\r' || b[last] == ' ' || b[last] == '\t') {
-		last--
-	}
-	// A torn line (the tail lost in a crash) must not pass for a row.
-	if len(b) < 2 || b[0] != '{' || b[last] != '}' || anyBits(m.specials, lo+1, hi) {
+	b, last, ok := flatRow(buf, lo, hi, m)
+	if !ok {
 		return false
 	}
 	var at [maxMaskedTargets]int
@@ -245,6 +240,22 @@ func (e *Extractor) fromMasks(buf []byte, lo, hi int, m *masks, vals [][]byte) b
 	return true
 }
 
+// flatRow returns the line buf[lo:hi] and the offset of its closing '}',
+// when it is a whole object whose only '{' is its first byte, with no '['
+// and no backslash (masks m cover it); ok false else.
+func flatRow(buf []byte, lo, hi int, m *masks) (b []byte, last int, ok bool) {
+	b = buf[lo:hi]
+	last = len(b) - 1
+	for last > 0 && (b[last] == '\r' || b[last] == ' ' || b[last] == '\t') {
+		last--
+	}
+	// A torn line (the tail lost in a crash) must not pass for a row.
+	if len(b) < 2 || b[0] != '{' || b[last] != '}' || anyBits(m.specials, lo+1, hi) {
+		return nil, 0, false
+	}
+	return b, last, true
+}
+
 // endsValue[c] says that c ends a number or literal: ',', '}', ']' or a
 // byte up to ' '.
 var endsValue = func() (t [256]bool) {
@@ -268,12 +279,8 @@ var endsValue = func() (t [256]bool) {
 // reports false, having stored nothing certain, when the row is not of
 // that kind.
 func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) bool {
-	b := buf[lo:hi]
-	last := len(b) - 1
-	for last > 0 && (b[last] == '\r' || b[last] == ' ' || b[last] == '\t') {
-		last--
-	}
-	if len(b) < 2 || b[0] != '{' || b[last] != '}' || anyBits(m.specials, lo+1, hi) {
+	b, last, ok := flatRow(buf, lo, hi, m)
+	if !ok {
 		return false
 	}
 	for i := range vals {
