@@ -429,12 +429,12 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 }
 
 // buildFirst picks the side of an inner join to build the table of, and
-// so to read first: the smaller lake by its manifest's bytes; of a lake
+// so to read first: the smaller lake by its estimated bytes; of a lake
 // and a table whose size is known only once it is made (a derived table,
 // the join before in a chain), the lake when it should fit in memory,
 // else the other; of two such, the right.
 func (s *Session) buildFirst(sides [2]*joinSide, limit int64) int {
-	a, b := s.lakeBytes(sides[0].t), s.lakeBytes(sides[1].t)
+	a, b := s.sideBytes(sides[0]), s.sideBytes(sides[1])
 	switch {
 	case a >= 0 && b >= 0:
 		if a < b {
@@ -542,8 +542,23 @@ func narrowed(ctx context.Context, sel *ast.Select, p *plan.Plan) string {
 // right side, or a table made for the statement when the right side is a
 // lake that should not fit.
 func (s *Session) leftFirst(sides [2]*joinSide, limit int64) bool {
-	a, b := s.lakeBytes(sides[0].t), s.lakeBytes(sides[1].t)
+	a, b := s.sideBytes(sides[0]), s.sideBytes(sides[1])
 	return a >= 0 && a <= limit && (b < 0 || a < b) || a < 0 && b > limit
+}
+
+// sideBytes estimates what a side that is a lake reads: its manifest's
+// bytes, a quarter of them kept per WHERE term of its own (the join
+// order's rule); -1 for a table that is no lake.
+func (s *Session) sideBytes(sd *joinSide) int64 {
+	n := s.lakeBytes(sd.t)
+	if n < 0 {
+		return n
+	}
+	f := float64(n)
+	for range sd.where {
+		f /= 4
+	}
+	return int64(f)
 }
 
 // lakeBytes is the bytes of a lake's files by its manifest, or -1 for a

@@ -243,6 +243,7 @@ type fieldPlan struct {
 	rawConj  []rawCmp
 	restPred plan.Expr
 	lazy     []int
+	late     []int // first slots the filter does not read, decoded when a row passes
 }
 
 // fieldPlanFor returns the worker's field plan for files with filter pred.
@@ -275,12 +276,17 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 			}
 		}
 	}
+	var late []int
 	if len(first)+len(rest) <= 4 {
 		// The block masks serve four names: one pass finds them all
-		// faster than a second search for the rest would.
+		// faster than a second search for the rest would. Those the
+		// filter does not read are decoded once a row passes it.
 		for _, i := range rest {
 			first = append(first, i)
-			decode = append(decode, sc.raw == nil)
+			decode = append(decode, false)
+			if sc.raw == nil {
+				late = append(late, i)
+			}
 		}
 		rest = nil
 	}
@@ -306,7 +312,7 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 		}
 	}
 	fp := &fieldPlan{firstSlots: first, restSlots: rest, decode: decode, direct: true,
-		rawConj: rawConj, restPred: restPred, lazy: lazy}
+		rawConj: rawConj, restPred: restPred, lazy: lazy, late: late}
 	for j, i := range first {
 		if i != j || decode[j] {
 			fp.direct = false
@@ -579,6 +585,9 @@ func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
 			}
 			if useRaw && decided && sc.raw == nil {
 				sc.decodeLazy() // the sink reads values
+			}
+			for _, i := range fp.late {
+				sc.row[i] = types.FromJSON(sc.raws[i], sc.plain, &sc.scratch[i])
 			}
 			if err := sc.extractRest(lr); err != nil {
 				return false, sc.lineError(ctx, path, c, lineOff, err)
