@@ -228,9 +228,9 @@ type derivedWriter struct {
 	line        []byte
 	rows, bytes int64
 	// By column: the kind of its dates or timestamps (NULL: none), and
-	// whether it has held another value (not NULL).
+	// the kind of the first other value it has held (NULL: none).
 	temporal []types.Kind
-	other    []bool
+	other    []types.Kind
 
 	mu     sync.Mutex     // a parent's, held by a fork that flushes
 	parent *derivedWriter // a fork's: where its batches go
@@ -244,7 +244,7 @@ const derivedBatch = 64 << 10
 // rows reach d at its flush, which it must be given at the end.
 func (d *derivedWriter) fork() *derivedWriter {
 	return &derivedWriter{table: d.table, names: d.names, cols: d.cols, parent: d,
-		temporal: make([]types.Kind, len(d.cols)), other: make([]bool, len(d.cols))}
+		temporal: make([]types.Kind, len(d.cols)), other: make([]types.Kind, len(d.cols))}
 }
 
 // flush writes a fork's batch to its parent, whose columns' kinds must
@@ -253,18 +253,11 @@ func (d *derivedWriter) flush() error {
 	p := d.parent
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for i, k := range d.temporal {
-		if k != types.Null {
-			if p.other[i] || p.temporal[i] != types.Null && p.temporal[i] != k {
-				return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], k)
+	for i := range d.cols {
+		for _, k := range []types.Kind{d.temporal[i], d.other[i]} {
+			if err := p.holds(i, k); err != nil {
+				return err
 			}
-			p.temporal[i] = k
-		}
-		if d.other[i] {
-			if p.temporal[i] != types.Null {
-				return fmt.Errorf("%w: derived table %s, column %s: a value among its %ss", ErrUnsupported, d.table, d.cols[i], p.temporal[i])
-			}
-			p.other[i] = true
 		}
 	}
 	_, err := p.w.Write(d.batch)
@@ -284,7 +277,7 @@ func (d *derivedWriter) Columns(names []string) error {
 	}
 	d.cols = names
 	d.temporal = make([]types.Kind, len(names))
-	d.other = make([]bool, len(names))
+	d.other = make([]types.Kind, len(names))
 	return nil
 }
 
@@ -295,20 +288,13 @@ func (d *derivedWriter) Row(r []types.Value) error {
 			b = append(b, ',')
 		}
 		b = append(b, d.names[i]...)
-		switch {
-		case v.K == types.Date || v.K == types.Timestamp:
-			if d.other[i] || d.temporal[i] != types.Null && d.temporal[i] != v.K {
-				return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], v.K)
-			}
-			d.temporal[i] = v.K
+		if err := d.holds(i, v.K); err != nil {
+			return err
+		}
+		if v.K == types.Date || v.K == types.Timestamp {
 			q, _ := json.Marshal(v.String())
 			b = append(b, q...)
 			continue
-		case v.K != types.Null:
-			if d.temporal[i] != types.Null {
-				return fmt.Errorf("%w: derived table %s, column %s: a %s among its %ss", ErrUnsupported, d.table, d.cols[i], v.K, d.temporal[i])
-			}
-			d.other[i] = true
 		}
 		var err error
 		if b, err = appendJSONValue(b, v); err != nil {
@@ -328,6 +314,28 @@ func (d *derivedWriter) Row(r []types.Value) error {
 	}
 	_, err := d.w.Write(b)
 	return err
+}
+
+// holds notes that column i holds a value of kind k: a column's dates or
+// timestamps are read back as such, and so must be all its values but
+// NULL.
+func (d *derivedWriter) holds(i int, k types.Kind) error {
+	switch {
+	case k == types.Null:
+	case k == types.Date || k == types.Timestamp:
+		if d.other[i] != types.Null || d.temporal[i] != types.Null && d.temporal[i] != k {
+			return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], k)
+		}
+		d.temporal[i] = k
+	default:
+		if d.temporal[i] != types.Null {
+			return fmt.Errorf("%w: derived table %s, column %s: a %s among its %ss", ErrUnsupported, d.table, d.cols[i], k, d.temporal[i])
+		}
+		if d.other[i] == types.Null {
+			d.other[i] = k
+		}
+	}
+	return nil
 }
 
 // appendJSONValue appends v as JSON that the scan reads back as v.

@@ -3,13 +3,16 @@ package sql
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"hash/maphash"
 	"io"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -49,15 +52,21 @@ func readRecord(rec []byte, n int, dst []types.Value) ([]types.Value, error) {
 
 // keyOf is the key of a side's row; ok false when a key value is NULL.
 func (j *joiner) keyOf(side int, row []types.Value) ([]byte, bool) {
-	k := j.key[:0]
-	for _, i := range j.sides[side].keys {
-		if row[i].K == types.Null {
-			return nil, false
-		}
-		k = types.AppendKey(k, row[i])
-	}
+	k, ok := appendKey(j.key[:0], j.sides[side].keys, row)
 	j.key = k
-	return k, true
+	return k, ok
+}
+
+// appendKey appends to dst the join key of row, the values at keys; ok
+// false when one is NULL (it matches nothing).
+func appendKey(dst []byte, keys []int, row []types.Value) (k []byte, ok bool) {
+	for _, i := range keys {
+		if row[i].K == types.Null {
+			return dst, false
+		}
+		dst = types.AppendKey(dst, row[i])
+	}
+	return dst, true
 }
 
 // join joins the rows of files a (left) and b (right), at a depth of
@@ -339,10 +348,7 @@ func (j *joiner) matches(t *buildTable, k []byte, h uint64, right *[]types.Value
 		if *right, err = readRecord(t.row(i), nb, *right); err != nil {
 			return found, err
 		}
-		rk := (*rkey)[:0]
-		for _, c := range j.sides[1].keys {
-			rk = types.AppendKey(rk, (*right)[c])
-		}
+		rk, _ := appendKey((*rkey)[:0], j.sides[1].keys, *right)
 		*rkey = rk
 		if !bytes.Equal(rk, k) {
 			continue
@@ -453,16 +459,33 @@ type keySet struct {
 	n   int // the table's rows with a key
 }
 
-// keysOf reads the keys of a side's file (which stays) into a set.
-func keysOf(sd *joinSide) (*keySet, error) {
-	j := &joiner{sides: [2]*joinSide{sd, sd}, seed: maphash.MakeSeed()}
+// keysOf returns the keys of table t, whose hashes are by seed.
+func keysOf(t *buildTable, seed maphash.Seed) *keySet {
+	return &keySet{n: t.rows(), has: func(k []byte) bool { return t.head(maphash.Bytes(seed, k)) >= 0 }}
+}
+
+// filter is the join filter of a scan whose rows' keys are args (over its
+// row; copied), named names, by the keys of whose side: the KeyIn that
+// EXPLAIN prints.
+func (ks *keySet) filter(args []plan.Expr, names []string, whose string) *plan.KeyIn {
+	for i, a := range args {
+		args[i] = plan.CloneExpr(a)
+	}
+	return &plan.KeyIn{Args: args, Has: ks.has,
+		Text: fmt.Sprintf("(%s) among the %d keys of %s", strings.Join(names, ", "), ks.n, whose)}
+}
+
+// sideKeys reads the keys of a side's file (which stays) into a set.
+func sideKeys(sd *joinSide) (*keySet, error) {
 	r, err := sd.file.Reread()
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
+	seed := maphash.MakeSeed()
 	t := newBuildTable(sd.file.Records(), 0)
 	var row []types.Value
+	var k []byte
 	for {
 		rec, err := r.Next()
 		if err == io.EOF {
@@ -474,12 +497,13 @@ func keysOf(sd *joinSide) (*keySet, error) {
 		if row, err = readRecord(rec, len(sd.need), row); err != nil {
 			return nil, err
 		}
-		if k, ok := j.keyOf(0, row); ok {
-			t.add(maphash.Bytes(j.seed, k), nil)
+		var ok bool
+		if k, ok = appendKey(k[:0], sd.keys, row); ok {
+			t.add(maphash.Bytes(seed, k), nil)
 		}
 	}
 	t.finish()
-	return &keySet{n: t.rows(), has: func(k []byte) bool { return t.head(maphash.Bytes(j.seed, k)) >= 0 }}, nil
+	return keysOf(t, seed), nil
 }
 
 // stream joins the rows that run (a query of the left side) sends to the
@@ -503,7 +527,7 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 	}
 	var keys *keySet
 	if !j.left {
-		keys = &keySet{n: t.rows(), has: func(k []byte) bool { return t.head(maphash.Bytes(j.seed, k)) >= 0 }}
+		keys = keysOf(t, j.seed)
 	}
 	var mu sync.Mutex
 	var probes []*probeEmitter
@@ -564,14 +588,7 @@ func (p *probeEmitter) Columns([]string) error { return nil }
 func (p *probeEmitter) Row(left []types.Value) error {
 	j := p.j
 	left = left[:len(j.sides[0].need)]
-	k, ok := p.key[:0], true
-	for _, i := range j.sides[0].keys {
-		if left[i].K == types.Null {
-			ok = false
-			break
-		}
-		k = types.AppendKey(k, left[i])
-	}
+	k, ok := appendKey(p.key[:0], j.sides[0].keys, left)
 	p.key = k
 	found := false
 	if ok {

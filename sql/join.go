@@ -41,6 +41,7 @@ type joinSide struct {
 	keys  []int    // by key: the index in need of the join key's column
 	where []ast.Expr
 	file  *spill.Writer
+	bytes int64 // a lake's bytes by its manifest; -1: no lake (a derived table, a join, metadata)
 }
 
 // colRef is a column of a table of a join: the table's name (alias) and
@@ -91,7 +92,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		done()
 		return nil, nil, nil, err
 	}
-	sides := [2]*joinSide{{t: jn.Left}, {t: jn.Right}}
+	sides := [2]*joinSide{{t: jn.Left, bytes: -1}, {t: jn.Right, bytes: -1}}
 	if jn.Right.Join != nil {
 		return fail(fmt.Errorf("%w: a join on the right of a join (write the chain from the left)", ErrUnsupported))
 	}
@@ -110,8 +111,12 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		} else if _, _, meta := metaName(tb.t.Name); meta {
 			tb.fields = s.Fields(tb.t.Name)
 		} else {
-			if _, err := s.snapshot(tb.t.Name); err != nil {
+			snap, err := s.snapshot(tb.t.Name)
+			if err != nil {
 				return fail(err)
+			}
+			if sd := sides[tb.side]; sd.t.Join == nil {
+				sd.bytes = snap.Manifest.Bytes() // the side is this lake
 			}
 			tb.fields = s.Fields(tb.t.Name)
 		}
@@ -347,7 +352,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			// before it is made: built first, the other would be made of
 			// all its rows.
 			sides[0], sides[1] = sides[1], sides[0]
-		case (n0 == nil) == (n1 == nil) && s.buildFirst(sides, limit) == 0:
+		case (n0 == nil) == (n1 == nil) && buildFirst(sides, limit) == 0:
 			sides[0], sides[1] = sides[1], sides[0]
 		}
 		narrow = narrowable(sides[0])
@@ -362,7 +367,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		rctx := ctx
 		if buildBytes(sides[0].file) <= limit {
-			keys, err := keysOf(sides[0])
+			keys, err := sideKeys(sides[0])
 			if err != nil {
 				return fail(err)
 			}
@@ -371,7 +376,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		if err := s.joinSide(rctx, sides[1], dir, scope); err != nil {
 			return fail(err)
 		}
-	} else if jn.Kind == ast.LeftJoin && s.leftFirst(sides, limit) {
+	} else if jn.Kind == ast.LeftJoin && leftFirst(sides, limit) {
 		// A left join whose left side is the smaller builds its table of
 		// that side and streams the right one through it, marking the
 		// left rows that matched; the others are joined to NULLs after.
@@ -433,8 +438,8 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 // and a table whose size is known only once it is made (a derived table,
 // the join before in a chain), the lake when it should fit in memory,
 // else the other; of two such, the right.
-func (s *Session) buildFirst(sides [2]*joinSide, limit int64) int {
-	a, b := s.sideBytes(sides[0]), s.sideBytes(sides[1])
+func buildFirst(sides [2]*joinSide, limit int64) int {
+	a, b := sideBytes(sides[0]), sideBytes(sides[1])
 	switch {
 	case a >= 0 && b >= 0:
 		if a < b {
@@ -529,11 +534,10 @@ func narrowed(ctx context.Context, sel *ast.Select, p *plan.Plan) string {
 		if !ok || sl.I >= len(agg.Groups) {
 			return ""
 		}
-		args = append(args, plan.CloneExpr(agg.Groups[sl.I]))
+		args = append(args, agg.Groups[sl.I])
 		names = append(names, agg.Groups[sl.I].String())
 	}
-	sc.Semi = &plan.KeyIn{Args: args, Has: nw.keys.has,
-		Text: fmt.Sprintf("(%s) among the %d keys of the join's other side", strings.Join(names, ", "), nw.keys.n)}
+	sc.Semi = nw.keys.filter(args, names, "the join's other side")
 	return sc.Semi.String()
 }
 
@@ -541,44 +545,23 @@ func narrowed(ctx context.Context, sel *ast.Select, p *plan.Plan) string {
 // left side: a lake that should fit in memory and is smaller than the
 // right side, or a table made for the statement when the right side is a
 // lake that should not fit.
-func (s *Session) leftFirst(sides [2]*joinSide, limit int64) bool {
-	a, b := s.sideBytes(sides[0]), s.sideBytes(sides[1])
+func leftFirst(sides [2]*joinSide, limit int64) bool {
+	a, b := sideBytes(sides[0]), sideBytes(sides[1])
 	return a >= 0 && a <= limit && (b < 0 || a < b) || a < 0 && b > limit
 }
 
 // sideBytes estimates what a side that is a lake reads: its manifest's
 // bytes, a quarter of them kept per WHERE term of its own (the join
 // order's rule); -1 for a table that is no lake.
-func (s *Session) sideBytes(sd *joinSide) int64 {
-	n := s.lakeBytes(sd.t)
-	if n < 0 {
-		return n
+func sideBytes(sd *joinSide) int64 {
+	if sd.bytes < 0 {
+		return -1
 	}
-	f := float64(n)
+	f := float64(sd.bytes)
 	for range sd.where {
 		f /= 4
 	}
 	return int64(f)
-}
-
-// lakeBytes is the bytes of a lake's files by its manifest, or -1 for a
-// table that is no lake.
-func (s *Session) lakeBytes(t ast.Table) int64 {
-	if t.Sub != nil || t.Join != nil {
-		return -1
-	}
-	if _, _, meta := metaName(t.Name); meta {
-		return -1
-	}
-	snap, err := s.snapshot(t.Name)
-	if err != nil {
-		return -1
-	}
-	n := int64(0)
-	for _, f := range snap.Files() {
-		n += f.Bytes
-	}
-	return n
 }
 
 // expandStar returns sel with * and t.* in its select list spelled as
@@ -699,15 +682,14 @@ func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTab
 			var args []plan.Expr
 			var names []string
 			for _, i := range sd.keys {
-				args = append(args, plan.CloneExpr(pr.Exprs[i]))
+				args = append(args, pr.Exprs[i])
 				names = append(names, sd.need[i].name())
 			}
-			sc.Semi = &plan.KeyIn{Args: args, Has: keys.has,
-				Text: fmt.Sprintf("(%s) among the %d keys of the other side", strings.Join(names, ", "), keys.n)}
+			sc.Semi = keys.filter(args, names, "the other side")
 		}
 	}
 	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
-		*log = append(*log, subqueryPlan{sel: q, plan: p, join: !streamed, streamed: streamed})
+		*log = append(*log, subqueryPlan{sel: q, plan: p, join: true, streamed: streamed})
 	}
 	_, err = exec.StreamEach(ctx, p, func(int) exec.Emitter { return each() })
 	return err

@@ -156,8 +156,8 @@ func (s *Session) subqueryRows(ctx context.Context, sel *ast.Select, pos int, sc
 type subqueryPlan struct {
 	sel      *ast.Select
 	plan     *plan.Plan
-	join     bool // a table of a join, run into its spill file
-	streamed bool // a table of a join, streamed through the other's hash table
+	join     bool // a table of a join, run into its spill file, or (streamed) through the other's hash table
+	streamed bool
 }
 
 type subqueryLogKey struct{}
@@ -174,11 +174,11 @@ func subqueryLines(log []subqueryPlan) []string {
 	var lines []string
 	for _, sp := range log {
 		what := "Subquery, answered first: "
-		if sp.join {
-			what = "Join input, read first: "
-		}
-		if sp.streamed {
+		switch {
+		case sp.streamed:
 			what = "Join input, streamed through the table of the other: "
+		case sp.join:
+			what = "Join input, read first: "
 		}
 		lines = append(lines, what+sp.sel.String())
 		for _, l := range explainLines(sp.plan, nil, nil, 0) {

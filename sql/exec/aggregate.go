@@ -367,14 +367,9 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 	if len(s.groups) == 0 {
 		t, g = s.table, s.singleGroup()
 	} else if len(s.groups) == 1 {
-		var v types.Value
-		if x, ok := s.groups[0].(*plan.Slot); ok {
-			v = r[x.I] // not by a dynamic call: see plan.ArithExpr.Eval
-		} else {
-			var err error
-			if v, err = s.groups[0].Eval(r); err != nil {
-				return false, err
-			}
+		v, err := s.groups[0].Eval(r)
+		if err != nil {
+			return false, err
 		}
 		if v.K == types.String && !s.direct {
 			e := &s.recent[recentSlot(v.S)]
@@ -393,14 +388,9 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 	} else {
 		kb := s.keybuf[:0]
 		for i, e := range s.groups {
-			var v types.Value
-			if x, ok := e.(*plan.Slot); ok {
-				v = r[x.I]
-			} else {
-				var err error
-				if v, err = e.Eval(r); err != nil {
-					return false, err
-				}
+			v, err := e.Eval(r)
+			if err != nil {
+				return false, err
 			}
 			s.keyv[i] = v
 			kb = types.AppendKey(kb, v)
@@ -429,13 +419,9 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			if c.same >= 0 {
 				v = s.calls[c.same].buf[0]
 			} else {
-				if x, ok := c.args[0].(*plan.Slot); ok {
-					v = r[x.I]
-				} else {
-					var err error
-					if v, err = c.args[0].Eval(r); err != nil {
-						return false, err
-					}
+				var err error
+				if v, err = c.args[0].Eval(r); err != nil {
+					return false, err
 				}
 				c.buf = append(c.buf[:0], v)
 			}
