@@ -67,7 +67,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if d := src.(*derivedSource); len(d.typed) > 0 {
+	if d, ok := src.(*derivedSource); ok && len(d.typed) > 0 {
 		sel = castTyped(sel, d.qual, d.typed)
 	}
 	return sel, src, done, nil

@@ -30,11 +30,15 @@ type joiner struct {
 	keepBuild bool
 	sides     [2]*joinSide
 	out       *derivedWriter
-	dir       *spill.Dir
-	limit     int64
-	seed      maphash.Seed
-	row       []types.Value
-	key       []byte
+	// fork gives each probe of a streamed join its own output: a fork of
+	// out, or a worker's way into the scan of the statement over the
+	// join (joinStream).
+	fork  func() joinOut
+	dir   *spill.Dir
+	limit int64
+	seed  maphash.Seed
+	row   []types.Value
+	key   []byte
 }
 
 // readRecord decodes a record of n values.
@@ -532,7 +536,7 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 	var mu sync.Mutex
 	var probes []*probeEmitter
 	err = run(keys, func() exec.Emitter {
-		p := &probeEmitter{j: j, t: t, out: j.out.fork(), nulls: make([]types.Value, len(j.sides[1].need))}
+		p := &probeEmitter{j: j, t: t, out: j.fork(), nulls: make([]types.Value, len(j.sides[1].need))}
 		if j.keepBuild {
 			p.matched = make([]uint64, (t.rows()+63)/64)
 		}
@@ -541,23 +545,34 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 		mu.Unlock()
 		return p
 	})
+	if err == nil && j.keepBuild {
+		if len(probes) == 0 {
+			probes = append(probes, &probeEmitter{j: j, out: j.fork()})
+		}
+		err = j.unmatched(t, probes)
+	}
 	for _, p := range probes {
 		if ferr := p.out.flush(); err == nil {
 			err = ferr
 		}
 	}
-	if err != nil || !j.keepBuild {
-		return err
-	}
-	// The left rows (the table's) that no right row matched, with NULLs.
+	return err
+}
+
+// unmatched joins the rows of table t (the left rows of a keepBuild join)
+// that none of the probes matched to NULLs, through the first probe's
+// output; the probes are done.
+func (j *joiner) unmatched(t *buildTable, probes []*probeEmitter) error {
 	matched := make([]uint64, (t.rows()+63)/64)
 	for _, p := range probes {
 		for i, w := range p.matched {
 			matched[i] |= w
 		}
 	}
+	p := probes[0]
 	nulls := make([]types.Value, len(j.sides[0].need))
 	var right []types.Value
+	var err error
 	for i := range int32(t.rows()) {
 		if matched[i/64]&(1<<(i%64)) != 0 {
 			continue
@@ -565,18 +580,24 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 		if right, err = readRecord(t.row(i), len(j.sides[1].need), right); err != nil {
 			return err
 		}
-		if err := j.emit(nulls, right); err != nil {
+		if err := p.emit(nulls, right); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// joinOut is where a probe of a streamed join sends its joined rows.
+type joinOut interface {
+	Row([]types.Value) error
+	flush() error
+}
+
 // probeEmitter is one worker's probe of a streamed join (see stream).
 type probeEmitter struct {
 	j          *joiner
 	t          *buildTable
-	out        *derivedWriter
+	out        joinOut
 	key, rkey  []byte
 	right, row []types.Value
 	nulls      []types.Value

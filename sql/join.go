@@ -2,8 +2,10 @@ package sql
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hash/maphash"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +15,7 @@ import (
 	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
 )
 
 // Joins of two tables, FROM a [INNER | LEFT | RIGHT | CROSS] JOIN b: each
@@ -410,20 +413,39 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			cols = append(cols, c.name())
 		}
 	}
+	newJoiner := func() *joiner {
+		return &joiner{left: jn.Kind == ast.LeftJoin && !keepBuild, keepBuild: keepBuild, cross: jn.Kind == ast.CrossJoin,
+			sides: sides, dir: dir, limit: limit, seed: maphash.MakeSeed()}
+	}
+	streamed := func(ctx context.Context, jr *joiner) error {
+		return jr.stream(func(keys *keySet, each func() exec.Emitter) error {
+			sctx := ctx
+			if narrow != nil && keys != nil {
+				sctx = context.WithValue(ctx, narrowKey{}, &narrowing{sel: sides[0].t.Sub, items: narrow, keys: keys})
+			}
+			return s.streamSide(sctx, sides[0], scope, true, keys, each)
+		})
+	}
+	if _, explaining := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); stream && !explaining {
+		// The statement's scan takes the joined rows as the probes make
+		// them (EXPLAIN runs the join into a file, to show its sides'
+		// plans and count its rows).
+		js := &joinStream{text: sel.From.String(), cols: cols, holds: buildBytes(sides[1].file),
+			run: func(ctx context.Context, fork func() joinOut) error {
+				jr := newJoiner()
+				jr.fork = fork
+				return streamed(ctx, jr)
+			}}
+		return outSel, js, done, nil
+	}
 	d, err := writeDerived(dir, s.Memory.FS, "join", "the join", sel.From.String(), func(w *derivedWriter) error {
 		if err := w.Columns(cols); err != nil {
 			return err
 		}
-		jr := &joiner{left: jn.Kind == ast.LeftJoin && !keepBuild, keepBuild: keepBuild, cross: jn.Kind == ast.CrossJoin,
-			sides: sides, out: w, dir: dir, limit: limit, seed: maphash.MakeSeed()}
+		jr := newJoiner()
+		jr.out, jr.fork = w, func() joinOut { return w.fork() }
 		if stream {
-			return jr.stream(func(keys *keySet, each func() exec.Emitter) error {
-				sctx := ctx
-				if narrow != nil && keys != nil {
-					sctx = context.WithValue(ctx, narrowKey{}, &narrowing{sel: sides[0].t.Sub, items: narrow, keys: keys})
-				}
-				return s.streamSide(sctx, sides[0], scope, true, keys, each)
-			})
+			return streamed(ctx, jr)
 		}
 		return jr.join(sides[0].file, sides[1].file, 0)
 	})
@@ -432,6 +454,40 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	}
 	return outSel, d, done, nil
 }
+
+// joinStream is the rows of a join whose one side streams through the
+// other's hash table, made as the scan of the statement over the join
+// reads them (a plan.Producer): no file holds them, and its values keep
+// their kinds (a derived table's DATE columns are read back through a
+// CAST).
+type joinStream struct {
+	text  string
+	cols  []string
+	holds int64
+	run   func(ctx context.Context, fork func() joinOut) error
+}
+
+func (j *joinStream) Name() string      { return "join" }
+func (j *joinStream) Generation() int64 { return -1 }
+func (j *joinStream) Key() []string     { return nil }
+func (j *joinStream) Files() []storage.FileEntry {
+	return []storage.FileEntry{{Path: "join"}}
+}
+func (j *joinStream) Open(string) (io.ReadCloser, error) {
+	return nil, errors.New("a streamed join has no file")
+}
+func (j *joinStream) Path(string) string { return "the join " + j.text }
+func (j *joinStream) Columns() []string  { return j.cols }
+func (j *joinStream) Holds() int64       { return j.holds }
+func (j *joinStream) Produce(ctx context.Context, fork func() func([]types.Value) error) error {
+	return j.run(ctx, func() joinOut { return pushOut(fork()) })
+}
+
+// pushOut is a worker's way into the scan of a joinStream.
+type pushOut func([]types.Value) error
+
+func (p pushOut) Row(r []types.Value) error { return p(r) }
+func (pushOut) flush() error                { return nil }
 
 // buildFirst picks the side of an inner join to build the table of, and
 // so to read first: the smaller lake by its estimated bytes; of a lake

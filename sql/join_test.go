@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/parser"
 )
 
 func TestJoins(t *testing.T) {
@@ -327,6 +330,64 @@ func TestJoinStreams(t *testing.T) {
 		t.Errorf("a join past the limit streamed:\n%s", text)
 	}
 }
+
+// TestJoinFeedsQuery: a statement over a join that streams takes the
+// joined rows as the probes make them (the join's source is a
+// joinStream: no file holds them), with the answers of the same
+// statements spilled, whose joins go through files: aggregates, a filter
+// of both sides' columns, a chain of three tables (a stream inside a
+// stream), a left join built of its left side (its unmatched rows), DATE
+// values, LIMIT without ORDER BY (the streams stop), and rows streamed in
+// order by Session.Stream.
+func TestJoinFeedsQuery(t *testing.T) {
+	s := spillLake(t, 6000, 67)
+	b := "(SELECT s, x FROM t WHERE x > 450)"
+	queries := []string{
+		"SELECT a.g, COUNT(*), SUM(b.x), MAX(a.s) FROM t a JOIN " + b + " b ON a.s = b.s GROUP BY a.g ORDER BY 2 DESC, 1 LIMIT 20",
+		"SELECT a.x, b.x, a.g FROM t a JOIN (SELECT s, x FROM t WHERE x > 640) b ON a.s = b.s WHERE a.x + b.x > 900 OR a.g IS NULL",
+		"SELECT COUNT(*), SUM(c.x), COUNT(DISTINCT a.g) FROM t a JOIN (SELECT s, x FROM t WHERE x > 600) b ON a.s = b.s JOIN (SELECT s, x FROM t WHERE x > 650) c ON b.s = c.s",
+		"SELECT COUNT(*), COUNT(b.x), SUM(b.x), COUNT(DISTINCT a.s), SUM(a.x) FROM t a LEFT JOIN " + b + " b ON a.s = b.s",
+		"SELECT a.g, COUNT(b.x), MIN(b.s) FROM t a LEFT JOIN " + b + " b ON a.s = b.s GROUP BY a.g",
+		"SELECT b.s, COUNT(*), COUNT(b.x), SUM(a.x) FROM (SELECT s, x FROM t WHERE x > 450) a LEFT JOIN t b ON a.s = b.s GROUP BY b.s ORDER BY 2 DESC, 1 LIMIT 10",
+		"SELECT COUNT(*), MIN(b.d), MAX(b.d), COUNT(DISTINCT b.d) FROM t a JOIN (SELECT s, DATE '2026-01-01' + CAST(x % 30 AS INTEGER) AS d FROM t WHERE x > 600) b ON a.s = b.s WHERE b.d > DATE '2026-01-10'",
+	}
+	for _, q := range queries {
+		s.Memory = Memory{}
+		sel, err := parser.ParseSelect(q, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, src, done, err := s.resolve(exec.WithMemory(context.Background(), s.Memory), sel, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if _, ok := src.(*joinStream); !ok {
+			t.Errorf("%s: the join's rows are in a %T, not streamed into the statement", q, src)
+		}
+		done()
+		spillsAsInMemory(t, s, q, strings.Contains(q, "ORDER BY"))
+	}
+	s.Memory = Memory{}
+	chain := "SELECT a.x, c.s FROM t a JOIN (SELECT s, x FROM t WHERE x > 600) b ON a.s = b.s JOIN (SELECT s, x FROM t WHERE x > 650) c ON b.s = c.s"
+	all := query(t, s, chain)
+	if res := query(t, s, chain+" LIMIT 7"); len(res.Rows) != 7 || len(all.Rows) <= 7 {
+		t.Errorf("LIMIT 7 of a chain of streamed joins: %d rows (of %d)", len(res.Rows), len(all.Rows))
+	}
+	var streamed [][]Value
+	ok, _, err := s.Stream(context.Background(), chain, emitRows(func(r []Value) { streamed = append(streamed, slices.Clone(r)) }))
+	if !ok || err != nil {
+		t.Fatalf("Stream of a chain of joins: %v, %v", ok, err)
+	}
+	if d := diffRows(all.Rows, streamed, false); d != "" {
+		t.Errorf("Stream of a chain of joins: %s", d)
+	}
+}
+
+// emitRows is an Emitter that gives each row to a function.
+type emitRows func([]Value)
+
+func (emitRows) Columns([]string) error { return nil }
+func (f emitRows) Row(r []Value) error  { f(r); return nil }
 
 // TestBuildTable: the table's chains hold exactly the rows of each hash,
 // in the order added, last first, when hashes share slots and repeat, and

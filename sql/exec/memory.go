@@ -17,6 +17,10 @@ type Memory struct {
 	Limit   int64
 	TempDir string     // "" is os.TempDir()
 	FS      storage.FS // nil is storage.OS (tests inject failures)
+	// Held is what the producer of the query's rows holds while they
+	// come (a streamed join's table: see plan.Producer), less for the
+	// operators.
+	Held int64
 }
 
 // DefaultMemoryLimit keeps a query's process under 150 MB of resident
@@ -43,7 +47,7 @@ func memoryOf(ctx context.Context) Memory {
 }
 
 // budget is what the stateful operators of one query may hold.
-func (m Memory) budget() int64 { return m.Limit / 2 }
+func (m Memory) budget() int64 { return max(m.Limit/2-m.Held, MinMemoryLimit/4) }
 
 func (m Memory) spillDir() *spill.Dir { return spill.New(m.FS, m.TempDir) }
 

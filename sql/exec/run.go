@@ -197,6 +197,7 @@ func (c *resultCollector) Row(r []types.Value) error {
 // rows it is given, so that no row sent may be reused after. Sorted
 // results go out of the external sort as it merges, never whole.
 func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emitter, keep bool) (Stats, error) {
+	ctx = producing(ctx, sh.scan)
 	if sh.scan.Star {
 		return runStar(ctx, sh, prof, e, keep)
 	}

@@ -101,6 +101,9 @@ func chunks(s *plan.Scan, split bool) []chunk {
 // sinkFor gives worker w its sink. A canceled ctx stops every worker,
 // blocked reads included, and returns ErrCanceled.
 func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sinkFor func(w int) rowSink) (Stats, error) {
+	if pr, ok := s.Src.(plan.Producer); ok {
+		return produce(ctx, s, pr, sequential, needed, sinkFor)
+	}
 	work := chunks(s, !sequential)
 	workers := 1
 	if !sequential {

@@ -39,6 +39,7 @@ func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 	if !Streams(p) {
 		return execute(ctx, p, sh, newProfiler(ctx), e, false)
 	}
+	ctx = producing(ctx, sh.scan)
 	var skip, want int64 = 0, -1
 	if sh.limit != nil {
 		skip, want = sh.limit.Offset, sh.limit.N
@@ -104,6 +105,7 @@ func StreamEach(ctx context.Context, p *plan.Plan, each func(w int) Emitter) (St
 	if !Streams(p) || sh.scan.Star || sh.limit != nil {
 		return Stream(ctx, p, each(0))
 	}
+	ctx = producing(ctx, sh.scan)
 	return scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
 		return &eachSink{e: each(w), streamRow: streamRow{pr: newProjector(sh.project, w > 0)}}
 	})

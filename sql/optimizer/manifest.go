@@ -17,6 +17,9 @@ import (
 // in the same way.
 func fromManifest(p *plan.Plan, a *plan.Aggregate) {
 	s := p.Scan
+	if _, made := s.Src.(plan.Producer); made {
+		return // its rows are counted as they are made
+	}
 	if a == nil || len(a.Groups) > 0 || s.Star || s.IgnoreSizes || len(a.Aggs) == 0 {
 		return
 	}

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -20,6 +21,21 @@ type Source interface {
 	Files() []storage.FileEntry
 	Open(rel string) (io.ReadCloser, error)
 	Path(rel string) string
+}
+
+// Producer is a Source whose rows are made as a scan reads them, by
+// running code rather than by reading its files: a join streamed through
+// a hash table (package sql). Files lists one entry, which no one opens.
+// Produce runs it under ctx; each of its workers asks fork, once, for
+// where its rows go, and calls that alone, with values by Columns (valid
+// only during the call); an error from it ends the run with that error.
+// Holds is the memory a run keeps while it lasts (the table), which the
+// query's own operators then do without.
+type Producer interface {
+	Source
+	Columns() []string
+	Produce(ctx context.Context, fork func() func([]types.Value) error) error
+	Holds() int64
 }
 
 // Node is a node of the logical plan: Scan → Filter → Aggregate →
