@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -14,6 +15,9 @@ var ErrCanceled = exec.ErrCanceled
 
 // ErrUnsupported reports SQL that parses but that lakesql does not run.
 var ErrUnsupported = plan.ErrUnsupported
+
+// ErrArgs reports arguments that do not match a statement's ? placeholders.
+var ErrArgs = errors.New("arguments do not match the placeholders")
 
 // LakeError reports a statement naming a lake that does not exist.
 type LakeError struct {

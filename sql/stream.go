@@ -23,13 +23,18 @@ type Emitter = exec.Emitter
 // RunPinned does, since rows went out: such a run fails with
 // catalog.ErrStale.
 func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, note string, err error) {
-	ctx = exec.WithMemory(ctx, s.Memory)
-	ctx, release := withDerivedCache(ctx)
-	defer release()
 	st, err := parser.Parse(text)
 	if err != nil {
 		return true, "", err
 	}
+	return s.StreamStatement(ctx, st, e)
+}
+
+// StreamStatement is Stream of a parsed statement, as Run is Exec's.
+func (s *Session) StreamStatement(ctx context.Context, st ast.Statement, e Emitter) (ok bool, note string, err error) {
+	ctx = exec.WithMemory(ctx, s.Memory)
+	ctx, release := withDerivedCache(ctx)
+	defer release()
 	sel, isSel := st.(*ast.Select)
 	if !isSel {
 		return false, "", nil

@@ -709,9 +709,20 @@ func (c *converter) literal(e *sqlparser.SQLVal) (ast.Expr, error) {
 	case sqlparser.IntVal, sqlparser.FloatVal:
 		return c.number(e, string(e.Val))
 	case sqlparser.ValArg:
-		return nil, c.unsupported(e, "a parameter")
+		return c.param(e)
 	}
 	return nil, c.unsupported(e, "this literal")
+}
+
+// param converts a ? placeholder, which sqlparser numbers :v1, :v2, … in
+// the text it parsed, text[off:]; those before off (in the CTEs before
+// this query) come first.
+func (c *converter) param(e *sqlparser.SQLVal) (ast.Expr, error) {
+	k, err := strconv.Atoi(strings.TrimPrefix(string(e.Val), ":v"))
+	if err != nil || k < 1 || k > placeholders(c.text[c.off:]) || namedParam(c.text[c.off:]) {
+		return nil, c.unsupported(e, "a named parameter (write ?)")
+	}
+	return ast.Param{N: placeholders(c.text[:c.off]) + k - 1}, nil
 }
 
 // number converts a number the tokenizer accepted: an integer that fits is
