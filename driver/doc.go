@@ -32,7 +32,7 @@
 // A SELECT's rows stream from the scan (Session.StreamStatement) through a
 // channel of a few rows that Next pulls from: a result of any size never
 // lands whole in memory. Closing the rows cancels the scan and waits for
-// it. Other statements' rows are their whole result.
+// it. A UNION's and other statements' rows are their whole result.
 //
 // A lake's rows are JSON, so a column has no declared type: its type, as
 // ColumnTypes reports it, is the kind of its first value that is not NULL

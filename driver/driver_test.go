@@ -252,6 +252,40 @@ func TestPrepared(t *testing.T) {
 	}
 }
 
+// TestPreparedAgain: a statement's tree is not changed by a run, with
+// arguments or without: the second run answers as the first.
+func TestPreparedAgain(t *testing.T) {
+	db, s := workFolder(t, orderRows...)
+	for _, tc := range []struct {
+		query string
+		args  []any // one, 1, for the ? of the query
+	}{
+		{"WITH c AS (SELECT g, MAX(n) AS m FROM t GROUP BY g) SELECT t.s, c.m FROM t JOIN c ON t.g = c.g WHERE t.n IN (SELECT n FROM t WHERE n > 1) AND EXISTS (SELECT 1 FROM t AS u WHERE u.g = t.g AND u.n < t.n) ORDER BY 1", nil},
+		{"WITH c AS (SELECT g, MAX(n) AS m FROM t GROUP BY g) SELECT t.s, c.m FROM t JOIN c ON t.g = c.g WHERE t.n IN (SELECT n FROM t WHERE n > ?) AND EXISTS (SELECT 1 FROM t AS u WHERE u.g = t.g AND u.n < t.n) ORDER BY 1", []any{1}},
+		{"SELECT n, (SELECT MAX(x) FROM t) FROM t WHERE s IN (SELECT s FROM t WHERE ok) ORDER BY n", nil},
+	} {
+		st, err := db.Prepare(tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		typed := strings.Replace(tc.query, "?", "1", 1)
+		want := oracle(t, s, typed)
+		if len(want) == 0 {
+			t.Fatalf("the oracle has no rows: %s", typed)
+		}
+		for run := range 3 {
+			rows, err := st.Query(tc.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := scanAll(t, rows); !reflect.DeepEqual(got, want) {
+				t.Errorf("run %d of %s: got %v, want %v", run, tc.query, got, want)
+			}
+		}
+		st.Close()
+	}
+}
+
 func TestScanTypes(t *testing.T) {
 	db, _ := workFolder(t, orderRows...)
 	var (
