@@ -37,6 +37,7 @@ func TestBind(t *testing.T) {
 		"with":      {"WITH c AS (SELECT n FROM t WHERE g = ?), d AS (SELECT n FROM c WHERE n > ?) SELECT COUNT(*) FROM d WHERE n < ?", []Value{StrValue("b"), IntValue(0), IntValue(100)}, "WITH c AS (SELECT n FROM t WHERE g = 'b'), d AS (SELECT n FROM c WHERE n > 0) SELECT COUNT(*) FROM d WHERE n < 100"},
 		"concat":    {"SELECT GROUP_CONCAT(s ORDER BY n + ?) FROM t WHERE n IS NOT NULL", []Value{IntValue(1)}, "SELECT GROUP_CONCAT(s ORDER BY n + 1) FROM t WHERE n IS NOT NULL"},
 		"float":     {"SELECT COUNT(*) FROM t WHERE n > ?", []Value{types.FloatValue(1.5)}, "SELECT COUNT(*) FROM t WHERE n > CAST(1.5 AS DOUBLE)"},
+		"cast":      {"SELECT COUNT(*) FROM t WHERE n > ?::INT AND CAST(? AS DOUBLE) < 2", []Value{StrValue("1"), IntValue(1)}, "SELECT COUNT(*) FROM t WHERE n > '1'::INT AND CAST(1 AS DOUBLE) < 2"},
 		"explain":   {"EXPLAIN SELECT n FROM t WHERE g = ?", []Value{StrValue("b")}, "EXPLAIN SELECT n FROM t WHERE g = 'b'"},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -79,6 +80,8 @@ func TestBindErrors(t *testing.T) {
 		"lake":      {"SHOW LAKES", 1, "the statement has 0 placeholders, given 1 argument"},
 		"named":     {"SELECT :x", 0, "a named parameter (write ?) not supported"},
 		"named too": {"SELECT ?, :v1", 1, "a named parameter (write ?) not supported"},
+		"limit":     {"SELECT n FROM t LIMIT ?", 1, "line 1, column 23: a ? placeholder in LIMIT or OFFSET not supported (write the number)"},
+		"name":      {"SELECT n FROM ?", 1, "line 1, column 15: unexpected '?'"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			st, err := parser.Parse(tc.query)

@@ -1,5 +1,10 @@
 package parser
 
+import "regexp"
+
+// placeholderName is what sqlparser names the nth ? placeholder: :vn.
+var placeholderName = regexp.MustCompile(`^:v[1-9][0-9]*$`)
+
 // placeholders counts the ? placeholders of text, outside quotes and
 // comments.
 func placeholders(text string) int {
@@ -10,6 +15,19 @@ func placeholders(text string) int {
 		}
 	}
 	return n
+}
+
+// placeholderAt returns the byte offset of the kth ? placeholder of text
+// (from 1), or 0 when there are fewer.
+func placeholderAt(text string, k int) int {
+	for _, t := range sqlTokens(text) {
+		if text[t.pos:t.end] == "?" {
+			if k--; k == 0 {
+				return t.pos
+			}
+		}
+	}
+	return 0
 }
 
 // namedParam reports whether text has a named parameter, :name, outside

@@ -124,8 +124,8 @@ func isNameByte(c byte) bool {
 
 // castOperand returns the index of the first token of the operand that
 // ends at token i, for x::type: a parenthesized expression with the name
-// of its call if any, or a name, literal or number with its dotted parts
-// (a.b, 2.5); -1 when there is none.
+// of its call if any, or a name, literal, number with its dotted parts
+// (a.b, 2.5) or ? placeholder; -1 when there is none.
 func castOperand(text string, toks []sqlToken, i int) int {
 	is := func(k int, p string) bool { return k >= 0 && !toks[k].word && text[toks[k].pos:toks[k].end] == p }
 	if is(i, ")") {
@@ -147,7 +147,7 @@ func castOperand(text string, toks []sqlToken, i int) int {
 		return -1
 	}
 	c := text[toks[i].pos]
-	if !toks[i].word && c != '\'' && c != '"' && c != '`' {
+	if !toks[i].word && c != '\'' && c != '"' && c != '`' && c != '?' {
 		return -1
 	}
 	if c == '\'' && i > 0 && toks[i-1].word {

@@ -193,6 +193,9 @@ func parseError(text string, off int, rw rewritten, err error) error {
 		return NewSyntaxError(text, off+max(0, min(pos, len(text)-off)), "%s", msg)
 	}
 	end, _ := strconv.Atoi(m[1])
+	if placeholderName.MatchString(m[2]) {
+		m[2] = "?" // sqlparser's name of the placeholder
+	}
 	pos = rw.origPos(max(0, end-1-len(m[2])))
 	msg = strings.TrimSpace(strings.TrimPrefix(msg[:strings.Index(msg, " at position")], "syntax error"))
 	if msg != "" {
@@ -447,6 +450,9 @@ func (c *converter) orderBy(ob sqlparser.OrderBy) ([]ast.OrderItem, error) {
 
 func (c *converter) intVal(e sqlparser.Expr) (int64, error) {
 	v, ok := e.(*sqlparser.SQLVal)
+	if ok && v.Type == sqlparser.ValArg {
+		return 0, NewSyntaxError(c.text, c.paramPos(v), "a ? placeholder in LIMIT or OFFSET not supported (write the number)")
+	}
 	if !ok || v.Type != sqlparser.IntVal {
 		return 0, c.unsupported(e, "LIMIT that is not a whole number")
 	}
@@ -719,10 +725,16 @@ func (c *converter) literal(e *sqlparser.SQLVal) (ast.Expr, error) {
 // this query) come first.
 func (c *converter) param(e *sqlparser.SQLVal) (ast.Expr, error) {
 	k, err := strconv.Atoi(strings.TrimPrefix(string(e.Val), ":v"))
-	if err != nil || k < 1 || k > placeholders(c.text[c.off:]) || namedParam(c.text[c.off:]) {
+	if !placeholderName.Match(e.Val) || err != nil || k > placeholders(c.text[c.off:]) || namedParam(c.text[c.off:]) {
 		return nil, c.unsupported(e, "a named parameter (write ?)")
 	}
 	return ast.Param{N: placeholders(c.text[:c.off]) + k - 1}, nil
+}
+
+// paramPos is the byte offset of placeholder e in the text.
+func (c *converter) paramPos(e *sqlparser.SQLVal) int {
+	k, _ := strconv.Atoi(strings.TrimPrefix(string(e.Val), ":v"))
+	return c.off + placeholderAt(c.text[c.off:], k)
 }
 
 // number converts a number the tokenizer accepted: an integer that fits is
