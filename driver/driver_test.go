@@ -555,8 +555,42 @@ func TestCancelRows(t *testing.T) {
 	settle(t, before)
 }
 
-// TestCloseEarly: rows closed before their end stop the scan, and the
-// connection runs the next query.
+// TestStreamed: a SELECT's first row comes before its scan ends (the scan
+// waits for the rows to be read), and the rest follow, all of them.
+func TestStreamed(t *testing.T) {
+	db, s := workFolder(t, orderRows...)
+	bigLake(t, db, s, 50_000)
+	var mu sync.Mutex
+	ended := false
+	ctx := lakesql.WithProgress(context.Background(), func(done, total int64) {
+		mu.Lock()
+		ended = ended || done == total
+		mu.Unlock()
+	})
+	rows, err := db.QueryContext(ctx, "SELECT i, s FROM big WHERE i >= ?", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		t.Fatal(rows.Err())
+	}
+	mu.Lock()
+	if ended {
+		t.Error("the scan ended before the first row was read")
+	}
+	mu.Unlock()
+	n := 1
+	for rows.Next() {
+		n++
+	}
+	if err := rows.Err(); err != nil || n != 50_000 {
+		t.Errorf("got %d rows, %v, want 50000", n, err)
+	}
+}
+
+// TestCloseEarly: rows closed before their end stop the scan (a streamed
+// one before it read every file), and the connection runs the next query.
 func TestCloseEarly(t *testing.T) {
 	db, s := workFolder(t, orderRows...)
 	bigLake(t, db, s, 20_000)
@@ -566,8 +600,18 @@ func TestCloseEarly(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := runtime.NumGoroutine()
-	for _, query := range []string{"SELECT * FROM big", "SELECT i, s FROM big", "SELECT i FROM big ORDER BY s DESC", "SHOW FILES big"} {
-		rows, err := db.Query(query)
+	// SELECT * reads every file for its columns first; ORDER BY before its
+	// first row; SHOW FILES reads none.
+	for query, streamed := range map[string]bool{"SELECT i, s FROM big": true, "SELECT * FROM big": false,
+		"SELECT i FROM big ORDER BY s DESC": false, "SHOW FILES big": false} {
+		var mu sync.Mutex
+		ended := false
+		ctx := lakesql.WithProgress(context.Background(), func(done, total int64) {
+			mu.Lock()
+			ended = ended || done == total
+			mu.Unlock()
+		})
+		rows, err := db.QueryContext(ctx, query)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -579,6 +623,11 @@ func TestCloseEarly(t *testing.T) {
 		if err := rows.Close(); err != nil {
 			t.Errorf("%s: Close: %v", query, err)
 		}
+		mu.Lock()
+		if streamed && ended {
+			t.Errorf("%s: the scan read every file after Close", query)
+		}
+		mu.Unlock()
 		var n int64
 		if err := db.QueryRow("SELECT COUNT(*) FROM big WHERE p = ?", 3).Scan(&n); err != nil || n != 2500 {
 			t.Errorf("after %s closed early: got %d, %v", query, n, err)
