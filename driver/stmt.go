@@ -58,7 +58,7 @@ func (s *stmt) ExecContext(ctx context.Context, args []driver.NamedValue) (drive
 }
 
 // QueryContext runs the statement for its rows: a SELECT's stream from the
-// scan (see [Rows]), any other statement's are its whole result.
+// scan (see stream), any other statement's are its whole result.
 func (s *stmt) QueryContext(ctx context.Context, args []driver.NamedValue) (driver.Rows, error) {
 	st, err := s.bind(args)
 	if err != nil {

@@ -20,8 +20,8 @@ import (
 // The package arrows of spec/design.md:
 //
 //	cmd/pq ──────┐
-//	             ├──> sql ──> catalog ──> storage
-//	cmd/lakesql ─┘      \                  ^
+//	cmd/lakesql ─┼──> sql ──> catalog ──> storage
+//	driver ──────┘      \                  ^
 //	                     └──> compact ─────┘ (and catalog)
 //
 // and inside sql, the stages as packages, each knowing only the stages
