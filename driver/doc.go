@@ -54,8 +54,10 @@
 // # Connections, contexts and what is not supported
 //
 // Each connection has a session of its own; the lakes' snapshots make
-// concurrent queries from many connections safe. SET changes only the
-// connection it runs on. A statement's context cancels its scan: the
+// concurrent queries from many connections safe, a COPY beside them too.
+// A streamed SELECT over a lake that a rewrite in place replaces while it
+// reads fails with an error that matches catalog.ErrStale (rows went out
+// already): run it again. SET changes only the connection it runs on. A statement's context cancels its scan: the
 // error is the context's. There are no transactions ([ErrTx]: each
 // statement commits alone) and no LastInsertId ([ErrLastInsertID]);
 // RowsAffected is the rows CREATE LAKE loaded, COPY added, ALTER LAKE …

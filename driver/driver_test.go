@@ -674,6 +674,53 @@ func TestConcurrent(t *testing.T) {
 	}
 }
 
+// TestQueriesWhileCopy: queries on many connections while another COPYs
+// rows into the lake each see one snapshot: the rows before a COPY or
+// after it, never part of one, and never fewer than they saw before.
+func TestQueriesWhileCopy(t *testing.T) {
+	db, s := workFolder(t, orderRows...)
+	bigLake(t, db, s, 4_000)
+	var more strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&more, `{"p":%d,"i":%d,"s":"copied"}`+"\n", i%8, 10_000+i)
+	}
+	if err := os.WriteFile(filepath.Join(s.Catalog.Dir, "more.jsonl"), []byte(more.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const copies, readers, queries = 3, 6, 10
+	var wg sync.WaitGroup
+	errs := make(chan error, readers*queries)
+	for range readers {
+		wg.Go(func() {
+			last := int64(0)
+			for range queries {
+				var n int64
+				if err := db.QueryRow("SELECT COUNT(*) FROM big WHERE s <> ?", "").Scan(&n); err != nil {
+					errs <- err
+					return
+				}
+				if k := (n - 4_000) / 100; n < last || (n-4_000)%100 != 0 || k < 0 || k > copies {
+					errs <- fmt.Errorf("got %d rows, after %d", n, last)
+				}
+				last = n
+			}
+		})
+	}
+	for range copies {
+		if _, err := db.Exec("COPY big FROM 'more.jsonl'"); err != nil {
+			t.Error(err)
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if got := oracle(t, s, "SELECT COUNT(*) FROM big"); got[0][0] != int64(4_000+copies*100) {
+		t.Errorf("after the copies: got %v rows", got[0][0])
+	}
+}
+
 // queryBoth runs an aggregate and a streamed query of big and compares
 // their rows with want's.
 func queryBoth(db *sql.DB, p, below int, want [2][][]any) error {
