@@ -11,7 +11,7 @@
 //	cd bench && go run . [-rows=2000000] [-runs=3] [-jobs=all] [-dir=/tmp] [-keep]
 //	cd bench && go run . -tpch [-tpch-sf=1] [-tpch-queries=1,3,5] [-lake W]
 //
-// See README.md for the jobs, the DuckDB statements and how to read the table.
+// See bench/README.md for the jobs, the DuckDB statements and how to read the table.
 package main
 
 import (

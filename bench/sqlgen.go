@@ -20,7 +20,7 @@ import (
 // The random query check: queries of a typed generator (sqlgen_query.go)
 // over a small seeded lake (sqlgen_data.go) run in lakesql and in DuckDB,
 // whose answers must agree; and ternary logic partitioning (TLP) checks of
-// our engine alone. See README.md, "The random query check".
+// our engine alone. See bench/README.md, "The random query check".
 
 // sgOptions is one run of the check.
 type sgOptions struct {

@@ -17,7 +17,7 @@ import (
 	"testing"
 )
 
-// The package arrows of spec/design.md:
+// The package arrows of docs/design.md:
 //
 //	cmd/pq ──────┐
 //	cmd/lakesql ─┼──> sql ──> catalog ──> storage
@@ -32,7 +32,7 @@ import (
 //	optimizer ──> plan        exec ──> plan, catalog
 //	sql (Session, lake statements, export) ──> all of them
 //
-// and style.md item 2: sql/parser/select.go is the only importer of
+// and docs/style.md item 2: sql/parser/select.go is the only importer of
 // github.com/xwb1989/sqlparser.
 
 const (
@@ -58,7 +58,7 @@ var depRules = map[string]depRule{
 	"storage/storagetest": {allow: []string{"storage"}},
 	"catalog":             {allow: []string{"storage"}},
 	"compact":             {allow: []string{"catalog", "storage"}},
-	// design.md draws sql -> compact (the lake commands COMPACT and
+	// docs/design.md draws sql -> compact (the lake commands COMPACT and
 	// REPARTITION); remove "compact" here to forbid that edge.
 	"sql": {allow: []string{"catalog", "compact", "storage", "internal/suggest", "sql/ast", "sql/parser",
 		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec", "internal/spill"}},

@@ -1,6 +1,6 @@
 // Command lakesql is the SQL shell over the lake: an interactive shell with
 // history and completion when stdin is a terminal, a script runner otherwise
-// (see shared/spec/lakesql.md and .help).
+// (docs/sql.md, "Running lakesql", and .help).
 package main
 
 import (

@@ -1,5 +1,5 @@
 // Command pq is the scriptable face of the lake: each command prints exactly
-// one JSON object on stdout (see README.md and shared/spec/pq.md).
+// one JSON object on stdout (docs/pq.md is its contract).
 package main
 
 import (

@@ -54,7 +54,7 @@ var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []str
 }
 
 // TestScript runs the end-to-end scripts in testdata/script against the pq
-// binary. Each script checks one part of the contract in shared/spec/pq.md.
+// binary. Each script checks one part of the contract in docs/pq.md.
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
