@@ -186,6 +186,9 @@ func docBinaries(t *testing.T) string {
 // outputs are rewritten, except those where "…" stands for text (edit
 // those by hand).
 func TestDocExamples(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the documents' examples check what they print, not concurrency: the plain run covers them")
+	}
 	total := 0
 	for _, name := range docFiles(t) {
 		t.Run(name, func(t *testing.T) { total += runDocExamples(t, name) })
