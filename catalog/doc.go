@@ -21,7 +21,9 @@
 // part-*.jsonl name; a null partition value is the folder
 // __HIVE_DEFAULT_PARTITION__; bytes is the size measured on disk after the
 // file was closed. generation is 0 for a freshly written lake and grows by one
-// with every rewrite published in place (compaction).
+// with every change published in place (an append, a compaction, a
+// repartition into the lake). docs/lake-format.md describes the whole
+// layout and the order of every writer's steps.
 //
 // # Snapshots
 //

@@ -10,7 +10,8 @@
 // Folder names escape only what would break a path (see [EscapeSegment]); a
 // missing or null key value goes to [DefaultPartition]. The list of files that
 // make up the lake is the manifest (see [Manifest]); the folder itself is never
-// the truth, only the manifest is.
+// the truth, only the manifest is. docs/lake-format.md describes the layout
+// with examples.
 //
 // # Durability
 //
