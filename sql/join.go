@@ -44,7 +44,11 @@ type joinSide struct {
 	keys  []int    // by key: the index in need of the join key's column
 	where []ast.Expr
 	file  *spill.Writer
-	bytes int64 // a lake's bytes by its manifest; -1: no lake (a derived table, a join, metadata)
+	// bytes is a lake's bytes by its manifest, or of a join of lakes
+	// (chain) the largest of theirs; -1: a derived table or metadata, or
+	// a join of one.
+	bytes int64
+	chain bool
 }
 
 // colRef is a column of a table of a join: the table's name (alias) and
@@ -95,7 +99,8 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		done()
 		return nil, nil, nil, err
 	}
-	sides := [2]*joinSide{{t: jn.Left, bytes: -1}, {t: jn.Right, bytes: -1}}
+	sides := [2]*joinSide{{t: jn.Left, bytes: -1, chain: jn.Left.Join != nil}, {t: jn.Right, bytes: -1}}
+	lakes := [2]bool{true, true} // every table of the side is a lake
 	if jn.Right.Join != nil {
 		return fail(fmt.Errorf("%w: a join on the right of a join (write the chain from the left)", ErrUnsupported))
 	}
@@ -111,17 +116,22 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		if tb.t.Sub != nil {
 			tb.fields = columnsOf(tb.t.Sub)
+			lakes[tb.side] = false
 		} else if _, _, meta := metaName(tb.t.Name); meta {
 			tb.fields = s.Fields(tb.t.Name)
+			lakes[tb.side] = false
 		} else {
 			snap, err := s.snapshot(tb.t.Name)
 			if err != nil {
 				return fail(err)
 			}
-			if sd := sides[tb.side]; sd.t.Join == nil {
-				sd.bytes = snap.Manifest.Bytes() // the side is this lake
-			}
+			sides[tb.side].bytes = max(sides[tb.side].bytes, snap.Manifest.Bytes())
 			tb.fields = s.Fields(tb.t.Name)
+		}
+	}
+	for i, sd := range sides {
+		if !lakes[i] {
+			sd.bytes = -1
 		}
 	}
 	if len(jn.Using) > 0 && jn.Left.Join != nil {
@@ -490,10 +500,10 @@ func (p pushOut) Row(r []types.Value) error { return p(r) }
 func (pushOut) flush() error                { return nil }
 
 // buildFirst picks the side of an inner join to build the table of, and
-// so to read first: the smaller lake by its estimated bytes; of a lake
-// and a table whose size is known only once it is made (a derived table,
-// the join before in a chain), the lake when it should fit in memory,
-// else the other; of two such, the right.
+// so to read first: the smaller lake, or join of lakes, by its estimated
+// bytes (sideBytes); of one and a table whose size is known only once it
+// is made (a derived table, or a join of one), the one estimated when it
+// should fit in memory, else the other; of two such, the right.
 func buildFirst(sides [2]*joinSide, limit int64) int {
 	a, b := sideBytes(sides[0]), sideBytes(sides[1])
 	switch {
@@ -608,10 +618,13 @@ func leftFirst(sides [2]*joinSide, limit int64) bool {
 
 // sideBytes estimates what a side that is a lake reads: its manifest's
 // bytes, a quarter of them kept per WHERE term of its own (the join
-// order's rule); -1 for a table that is no lake.
+// order's rule); of a join of lakes, the largest lake's bytes (a join
+// along keys has no more rows than its largest table, and its terms
+// are mostly the equalities that join it); -1 for a table that is no
+// lake.
 func sideBytes(sd *joinSide) int64 {
-	if sd.bytes < 0 {
-		return -1
+	if sd.bytes < 0 || sd.chain {
+		return sd.bytes
 	}
 	f := float64(sd.bytes)
 	for range sd.where {
