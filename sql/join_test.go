@@ -383,6 +383,41 @@ func TestJoinFeedsQuery(t *testing.T) {
 	}
 }
 
+// TestJoinBuildsSmallerChain: of a join of two small lakes and a large
+// one, the table is built of the two small ones' join (estimated at its
+// larger lake's bytes), and the large lake streams through it, where
+// before the large lake was built because the join's size was unknown.
+func TestJoinBuildsSmallerChain(t *testing.T) {
+	dir := t.TempDir()
+	var big, small strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&big, `{"g":%d,"x":%d,"pad":"%s"}`+"\n", i%23, (i*37)%101, strings.Repeat("p", 40))
+	}
+	for i := range 12 {
+		fmt.Fprintf(&small, `{"id":%d,"kind":"k%d"}`+"\n", i*2, i%2)
+	}
+	c := catalog.New(dir)
+	for name, text := range map[string]string{"t": big.String(), "u": small.String()} {
+		raw := filepath.Join(dir, name+".jsonl")
+		if err := os.WriteFile(raw, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Create(name, []string{map[string]string{"t": "g", "u": "kind"}[name]}, raw, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := NewSession(c)
+	q := "SELECT COUNT(*), SUM(t.x), MIN(a.kind) FROM u a, u b, t WHERE a.id = b.id AND b.id = t.g"
+	text := table(query(t, s, "EXPLAIN "+q))
+	if !regexp.MustCompile("Join input, read first: SELECT [^\n]* FROM u AS a CROSS JOIN u AS b").MatchString(text) ||
+		!strings.Contains(text, "Join input, streamed through the table of the other: SELECT t.g AS `t.g`") {
+		t.Errorf("the join of the small lakes is not the one built:\n%s", text)
+	}
+	if res := spillsAsInMemory(t, s, q, false); res.Rows[0][0].I == 0 {
+		t.Errorf("%s: no rows joined", q)
+	}
+}
+
 // emitRows is an Emitter that gives each row to a function.
 type emitRows func([]Value)
 
