@@ -113,6 +113,24 @@ func quoted(v types.Value) string {
 
 // EvalTruth evaluates a condition.
 func EvalTruth(e Expr, r Row) (types.Truth, error) {
+	// AND and OR of truths make no value between them (a filter is mostly
+	// these, over comparisons).
+	switch x := e.(type) {
+	case *AndExpr:
+		a, err := EvalTruth(x.L, r)
+		if err != nil || a == types.False {
+			return types.False, err
+		}
+		b, err := EvalTruth(x.R, r)
+		return a.And(b), err
+	case *OrExpr:
+		a, err := EvalTruth(x.L, r)
+		if err != nil || a == types.True {
+			return types.True, err
+		}
+		b, err := EvalTruth(x.R, r)
+		return a.Or(b), err
+	}
 	v, err := e.Eval(r)
 	if err != nil {
 		return types.Unknown, err

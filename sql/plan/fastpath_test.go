@@ -132,3 +132,77 @@ func TestCompareNumberFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalTruthConnectives: EvalTruth of random ANDs, ORs and NOTs over
+// true, false, NULL, numbers, text that is a boolean and text that is
+// not (an error) answers as SQL's three-valued logic read term by term,
+// left side first (the right side not read when the left decides), and
+// as the Value that Eval gives.
+func TestEvalTruthConnectives(t *testing.T) {
+	leaves := []types.Value{types.BoolValue(true), types.BoolValue(false), {}, types.IntValue(0), types.IntValue(2),
+		types.FloatValue(0.5), types.StringValue("true"), types.StringValue("f"), types.StringValue("x")}
+	rng := uint64(1)
+	next := func(n int) int { rng = rng*6364136223846793005 + 1442695040888963407; return int(rng>>33) % n }
+	var gen func(depth int) Expr
+	gen = func(depth int) Expr {
+		if depth == 0 || next(4) == 0 {
+			if next(2) == 0 {
+				return &Slot{I: next(len(leaves)), Name: "x"}
+			}
+			return &Const{V: leaves[next(len(leaves))]}
+		}
+		switch next(3) {
+		case 0:
+			return &AndExpr{L: gen(depth - 1), R: gen(depth - 1)}
+		case 1:
+			return &OrExpr{L: gen(depth - 1), R: gen(depth - 1)}
+		}
+		return &NotExpr{X: gen(depth - 1)}
+	}
+	var want func(e Expr, r Row) (types.Truth, bool)
+	want = func(e Expr, r Row) (types.Truth, bool) {
+		switch x := e.(type) {
+		case *AndExpr:
+			a, ok := want(x.L, r)
+			if !ok || a == types.False {
+				return types.False, ok
+			}
+			b, ok := want(x.R, r)
+			return a.And(b), ok
+		case *OrExpr:
+			a, ok := want(x.L, r)
+			if !ok || a == types.True {
+				return types.True, ok
+			}
+			b, ok := want(x.R, r)
+			return a.Or(b), ok
+		case *NotExpr:
+			a, ok := want(x.X, r)
+			return a.Not(), ok
+		}
+		v, _ := e.Eval(r)
+		tr, err := Truthy(v)
+		return tr, err == nil
+	}
+	row := Row(leaves)
+	for range 20000 {
+		e := gen(4)
+		w, ok := want(e, row)
+		got, err := EvalTruth(e, row)
+		if ok != (err == nil) || ok && got != w {
+			t.Fatalf("%s: EvalTruth %v, %v; want %v (error: %v)", e, got, err, w, !ok)
+		}
+		v, err := e.Eval(row)
+		switch e.(type) {
+		case *AndExpr, *OrExpr, *NotExpr:
+		default:
+			continue // a leaf's value is no error, though its truth may be
+		}
+		if ok != (err == nil) {
+			t.Fatalf("%s: Eval's error %v, want one: %v", e, err, !ok)
+		}
+		if tv, _ := Truthy(v); ok && tv != w {
+			t.Fatalf("%s: Eval %v, want %v", e, v, w)
+		}
+	}
+}
