@@ -173,7 +173,7 @@ func duckJSONView(name, lake string, files map[string]int64, cols [][2]string) s
 // answers. A query we refuse is run once. Only ctx's end is an error.
 func (l *cbLake) run(ctx context.Context, q cbQuery, runs int) (cbResult, error) {
 	ours := func(ctx context.Context) (procResult, cbStatus, string) {
-		res, err := l.p.run(ctx, l.lakesql, "-d", l.work, "--no-init", "--format", "json", "-c", q.ours)
+		res, err := l.p.run(ctx, l.lakesql, "-d", l.work, "--no-init", "--format", "jsonlines", "-c", q.ours)
 		if err != nil {
 			return res, cbRefused, errFirstLine(err, res.stderr)
 		}
@@ -450,7 +450,7 @@ func clickbenchTable(cfg config, version string, l *cbLake, rs []cbResult) strin
 		command, time.Now().Format("2006-01-02 15:04"), cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), version)
 	fmt.Fprintf(&b, "The 43 queries of ClickBench (`bench/testdata/clickbench/queries.sql`, DuckDB's text, verbatim) on %d generated rows shaped like `hits` (%d columns, %.1f MB of JSON Lines, seed %d), laid out by our own `CREATE LAKE hits FROM 'raw.jsonl' PARTITION BY (EventDate)` into %d files. ",
 		l.rows, len(cbColumns), float64(l.rawBytes)/1e6, cbSeed, l.files)
-	b.WriteString("Ours: `lakesql -d W --no-init --format json -c <query>`, a whole process each, timed from start to exit (peak RSS through rsswrap). ")
+	b.WriteString("Ours: `lakesql -d W --no-init --format jsonlines -c <query>`, a whole process each, timed from start to exit (peak RSS through rsswrap). ")
 	b.WriteString("DuckDB: the same query on a view over `read_json` of the manifest's files, columns typed as in ClickBench's `create.sql` (EventDate DATE, EventTime TIMESTAMP), timed from sending it to reading the last row; every query reads the JSON files anew on both sides. ")
 	fmt.Fprintf(&b, "Each side ran %d time(s), alternating; times are medians; DuckDB/ours > 1: ours is faster.\n\n", cfg.runs)
 	b.WriteString("Equal: the same rows, numbers by value (integers exactly, floats within 1e-9 relative), text exactly, NULL as NULL; without ORDER BY as multisets; with ORDER BY … LIMIT rows tied on the sort keys may differ, each row checked against DuckDB's whole answer (ties included) at its position. A query we refuse (exit ≠ 0) is refused, shown with the first line of the error.\n\n")

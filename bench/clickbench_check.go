@@ -18,7 +18,7 @@ import (
 
 // How an answer of ours is checked against DuckDB's: the query's shape
 // (ORDER BY keys, LIMIT, OFFSET), DuckDB's cells with their types, ours
-// parsed from `--format json` in column order, and the comparison of the
+// parsed from `--format jsonlines` in column order, and the comparison of the
 // two that lets rows tied on the sort keys at a LIMIT differ.
 
 //go:embed testdata/clickbench/queries.sql
@@ -262,7 +262,7 @@ func cbDuckQuery(ctx context.Context, d *duck, q string) ([][]cbCell, time.Durat
 	return out, time.Since(start), nil
 }
 
-// parseJSONRows reads lakesql's `--format json` output: one object per row,
+// parseJSONRows reads lakesql's `--format jsonlines` output: one object per row,
 // keys in column order (names may repeat, so it is read token by token).
 // Cells are json.Number, string, bool, nil, or for an object or array its
 // JSON text as json.RawMessage.

@@ -301,7 +301,7 @@ type sgOurs struct {
 var sgErrLine = regexp.MustCompile(`^lakesql: line (\d+)(?:, column \d+)?: (.*)$`)
 
 // sgRunOurs runs the statements in lakesql, batch at a time: a script of
-// one statement a line, each followed by .mode, which prints "json" and so
+// one statement a line, each followed by .mode, which prints "jsonlines" and so
 // ends the statement's rows on stdout; an error names its line on stderr.
 // A process that dies part way is run again from the statement it died
 // on, alone, so that a crash is pinned on one statement.
@@ -357,7 +357,7 @@ func sgRunBatch(ctx context.Context, p runner, lakesql, w, dir string, qs []stri
 	if err := os.WriteFile(path, []byte(script.String()), 0o644); err != nil {
 		return nil, 0, err
 	}
-	args := append([]string{"-d", w, "--no-init", "--format", "json", "--bail=false"}, extra...)
+	args := append([]string{"-d", w, "--no-init", "--format", "jsonlines", "--bail=false"}, extra...)
 	res, err := p.run(ctx, lakesql, append(args, "-f", path)...)
 	if ctx.Err() != nil {
 		return nil, 0, ctx.Err()
@@ -377,7 +377,7 @@ func sgRunBatch(ctx context.Context, p runner, lakesql, w, dir string, qs []stri
 	done := 0
 	var rowText []byte
 	for _, line := range strings.SplitAfter(string(res.stdout), "\n") {
-		if strings.TrimSuffix(line, "\n") == "json" && strings.HasSuffix(line, "\n") {
+		if strings.TrimSuffix(line, "\n") == "jsonlines" && strings.HasSuffix(line, "\n") {
 			o := &out[done]
 			if msg, ok := errs[done]; ok {
 				o.err = msg

@@ -217,7 +217,7 @@ func (l *tpchLake) ours(ctx context.Context, text string) (procResult, cbStatus,
 			}
 		}
 	}()
-	res, err := l.p.run(wctx, l.lakesql, "-d", l.work, "--no-init", "--format", "json", "--temp-dir", l.spill, "-c", text)
+	res, err := l.p.run(wctx, l.lakesql, "-d", l.work, "--no-init", "--format", "jsonlines", "--temp-dir", l.spill, "-c", text)
 	close(done)
 	if err == nil {
 		return res, "", ""
@@ -403,7 +403,7 @@ func tpchReport(cfg config, version string, l *tpchLake, rs []cbResult) string {
 
 	b.WriteString("## Queries\n\n")
 	b.WriteString("The 22 queries with the specification's validation parameters (`bench/testdata/tpch/queries.sql`; Q1's `interval '90' day (3)` without its `(3)`, which DuckDB cannot parse). DuckDB runs each verbatim (Q15: its CREATE VIEW, the query and the DROP VIEW, timed together). ")
-	fmt.Fprintf(&b, "Ours: `lakesql -d W --no-init --format json --temp-dir W/spill -c <query>`, a whole process each, timed from start to exit (peak RSS through rsswrap), after the rewrites below; killed after %v, or when its spill files pass %.0f GB or the disk has less than %d GB free. ", l.timeout, float64(l.spillMax)/1e9, tpchMinFree>>30)
+	fmt.Fprintf(&b, "Ours: `lakesql -d W --no-init --format jsonlines --temp-dir W/spill -c <query>`, a whole process each, timed from start to exit (peak RSS through rsswrap), after the rewrites below; killed after %v, or when its spill files pass %.0f GB or the disk has less than %d GB free. ", l.timeout, float64(l.spillMax)/1e9, tpchMinFree>>30)
 	b.WriteString("DuckDB: timed from sending the query to reading the last row; every query reads the JSON files anew on both sides. ")
 	for _, n := range slices.Sorted(maps.Keys(tpchSerial)) {
 		fmt.Fprintf(&b, "Q%d: DuckDB's time is of its run with threads=2, but the answer compared with ours is of a second run with threads=1, untimed, because %s. ", n, tpchSerial[n])

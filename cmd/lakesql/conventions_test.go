@@ -76,7 +76,7 @@ func TestHelpListsEveryStatement(t *testing.T) {
 			}
 		})
 	}
-	for _, flag := range []string{"-d WORKDIR", "-c SQL", "-f FILE", "--format F", "--bail", "--no-init", "--demo", "-h, --help", "~/.lakesqlrc", "~/.lakesql_history"} {
+	for _, flag := range []string{"-d WORKDIR", "-c SQL", "-f FILE", "--format MODE", "--bail", "--no-init", "--demo", "-h, --help", "~/.lakesqlrc", "~/.lakesql_history"} {
 		if !strings.Contains(usage, "\n  "+flag) && !strings.Contains(usage, flag) {
 			t.Errorf("--help does not mention %s", flag)
 		}
@@ -121,9 +121,9 @@ func TestTimer(t *testing.T) {
 		t.Errorf("stdout %q: want the time right after the first result", stdout)
 	}
 
-	for _, format := range []string{"csv", "json"} {
+	for _, format := range []string{"csv", "json", "jsonlines"} {
 		stdout, stderr, code := lakesql(t, "", "-d", work, "--format", format, "-c", ".timer on", "-c", "SELECT COUNT(*) AS n FROM misc")
-		want := map[string]string{"csv": "n\n6\n", "json": "{\"n\":6}\n"}[format]
+		want := map[string]string{"csv": "n\n6\n", "json": "[{\"n\":6}]\n", "jsonlines": "{\"n\":6}\n"}[format]
 		if code != 0 || stdout != want || !timeLine.MatchString(stderr) {
 			t.Errorf("--format %s: exit %d, stdout %q, stderr %q; want %q and the time on stderr", format, code, stdout, stderr, want)
 		}
@@ -136,13 +136,13 @@ func TestMode(t *testing.T) {
 	work := template(t)
 	q := "SELECT COUNT(*) AS n FROM misc;"
 	stdout, stderr, code := lakesql(t, "", "-d", work, "--format", "json",
-		"-c", ".mode\n"+q, "-c", ".mode csv\n.mode\n"+q, "-c", q, "-c", ".mode table\n"+q)
-	want := "json\n{\"n\":6}\ncsv\nn\n6\nn\n6\n┌───┐\n│ n │\n├───┤\n│ 6 │\n└───┘\n1 row\n\n"
+		"-c", ".mode\n"+q, "-c", ".mode csv\n.mode\n"+q, "-c", q, "-c", ".mode box\n"+q, "-c", ".mode table\n"+q)
+	want := "json\n[{\"n\":6}]\ncsv\nn\n6\nn\n6\n┌───┐\n│ n │\n├───┤\n│ 6 │\n└───┘\n1 row\n\n+---+\n| n |\n+---+\n| 6 |\n+---+\n1 row\n\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 0 and %q", code, stdout, stderr, want)
 	}
 	_, stderr, code = lakesql(t, "", "-d", work, "-c", ".mode xml")
-	if code != 1 || stderr != "lakesql: line 1: usage: .mode table|json|csv\n" {
+	if code != 1 || stderr != "lakesql: line 1: usage: .mode box|table|markdown|line|list|csv|json|jsonlines\n" {
 		t.Errorf(".mode xml: exit %d, stderr %q", code, stderr)
 	}
 }
@@ -190,8 +190,8 @@ func TestCommandsInOrder(t *testing.T) {
 	}
 	args := []string{"-d", work, "-c", "SELECT COUNT(*) AS c1 FROM misc", "-c", "SELECT COUNT(*) AS c2 FROM misc; SELECT COUNT(*) AS c3 FROM misc", "-f", file}
 	for format, want := range map[string]string{
-		"json": "{\"c1\":6}\n{\"c2\":6}\n{\"c3\":6}\n{\"c4\":6}\n",
-		"csv":  "c1\n6\nc2\n6\nc3\n6\nc4\n6\n",
+		"jsonlines": "{\"c1\":6}\n{\"c2\":6}\n{\"c3\":6}\n{\"c4\":6}\n",
+		"csv":       "c1\n6\nc2\n6\nc3\n6\nc4\n6\n",
 	} {
 		stdout, stderr, code := lakesql(t, "", append(args, "--format", format)...)
 		if code != 0 || stdout != want || stderr != "" {
@@ -200,7 +200,7 @@ func TestCommandsInOrder(t *testing.T) {
 	}
 	stdout, _, _ := lakesql(t, "", args...)
 	if i := []int{strings.Index(stdout, "c1"), strings.Index(stdout, "c2"), strings.Index(stdout, "c3"), strings.Index(stdout, "c4")}; !slices.IsSorted(i) || i[0] < 0 {
-		t.Errorf("--format table: results out of order:\n%s", stdout)
+		t.Errorf("--format box: results out of order:\n%s", stdout)
 	}
 }
 
@@ -222,12 +222,12 @@ func TestRC(t *testing.T) {
 		args  []string
 		want  string
 	}{
-		"-c":                 {"", []string{"-c", q}, "n\n6\n"},
-		"-f":                 {"", []string{"-f", file}, "n\n6\n"},
-		"stdin":              {q + ";\n", nil, "n\n6\n"},
-		"--no-init":          {"", []string{"--no-init", "-c", q}, "┌───┐\n│ n │\n├───┤\n│ 6 │\n└───┘\n1 row\n\n"},
-		"--format wins":      {"", []string{"--format", "json", "-c", q}, "{\"n\":6}\n"},
-		"--format table too": {"", []string{"--format", "table", "-c", ".mode"}, "table\n"},
+		"-c":               {"", []string{"-c", q}, "n\n6\n"},
+		"-f":               {"", []string{"-f", file}, "n\n6\n"},
+		"stdin":            {q + ";\n", nil, "n\n6\n"},
+		"--no-init":        {"", []string{"--no-init", "-c", q}, "┌───┐\n│ n │\n├───┤\n│ 6 │\n└───┘\n1 row\n\n"},
+		"--format wins":    {"", []string{"--format", "jsonlines", "-c", q}, "{\"n\":6}\n"},
+		"--format box too": {"", []string{"--format", "box", "-c", ".mode"}, "box\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			stdout, stderr, code := lakesql(t, c.stdin, append([]string{"-d", work}, c.args...)...)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/lakesql/lakesql/internal/suggest"
@@ -27,8 +28,16 @@ func init() {
 	dotCommands = []dotCommand{
 		{".help", "", "show this help", ".help", dotHelp},
 		{".lakes", "", "list the lakes of the work folder", ".lakes", dotLakes},
+		{".tables", "", "list the lakes (as .lakes)", ".tables", dotLakes},
+		{".schema", "[LAKE]", "SHOW CREATE LAKE … FOR duckdb of each lake", ".schema orders", dotSchema},
 		{".open", "DIR", "use the lakes of another work folder", ".open /data/work", dotOpen},
-		{".mode", "table|json|csv", "set the output format (no argument: show it)", ".mode csv", dotMode},
+		{".mode", "MODE", "set the output mode, below (alone: show it)", ".mode csv", dotMode},
+		{".headers", "on|off", "print the column names (default on)", ".headers off", dotHeaders},
+		{".nullvalue", "TEXT", "how NULL prints (NULL; csv, list: empty)", ".nullvalue ''", dotNullValue},
+		{".maxrows", "N", "rows a box or table shows (40; -1: all)", ".maxrows 100", dotMaxRows},
+		{".maxwidth", "N", "width a box or table may take (-1: no limit)", ".maxwidth 120", dotMaxWidth},
+		{".output", "[FILE]", "results go to FILE (alone: back to stdout)", ".output out.txt", dotOutput},
+		{".once", "FILE", "the next statement's result goes to FILE", ".once top.csv", dotOnce},
 		{".timer", "on|off", "print the wall time of each statement", ".timer on", dotTimer},
 		{".read", "FILE", "run the statements and dot commands in FILE", ".read queries.sql", dotRead},
 		{".quit", "", "leave lakesql (also .exit and Ctrl-D)", ".quit", dotQuit},
@@ -130,6 +139,14 @@ Settings
   RESET memory_limit;                           -- back to the default
 `
 
+const helpModes = `
+Output modes (.mode, --format): box (the default: a table of box lines, the
+first and last rows of a long result), table (the same in ASCII), markdown,
+line (name = value), list (values | separated), csv, json (one array of
+objects) and jsonlines (one object per line). Rows print as the scan finds
+them. See docs/shell.md.
+`
+
 const helpKeys = `
 Keys: Tab completes keywords, lake and field names; Ctrl-C cancels the
 statement being typed or the query running; Ctrl-D leaves.
@@ -144,6 +161,7 @@ func helpText() string {
 	for _, c := range dotCommands {
 		fmt.Fprintf(&b, "  %-22s %-45s e.g. %s\n", strings.TrimSpace(c.name+" "+c.args), c.help, c.example)
 	}
+	b.WriteString(helpModes)
 	return b.String()
 }
 
@@ -156,8 +174,8 @@ func dotHelp(sh *shell, _ context.Context, args []string) error {
 }
 
 func dotLakes(sh *shell, _ context.Context, args []string) error {
-	if err := wantArgs(".lakes", args, 0, ""); err != nil {
-		return err
+	if len(args) > 0 {
+		return errors.New(".lakes and .tables take no arguments")
 	}
 	names, err := sh.sess.Catalog.Lakes()
 	if err != nil {
@@ -171,6 +189,32 @@ func dotLakes(sh *shell, _ context.Context, args []string) error {
 	return nil
 }
 
+// dotSchema prints SHOW CREATE LAKE … FOR duckdb of each lake, or of the
+// one named: the closest a lake has to the CREATE TABLE of .schema in
+// sqlite3 and duckdb.
+func dotSchema(sh *shell, ctx context.Context, args []string) error {
+	if len(args) > 1 {
+		return errors.New("usage: .schema [LAKE]")
+	}
+	names := args
+	if len(names) == 0 {
+		var err error
+		if names, err = sh.sess.Catalog.Lakes(); err != nil {
+			return err
+		}
+	}
+	for _, n := range names {
+		res, err := sh.sess.Exec(ctx, "SHOW CREATE LAKE `"+n+"` FOR duckdb")
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintln(sh.out, res.Note); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func dotOpen(sh *shell, _ context.Context, args []string) error {
 	if err := wantArgs(".open", args, 1, "DIR"); err != nil {
 		return err
@@ -181,25 +225,106 @@ func dotOpen(sh *shell, _ context.Context, args []string) error {
 func dotMode(sh *shell, _ context.Context, args []string) error {
 	switch {
 	case len(args) == 0:
-		fmt.Fprintln(sh.out, sh.mode)
+		fmt.Fprintln(sh.out, sh.format.mode)
 		return nil
 	case len(args) == 1 && slices.Contains(modes, args[0]):
-		sh.mode = args[0]
+		sh.format.mode = args[0]
 		return nil
 	}
 	return fmt.Errorf("usage: .mode %s", strings.Join(modes, "|"))
 }
 
 func dotTimer(sh *shell, _ context.Context, args []string) error {
+	return sh.onOff(".timer", &sh.timer, args)
+}
+
+func dotHeaders(sh *shell, _ context.Context, args []string) error {
+	return sh.onOff(".headers", &sh.format.headers, args)
+}
+
+// onOff sets a switch from on or off, or shows it without an argument.
+func (sh *shell) onOff(name string, b *bool, args []string) error {
 	switch {
 	case len(args) == 0:
-		fmt.Fprintln(sh.out, map[bool]string{true: "on", false: "off"}[sh.timer])
+		fmt.Fprintln(sh.out, map[bool]string{true: "on", false: "off"}[*b])
 		return nil
 	case len(args) == 1 && (args[0] == "on" || args[0] == "off"):
-		sh.timer = args[0] == "on"
+		*b = args[0] == "on"
 		return nil
 	}
-	return errors.New("usage: .timer on|off")
+	return fmt.Errorf("usage: %s on|off", name)
+}
+
+func dotNullValue(sh *shell, _ context.Context, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprintln(sh.out, sh.format.nullText())
+		return nil
+	}
+	if err := wantArgs(".nullvalue", args, 1, "TEXT"); err != nil {
+		return err
+	}
+	sh.format.null, sh.format.nullSet = args[0], true
+	return nil
+}
+
+func dotMaxRows(sh *shell, _ context.Context, args []string) error {
+	return sh.limit(".maxrows", &sh.format.maxRows, sh.format.maxRows, args)
+}
+
+func dotMaxWidth(sh *shell, _ context.Context, args []string) error {
+	err := sh.limit(".maxwidth", &sh.format.maxWidth, sh.formatFor(sh.out).maxWidth, args)
+	if err == nil && len(args) > 0 {
+		sh.fit = false
+	}
+	return err
+}
+
+// limit sets a limit from a number, -1 or 0 meaning none, or shows what
+// it is now without an argument.
+func (sh *shell) limit(name string, n *int, now int, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprintln(sh.out, now)
+		return nil
+	}
+	v, err := strconv.Atoi(args[0])
+	if len(args) != 1 || err != nil || v < -1 {
+		return fmt.Errorf("usage: %s N (-1 or 0: no limit)", name)
+	}
+	*n = max(v, 0)
+	return nil
+}
+
+func dotOutput(sh *shell, _ context.Context, args []string) error {
+	if len(args) > 1 {
+		return errors.New("usage: .output [FILE]")
+	}
+	if err := sh.closeOutput(); err != nil {
+		return fmt.Errorf(".output: %w", err)
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	f, err := os.Create(args[0])
+	if err != nil {
+		return fmt.Errorf(".output: %w", err)
+	}
+	sh.out, sh.outFile = f, f
+	return nil
+}
+
+func dotOnce(sh *shell, _ context.Context, args []string) error {
+	if err := wantArgs(".once", args, 1, "FILE"); err != nil {
+		return err
+	}
+	if err := sh.closeOnce(); err != nil {
+		return fmt.Errorf(".once: %w", err)
+	}
+	f, err := os.Create(args[0])
+	if err != nil {
+		return fmt.Errorf(".once: %w", err)
+	}
+	sh.once = f
+	return nil
 }
 
 // maxReadDepth bounds .read nesting, so a script reading itself stops.

@@ -1,107 +1,142 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
+	"strings"
 
 	"github.com/lakesql/lakesql/sql"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
-// The output formats of --format and .mode.
+// The output modes of --format and .mode, as the duckdb shell names them.
 const (
-	modeTable = "table"
-	modeJSON  = "json"
-	modeCSV   = "csv"
+	modeBox       = "box"   // a table drawn with box characters, the default
+	modeTable     = "table" // a table drawn with +, - and |
+	modeMarkdown  = "markdown"
+	modeLine      = "line" // one "name = value" line per field, a blank line between rows
+	modeList      = "list" // fields separated by |
+	modeCSV       = "csv"
+	modeJSON      = "json"      // one JSON array of objects
+	modeJSONLines = "jsonlines" // one JSON object per line
 )
 
-var modes = []string{modeTable, modeJSON, modeCSV}
+var modes = []string{modeBox, modeTable, modeMarkdown, modeLine, modeList, modeCSV, modeJSON, modeJSONLines}
 
-// writeResult prints a result in a format. A table is followed by its row
-// count and the result's note; JSON and CSV print only data on out, so the
-// note goes to notes.
-func writeResult(out, notes io.Writer, mode string, res *sql.Result) error {
-	if len(res.Columns) == 0 && res.Note == "" {
-		return nil // SET: nothing to show, as in duckdb
-	}
-	var b bytes.Buffer
-	var err error
-	switch mode {
-	case modeJSON:
-		err = writeJSONLines(&b, res)
-	case modeCSV:
-		err = writeCSV(&b, res)
-	default:
-		err = writeTable(&b, res)
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := out.Write(b.Bytes()); err != nil {
-		return err
-	}
-	if mode != modeTable && res.Note != "" {
-		_, err = fmt.Fprintln(notes, res.Note)
-	}
-	return err
+// defaultMaxRows is how many rows a box or a table shows at most.
+const defaultMaxRows = 40
+
+// format is how results print: the mode and the settings dot commands
+// change beside it.
+type format struct {
+	mode     string
+	headers  bool   // a header line (box, table, markdown, list, csv)
+	null     string // what NULL prints as, once nullSet
+	nullSet  bool   // .nullvalue was given
+	maxRows  int    // box and table: rows shown, the first half and the last; 0 all
+	maxWidth int    // box and table: the width they may take; 0 no limit
 }
 
-// writeTable draws a result with tablewriter: numbers right-aligned, text
-// left, NULL as NULL; then "N rows", the note and a blank line.
-func writeTable(w io.Writer, res *sql.Result) error {
+// defaultFormat is the format a shell starts with, in mode.
+func defaultFormat(mode string) format {
+	return format{mode: mode, headers: true, maxRows: defaultMaxRows}
+}
+
+// tabular reports whether the mode draws a table for a person, followed by
+// its row count and the note; the others print only data on out.
+func (f format) tabular() bool { return f.mode == modeBox || f.mode == modeTable }
+
+// nullText is what NULL prints as: .nullvalue's text, else nothing in csv
+// and list (as sqlite3), NULL elsewhere. JSON prints null.
+func (f format) nullText() string {
+	switch {
+	case f.nullSet:
+		return f.null
+	case f.mode == modeCSV || f.mode == modeList:
+		return ""
+	}
+	return "NULL"
+}
+
+// text is a value as a cell prints it.
+func (f format) text(v sql.Value) string {
+	if v.IsNull() {
+		return f.nullText()
+	}
+	return v.String()
+}
+
+// writer prints a result in one mode as its rows come: sql.Emitter's
+// columns once and each row, then end after the last row.
+type writer interface {
+	sql.Emitter
+	end() error
+}
+
+// newWriter returns the writer of f's mode, writing to w.
+func newWriter(w *bufio.Writer, f format) writer {
+	switch f.mode {
+	case modeBox:
+		return &grid{w: w, f: f, lines: boxLines}
+	case modeTable:
+		return &grid{w: w, f: f, lines: asciiLines}
+	case modeMarkdown:
+		return &markdownWriter{w: w, f: f}
+	case modeLine:
+		return &lineWriter{w: w, f: f}
+	case modeList:
+		return &listWriter{w: w, f: f}
+	case modeCSV:
+		return &csvWriter{cw: csv.NewWriter(w), f: f}
+	case modeJSON:
+		return &jsonWriter{w: w, array: true}
+	}
+	return &jsonWriter{w: w}
+}
+
+// newBuffer buffers what a writer writes to out, 64 KiB at a time.
+func newBuffer(out io.Writer) *bufio.Writer { return bufio.NewWriterSize(out, 64<<10) }
+
+// writeResult prints a finished result in a format, then its note. A
+// result with neither columns nor a note (SET) prints nothing, as in duckdb.
+func writeResult(out, notes io.Writer, f format, res *sql.Result) error {
+	if len(res.Columns) == 0 && res.Note == "" {
+		return nil
+	}
+	b := newBuffer(out)
+	w := newWriter(b, f)
 	if len(res.Columns) > 0 {
-		names := make([]string, len(res.Columns))
-		aligns := make([]tw.Align, len(res.Columns))
-		for i, c := range res.Columns {
-			names[i] = c.Name
-			aligns[i] = tw.AlignLeft
-			if c.Numeric {
-				aligns[i] = tw.AlignRight
-			}
-		}
-		cell := func() tw.CellConfig {
-			return tw.CellConfig{
-				Formatting: tw.CellFormatting{AutoWrap: tw.WrapNone, AutoFormat: tw.Off},
-				Alignment:  tw.CellAlignment{Global: tw.AlignLeft, PerColumn: aligns},
-			}
-		}
-		t := tablewriter.NewTable(w, tablewriter.WithConfig(tablewriter.Config{Header: cell(), Row: cell()}))
-		t.Header(names)
-		for _, r := range res.Rows {
-			cells := make([]string, len(r))
-			for i, v := range r {
-				cells[i] = v.String()
-			}
-			if err := t.Append(cells); err != nil {
-				return err
-			}
-		}
-		if err := t.Render(); err != nil {
+		if err := emitAll(w, res); err != nil {
 			return err
 		}
-		if len(res.Rows) == 1 {
-			fmt.Fprintln(w, "1 row")
-		} else {
-			fmt.Fprintf(w, "%d rows\n", len(res.Rows))
-		}
 	}
-	if res.Note != "" {
-		fmt.Fprintln(w, res.Note)
-	}
-	_, err := fmt.Fprintln(w)
-	return err
+	return finish(w, b, notes, f, res.Note)
 }
 
-// writeJSONLines writes one JSON object per row, its keys in column order:
-// numbers as numbers, NULL as null, JSON values as they were.
-func writeJSONLines(w *bytes.Buffer, res *sql.Result) error {
-	return emitAll(&jsonEmitter{w: w}, res)
+// finish ends a result: the writer's last lines, then the note, which
+// follows a table on out, with a blank line, and goes to notes after data.
+func finish(w writer, b *bufio.Writer, notes io.Writer, f format, note string) error {
+	if err := w.end(); err != nil {
+		return err
+	}
+	if f.tabular() {
+		if note != "" {
+			fmt.Fprintln(b, note)
+		}
+		fmt.Fprintln(b)
+	}
+	if err := b.Flush(); err != nil {
+		return err
+	}
+	if !f.tabular() && note != "" {
+		_, err := fmt.Fprintln(notes, note)
+		return err
+	}
+	return nil
 }
 
 // emitAll sends a finished result to an emitter.
@@ -121,15 +156,37 @@ func emitAll(e sql.Emitter, res *sql.Result) error {
 	return nil
 }
 
-// jsonEmitter writes rows as JSON Lines as they come; flush writes what
-// it holds to out once it holds 64 KiB (or when asked: out nil).
-type jsonEmitter struct {
-	w    *bytes.Buffer
-	out  io.Writer
-	keys [][]byte // `"name":` of each column, encoded once
+// emitter feeds a writer from a stream; live (a terminal watches) it
+// flushes after each row, so that rows show as the scan finds them.
+type emitter struct {
+	writer
+	b    *bufio.Writer
+	live bool
 }
 
-func (e *jsonEmitter) Columns(names []string) error {
+func (e emitter) Row(r []sql.Value) error {
+	if err := e.writer.Row(r); err != nil {
+		return err
+	}
+	if e.live {
+		return e.b.Flush()
+	}
+	return nil
+}
+
+// jsonWriter writes each row as a JSON object, its keys in column order:
+// numbers as numbers, NULL as null, JSON values as they were. As an array
+// it writes them as duckdb's json mode does, [{…},\n{…}]\n, and [] for no
+// rows; else one object per line.
+type jsonWriter struct {
+	w       *bufio.Writer
+	array   bool
+	keys    [][]byte     // `"name":` of each column, encoded once
+	scratch bytes.Buffer // a double's text
+	rows    int
+}
+
+func (e *jsonWriter) Columns(names []string) error {
 	e.keys = e.keys[:0]
 	for _, n := range names {
 		var b bytes.Buffer
@@ -142,8 +199,16 @@ func (e *jsonEmitter) Columns(names []string) error {
 	return nil
 }
 
-func (e *jsonEmitter) Row(r []sql.Value) error {
+func (e *jsonWriter) Row(r []sql.Value) error {
 	w := e.w
+	if e.array {
+		if e.rows == 0 {
+			w.WriteByte('[')
+		} else {
+			w.WriteString(",\n")
+		}
+	}
+	e.rows++
 	w.WriteByte('{')
 	for i, k := range e.keys {
 		if i > 0 {
@@ -153,26 +218,32 @@ func (e *jsonEmitter) Row(r []sql.Value) error {
 		switch v := r[i]; v.K {
 		case types.Float:
 			// encoding/json's spelling of a double (2.5, 1e+21), as before.
-			if err := appendJSON(w, v.JSON()); err != nil {
+			e.scratch.Reset()
+			if err := appendJSON(&e.scratch, v.JSON()); err != nil {
 				return err
 			}
+			w.Write(e.scratch.Bytes())
 		default:
 			w.Write(types.AppendJSON(w.AvailableBuffer(), v))
 		}
 	}
-	w.WriteString("}\n")
-	return flushAt(w, e.out, 64<<10)
+	w.WriteByte('}')
+	if !e.array {
+		w.WriteByte('\n')
+	}
+	return nil
 }
 
-// flushAt writes b to out and empties it once it holds n bytes; with out
-// nil it keeps everything.
-func flushAt(b *bytes.Buffer, out io.Writer, n int) error {
-	if out == nil || b.Len() < n {
+func (e *jsonWriter) end() error {
+	switch {
+	case !e.array:
 		return nil
+	case e.rows == 0:
+		e.w.WriteString("[]\n")
+	default:
+		e.w.WriteString("]\n")
 	}
-	_, err := out.Write(b.Bytes())
-	b.Reset()
-	return err
+	return nil
 }
 
 // appendJSON writes v as compact JSON, without escaping <, > and &.
@@ -186,40 +257,127 @@ func appendJSON(w *bytes.Buffer, v any) error {
 	return nil
 }
 
-// writeCSV writes a header line and one line per row; NULL is an empty
-// field.
-func writeCSV(w io.Writer, res *sql.Result) error {
-	if len(res.Columns) == 0 {
-		return nil
-	}
-	e := &csvEmitter{cw: csv.NewWriter(w)}
-	if err := emitAll(e, res); err != nil {
-		return err
-	}
-	e.cw.Flush()
-	return e.cw.Error()
-}
-
-// csvEmitter writes a header line, then a line per row as it comes.
-type csvEmitter struct {
+// csvWriter writes a header line (with headers on), then a line per row,
+// quoted where CSV needs it.
+type csvWriter struct {
 	cw  *csv.Writer
+	f   format
 	rec []string
 }
 
-func (e *csvEmitter) Columns(names []string) error {
+func (e *csvWriter) Columns(names []string) error {
 	e.rec = make([]string, len(names))
-	if len(names) == 0 {
+	if !e.f.headers {
 		return nil
 	}
 	return e.cw.Write(names)
 }
 
-func (e *csvEmitter) Row(r []sql.Value) error {
+func (e *csvWriter) Row(r []sql.Value) error {
 	for i, v := range r {
-		e.rec[i] = ""
-		if !v.IsNull() {
-			e.rec[i] = v.String()
-		}
+		e.rec[i] = e.f.text(v)
 	}
 	return e.cw.Write(e.rec)
 }
+
+func (e *csvWriter) end() error {
+	e.cw.Flush()
+	return e.cw.Error()
+}
+
+// listWriter writes the fields of a row separated by |, unquoted, after
+// a header line with headers on, as sqlite3's list mode.
+type listWriter struct {
+	w *bufio.Writer
+	f format
+}
+
+func (e *listWriter) Columns(names []string) error {
+	if e.f.headers {
+		e.w.WriteString(strings.Join(names, "|") + "\n")
+	}
+	return nil
+}
+
+func (e *listWriter) Row(r []sql.Value) error {
+	for i, v := range r {
+		if i > 0 {
+			e.w.WriteByte('|')
+		}
+		e.w.WriteString(e.f.text(v))
+	}
+	return e.w.WriteByte('\n')
+}
+
+func (e *listWriter) end() error { return nil }
+
+// lineWriter writes each field of a row on its own line, "name = value",
+// the names right-aligned, with a blank line between rows, as sqlite3's
+// line mode.
+type lineWriter struct {
+	w     *bufio.Writer
+	f     format
+	names []string // padded to the widest
+	rows  int
+}
+
+func (e *lineWriter) Columns(names []string) error {
+	width := 0
+	for _, n := range names {
+		width = max(width, displayWidth(n))
+	}
+	e.names = make([]string, len(names))
+	for i, n := range names {
+		e.names[i] = strings.Repeat(" ", width-displayWidth(n)) + n
+	}
+	return nil
+}
+
+func (e *lineWriter) Row(r []sql.Value) error {
+	if e.rows > 0 {
+		e.w.WriteByte('\n')
+	}
+	e.rows++
+	for i, v := range r {
+		e.w.WriteString(e.names[i] + " = " + e.f.text(v) + "\n")
+	}
+	return nil
+}
+
+func (e *lineWriter) end() error { return nil }
+
+// markdownWriter writes a GitHub table: a header line (with headers on)
+// and its rule, then a line per row. It streams, so the columns are not
+// padded to one width; | in a value is escaped.
+type markdownWriter struct {
+	w *bufio.Writer
+	f format
+}
+
+func (e *markdownWriter) Columns(names []string) error {
+	if !e.f.headers {
+		return nil
+	}
+	e.line(names)
+	rule := make([]string, len(names))
+	for i := range rule {
+		rule[i] = "---"
+	}
+	e.line(rule)
+	return nil
+}
+
+func (e *markdownWriter) Row(r []sql.Value) error {
+	cells := make([]string, len(r))
+	for i, v := range r {
+		cells[i] = strings.ReplaceAll(e.f.text(v), "|", `\|`)
+	}
+	e.line(cells)
+	return nil
+}
+
+func (e *markdownWriter) line(cells []string) {
+	e.w.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+}
+
+func (e *markdownWriter) end() error { return nil }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestWriteResult(t *testing.T) {
 		mode      string
 		out, note string
 	}{
-		"table": {modeTable, `┌────────────┬───────┬───────┬──────┬────────────────┐
+		"box": {modeBox, `┌────────────┬───────┬───────┬──────┬────────────────┐
 │ z_text     │ a_int │ float │ null │ raw            │
 ├────────────┼───────┼───────┼──────┼────────────────┤
 │ <a&b>, "q" │    -7 │   2.5 │ NULL │ {"k":[1,true]} │
@@ -35,7 +36,7 @@ a note
 
 `, ""},
 		// Keys in column order, not sorted; numbers as numbers; no HTML escaping.
-		"json": {modeJSON, `{"z_text":"<a&b>, \"q\"","a_int":-7,"float":2.5,"null":null,"raw":{"k":[1,true]}}
+		"jsonlines": {modeJSONLines, `{"z_text":"<a&b>, \"q\"","a_int":-7,"float":2.5,"null":null,"raw":{"k":[1,true]}}
 {"z_text":"ü","a_int":12345,"float":0.1,"null":null,"raw":false}
 `, "a note\n"},
 		"csv": {modeCSV, `z_text,a_int,float,null,raw
@@ -46,7 +47,7 @@ a note
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			var out, note bytes.Buffer
-			if err := writeResult(&out, &note, tc.mode, sample); err != nil {
+			if err := writeResult(&out, &note, defaultFormat(tc.mode), sample); err != nil {
 				t.Fatal(err)
 			}
 			if out.String() != tc.out {
@@ -71,7 +72,7 @@ func TestWriteTableRowCount(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			var out bytes.Buffer
-			if err := writeTable(&out, tc.res); err != nil {
+			if err := writeResult(&out, io.Discard, defaultFormat(modeBox), tc.res); err != nil {
 				t.Fatal(err)
 			}
 			if !strings.HasSuffix(out.String(), tc.want) {

@@ -37,7 +37,7 @@ func (sh *shell) repl(in *os.File) error {
 		AutoComplete:           comp,
 		InterruptPrompt:        "^C",
 		Stdin:                  readline.NewCancelableStdin(in),
-		Stdout:                 sh.out,
+		Stdout:                 sh.stdout,
 		Stderr:                 sh.errw,
 	})
 	if err != nil {
@@ -51,7 +51,7 @@ func (sh *shell) repl(in *os.File) error {
 	signal.Notify(sigs, os.Interrupt)
 	defer signal.Stop(sigs)
 
-	fmt.Fprintf(sh.out, "lakesql: SQL over the lakes in %s. Type .help for help; Ctrl-D leaves.\n", sh.dir)
+	fmt.Fprintf(sh.stdout, "lakesql: SQL over the lakes in %s. Type .help for help; Ctrl-D leaves.\n", sh.dir)
 	var buf stmtBuffer
 	var typed []string // the lines of the pending statement, for history
 	for !sh.quit {

@@ -27,13 +27,15 @@ func usageText() string {
 	return `lakesql: the SQL shell over the lake
 
 Usage:
-  lakesql [-d WORKDIR] [-c SQL]... [-f FILE] [--format table|json|csv] [--bail[=false]] [--no-init] [--demo]
+  lakesql [-d WORKDIR] [-c SQL]... [-f FILE] [--format MODE] [--bail[=false]] [--no-init] [--demo]
           [--memory-limit SIZE] [--temp-dir DIR]
 
   -d WORKDIR   the work folder holding the lakes (default: the current folder)
   -c SQL       run SQL (statements and dot commands); may be repeated, runs in order
   -f FILE      run the script FILE, after any -c
-  --format F   output: table (default), json (JSON Lines, one object per row) or csv;
+  --format MODE
+               the output mode, as .mode: box (the default), table, markdown, line,
+               list, csv, json (one JSON array) or jsonlines (one object per line);
                it wins over a .mode in ~/.lakesqlrc
   --bail       stop a script at the first failed statement (default true);
                --bail=false goes on and exits 1 at the end if any failed
@@ -49,7 +51,9 @@ Usage:
 
 With a terminal on stdin and no -c or -f, lakesql is an interactive shell
 (history in ~/.lakesql_history); otherwise it runs the statements from -c, -f
-or stdin in order, and keeps no history. Either way it first runs the
+or stdin in order, and keeps no history. A box or table shows at most 40
+rows either way, the first 20 and the last 20 (.maxrows); only the REPL cuts
+it to the terminal's width (.maxwidth). Either way it first runs the
 statements and dot commands of ~/.lakesqlrc (unless --no-init), e.g.
 ".mode csv" or ".timer on"; a failing line there is reported with its line
 number and the rest goes on.
@@ -88,7 +92,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringVar(&o.dir, "d", ".", "")
 	fs.Var((*stringList)(&o.cmds), "c", "")
 	fs.StringVar(&o.file, "f", "", "")
-	fs.StringVar(&o.format, "format", modeTable, "")
+	fs.StringVar(&o.format, "format", modeBox, "")
 	fs.BoolVar(&o.bail, "bail", true, "")
 	fs.BoolVar(&o.noInit, "no-init", false, "")
 	fs.BoolVar(&o.demo, "demo", false, "")
@@ -164,7 +168,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // start opens the work folder (making the demo first if asked) and runs the
 // REPL or the scripts.
-func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
+func start(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	if o.demo {
 		dir := ""
 		if o.dirSet {
@@ -176,7 +180,12 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		o.dir = made
 	}
-	sh := &shell{mode: o.format, bail: o.bail, out: stdout, errw: stderr}
+	sh := &shell{format: defaultFormat(o.format), bail: o.bail, out: stdout, stdout: stdout, errw: stderr}
+	defer func() {
+		if cerr := errors.Join(sh.closeOutput(), sh.closeOnce()); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
 	if err := sh.open(o.dir); err != nil {
 		return err
 	}
@@ -195,6 +204,7 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 	flagMemory()
 	tty, interactive := stdin.(*os.File)
 	interactive = interactive && len(o.cmds) == 0 && o.file == "" && isatty.IsTerminal(tty.Fd())
+	sh.fit = interactive
 
 	// ~/.lakesqlrc and scripts: Ctrl-C cancels the statement running and
 	// ends the run; a second Ctrl-C kills the process the usual way.
@@ -208,7 +218,7 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		// The command line wins over the rc file.
 		if o.formatSet {
-			sh.mode = o.format
+			sh.format.mode = o.format
 		}
 		if o.dirSet && sh.dir != o.dir {
 			if err := sh.open(o.dir); err != nil {

@@ -36,7 +36,7 @@ func TestBadCommandLine(t *testing.T) {
 	}{
 		"unknown flag":       {[]string{"-x"}, "lakesql: flag provided but not defined: -x\n"},
 		"argument":           {[]string{"-d", ".", "work"}, `lakesql: unexpected argument "work"` + "\n"},
-		"unknown format":     {[]string{"--format", "xml"}, `lakesql: --format "xml": use table, json, csv` + "\n"},
+		"unknown format":     {[]string{"--format", "xml"}, `lakesql: --format "xml": use box, table, markdown, line, list, csv, json, jsonlines` + "\n"},
 		"-c without its SQL": {[]string{"-c"}, "lakesql: flag needs an argument: -c\n"},
 		"bail not a boolean": {[]string{"--bail=sometimes"}, "lakesql: invalid boolean value"},
 	}
@@ -77,7 +77,7 @@ func TestSourcesRunInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdout, stderr, code := lakesql(t, "SELECT COUNT(*) AS from_stdin FROM misc;",
-		"-d", work, "--format", "csv", "-c", "SELECT COUNT(*) AS c1 FROM misc", "-c", ".mode json\nSELECT COUNT(*) AS c2 FROM misc;", "-f", file)
+		"-d", work, "--format", "csv", "-c", "SELECT COUNT(*) AS c1 FROM misc", "-c", ".mode jsonlines\nSELECT COUNT(*) AS c2 FROM misc;", "-f", file)
 	want := "c1\n6\n{\"c2\":6}\n{\"from_f\":6}\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 0 and %q", code, stdout, stderr, want)
@@ -121,7 +121,7 @@ func TestDemo(t *testing.T) {
 	t.Cleanup(func() { demoRows = old })
 
 	dir := filepath.Join(t.TempDir(), "new", "demo")
-	stdout, stderr, code := lakesql(t, "", "--demo", "-d", dir, "--format", "json", "-c", "SHOW LAKES", "-c", "SHOW FILES orders_fine")
+	stdout, stderr, code := lakesql(t, "", "--demo", "-d", dir, "--format", "jsonlines", "-c", "SHOW LAKES", "-c", "SHOW FILES orders_fine")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -1,14 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
+
+	"github.com/chzyer/readline"
 
 	"github.com/lakesql/lakesql/sql/parser"
 
@@ -20,14 +21,19 @@ import (
 // shell is the state a REPL or a script runs in: the session over a work
 // folder and the settings dot commands change.
 type shell struct {
-	sess  *sql.Session
-	dir   string
-	mode  string // output format: table, json or csv
-	timer bool   // print the wall time of each statement
-	bars  bool   // draw progress bars on errw (interactive use only, never in scripts)
-	bail  bool   // a script stops at its first failure
-	out   io.Writer
-	errw  io.Writer
+	sess   *sql.Session
+	dir    string
+	format format
+	fit    bool // a table fits the terminal's width (the REPL's, until .maxwidth)
+	timer  bool // print the wall time of each statement
+	bars   bool // draw progress bars on errw (interactive use only, never in scripts)
+	bail   bool // a script stops at its first failure
+	out    io.Writer
+	stdout io.Writer // out, but for .output
+	errw   io.Writer
+
+	outFile *os.File // the file of .output, which out is
+	once    *os.File // the file of .once, for the next statement's result
 
 	quit     bool // .quit was run
 	depth    int  // .read nesting
@@ -58,77 +64,112 @@ func (sh *shell) open(dir string) error {
 	return nil
 }
 
-// statement runs one statement (without its ';') and prints its result.
+// statement runs one statement (without its ';') and prints its result,
+// in the file of .once if it was given.
 func (sh *shell) statement(ctx context.Context, text string) error {
+	if f := sh.once; f != nil {
+		sh.once = nil
+		err := sh.statementTo(ctx, text, f)
+		if cerr := f.Close(); cerr != nil {
+			err = errors.Join(err, fmt.Errorf(".once: %w", cerr))
+		}
+		return err
+	}
+	return sh.statementTo(ctx, text, sh.out)
+}
+
+// statementTo runs one statement and prints its result on out. A SELECT
+// streams: its rows go out as the scan reads them.
+func (sh *shell) statementTo(ctx context.Context, text string, out io.Writer) error {
 	start := now()
 	if sh.bars {
 		bar := progress.Start(sh.errw, firstWords(text, 2))
 		defer bar.Done()
 		ctx = sql.WithProgress(ctx, bar.Report)
 	}
-	if sh.mode == modeJSON || sh.mode == modeCSV {
-		// Data formats stream: a SELECT of any size goes out as the scan
-		// reads it.
-		if ok, err := sh.stream(ctx, text); ok || err != nil {
-			if err == nil {
-				sh.timed(start)
-			}
-			return err
+	f := sh.formatFor(out)
+	if ok, err := sh.stream(ctx, text, out, f); ok || err != nil {
+		if err == nil {
+			sh.timed(out, f, start)
 		}
+		return err
 	}
 	res, err := sh.sess.Exec(ctx, text)
 	var damage *sql.DamageError
 	if errors.As(err, &damage) {
 		// CHECK LAKE failed: show what it found, then fail.
-		if werr := writeResult(sh.out, sh.errw, sh.mode, damage.Result); werr != nil {
+		if werr := writeResult(out, sh.errw, f, damage.Result); werr != nil {
 			return werr
 		}
 	}
 	if err != nil {
 		return err
 	}
-	if err := writeResult(sh.out, sh.errw, sh.mode, res); err != nil {
+	if err := writeResult(out, sh.errw, f, res); err != nil {
 		return err
 	}
-	sh.timed(start)
+	sh.timed(out, f, start)
 	return nil
 }
 
-// timed prints the statement's time with .timer on.
-func (sh *shell) timed(start time.Time) {
-	if sh.timer {
-		w := sh.out
-		if sh.mode != modeTable {
-			w = sh.errw // keep stdout pure data
+// formatFor is the format of a result printed on out: fitting the
+// terminal, a table takes at most its width as it is now.
+func (sh *shell) formatFor(out io.Writer) format {
+	f := sh.format
+	if t, ok := out.(*os.File); ok && sh.fit && progress.Terminal(out) {
+		if cols, _, err := readline.GetSize(int(t.Fd())); err == nil {
+			f.maxWidth = cols
 		}
-		fmt.Fprintf(w, "Time: %.3f ms\n", float64(now().Sub(start).Microseconds())/1000)
+	}
+	return f
+}
+
+// timed prints the statement's time with .timer on: after a table on out,
+// else on errw, to keep out pure data.
+func (sh *shell) timed(out io.Writer, f format, start time.Time) {
+	if sh.timer {
+		if !f.tabular() {
+			out = sh.errw
+		}
+		fmt.Fprintf(out, "Time: %.3f ms\n", float64(now().Sub(start).Microseconds())/1000)
 	}
 }
 
-// stream runs a SELECT in the JSON or CSV format, printing rows as they
-// come; false (and nothing done) for another statement.
-func (sh *shell) stream(ctx context.Context, text string) (bool, error) {
-	var b bytes.Buffer
-	var e sql.Emitter
-	var flush func() error
-	if sh.mode == modeJSON {
-		je := &jsonEmitter{w: &b, out: sh.out}
-		e, flush = je, func() error { _, err := sh.out.Write(b.Bytes()); return err }
-	} else {
-		ce := &csvEmitter{cw: csv.NewWriter(sh.out)}
-		e, flush = ce, func() error { ce.cw.Flush(); return ce.cw.Error() }
-	}
-	ok, note, err := sh.sess.Stream(ctx, text, e)
-	if !ok {
+// stream runs a SELECT, printing its rows as they come; false (and nothing
+// done) for another statement.
+func (sh *shell) stream(ctx context.Context, text string, out io.Writer, f format) (bool, error) {
+	b := newBuffer(out)
+	w := newWriter(b, f)
+	ok, note, err := sh.sess.Stream(ctx, text, emitter{w, b, progress.Terminal(out)})
+	switch {
+	case !ok:
 		return false, nil
+	case err != nil:
+		b.Flush() // the rows that went out before it failed
+		return true, err
 	}
-	if ferr := flush(); err == nil {
-		err = ferr
+	return true, finish(w, b, sh.errw, f, note)
+}
+
+// closeOutput sends the output back to stdout, closing the file of
+// .output.
+func (sh *shell) closeOutput() error {
+	if sh.outFile == nil {
+		return nil
 	}
-	if err == nil && note != "" {
-		_, err = fmt.Fprintln(sh.errw, note)
+	err := sh.outFile.Close()
+	sh.out, sh.outFile = sh.stdout, nil
+	return err
+}
+
+// closeOnce closes the file of a .once no statement used.
+func (sh *shell) closeOnce() error {
+	if sh.once == nil {
+		return nil
 	}
-	return true, err
+	err := sh.once.Close()
+	sh.once = nil
+	return err
 }
 
 // fail reports err, from the statement or dot command at line of a script,

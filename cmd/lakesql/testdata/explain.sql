@@ -6,5 +6,5 @@ EXPLAIN SELECT * FROM orders WHERE NOT day IN ('2026-01-01') LIMIT 5;
 EXPLAIN SELECT region, COUNT(*) FROM orders_fine WHERE region = 'seoul' OR amount > 990 GROUP BY region ORDER BY 2 DESC LIMIT 2;
 EXPLAIN ANALYZE SELECT COUNT(*), SUM(amount) FROM orders WHERE day = '2026-01-03' AND channel = 'app';
 EXPLAIN ANALYZE SELECT order_id FROM orders LIMIT 3;
-.mode json
+.mode jsonlines
 EXPLAIN SELECT COUNT(*) FROM orders_fine WHERE channel IN ('app', 'web');

@@ -17,5 +17,5 @@ CHECK LAKE torn;
 VACUUM LAKE torn;
 CHECK LAKE nolake;
 VACUUM LAKE crashed DRY;
-.mode json
+.mode jsonlines
 CHECK LAKE broken;
