@@ -108,8 +108,9 @@ func writeResult(out, notes io.Writer, f format, res *sql.Result) error {
 		return nil
 	}
 	b := newBuffer(out)
-	w := newWriter(b, f)
+	var w writer // none for a note alone
 	if len(res.Columns) > 0 {
+		w = newWriter(b, f)
 		if err := emitAll(w, res); err != nil {
 			return err
 		}
@@ -117,11 +118,14 @@ func writeResult(out, notes io.Writer, f format, res *sql.Result) error {
 	return finish(w, b, notes, f, res.Note)
 }
 
-// finish ends a result: the writer's last lines, then the note, which
-// follows a table on out, with a blank line, and goes to notes after data.
+// finish ends a result: the writer's last lines, if there is a writer,
+// then the note, which follows a table on out, with a blank line, and goes
+// to notes after data.
 func finish(w writer, b *bufio.Writer, notes io.Writer, f format, note string) error {
-	if err := w.end(); err != nil {
-		return err
+	if w != nil {
+		if err := w.end(); err != nil {
+			return err
+		}
 	}
 	if f.tabular() {
 		if note != "" {

@@ -28,30 +28,29 @@ var (
 // as in the duckdb shell.
 const markerRows = 3
 
-// grid draws a result as a table as its rows come: numbers right-aligned,
-// text left, then "N rows". With maxRows it holds at most maxRows rows:
-// until one more comes, it holds them all; then it sizes the columns from
-// them, draws the first half, and keeps a ring of the last half while it
-// counts the rest, the rows between standing as rows of ·, and ends with
-// "N rows (M shown)". Without maxRows it holds every row, to size the
-// columns.
+// grid draws a result as a table once its rows have come: numbers
+// right-aligned, text left, then "N rows". With maxRows it holds at most
+// maxRows rows, as the duckdb shell: until one more comes it holds them
+// all; then it keeps the first half and a ring of the last half while it
+// counts the rest, and draws those two halves with rows of · between,
+// ending with "N rows (M shown)". Without maxRows it holds every row. The
+// columns are sized from the rows shown, so the table is drawn at the end:
+// sized from the first rows alone, a later, wider value would be cut.
 //
-// It draws the table itself rather than with tablewriter, which sizes the
-// columns from all the rows it is given and draws them at once: a long
-// result draws its first rows before the last have come, and marks the
-// rows left out.
+// It draws the table itself rather than with tablewriter, which has no
+// marker for the rows left out, nor a width to fit by cutting text.
 type grid struct {
 	w     *bufio.Writer
 	f     format
 	lines gridLines
 	names []string
-	held  [][]string // the first rows, until the head is drawn
-	tail  [][]string // then the last rows, a ring whose oldest is at next
+	held  [][]string // the first rows: all of them, or the first half
+	tail  [][]string // the last half, a ring whose oldest is at next
 	next  int
 	rows  int    // rows seen
-	num   []bool // the held values of a column that are not NULL are numbers
+	num   []bool // the values of a column that are not NULL are numbers
 	some  []bool // a column holds a value that is not NULL
-	width []int  // each column's, set when the first rows are drawn
+	width []int  // each column's, once sized
 	right []bool
 	peak  int // the most rows held at once
 }
@@ -68,54 +67,44 @@ func (g *grid) Columns(names []string) error {
 
 func (g *grid) Row(r []sql.Value) error {
 	g.rows++
-	if g.width == nil && g.f.maxRows > 0 && len(g.held) == g.f.maxRows {
-		g.drawHead()
+	for i, v := range r {
+		if !v.IsNull() {
+			g.some[i] = true
+			g.num[i] = g.num[i] && v.K.Numeric()
+		}
 	}
 	cells := make([]string, len(r))
 	for i, v := range r {
 		cells[i] = cellText(g.f.text(v))
 	}
-	switch {
-	case g.width == nil:
-		for i, v := range r {
-			if !v.IsNull() {
-				g.some[i] = true
-				g.num[i] = g.num[i] && v.K.Numeric()
-			}
-		}
+	if m := g.f.maxRows; m == 0 || g.rows <= m {
 		g.held = append(g.held, cells)
-	case len(g.tail) > 0:
-		g.tail[g.next] = cells
-		g.next = (g.next + 1) % len(g.tail)
+	} else {
+		if g.rows == m+1 {
+			// One too many: the second half of those held starts the ring.
+			first := m - m/2
+			g.tail = slices.Clone(g.held[first:])
+			clear(g.held[first:])
+			g.held = g.held[:first]
+		}
+		if len(g.tail) > 0 {
+			g.tail[g.next] = cells
+			g.next = (g.next + 1) % len(g.tail)
+		}
 	}
 	g.peak = max(g.peak, len(g.held)+len(g.tail))
 	return nil
 }
 
-// drawHead sizes the columns from the rows held, draws the top of the
-// table and the first half of those rows, and keeps the rest as the ring
-// of the last rows.
-func (g *grid) drawHead() {
-	g.size()
-	first := len(g.held) - len(g.held)/2
+func (g *grid) end() error {
+	shown := append(slices.Clone(g.held), g.tail[g.next:]...)
+	shown = append(shown, g.tail[:g.next]...)
+	g.size(shown)
 	g.top()
-	for _, cells := range g.held[:first] {
+	for _, cells := range g.held {
 		g.row(cells)
 	}
-	g.tail = slices.Clone(g.held[first:])
-	g.held = nil
-}
-
-func (g *grid) end() error {
-	if len(g.names) == 0 {
-		return nil
-	}
-	if g.width == nil {
-		g.size()
-		g.top()
-		for _, cells := range g.held {
-			g.row(cells)
-		}
+	if g.f.maxRows == 0 || g.rows <= g.f.maxRows {
 		g.rule(g.lines.bottom)
 		_, err := fmt.Fprintln(g.w, rowCount(g.rows))
 		return err
@@ -127,8 +116,8 @@ func (g *grid) end() error {
 	for range markerRows {
 		g.line(mark, nil)
 	}
-	for i := range g.tail {
-		g.row(g.tail[(g.next+i)%len(g.tail)])
+	for _, cells := range shown[len(g.held):] {
+		g.row(cells)
 	}
 	g.rule(g.lines.bottom)
 	_, err := fmt.Fprintf(g.w, "%s (%d shown)\n", rowCount(g.rows), g.f.maxRows)
@@ -144,8 +133,8 @@ func rowCount(n int) string {
 }
 
 // size sets the columns' widths and alignments from the header and the
-// rows held, narrowed to fit maxWidth.
-func (g *grid) size() {
+// rows shown, narrowed to fit maxWidth.
+func (g *grid) size(shown [][]string) {
 	g.width = make([]int, len(g.names))
 	g.right = make([]bool, len(g.names))
 	for i, n := range g.names {
@@ -155,7 +144,7 @@ func (g *grid) size() {
 		}
 		g.right[i] = g.num[i] && g.some[i]
 	}
-	for _, cells := range g.held {
+	for _, cells := range shown {
 		for i, c := range cells {
 			g.width[i] = max(g.width[i], displayWidth(c))
 		}
