@@ -14,7 +14,8 @@ import (
 // completer completes the word before the cursor with keywords (in the
 // case typed), lake names and field names: the fields of the lakes named in
 // the statement so far, or of every lake when it names none. After FROM,
-// LAKE and the like it offers lake names only.
+// LAKE and the like it offers lake names only. On a dot command's line it
+// completes the command's name, then its mode, on or off, or lake.
 type completer struct {
 	mu      sync.Mutex
 	sess    *sql.Session
@@ -43,13 +44,17 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 	words := strings.FieldsFunc(pending+" "+head[:i], func(r rune) bool { return !isWordRune(r) })
 	lakeOnly := len(words) > 0 && slices.Contains(lakeWords, strings.ToUpper(words[len(words)-1]))
 	engineOnly := len(words) > 0 && strings.EqualFold(words[len(words)-1], "FOR") // SHOW CREATE LAKE x FOR …
-	if word == "" && !lakeOnly && !engineOnly {
+	dot := pending == "" && isDot(head)
+	if word == "" && !lakeOnly && !engineOnly && !dot {
 		return nil, 0
 	}
 	var cands []string
-	if engineOnly {
+	switch {
+	case dot:
+		cands = dotCandidates(sess, word, strings.Fields(head[:i]))
+	case engineOnly:
 		cands = engines(word)
-	} else {
+	default:
 		cands = candidates(sess, word, lakeOnly, pending+" "+string(line))
 	}
 	out := make([][]rune, len(cands))
@@ -101,6 +106,34 @@ func candidates(sess *sql.Session, word string, lakeOnly bool, text string) []st
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// dotCandidates lists the completions of word in a dot command line whose
+// words before it are before: the command's name (sorted), then a mode, on
+// or off, or a lake, as the command takes.
+func dotCandidates(sess *sql.Session, word string, before []string) []string {
+	var all []string
+	switch {
+	case len(before) == 0:
+		for _, c := range dotCommands {
+			all = append(all, c.name)
+		}
+		slices.Sort(all)
+	case len(before) > 1:
+	case before[0] == ".mode":
+		all = modes
+	case before[0] == ".headers" || before[0] == ".timer":
+		all = []string{"on", "off"}
+	case before[0] == ".schema":
+		all = sess.Lakes()
+	}
+	var out []string
+	for _, s := range all {
+		if strings.HasPrefix(s, word) {
+			out = append(out, s)
+		}
+	}
 	return out
 }
 

@@ -40,6 +40,14 @@ func TestComplete(t *testing.T) {
 		"engine, upper case":           {"", "SHOW CREATE LAKE orders FOR DU", []string{"CKDB "}},
 		"engine, lower case":           {"", "show create lake orders for t", []string{"rino "}},
 		"engine keywords elsewhere":    {"", "SHOW CREATE LAKE orders FO", []string{"R "}},
+		"dot command":                  {"", ".m", []string{"axrows ", "axwidth ", "ode "}},
+		"dot command, indented":        {"", "  .he", []string{"aders ", "lp "}},
+		"every mode":                   {"", ".mode ", []string{"box ", "table ", "markdown ", "line ", "list ", "csv ", "json ", "jsonlines "}},
+		"a mode":                       {"", ".mode js", []string{"on ", "onlines "}},
+		"on or off":                    {"", ".headers o", []string{"n ", "ff "}},
+		"lake of .schema":              {"", ".schema orders", []string{" ", "_fine "}},
+		"nothing after the argument":   {"", ".mode csv ", nil},
+		"no dot in a statement":        {"SELECT\n", ".5", nil},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -140,16 +140,18 @@ Settings
 `
 
 const helpModes = `
-Output modes (.mode, --format): box (the default: a table of box lines, the
-first and last rows of a long result), table (the same in ASCII), markdown,
-line (name = value), list (values | separated), csv, json (one array of
-objects) and jsonlines (one object per line). Rows print as the scan finds
+Output modes (.mode, --format): box (the default: a table of box lines,
+the first and last 20 rows of a longer result), table (the same in ASCII),
+markdown, line (name = value), list (values | separated), csv, json (one
+array of objects) and jsonlines (one object per line). A box or table is
+drawn once its rows have come; the other modes print rows as the scan finds
 them. See docs/shell.md.
 `
 
 const helpKeys = `
-Keys: Tab completes keywords, lake and field names; Ctrl-C cancels the
-statement being typed or the query running; Ctrl-D leaves.
+Keys: Tab completes keywords, lake and field names, and dot commands;
+Ctrl-C cancels the statement being typed or the query running; Ctrl-D
+leaves.
 `
 
 // helpText lists every statement and dot command with an example: .help,
