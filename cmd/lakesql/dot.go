@@ -300,17 +300,20 @@ func dotOutput(sh *shell, _ context.Context, args []string) error {
 	if len(args) > 1 {
 		return errors.New("usage: .output [FILE]")
 	}
-	if err := sh.closeOutput(); err != nil {
-		return fmt.Errorf(".output: %w", err)
+	var f *os.File
+	if len(args) == 1 {
+		var err error
+		if f, err = os.Create(args[0]); err != nil {
+			return fmt.Errorf(".output: %w", err) // output stays where it was
+		}
 	}
-	if len(args) == 0 {
-		return nil
+	err := sh.closeOutput()
+	if f != nil {
+		sh.out, sh.outFile = f, f
 	}
-	f, err := os.Create(args[0])
 	if err != nil {
 		return fmt.Errorf(".output: %w", err)
 	}
-	sh.out, sh.outFile = f, f
 	return nil
 }
 

@@ -141,13 +141,18 @@ func TestOutputFiles(t *testing.T) {
 		}
 	}
 
-	// A file that cannot be made fails the command, and output stays on stdout.
+	// A file that cannot be made fails the command, and output stays where
+	// it was: on stdout, or in the file of an .output before.
 	missing := filepath.Join(dir, "no", "such", "dir.txt")
 	for _, cmd := range []string{".output", ".once"} {
 		stdout, stderr, code := lakesql(t, "", "-d", work, "--no-init", "--format", "csv", "--bail=false", "-c", cmd+" "+missing+"\n"+q3)
 		if code != 1 || !strings.Contains(stderr, cmd+": open "+missing) || stdout != "back\n1\n" {
 			t.Errorf("%s to a missing folder: exit %d, stdout %q, stderr %q; want 1, the error and the result on stdout", cmd, code, stdout, stderr)
 		}
+	}
+	stdout, _, code = lakesql(t, "", "-d", work, "--no-init", "--format", "csv", "--bail=false", "-c", ".output "+all+"\n.output "+missing+"\n"+q3)
+	if got := read(t, all); code != 1 || stdout != "" || got != "back\n1\n" {
+		t.Errorf(".output to a missing folder after .output %s: exit %d, stdout %q, the file %q; want 1 and the result in the file", all, code, stdout, got)
 	}
 }
 
