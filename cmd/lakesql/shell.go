@@ -136,19 +136,34 @@ func (sh *shell) timed(out io.Writer, f format, start time.Time) {
 }
 
 // stream runs a SELECT, printing its rows as they come; false (and nothing
-// done) for another statement.
+// printed) for another statement, or for a SELECT that met a writer's
+// change to its lake before anything went out, which Exec then reads
+// again from the lake's new manifest (or finds the lake damaged).
 func (sh *shell) stream(ctx context.Context, text string, out io.Writer, f format) (bool, error) {
-	b := newBuffer(out)
+	sent := &countWriter{w: out}
+	b := newBuffer(sent)
 	w := newWriter(b, f)
 	ok, note, err := sh.sess.Stream(ctx, text, emitter{w, b, progress.Terminal(out)})
 	switch {
-	case !ok:
+	case !ok || errors.Is(err, catalog.ErrStale) && sent.n == 0:
 		return false, nil
 	case err != nil:
 		b.Flush() // the rows that went out before it failed
 		return true, err
 	}
 	return true, finish(w, b, sh.errw, f, note)
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // closeOutput sends the output back to stdout, closing the file of

@@ -1,6 +1,6 @@
 -- args: --bail=false
 -- CHECK LAKE and VACUUM LAKE: a sound lake, the orphans crashed writers
--- leave (testdata/damaged/crashed), damaged files and a torn manifest.
+-- leave (testdata/damaged/crashed), damaged files (a SELECT says the lake is damaged) and a torn manifest.
 CHECK LAKE orders;
 VACUUM LAKE orders DRY RUN;
 .open damaged
@@ -12,6 +12,7 @@ check lake crashed;
 VACUUM LAKE crashed;
 SELECT COUNT(*), SUM(amount) FROM crashed;
 CHECK LAKE broken;
+SELECT * FROM broken;
 VACUUM LAKE broken DRY RUN;
 CHECK LAKE torn;
 VACUUM LAKE torn;
@@ -19,3 +20,4 @@ CHECK LAKE nolake;
 VACUUM LAKE crashed DRY;
 .mode jsonlines
 CHECK LAKE broken;
+SELECT * FROM broken;
