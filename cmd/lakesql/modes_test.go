@@ -95,19 +95,24 @@ func TestLongTable(t *testing.T) {
 }
 
 // TestJSONArray: --format json prints one array that a JSON reader takes
-// whole, of the objects jsonlines prints one a line.
+// whole, of the objects jsonlines prints one a line, a streamed result of
+// thousands of rows too.
 func TestJSONArray(t *testing.T) {
 	work := template(t)
-	q := "SELECT * FROM misc ORDER BY id"
-	array, _, code := lakesql(t, "", "-d", work, "--no-init", "--format", "json", "-c", q)
-	lines, _, _ := lakesql(t, "", "-d", work, "--no-init", "--format", "jsonlines", "-c", q)
-	var objects []json.RawMessage
-	if err := json.Unmarshal([]byte(array), &objects); code != 0 || err != nil {
-		t.Fatalf("exit %d, %v: %q", code, err, array)
-	}
-	want := strings.Split(strings.TrimSpace(lines), "\n")
-	if !slices.EqualFunc(objects, want, func(o json.RawMessage, l string) bool { return string(o) == l }) {
-		t.Errorf("json %q\njsonlines %q", array, lines)
+	for _, q := range []string{"SELECT * FROM misc ORDER BY id", "SELECT order_id, amount FROM orders", "SELECT id FROM misc WHERE id > 99"} {
+		array, _, code := lakesql(t, "", "-d", work, "--no-init", "--format", "json", "-c", q)
+		lines, _, _ := lakesql(t, "", "-d", work, "--no-init", "--format", "jsonlines", "-c", q)
+		var objects []json.RawMessage
+		if err := json.Unmarshal([]byte(array), &objects); code != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v: %.200q", q, code, err, array)
+		}
+		want := strings.Split(strings.TrimSuffix(lines, "\n"), "\n")
+		if lines == "" {
+			want = nil
+		}
+		if !slices.EqualFunc(objects, want, func(o json.RawMessage, l string) bool { return string(o) == l }) {
+			t.Errorf("%s: json has %d objects, jsonlines %d lines, or they differ:\n%.300q\n%.300q", q, len(objects), len(want), array, lines)
+		}
 	}
 }
 

@@ -29,7 +29,7 @@ type shell struct {
 	bars   bool // draw progress bars on errw (interactive use only, never in scripts)
 	bail   bool // a script stops at its first failure
 	out    io.Writer
-	stdout io.Writer // out, but for .output
+	stdout io.Writer // where out goes back to after .output
 	errw   io.Writer
 
 	outFile *os.File // the file of .output, which out is
