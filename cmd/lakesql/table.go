@@ -37,8 +37,10 @@ const markerRows = 3
 // columns are sized from the rows shown, so the table is drawn at the end:
 // sized from the first rows alone, a later, wider value would be cut.
 //
-// It draws the table itself rather than with tablewriter, which has no
-// marker for the rows left out, nor a width to fit by cutting text.
+// It draws the table itself rather than with tablewriter: the rows of ·
+// are centred whatever their column's alignment, and the widths are
+// narrowed here to fit .maxwidth; with those done, what is left to draw is
+// rules and bars.
 type grid struct {
 	w     *bufio.Writer
 	f     format
