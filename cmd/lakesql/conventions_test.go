@@ -121,9 +121,9 @@ func TestTimer(t *testing.T) {
 		t.Errorf("stdout %q: want the time right after the first result", stdout)
 	}
 
-	for _, format := range []string{"csv", "json", "jsonlines"} {
+	for _, format := range []string{"csv", "json", "jsonlines", "jsonarray"} {
 		stdout, stderr, code := lakesql(t, "", "-d", work, "--format", format, "-c", ".timer on", "-c", "SELECT COUNT(*) AS n FROM misc")
-		want := map[string]string{"csv": "n\n6\n", "json": "[{\"n\":6}]\n", "jsonlines": "{\"n\":6}\n"}[format]
+		want := map[string]string{"csv": "n\n6\n", "json": "{\"n\":6}\n", "jsonlines": "{\"n\":6}\n", "jsonarray": "[{\"n\":6}]\n"}[format]
 		if code != 0 || stdout != want || !timeLine.MatchString(stderr) {
 			t.Errorf("--format %s: exit %d, stdout %q, stderr %q; want %q and the time on stderr", format, code, stdout, stderr, want)
 		}
@@ -137,12 +137,12 @@ func TestMode(t *testing.T) {
 	q := "SELECT COUNT(*) AS n FROM misc;"
 	stdout, stderr, code := lakesql(t, "", "-d", work, "--format", "json",
 		"-c", ".mode\n"+q, "-c", ".mode csv\n.mode\n"+q, "-c", q, "-c", ".mode box\n"+q, "-c", ".mode table\n"+q)
-	want := "json\n[{\"n\":6}]\ncsv\nn\n6\nn\n6\n┌───┐\n│ n │\n├───┤\n│ 6 │\n└───┘\n1 row\n\n+---+\n| n |\n+---+\n| 6 |\n+---+\n1 row\n\n"
+	want := "json\n{\"n\":6}\ncsv\nn\n6\nn\n6\n┌───┐\n│ n │\n├───┤\n│ 6 │\n└───┘\n1 row\n\n+---+\n| n |\n+---+\n| 6 |\n+---+\n1 row\n\n"
 	if code != 0 || stdout != want || stderr != "" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 0 and %q", code, stdout, stderr, want)
 	}
 	_, stderr, code = lakesql(t, "", "-d", work, "-c", ".mode xml")
-	if code != 1 || stderr != "lakesql: line 1: usage: .mode box|table|markdown|line|list|csv|json|jsonlines\n" {
+	if code != 1 || stderr != "lakesql: line 1: usage: .mode box|table|markdown|line|list|csv|json|jsonlines|jsonarray\n" {
 		t.Errorf(".mode xml: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -142,10 +142,10 @@ Settings
 const helpModes = `
 Output modes (.mode, --format): box (the default: a table of box lines,
 the first and last 20 rows of a longer result), table (the same in ASCII),
-markdown, line (name = value), list (values | separated), csv, json (one
-array of objects) and jsonlines (one object per line). A box or table is
-drawn once its rows have come; the other modes print rows as the scan finds
-them. See docs/shell.md.
+markdown, line (name = value), list (values | separated), csv, json and
+jsonlines (both one object per line), and jsonarray (one array of objects,
+duckdb's json). A box or table is drawn once its rows have come; the other
+modes print rows as the scan finds them. See docs/shell.md.
 `
 
 const helpKeys = `

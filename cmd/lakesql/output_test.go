@@ -70,11 +70,14 @@ z_text = ü漢字
 ü漢字,12345,0.1,,false
 `, "a note\n"},
 		// Keys in column order, not sorted; numbers as numbers; no HTML escaping.
-		modeJSON: {`[{"z_text":"<a&b>, \"q\"|","a_int":-7,"float":2.5,"null":null,"raw":{"k":[1,true]}},
-{"z_text":"ü漢字","a_int":12345,"float":0.1,"null":null,"raw":false}]
+		modeJSON: {`{"z_text":"<a&b>, \"q\"|","a_int":-7,"float":2.5,"null":null,"raw":{"k":[1,true]}}
+{"z_text":"ü漢字","a_int":12345,"float":0.1,"null":null,"raw":false}
 `, "a note\n"},
 		modeJSONLines: {`{"z_text":"<a&b>, \"q\"|","a_int":-7,"float":2.5,"null":null,"raw":{"k":[1,true]}}
 {"z_text":"ü漢字","a_int":12345,"float":0.1,"null":null,"raw":false}
+`, "a note\n"},
+		modeJSONArray: {`[{"z_text":"<a&b>, \"q\"|","a_int":-7,"float":2.5,"null":null,"raw":{"k":[1,true]}},
+{"z_text":"ü漢字","a_int":12345,"float":0.1,"null":null,"raw":false}]
 `, "a note\n"},
 	}
 	for _, mode := range modes {
@@ -107,8 +110,9 @@ func TestWriteNoRows(t *testing.T) {
 		modeLine:      "",
 		modeList:      "a|b\n",
 		modeCSV:       "a,b\n",
-		modeJSON:      "[]\n",
+		modeJSON:      "",
 		modeJSONLines: "",
+		modeJSONArray: "[]\n",
 	}
 	res := &sql.Result{Columns: []sql.Column{{Name: "a"}, {Name: "b"}}}
 	for _, mode := range modes {
@@ -159,7 +163,7 @@ func TestHeadersOff(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := out.String()
-		if mode == modeLine || mode == modeJSON || mode == modeJSONLines {
+		if mode == modeLine || mode == modeJSON || mode == modeJSONLines || mode == modeJSONArray {
 			// Names are part of each row: headers do not apply.
 			if !strings.Contains(text, "z_text") {
 				t.Errorf("%s with headers off: %q lost the names", mode, text)
@@ -189,7 +193,7 @@ func TestNullValue(t *testing.T) {
 		f.null, f.nullSet = "(nil)", true
 		set := print(f)
 		switch mode {
-		case modeJSON, modeJSONLines:
+		case modeJSON, modeJSONLines, modeJSONArray:
 			if !strings.Contains(unset, `"n":null`) || !strings.Contains(set, `"n":null`) {
 				t.Errorf("%s: %q and %q, want null either way", mode, unset, set)
 			}
@@ -205,26 +209,33 @@ func TestNullValue(t *testing.T) {
 	}
 }
 
-// TestJSONModesAgree: the json array holds the objects of jsonlines.
+// TestJSONModesAgree: json prints what jsonlines prints, and the
+// jsonarray holds the same objects.
 func TestJSONModesAgree(t *testing.T) {
-	var array, lines bytes.Buffer
-	if err := writeResult(&array, &array, defaultFormat(modeJSON), sample); err != nil {
+	var array, lines, plain bytes.Buffer
+	if err := writeResult(&plain, &plain, defaultFormat(modeJSON), sample); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeResult(&array, &array, defaultFormat(modeJSONArray), sample); err != nil {
 		t.Fatal(err)
 	}
 	if err := writeResult(&lines, &lines, defaultFormat(modeJSONLines), sample); err != nil {
 		t.Fatal(err)
 	}
+	if plain.String() != lines.String() {
+		t.Errorf("json:\n%s\njsonlines:\n%s", plain.String(), lines.String())
+	}
 	var fromArray []json.RawMessage
 	if err := json.Unmarshal(bytes.TrimSuffix(array.Bytes(), []byte("a note\n")), &fromArray); err != nil {
-		t.Fatalf("json: %v in %q", err, array.String())
+		t.Fatalf("jsonarray: %v in %q", err, array.String())
 	}
 	fromLines := strings.Split(strings.TrimSuffix(lines.String(), "\na note\n"), "\n")
 	if len(fromArray) != len(fromLines) {
-		t.Fatalf("json has %d objects, jsonlines %d", len(fromArray), len(fromLines))
+		t.Fatalf("jsonarray has %d objects, jsonlines %d", len(fromArray), len(fromLines))
 	}
 	for i := range fromLines {
 		if string(fromArray[i]) != fromLines[i] {
-			t.Errorf("object %d: json %s, jsonlines %s", i, fromArray[i], fromLines[i])
+			t.Errorf("object %d: jsonarray %s, jsonlines %s", i, fromArray[i], fromLines[i])
 		}
 	}
 }
@@ -232,7 +243,7 @@ func TestJSONModesAgree(t *testing.T) {
 // TestEmitterLive: a live emitter has written each row by the time Row
 // returns: rows show before the result ends.
 func TestEmitterLive(t *testing.T) {
-	for _, mode := range []string{modeJSON, modeJSONLines, modeCSV, modeList, modeLine, modeMarkdown} {
+	for _, mode := range []string{modeJSON, modeJSONLines, modeJSONArray, modeCSV, modeList, modeLine, modeMarkdown} {
 		var out bytes.Buffer
 		b := newBuffer(&out)
 		e := emitter{newWriter(b, defaultFormat(mode)), b, true}

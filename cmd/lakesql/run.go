@@ -35,8 +35,8 @@ Usage:
   -f FILE      run the script FILE, after any -c
   --format MODE
                the output mode, as .mode: box (the default), table, markdown, line,
-               list, csv, json (one JSON array) or jsonlines (one object per line);
-               it wins over a .mode in ~/.lakesqlrc
+               list, csv, json or jsonlines (one JSON object per line), or jsonarray
+               (one JSON array); it wins over a .mode in ~/.lakesqlrc
   --bail       stop a script at the first failed statement (default true);
                --bail=false goes on and exits 1 at the end if any failed
   --no-init    do not run ~/.lakesqlrc

@@ -36,7 +36,7 @@ func TestBadCommandLine(t *testing.T) {
 	}{
 		"unknown flag":       {[]string{"-x"}, "lakesql: flag provided but not defined: -x\n"},
 		"argument":           {[]string{"-d", ".", "work"}, `lakesql: unexpected argument "work"` + "\n"},
-		"unknown format":     {[]string{"--format", "xml"}, `lakesql: --format "xml": use box, table, markdown, line, list, csv, json, jsonlines` + "\n"},
+		"unknown format":     {[]string{"--format", "xml"}, `lakesql: --format "xml": use box, table, markdown, line, list, csv, json, jsonlines, jsonarray` + "\n"},
 		"-c without its SQL": {[]string{"-c"}, "lakesql: flag needs an argument: -c\n"},
 		"bail not a boolean": {[]string{"--bail=sometimes"}, "lakesql: invalid boolean value"},
 	}

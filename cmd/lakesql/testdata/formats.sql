@@ -1,7 +1,11 @@
 -- args: --format json
 -- Every output mode on NULLs, unicode, numbers, JSON values and no rows;
 -- notes go to stderr outside tables; .headers, .nullvalue, .maxrows and
--- .maxwidth.
+-- .maxwidth. json is JSON Lines, as jsonlines; jsonarray is one array.
+SELECT * FROM misc ORDER BY id;
+SELECT id FROM misc WHERE id > 99;
+SHOW LAYOUT misc;
+.mode jsonarray
 SELECT * FROM misc ORDER BY id;
 SELECT id FROM misc WHERE id > 99;
 SHOW LAYOUT misc;
