@@ -124,6 +124,19 @@ func TestWriteNoRows(t *testing.T) {
 			t.Errorf("%s: out %q, note %q; want %q and no note", mode, out.String(), note.String(), want[mode])
 		}
 	}
+	// With headers off a box or table of no rows has nothing to draw:
+	// tablewriter draws no table, and the count is left.
+	for _, mode := range []string{modeBox, modeTable} {
+		f := defaultFormat(mode)
+		f.headers = false
+		var out bytes.Buffer
+		if err := writeResult(&out, &out, f, res); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != "0 rows\n\n" {
+			t.Errorf("%s, headers off: out %q, want %q", mode, out.String(), "0 rows\n\n")
+		}
+	}
 }
 
 // TestWriteNoColumns: a result of no columns prints its note alone (on

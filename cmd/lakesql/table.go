@@ -6,22 +6,18 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mattn/go-runewidth"
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/lakesql/lakesql/sql"
 )
 
-// gridLines are the characters a table is drawn with: the left, middle
-// and right corners of its top, middle and bottom rules, the rules' line
-// and the columns' bar.
-type gridLines struct {
-	top, mid, bottom [3]string
-	h, v             string
-}
-
+// The lines a box and a table are drawn with, tablewriter's symbols.
 var (
-	boxLines   = gridLines{[3]string{"┌", "┬", "┐"}, [3]string{"├", "┼", "┤"}, [3]string{"└", "┴", "┘"}, "─", "│"}
-	asciiLines = gridLines{[3]string{"+", "+", "+"}, [3]string{"+", "+", "+"}, [3]string{"+", "+", "+"}, "-", "|"}
+	boxLines   = tw.NewSymbols(tw.StyleLight) // ┌─┬─┐ │ ├─┼─┤ └─┴─┘
+	asciiLines = tw.NewSymbols(tw.StyleASCII) // +-+-+ | +-+-+
 )
 
 // markerRows is how many rows of · stand for the rows a table leaves out,
@@ -37,14 +33,14 @@ const markerRows = 3
 // columns are sized from the rows shown, so the table is drawn at the end:
 // sized from the first rows alone, a later, wider value would be cut.
 //
-// It draws the table itself rather than with tablewriter: the rows of ·
-// are centred whatever their column's alignment, and the widths are
-// narrowed here to fit .maxwidth; with those done, what is left to draw is
-// rules and bars.
+// tablewriter draws it, from the rows held: grid sizes the columns to fit
+// .maxwidth and cuts the cells to those widths itself, so that tablewriter
+// has nothing to wrap, and pads each · to its column's width, so that it
+// stays centred whatever the column's alignment.
 type grid struct {
 	w     *bufio.Writer
 	f     format
-	lines gridLines
+	lines tw.Symbols
 	names []string
 	held  [][]string // the first rows: all of them, or the first half
 	tail  [][]string // the last half, a ring whose oldest is at next
@@ -58,7 +54,10 @@ type grid struct {
 }
 
 func (g *grid) Columns(names []string) error {
-	g.names = slices.Clone(names)
+	g.names = make([]string, len(names))
+	for i, n := range names {
+		g.names[i] = cellText(n)
+	}
 	g.num = make([]bool, len(names))
 	for i := range g.num {
 		g.num[i] = true
@@ -102,28 +101,76 @@ func (g *grid) end() error {
 	shown := append(slices.Clone(g.held), g.tail[g.next:]...)
 	shown = append(shown, g.tail[:g.next]...)
 	g.size(shown)
-	g.top()
-	for _, cells := range g.held {
-		g.row(cells)
+	cut := g.f.maxRows > 0 && g.rows > g.f.maxRows
+	if cut {
+		mark := make([]string, len(g.names))
+		for i, w := range g.width {
+			mark[i] = strings.Repeat(" ", (w-1)/2) + "·" + strings.Repeat(" ", w-1-(w-1)/2)
+		}
+		marks := make([][]string, markerRows)
+		for i := range marks {
+			marks[i] = mark
+		}
+		shown = slices.Insert(shown, len(g.held), marks...)
 	}
-	if g.f.maxRows == 0 || g.rows <= g.f.maxRows {
-		g.rule(g.lines.bottom)
+	if err := g.draw(shown); err != nil {
+		return err
+	}
+	if !cut {
 		_, err := fmt.Fprintln(g.w, rowCount(g.rows))
 		return err
 	}
-	mark := make([]string, len(g.names))
-	for i, w := range g.width {
-		mark[i] = strings.Repeat(" ", (w-1)/2) + "·"
-	}
-	for range markerRows {
-		g.line(mark, nil)
-	}
-	for _, cells := range shown[len(g.held):] {
-		g.row(cells)
-	}
-	g.rule(g.lines.bottom)
 	_, err := fmt.Fprintf(g.w, "%s (%d shown)\n", rowCount(g.rows), g.f.maxRows)
 	return err
+}
+
+// draw has tablewriter draw the header (with headers on) and rows, each
+// cell cut to its column's width.
+func (g *grid) draw(rows [][]string) error {
+	aligns := make([]tw.Align, len(g.names))
+	for i := range aligns {
+		aligns[i] = tw.AlignLeft
+		if g.right[i] {
+			aligns[i] = tw.AlignRight
+		}
+	}
+	cell := tw.CellConfig{
+		Formatting: tw.CellFormatting{AutoWrap: tw.WrapNone, AutoFormat: tw.Off},
+		Alignment:  tw.CellAlignment{Global: tw.AlignLeft, PerColumn: aligns},
+	}
+	t := tablewriter.NewTable(g.w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: g.lines})),
+		tablewriter.WithConfig(tablewriter.Config{Header: cell, Row: cell}),
+		tablewriter.WithTrimSpace(tw.Off),
+		tablewriter.WithTrimLine(tw.Off),
+		tablewriter.WithTrimTab(tw.Off),
+	)
+	if g.f.headers {
+		t.Header(g.fitted(g.names))
+	}
+	for _, cells := range rows {
+		if err := t.Append(g.fitted(cells)); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// fitted is cells cut with … to their columns' widths. tablewriter makes
+// a column as wide as its widest cell, so an empty cell is one space: a
+// column is at least one cell wide, as size has it, even with headers off.
+func (g *grid) fitted(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		switch w := g.width[i]; {
+		case c == "":
+			c = " "
+		case displayWidth(c) > w:
+			c = twwidth.Truncate(c, w, "…")
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // rowCount is "1 row" or "N rows".
@@ -179,52 +226,6 @@ func fit(widths []int, width int) {
 	}
 }
 
-// top draws the top rule and, with headers on, the header and, when rows
-// follow, its rule.
-func (g *grid) top() {
-	g.rule(g.lines.top)
-	if g.f.headers {
-		g.line(g.names, g.right)
-		if g.rows > 0 {
-			g.rule(g.lines.mid)
-		}
-	}
-}
-
-// rule draws a horizontal line with the corners of corner.
-func (g *grid) rule(corner [3]string) {
-	g.w.WriteString(corner[0])
-	for i, w := range g.width {
-		if i > 0 {
-			g.w.WriteString(corner[1])
-		}
-		g.w.WriteString(strings.Repeat(g.lines.h, w+2))
-	}
-	g.w.WriteString(corner[2] + "\n")
-}
-
-// row draws a row of cells, aligned as their columns.
-func (g *grid) row(cells []string) { g.line(cells, g.right) }
-
-// line draws cells between bars, each cut to its column's width with …
-// and padded, on the right where right says so.
-func (g *grid) line(cells []string, right []bool) {
-	for i, c := range cells {
-		w := g.width[i]
-		if displayWidth(c) > w {
-			c = runewidth.Truncate(c, w, "…")
-		}
-		pad := strings.Repeat(" ", w-displayWidth(c))
-		if right != nil && right[i] {
-			c = pad + c
-		} else {
-			c += pad
-		}
-		g.w.WriteString(g.lines.v + " " + c + " ")
-	}
-	g.w.WriteString(g.lines.v + "\n")
-}
-
 // cellEscapes keeps a value on its line of the table.
 var cellEscapes = strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`)
 
@@ -238,5 +239,6 @@ func cellText(s string) string {
 	return strings.Clone(s)
 }
 
-// displayWidth is how many terminal cells s takes.
-func displayWidth(s string) int { return runewidth.StringWidth(s) }
+// displayWidth is how many terminal cells s takes, as tablewriter counts
+// them.
+func displayWidth(s string) int { return twwidth.Width(s) }
