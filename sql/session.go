@@ -139,6 +139,8 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 		return s.createLake(ctx, st)
 	case ast.CopyLake:
 		return s.copyLake(ctx, st)
+	case ast.CopyTo:
+		return s.copyTo(ctx, st)
 	case ast.CompactLake:
 		return s.compactLake(ctx, st)
 	case ast.ExplainCompact:

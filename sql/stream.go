@@ -39,21 +39,27 @@ func (s *Session) StreamStatement(ctx context.Context, st ast.Statement, e Emitt
 	if !isSel {
 		return false, "", nil
 	}
+	note, err = s.streamSelect(ctx, sel, e)
+	return true, note, err
+}
+
+// streamSelect runs sel as Stream does, in a context Stream or Run made.
+func (s *Session) streamSelect(ctx context.Context, sel *ast.Select, e Emitter) (note string, err error) {
 	sel, src, done, err := s.resolve(ctx, sel, nil)
 	if err != nil {
-		return true, "", err
+		return "", err
 	}
 	defer done()
 	p, err := prepare(src, sel, s.qualifierFields(sel))
 	if err != nil {
-		return true, "", err
+		return "", err
 	}
 	stats, err := exec.Stream(ctx, p, e)
 	if snap, ok := src.(*catalog.Snapshot); ok && err == nil && snap.Moved() {
 		err = catalog.ErrMoved(snap.Name())
 	}
 	if err != nil {
-		return true, "", err
+		return "", err
 	}
-	return true, s.unseenNote(sel.From.Name, stats.Unseen), nil
+	return s.unseenNote(sel.From.Name, stats.Unseen), nil
 }

@@ -61,7 +61,7 @@ var depRules = map[string]depRule{
 	// docs/design.md draws sql -> compact (the lake commands COMPACT and
 	// REPARTITION); remove "compact" here to forbid that edge.
 	"sql": {allow: []string{"catalog", "compact", "storage", "internal/suggest", "sql/ast", "sql/parser",
-		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec", "internal/spill"}},
+		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec", "internal/spill", "sql/copyout"}},
 	// The engine's stages.
 	"sql/types":     {allow: []string{"storage"}},
 	"sql/ast":       {allow: []string{"sql/types", "storage"}},
@@ -74,6 +74,8 @@ var depRules = map[string]depRule{
 		tests: []string{"sql/parser"}},
 	"sql/exec": {allow: []string{"sql/plan", "sql/ast", "sql/types", "sql/function", "sql/aggregate", "storage",
 		"internal/suggest", "internal/spill", "catalog"}, tests: []string{"sql/parser", "sql/optimizer"}},
+	// COPY … TO's writers: the value model in, files out.
+	"sql/copyout": {allow: []string{"sql/types", "storage"}},
 	// Did-you-mean, for both commands and the engine; it knows nothing.
 	"internal/suggest": {},
 	// Spill files, for the operators of sql/exec (and none other).

@@ -60,6 +60,11 @@ func parse(text string) (ast.Statement, error) {
 			}
 		}
 	}
+	if w := firstWords(text, 1); len(w) == 1 && w[0].is("COPY") {
+		if st, ok, err := copyQuery(text); ok {
+			return st, err
+		}
+	}
 	toks, err := lex(text)
 	if err != nil {
 		return nil, err
@@ -293,6 +298,9 @@ func (p *parser) lakeCommand() (ast.Statement, error) {
 		t := p.peek()
 		return nil, p.errorf(t, "expected COMPACT or PARTITION BY after ALTER LAKE %s, found %s", lake, t)
 	case "COPY":
+		if p.isCopyTo() {
+			return p.copyLakeTo()
+		}
 		lake, from, err := p.lakeFrom()
 		if err != nil {
 			return nil, err
@@ -333,7 +341,7 @@ func (p *parser) lakeCommand() (ast.Statement, error) {
 	return nil, p.errorf(t, "unknown statement %s (expected SELECT, EXPLAIN, SHOW, DESCRIBE, CREATE, COPY, ALTER, DROP, VACUUM or CHECK)", t)
 }
 
-// lakeFrom reads `lake FROM 'file'` (CREATE LAKE, COPY).
+// lakeFrom reads `lake FROM 'file'` (CREATE LAKE, COPY … FROM).
 func (p *parser) lakeFrom() (lake, from string, err error) {
 	if lake, err = p.lakeName(); err != nil {
 		return "", "", err
