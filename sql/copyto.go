@@ -3,6 +3,8 @@ package sql
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/copyout"
@@ -28,12 +30,13 @@ func (s *Session) copyTo(ctx context.Context, st ast.CopyTo) (*Result, error) {
 			return nil, err
 		}
 	}
+	q = byPartition(q, st.PartitionBy)
 	c, err := copyout.New(copyout.Options{Path: s.source(st.To), Format: format, NoHeader: st.NoHeader,
 		PartitionBy: st.PartitionBy, Overwrite: st.Overwrite})
 	if err != nil {
 		return nil, err
 	}
-	note, err := s.copyRows(ctx, q, c)
+	note, err := s.copyRows(ctx, q, st.PartitionBy, c)
 	if err != nil {
 		c.Abort()
 		return nil, err
@@ -50,8 +53,34 @@ func (s *Session) copyTo(ctx context.Context, st ast.CopyTo) (*Result, error) {
 	}, nil
 }
 
+// byPartition orders a SELECT's rows by the PARTITION_BY columns first,
+// so that each partition's rows come together and go to one file while
+// one file is open: the engine's sort spills past its memory budget, where
+// rows in no order would open and close a file per run of rows once there
+// are more partitions than copyout.MaxOpen. Within a partition the rows
+// keep the query's own ORDER BY; a query with a LIMIT is sorted as a
+// derived table, so that the LIMIT picks the same rows. A UNION's rows are
+// sorted by copyRows.
+func byPartition(q ast.Statement, keys []string) ast.Statement {
+	sel, ok := q.(*ast.Select)
+	if !ok || len(keys) == 0 {
+		return q
+	}
+	order := make([]ast.OrderItem, len(keys))
+	for i, k := range keys {
+		order[i] = ast.OrderItem{Expr: ast.Column{Path: []string{k}}}
+	}
+	if sel.Limit >= 0 || sel.Offset > 0 {
+		return &ast.Select{Items: []ast.SelectItem{{Expr: ast.Star{}}}, From: ast.Table{Sub: sel, Alias: "copy"},
+			OrderBy: order, Limit: -1}
+	}
+	out := *sel
+	out.OrderBy = append(order, sel.OrderBy...)
+	return &out
+}
+
 // copyRows sends the rows of q to e.
-func (s *Session) copyRows(ctx context.Context, q ast.Statement, e Emitter) (string, error) {
+func (s *Session) copyRows(ctx context.Context, q ast.Statement, keys []string, e Emitter) (string, error) {
 	switch q := q.(type) {
 	case *ast.Select:
 		return s.streamSelect(ctx, q, e)
@@ -67,6 +96,20 @@ func (s *Session) copyRows(ctx context.Context, q ast.Statement, e Emitter) (str
 		if err := e.Columns(names); err != nil {
 			return "", err
 		}
+		var at []int
+		for _, k := range keys {
+			if j := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, k) }); j >= 0 {
+				at = append(at, j)
+			}
+		}
+		slices.SortStableFunc(res.Rows, func(a, b []Value) int {
+			for _, j := range at {
+				if c := strings.Compare(a[j].String(), b[j].String()); c != 0 {
+					return c
+				}
+			}
+			return 0
+		})
 		for _, r := range res.Rows {
 			if err := e.Row(r); err != nil {
 				return "", err

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lakesql/lakesql/sql/copyout"
 )
 
 func TestCopyTo(t *testing.T) {
@@ -106,4 +108,36 @@ func dirNames(t *testing.T, dir string) []string {
 		out = append(out, e.Name())
 	}
 	return out
+}
+
+// TestCopyToPartitionOrder sends rows of more partitions than may be open
+// at once, interleaved: sorted by the partition columns first, each
+// partition is one file; a LIMIT picks the rows of the query's own order.
+func TestCopyToPartitionOrder(t *testing.T) {
+	defer func(old int) { copyout.MaxOpen = old }(copyout.MaxOpen)
+	copyout.MaxOpen = 2
+	var rows []string
+	for i := range 50 {
+		rows = append(rows, fmt.Sprintf(`{"g":"x","k":"k%d","n":%d}`, i%5, i))
+	}
+	s := fixedLake(t, []string{"g"}, rows...)
+	ctx := context.Background()
+	for q, want := range map[string]string{
+		"COPY t TO 'a' (FORMAT csv, PARTITION_BY (k))":                                                          "a|csv|5|50|",
+		"COPY (SELECT k, n FROM t UNION ALL SELECT k, n FROM t) TO 'u' (FORMAT csv, PARTITION_BY (k))":          "u|csv|5|100|",
+		"COPY (SELECT k, n FROM t ORDER BY n DESC LIMIT 3) TO 'l' (FORMAT csv, HEADER false, PARTITION_BY (k))": "l|csv|3|3|",
+	} {
+		res, err := s.Exec(ctx, q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if got := table(res); !strings.Contains(got, "\n"+want) {
+			t.Errorf("%s: got\n%s\nwant a row %s…", q, got, want)
+		}
+	}
+	for p, want := range map[string]string{"l/k=k4/data_0.csv": "49\n", "l/k=k3/data_0.csv": "48\n", "l/k=k2/data_0.csv": "47\n"} {
+		if got := readFile(t, filepath.Join(s.Catalog.Dir, p)); got != want {
+			t.Errorf("%s: got %q, want %q", p, got, want)
+		}
+	}
 }

@@ -7,9 +7,11 @@
 // A [Copier] is an Emitter of the engine: it takes the columns once, then
 // each row as the query makes it, and holds only buffers of bounded size:
 // a Parquet row group of at most [RowGroupRows] rows and about
-// [RowGroupBytes] bytes per open file, and at most [MaxOpen] open files
-// when rows go to partitions (the least recently written is closed, and
-// that partition's next rows go to a new file, data_1 and on).
+// [RowGroupBytes] bytes ([PartRowGroupBytes] in a partition's file), and
+// at most [MaxOpen] open files when rows go to partitions (the least
+// recently written is closed, and that partition's next rows go to a new
+// file, data_1 and on). The session sends a partitioned COPY its rows
+// sorted by the partition columns, so that a partition is one file.
 //
 // # Parquet types
 //
