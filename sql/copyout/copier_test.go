@@ -456,3 +456,47 @@ func TestFailureLeavesNothing(t *testing.T) {
 }
 
 func unsafeString(b []byte) string { return unsafe.String(&b[0], len(b)) }
+
+func TestColumns(t *testing.T) {
+	dir := t.TempDir()
+	for name, c := range map[string]struct {
+		opt   Options
+		names []string
+		err   error
+	}{
+		"a name twice in JSON":        {Options{Format: JSON}, []string{"a", "a"}, ErrColumns},
+		"a name twice in Parquet":     {Options{Format: Parquet}, []string{"a", "b", "a"}, ErrColumns},
+		"a name twice in CSV":         {Options{Format: CSV}, []string{"a", "a"}, nil},
+		"a partition column unknown":  {Options{Format: CSV, PartitionBy: []string{"x"}}, []string{"a", "b"}, ErrNotFound},
+		"a partition column any case": {Options{Format: CSV, PartitionBy: []string{"A"}}, []string{"a", "b"}, nil},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c.opt.Path = filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))
+			_, err := copyRows(t, c.opt, c.names, nil)
+			if !errors.Is(err, c.err) {
+				t.Errorf("got %v, want %v", err, c.err)
+			}
+		})
+	}
+}
+
+func TestFormatOf(t *testing.T) {
+	for _, c := range []struct {
+		name, path string
+		want       Format
+		err        error
+	}{
+		{"", "a/b.CSV", CSV, nil},
+		{"", "b.jsonl", JSON, nil},
+		{"", "b.ndjson", JSON, nil},
+		{"", "b.parquet", Parquet, nil},
+		{"PARQUET", "b.csv", Parquet, nil},
+		{"", "b.txt", "", ErrFormat},
+		{"xml", "b.csv", "", ErrFormat},
+	} {
+		got, err := FormatOf(c.name, c.path)
+		if got != c.want || !errors.Is(err, c.err) {
+			t.Errorf("FormatOf(%q, %q) = %q, %v; want %q, %v", c.name, c.path, got, err, c.want, c.err)
+		}
+	}
+}
