@@ -2,6 +2,7 @@ package copyout
 
 import (
 	"bufio"
+	"strconv"
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/types"
@@ -13,7 +14,8 @@ import (
 // doubled) when it holds a comma, a quote, a line break or is empty;
 // values as CAST(v AS VARCHAR) spells them, JSON as its text.
 type csvFile struct {
-	w *bufio.Writer
+	w   *bufio.Writer
+	num []byte
 }
 
 func newCSVFile(w *bufio.Writer, names []string, header bool) (*csvFile, error) {
@@ -35,7 +37,12 @@ func (c *csvFile) write(r []types.Value) error {
 		if j > 0 {
 			c.w.WriteByte(',')
 		}
-		if v.K != types.Null {
+		switch v.K {
+		case types.Null:
+		case types.Int:
+			c.num = strconv.AppendInt(c.num[:0], v.I, 10)
+			c.w.Write(c.num)
+		default:
 			c.field(v.String())
 		}
 	}

@@ -133,8 +133,9 @@ type parquetFile struct {
 	cols     []column
 	w        *parquet.Writer
 	row      parquet.Row
-	rows     int64 // in the current row group
-	bytes    int64 // about, in the current row group
+	batch    []parquet.Row // of row alone
+	rows     int64         // in the current row group
+	bytes    int64         // about, in the current row group
 	maxBytes int64
 	typed    *typeErrors
 }
@@ -147,13 +148,15 @@ type typeErrors struct {
 }
 
 func newParquetFile(w io.Writer, cols []column, maxBytes int64, te *typeErrors) *parquetFile {
-	return &parquetFile{
+	p := &parquetFile{
 		cols:     cols,
 		w:        parquet.NewWriter(w, schema(cols), parquet.Compression(&snappy.Codec{})),
 		row:      make(parquet.Row, len(cols)),
 		maxBytes: maxBytes,
 		typed:    te,
 	}
+	p.batch = []parquet.Row{p.row}
+	return p
 }
 
 func (p *parquetFile) write(r []types.Value) error {
@@ -171,7 +174,7 @@ func (p *parquetFile) write(r []types.Value) error {
 		p.row[j] = pv.Level(0, 1, j)
 		p.bytes += 8 + int64(len(v.S))
 	}
-	if _, err := p.w.WriteRows([]parquet.Row{p.row}); err != nil {
+	if _, err := p.w.WriteRows(p.batch); err != nil {
 		return err
 	}
 	p.rows++
