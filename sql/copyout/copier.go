@@ -92,6 +92,7 @@ type Copier struct {
 
 // New checks the target and makes the temporary file or folder beside it.
 func New(opt Options) (*Copier, error) {
+	opt.Path = filepath.Clean(opt.Path) // 'dir/' is dir, its temporary folder beside it
 	c := &Copier{opt: opt, typed: opt.Format != Parquet}
 	c.te.row = &c.at
 	dir, base := filepath.Split(opt.Path)
@@ -103,7 +104,7 @@ func New(opt Options) (*Copier, error) {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("copy to %s: %w", opt.Path, err)
 	case err == nil && len(opt.PartitionBy) == 0 && st.IsDir():
-		return nil, fmt.Errorf("copy to %s: %w: it is a folder (PARTITION_BY writes folders)", opt.Path, ErrExists)
+		return nil, fmt.Errorf("copy to %s: it is a folder, and only PARTITION_BY writes folders", opt.Path)
 	case err == nil && len(opt.PartitionBy) > 0:
 		if !st.IsDir() {
 			return nil, fmt.Errorf("copy to %s: it is a file, and PARTITION_BY writes a folder", opt.Path)

@@ -397,6 +397,13 @@ func TestPartitioned(t *testing.T) {
 	if got := entries(t, dir); !slices.Equal(got, []string{"out"}) {
 		t.Errorf("beside the folder after OVERWRITE: %q", got)
 	}
+	// 'out/' is the folder out, its temporary folder beside it.
+	if _, err := copyRows(t, Options{Path: out + "/", Format: CSV, PartitionBy: []string{"k"}, Overwrite: true}, names, rows[1:2]); err != nil {
+		t.Fatal(err)
+	}
+	if got := entries(t, out); !slices.Equal(got, []string{"k=c%3Dd"}) {
+		t.Errorf("after OVERWRITE of out/: got %q, want only k=c%%3Dd", got)
+	}
 }
 
 // TestFailureLeavesNothing fails a COPY half way, each way it can: the
