@@ -305,13 +305,6 @@ func runShellExample(t *testing.T, dir string, e example, doc string) string {
 	return strings.TrimRight(stdout.String(), "\n")
 }
 
-// pendingDocs are documents that other branches are writing: a link to
-// one of them may dangle until it is merged (and is checked once it
-// exists). Take a name off this list when its file lands.
-var pendingDocs = map[string]bool{
-	"docs/parquet.md": true,
-}
-
 // mdLink matches an inline Markdown link's target.
 var mdLink = regexp.MustCompile(`\]\(([^()\s]+)\)`)
 
@@ -353,10 +346,6 @@ func TestDocLinks(t *testing.T) {
 					rel = filepath.ToSlash(filepath.Clean(filepath.Join(filepath.Dir(name), file)))
 				}
 				if _, err := os.Stat(filepath.Join(repoRoot, rel)); err != nil {
-					if pendingDocs[rel] {
-						t.Logf("%s:%d: %s is not here yet (another branch writes it)", name, n+1, rel)
-						continue
-					}
 					t.Errorf("%s:%d: link %s: no file %s", name, n+1, target, rel)
 					continue
 				}
