@@ -150,10 +150,10 @@ func TestJSON(t *testing.T) {
 			t.Errorf("not JSON: %s", l)
 		}
 	}
-	if got := string(appendJSON(nil, f64(math.Inf(1)))); got != `"inf"` {
+	if got := string(types.AppendJSON(nil, f64(math.Inf(1)))); got != `"inf"` {
 		t.Errorf("inf: got %s, want \"inf\"", got)
 	}
-	if got := string(appendJSONString(nil, "a\x01\xffb")); got != `"a\u0001\ufffdb"` {
+	if got := string(types.AppendJSON(nil, types.StringValue("a\x01\xffb"))); got != `"a\u0001\ufffdb"` {
 		t.Errorf("control and bad UTF-8: got %s", got)
 	}
 }

@@ -116,18 +116,7 @@ func resultText(res *Result, ordered bool) []string {
 func TestProducerScan(t *testing.T) {
 	rows, lines := produceRows(3000)
 	snap := chunkLake(t, []string{"k"}, 400, lines)
-	prepare := func(q string, src plan.Source) *plan.Plan {
-		sel, err := parser.ParseSelect(q, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := plan.Bind(sel, src)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		optimizer.Optimize(p)
-		return p
-	}
+	prepare := func(q string, src plan.Source) *plan.Plan { return prepareIn(t, q, src) }
 	queries := []string{
 		"SELECT k, COUNT(*), SUM(i), MIN(s), MAX(f), AVG(f) FROM l GROUP BY k",
 		"SELECT COUNT(*), COUNT(s), SUM(f) FROM l WHERE i % 3 = 1",
