@@ -86,7 +86,7 @@ var depRules = map[string]depRule{
 	"cmd/lakesql":       {any: true, deny: []string{"cmd/pq", "storage/storagetest"}},
 	// The database/sql driver, a front of the engine as the commands are.
 	"driver": {allow: []string{"sql", "catalog", "compact", "storage", "internal/suggest", "internal/spill", "sql/ast", "sql/parser",
-		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec"}},
+		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec", "sql/copyout"}},
 }
 
 // required are the packages that must exist, so that the rules cannot pass
