@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -555,18 +556,24 @@ func TestCancelRows(t *testing.T) {
 	settle(t, before)
 }
 
+// watchScan returns a context whose scans report their progress, and
+// whether one of them has read all its files.
+func watchScan() (context.Context, func() bool) {
+	var ended atomic.Bool
+	ctx := lakesql.WithProgress(context.Background(), func(done, total int64) {
+		if done == total {
+			ended.Store(true)
+		}
+	})
+	return ctx, ended.Load
+}
+
 // TestStreamed: a SELECT's first row comes before its scan ends (the scan
 // waits for the rows to be read), and the rest follow, all of them.
 func TestStreamed(t *testing.T) {
 	db, s := workFolder(t, orderRows...)
 	bigLake(t, db, s, 50_000)
-	var mu sync.Mutex
-	ended := false
-	ctx := lakesql.WithProgress(context.Background(), func(done, total int64) {
-		mu.Lock()
-		ended = ended || done == total
-		mu.Unlock()
-	})
+	ctx, ended := watchScan()
 	rows, err := db.QueryContext(ctx, "SELECT i, s FROM big WHERE i >= ?", 0)
 	if err != nil {
 		t.Fatal(err)
@@ -575,11 +582,9 @@ func TestStreamed(t *testing.T) {
 	if !rows.Next() {
 		t.Fatal(rows.Err())
 	}
-	mu.Lock()
-	if ended {
+	if ended() {
 		t.Error("the scan ended before the first row was read")
 	}
-	mu.Unlock()
 	n := 1
 	for rows.Next() {
 		n++
@@ -604,13 +609,7 @@ func TestCloseEarly(t *testing.T) {
 	// first row; SHOW FILES reads none.
 	for query, streamed := range map[string]bool{"SELECT i, s FROM big": true, "SELECT * FROM big": false,
 		"SELECT i FROM big ORDER BY s DESC": false, "SHOW FILES big": false} {
-		var mu sync.Mutex
-		ended := false
-		ctx := lakesql.WithProgress(context.Background(), func(done, total int64) {
-			mu.Lock()
-			ended = ended || done == total
-			mu.Unlock()
-		})
+		ctx, ended := watchScan()
 		rows, err := db.QueryContext(ctx, query)
 		if err != nil {
 			t.Fatal(err)
@@ -623,11 +622,9 @@ func TestCloseEarly(t *testing.T) {
 		if err := rows.Close(); err != nil {
 			t.Errorf("%s: Close: %v", query, err)
 		}
-		mu.Lock()
-		if streamed && ended {
+		if streamed && ended() {
 			t.Errorf("%s: the scan read every file after Close", query)
 		}
-		mu.Unlock()
 		var n int64
 		if err := db.QueryRow("SELECT COUNT(*) FROM big WHERE p = ?", 3).Scan(&n); err != nil || n != 2500 {
 			t.Errorf("after %s closed early: got %d, %v", query, n, err)

@@ -48,7 +48,6 @@ type joinSide struct {
 	// (chain) the largest of theirs; -1: a derived table or metadata, or
 	// a join of one.
 	bytes int64
-	chain bool
 }
 
 // colRef is a column of a table of a join: the table's name (alias) and
@@ -99,7 +98,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		done()
 		return nil, nil, nil, err
 	}
-	sides := [2]*joinSide{{t: jn.Left, bytes: -1, chain: jn.Left.Join != nil}, {t: jn.Right, bytes: -1}}
+	sides := [2]*joinSide{{t: jn.Left, bytes: -1}, {t: jn.Right, bytes: -1}}
 	lakes := [2]bool{true, true} // every table of the side is a lake
 	if jn.Right.Join != nil {
 		return fail(fmt.Errorf("%w: a join on the right of a join (write the chain from the left)", ErrUnsupported))
@@ -623,7 +622,7 @@ func leftFirst(sides [2]*joinSide, limit int64) bool {
 // are mostly the equalities that join it); -1 for a table that is no
 // lake.
 func sideBytes(sd *joinSide) int64 {
-	if sd.bytes < 0 || sd.chain {
+	if sd.bytes < 0 || sd.t.Join != nil {
 		return sd.bytes
 	}
 	f := float64(sd.bytes)

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 )
 
 // TestREPLOutput: in a terminal, a long box shows its first and last rows
@@ -21,19 +19,7 @@ func TestREPLOutput(t *testing.T) {
 	work, fifo := slowWork(t)
 	cmd := exec.Command(bin, "-d", work, "--no-init")
 	cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "TERM=xterm")
-	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: cols})
-	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	defer f.Close()
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-		}
-	}()
-	tm := newTerm(t, f)
+	tm, exited := startPTY(t, cmd, cols)
 	tm.expect(`lakesql> `)
 
 	q := "SELECT order_id, CONCAT(region, '-', channel, '-', day, '-', region, '-', channel) AS long FROM orders ORDER BY order_id;"

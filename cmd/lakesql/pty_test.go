@@ -214,19 +214,7 @@ func TestREPL(t *testing.T) {
 	home := t.TempDir()
 	cmd := exec.Command(bin, "-d", work)
 	cmd.Env = append(os.Environ(), "HOME="+home, "TERM=xterm")
-	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 200})
-	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	defer f.Close()
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	defer func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-		}
-	}()
-	tm := newTerm(t, f)
+	tm, exited := startPTY(t, cmd, 200)
 	tm.expect(`Type \.help for help`)
 	tm.expect(`lakesql> `)
 
@@ -345,4 +333,25 @@ func TestScriptCancel(t *testing.T) {
 	if !strings.Contains(stdout.String(), "│ n │") || strings.Contains(stdout.String(), "never") {
 		t.Errorf("stdout %q, want the first result and not the third", stdout.String())
 	}
+}
+
+// startPTY starts cmd in a pseudo-terminal of 50 rows and cols columns
+// (the test is skipped where there is none) and returns its terminal and
+// where cmd's exit arrives; at the test's end the terminal is closed and
+// cmd killed if it still runs.
+func startPTY(t *testing.T, cmd *exec.Cmd, cols uint16) (*term, <-chan error) {
+	t.Helper()
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: cols})
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+		}
+		f.Close()
+	})
+	return newTerm(t, f), exited
 }

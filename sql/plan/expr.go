@@ -146,22 +146,15 @@ type (
 	NotExpr struct{ X Expr }
 )
 
+// AND and OR are evaluated by EvalTruth.
 func (e *AndExpr) Eval(r Row) (types.Value, error) {
-	a, err := EvalTruth(e.L, r)
-	if err != nil || a == types.False {
-		return types.BoolValue(false), err
-	}
-	b, err := EvalTruth(e.R, r)
-	return a.And(b).Value(), err
+	t, err := EvalTruth(e, r)
+	return t.Value(), err
 }
 
 func (e *OrExpr) Eval(r Row) (types.Value, error) {
-	a, err := EvalTruth(e.L, r)
-	if err != nil || a == types.True {
-		return types.BoolValue(true), err
-	}
-	b, err := EvalTruth(e.R, r)
-	return a.Or(b).Value(), err
+	t, err := EvalTruth(e, r)
+	return t.Value(), err
 }
 
 func (e *NotExpr) Eval(r Row) (types.Value, error) {
