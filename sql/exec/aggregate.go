@@ -254,6 +254,13 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 			t, g = s.lookup(types.FromJSON(raw, plain, &s.scratch))
 			break
 		}
+		if n, ok := types.ParseJSONInt(raw); ok {
+			if g = s.table.ints.get(n); g < 0 {
+				g = s.indexInt(n, types.FromJSON(raw, plain, &s.scratch))
+			}
+			t = s.table
+			break
+		}
 		e := &s.recent[recentSlot(unsafeString(raw))]
 		if e.n == 0 || e.s != string(raw) {
 			_, n := s.lookup(types.FromJSON(raw, plain, &s.scratch))
@@ -382,6 +389,11 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 				*e = recent{unsafeString(k[len(k)-len(v.S):]), int32(n + 1)}
 			}
 			t, g = s.table, int(e.n-1)
+		} else if v.K == types.Int && !s.direct {
+			if g = s.table.ints.get(v.I); g < 0 {
+				g = s.indexInt(v.I, v)
+			}
+			t = s.table
 		} else {
 			t, g = s.lookup(v)
 		}
@@ -455,6 +467,16 @@ func (s *aggSink) lookup(v types.Value) (*groupTable, int) {
 	s.keybuf = types.AppendKey(s.keybuf[:0], v)
 	s.keyv[0] = v
 	return s.groupOf(s.keybuf, s.keyv)
+}
+
+// indexInt returns the group of v, the single GROUP BY value of a row,
+// whose key is that of the integer n (an integer, or a whole number
+// spelled as one), and puts it in the table's index of integers.
+func (s *aggSink) indexInt(n int64, v types.Value) int {
+	_, g := s.lookup(v)
+	s.table.ints.put(n, g)
+	s.mem += intSlotBytes
+	return g
 }
 
 // groupOf returns the group of key, whose GROUP BY values are vals: the

@@ -23,6 +23,7 @@ type groupTable struct {
 	offs  []int32 // by group number: where its record starts in arena
 	arena []byte
 	cols  []aggregate.Column
+	ints  intIndex // with a single GROUP BY value: the groups of integers
 }
 
 // A record in the arena is a header (the group's hash, its number, the
@@ -96,6 +97,7 @@ func (t *groupTable) find(key []byte, h uint64) int {
 // clear empties the table, keeping its memory for the groups to come.
 func (t *groupTable) clear() {
 	clear(t.slots)
+	t.ints.clear()
 	t.offs = t.offs[:0]
 	t.arena = t.arena[:0]
 	for _, c := range t.cols {

@@ -1,0 +1,147 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// TestIntIndex: get and put agree with a map over keys that collide in
+// their first slots, across growth and clear.
+func TestIntIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var x intIndex
+	for round := range 3 {
+		want := map[int64]int{}
+		for i := range 5000 {
+			var k int64
+			switch rng.IntN(4) {
+			case 0:
+				k = int64(rng.IntN(3000)) // consecutive ids
+			case 1:
+				k = -int64(rng.IntN(50))
+			case 2:
+				k = int64(rng.IntN(100)) << 40 // equal low bits
+			default:
+				k = []int64{math.MinInt64, math.MaxInt64, 0}[rng.IntN(3)]
+			}
+			if g, ok := want[k]; ok {
+				if got := x.get(k); got != g {
+					t.Fatalf("round %d: get(%d) = %d, want %d", round, k, got, g)
+				}
+				continue
+			}
+			if got := x.get(k); got != -1 {
+				t.Fatalf("round %d: get(%d) = %d before its put", round, k, got)
+			}
+			want[k] = i
+			x.put(k, i)
+		}
+		for k, g := range want {
+			if got := x.get(k); got != g {
+				t.Fatalf("round %d, at the end: get(%d) = %d, want %d", round, k, got, g)
+			}
+		}
+		x.clear()
+		for k := range want {
+			if got := x.get(k); got != -1 {
+				t.Fatalf("round %d: get(%d) = %d after clear", round, k, got)
+			}
+		}
+	}
+}
+
+// TestIntGroupsAgree: a GROUP BY of one field, whose integers find their
+// groups through the index of integers, groups as the same GROUP BY with
+// a constant second field (whose keys take the general path), group for
+// group (named by their keys, see groupsText): integers
+// with whole DOUBLEs (1 and 1.0, 0 and -0 and 0.0), apart from a text
+// "1", NULL, fractions and numbers past int64; over a lake (raw rows) and
+// a producer (values), with the memory to hold them and with the least
+// (the table spills, and its index is emptied with it).
+func TestIntGroupsAgree(t *testing.T) {
+	spell := []string{"1", "1.0", "-0", "0", "0.0", "2.5", `"1"`, "null", "1e2", "100",
+		"99999999999999999999", "-7", "9007199254740993", "9007199254740992.0"}
+	var rows [][]types.Value
+	var lines []string
+	for i := range 6000 {
+		k := spell[i%len(spell)]
+		if i%3 == 0 {
+			k = fmt.Sprint(i % 1700) // many groups: the index grows
+		}
+		line := fmt.Sprintf(`{"k":%s,"i":%d,"c":"x"}`, k, i)
+		lines = append(lines, line)
+		kv := types.FromJSON([]byte(k), true, new([]byte))
+		rows = append(rows, []types.Value{kv.Unspelled(), types.IntValue(int64(i)), types.StringValue("x")})
+	}
+	snap := chunkLake(t, []string{"c"}, 700, lines)
+	one := "SELECT k, COUNT(*), SUM(i), MIN(i) FROM l GROUP BY k"
+	two := "SELECT k, COUNT(*), SUM(i), MIN(i) FROM l GROUP BY k, c"
+	for _, limit := range []int64{0, MinMemoryLimit} {
+		ctx := context.Background()
+		if limit > 0 {
+			ctx = WithMemory(ctx, Memory{Limit: limit, TempDir: t.TempDir()})
+		}
+		for _, workers := range []int{1, 3} {
+			pr := &rowsProducer{cols: []string{"k", "i", "c"}, rows: rows, workers: workers}
+			want, err := Run(ctx, prepareIn(t, two, snap))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := groupsText(want)
+			if len(w) < 1700 {
+				t.Fatalf("%d groups, want more than 1700", len(w))
+			}
+			for _, src := range []string{"lake", "producer"} {
+				p := prepareIn(t, one, snap)
+				if src == "producer" {
+					p = prepareIn(t, one, pr)
+				}
+				got, err := Run(ctx, p)
+				if err != nil {
+					t.Fatalf("%s over the %s: %v", one, src, err)
+				}
+				if g := groupsText(got); !slices.Equal(g, w) {
+					t.Errorf("limit %d, %d workers, over the %s: %d groups, want %d; first differences:\n%s",
+						limit, workers, src, len(g), len(w), firstDiff(g, w))
+				}
+			}
+		}
+	}
+}
+
+// groupsText is a result's rows as text, sorted, each group named by its
+// key: the value that shows a group is any of its members (1 or 1.0),
+// whichever a worker saw first.
+func groupsText(res *Result) []string {
+	var out []string
+	for _, r := range res.Rows {
+		out = append(out, fmt.Sprintf("%x %v", types.AppendKey(nil, r[0]), r[1:]))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// firstDiff shows where two sorted lists of rows part.
+func firstDiff(got, want []string) string {
+	var b strings.Builder
+	for i := 0; i < max(len(got), len(want)) && b.Len() < 400; i++ {
+		var g, w string
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			fmt.Fprintf(&b, "got %q, want %q\n", g, w)
+		}
+	}
+	return b.String()
+}
