@@ -194,27 +194,32 @@ func (j *joiner) blocks(a *spill.Writer, rb *spill.Reader, rows, size int64) err
 func buildBytes(b *spill.Writer) int64 { return b.Size() + rowBytes*b.Records() }
 
 // rowBytes is what a row costs a build table beside its record: its
-// start, hash and chain link (20 bytes), and its share of the slots (at
-// most 3/4 full: between 5.3 and 10.7 bytes).
+// entry (hash, start and chain link: 24 bytes with padding), and its share
+// of the slots (at most 3/4 full: between 5.3 and 10.7 bytes).
 const rowBytes = 32
 
 // buildTable is a join's table of its right rows: their records end to
 // end in one arena, found by the hash of the key in chains of the rows of
 // one hash, whose heads an open-addressed array of slots holds (no
 // pointer, decoded value or key per row: a candidate's key is computed
-// from its record, which is decoded for the joined row anyway).
+// from its record, which is decoded for the joined row anyway). A probe
+// reads a slot, the row's entry and its record.
 type buildTable struct {
-	arena  []byte
-	start  []int64  // row i is arena[start[i]:start[i+1]]
-	hashes []uint64 // by row: the hash of its key
-	next   []int32  // by row: the row before in the chain of its hash, -1 at the end
-	slots  []int32  // 1 + a chain's head row, 0 when empty; a power of 2
-	used   int      // slots not empty
+	arena []byte
+	rs    []buildRow // by row, and one past the last (finish)
+	slots []int32    // 1 + a chain's head row, 0 when empty; a power of 2
+	used  int        // slots not empty
+}
+
+// buildRow is a row's entry in its table.
+type buildRow struct {
+	h     uint64 // the hash of its key
+	start int64  // where its record starts in the arena
+	next  int32  // the row before in the chain of its hash, -1 at the end
 }
 
 func newBuildTable(rows, bytes int64) *buildTable {
-	t := &buildTable{arena: make([]byte, 0, bytes), start: make([]int64, 0, rows+1),
-		hashes: make([]uint64, 0, rows), next: make([]int32, 0, rows)}
+	t := &buildTable{arena: make([]byte, 0, bytes), rs: make([]buildRow, 0, rows+1)}
 	n := 8
 	for int64(n)*3 < rows*4 {
 		n *= 2
@@ -231,44 +236,43 @@ func (t *buildTable) head(h uint64) int32 {
 		if r == 0 {
 			return -1
 		}
-		if t.hashes[r-1] == h {
+		if t.rs[r-1].h == h {
 			return r - 1
 		}
 	}
 }
 
+// next is the row after row i in its chain, or -1.
+func (t *buildTable) next(i int32) int32 { return t.rs[i].next }
+
 // add appends a row of hash h and record rec.
 func (t *buildTable) add(h uint64, rec []byte) {
-	row := int32(len(t.start))
-	t.start = append(t.start, int64(len(t.arena)))
-	t.arena = append(t.arena, rec...)
-	t.hashes = append(t.hashes, h)
 	if (t.used+1)*4 > len(t.slots)*3 {
 		t.grow()
 	}
+	r := buildRow{h: h, start: int64(len(t.arena)), next: -1}
+	t.arena = append(t.arena, rec...)
 	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		r := t.slots[i]
-		if r == 0 {
-			t.next = append(t.next, -1)
-			t.slots[i] = row + 1
+	i := h & mask
+	for ; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
 			t.used++
-			return
+			break
 		}
-		if t.hashes[r-1] == h {
-			t.next = append(t.next, r-1)
-			t.slots[i] = row + 1
-			return
+		if t.rs[s-1].h == h {
+			r.next = s - 1
+			break
 		}
 	}
+	t.slots[i] = int32(len(t.rs)) + 1
+	t.rs = append(t.rs, r)
 }
 
 // addLone appends a row that no key finds.
 func (t *buildTable) addLone(rec []byte) {
-	t.start = append(t.start, int64(len(t.arena)))
+	t.rs = append(t.rs, buildRow{start: int64(len(t.arena)), next: -1})
 	t.arena = append(t.arena, rec...)
-	t.hashes = append(t.hashes, 0)
-	t.next = append(t.next, -1)
 }
 
 // grow doubles the slots.
@@ -280,7 +284,7 @@ func (t *buildTable) grow() {
 		if r == 0 {
 			continue
 		}
-		for i := t.hashes[r-1] & mask; ; i = (i + 1) & mask {
+		for i := t.rs[r-1].h & mask; ; i = (i + 1) & mask {
 			if t.slots[i] == 0 {
 				t.slots[i] = r
 				break
@@ -289,17 +293,17 @@ func (t *buildTable) grow() {
 	}
 }
 
-// finish ends the table, after its last row.
-func (t *buildTable) finish() { t.start = append(t.start, int64(len(t.arena))) }
+// finish ends the table: no row is added after.
+func (t *buildTable) finish() { t.rs = append(t.rs, buildRow{start: int64(len(t.arena))}) }
 
 // rows is the number of rows.
-func (t *buildTable) rows() int { return len(t.start) - 1 }
+func (t *buildTable) rows() int { return len(t.rs) - 1 }
 
 // row returns row i's record.
-func (t *buildTable) row(i int32) []byte { return t.arena[t.start[i]:t.start[i+1]] }
+func (t *buildTable) row(i int32) []byte { return t.arena[t.rs[i].start:t.rs[i+1].start] }
 
 // bytes is what the table holds.
-func (t *buildTable) bytes() int64 { return int64(len(t.arena)) + rowBytes*int64(len(t.hashes)) }
+func (t *buildTable) bytes() int64 { return int64(len(t.arena)) + rowBytes*int64(len(t.rs)) }
 
 // build reads right rows from r (rows records of bytes in all) into a
 // table, until the table holds about limit bytes or r ends (eof),
@@ -347,7 +351,7 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 func (j *joiner) matches(t *buildTable, k []byte, h uint64, right *[]types.Value, rkey *[]byte, fn func(int32) error) (bool, error) {
 	found := false
 	nb := len(j.sides[1].need)
-	for i := t.head(h); i >= 0; i = t.next[i] {
+	for i := t.head(h); i >= 0; i = t.next(i) {
 		var err error
 		if *right, err = readRecord(t.row(i), nb, *right); err != nil {
 			return found, err

@@ -444,7 +444,7 @@ func TestBuildTable(t *testing.T) {
 	}
 	for h, rows := range want {
 		var got []int32
-		for i := tb.head(h); i >= 0; i = tb.next[i] {
+		for i := tb.head(h); i >= 0; i = tb.next(i) {
 			if r := tb.row(i); int(r[0])|int(r[1])<<8 != int(i) {
 				t.Fatalf("row %d holds %v", i, r)
 			}
