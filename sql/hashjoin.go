@@ -2,6 +2,7 @@ package sql
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -209,6 +210,101 @@ type buildTable struct {
 	rs    []buildRow // by row, and one past the last (finish)
 	slots []int32    // 1 + a chain's head row, 0 when empty; a power of 2
 	used  int        // slots not empty
+	// dense, when every key is one integer and they span at most
+	// denseSpan times the rows (ids, mostly): by key - lo, 1 + the last
+	// row of that key (0: none), whose chain holds the key's rows. It
+	// takes the place of the slots (see densify): a probe reads no hash.
+	dense []int32
+	lo    int64
+}
+
+// denseSpan is how sparse a table's integer keys may be for its dense
+// array (4 bytes a key of the span) to take the place of its slots
+// (between 5.3 and 10.7 bytes a row).
+const denseSpan = 4
+
+// denseSmall is a span of keys whose dense array (1 MiB) is small enough
+// whatever the rows: it stays in the caches as the slots would.
+const denseSmall = 1 << 18
+
+// intKey is the integer that the key k of one value encodes
+// (types.AppendKey: an integer, or a whole number); ok false for any
+// other key.
+func intKey(k []byte) (n int64, ok bool) {
+	if len(k) != 9 || k[0] != 2 {
+		return 0, false
+	}
+	return int64(binary.LittleEndian.Uint64(k[1:])), true
+}
+
+// intKeys gathers the span of a table's keys while each is one integer.
+type intKeys struct {
+	ok     bool
+	n      int
+	lo, hi int64
+}
+
+func (ik *intKeys) add(k []byte) {
+	n, ok := intKey(k)
+	switch {
+	case !ok:
+		ik.ok = false
+	case ik.n == 0:
+		ik.lo, ik.hi = n, n
+	default:
+		ik.lo, ik.hi = min(ik.lo, n), max(ik.hi, n)
+	}
+	ik.n++
+}
+
+// densify makes the dense array of the table of the joiner's right rows
+// when their keys (ik) allow and the table stays within limit, and drops
+// the slots. Each row's key is computed again from its record: no key
+// per row is kept while the table is built.
+func (j *joiner) densify(t *buildTable, ik intKeys, limit int64) error {
+	if !ik.ok || ik.n == 0 {
+		return nil
+	}
+	span := uint64(ik.hi) - uint64(ik.lo) + 1
+	if span == 0 || span > uint64(denseSpan*ik.n) && span > denseSmall {
+		return nil
+	}
+	if extra := 4*int64(span) - 4*int64(len(t.slots)); extra > 0 && t.bytes()+extra > limit {
+		return nil
+	}
+	dense := make([]int32, span)
+	var row []types.Value
+	for i := range int32(t.rows()) {
+		var err error
+		if row, err = readRecord(t.row(i), len(j.sides[1].need), row); err != nil {
+			return err
+		}
+		k, ok := j.keyOf(1, row)
+		if !ok {
+			continue // a lone row
+		}
+		n, _ := intKey(k)
+		dense[uint64(n)-uint64(ik.lo)] = i + 1 // rows in order: the last is its chain's head
+	}
+	t.dense, t.lo, t.slots = dense, ik.lo, nil
+	return nil
+}
+
+// first returns the first row of the chain that holds the rows of key k,
+// hashed by seed, or -1.
+func (t *buildTable) first(k []byte, seed maphash.Seed) int32 {
+	if t.dense != nil {
+		n, ok := intKey(k)
+		if !ok {
+			return -1 // every key of the table is an integer's
+		}
+		d := uint64(n) - uint64(t.lo)
+		if d >= uint64(len(t.dense)) {
+			return -1
+		}
+		return t.dense[d] - 1
+	}
+	return t.head(maphash.Bytes(seed, k))
 }
 
 // buildRow is a row's entry in its table.
@@ -303,7 +399,9 @@ func (t *buildTable) rows() int { return len(t.rs) - 1 }
 func (t *buildTable) row(i int32) []byte { return t.arena[t.rs[i].start:t.rs[i+1].start] }
 
 // bytes is what the table holds.
-func (t *buildTable) bytes() int64 { return int64(len(t.arena)) + rowBytes*int64(len(t.rs)) }
+func (t *buildTable) bytes() int64 {
+	return int64(len(t.arena)) + rowBytes*int64(len(t.rs)) + 4*int64(len(t.dense))
+}
 
 // build reads right rows from r (rows records of bytes in all) into a
 // table, until the table holds about limit bytes or r ends (eof),
@@ -316,6 +414,7 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 	t = newBuildTable(rows, bytes)
 	nb := len(j.sides[1].need)
 	var row []types.Value
+	ik := intKeys{ok: !j.cross && len(j.sides[1].keys) == 1} // for densify
 	for t.bytes() <= limit {
 		rec, err := r.Next()
 		if err == io.EOF {
@@ -338,20 +437,26 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 				continue
 			}
 			h = maphash.Bytes(j.seed, k)
+			if ik.ok {
+				ik.add(k)
+			}
 		}
 		t.add(h, rec)
 	}
 	t.finish()
+	if err := j.densify(t, ik, limit); err != nil {
+		return nil, false, err
+	}
 	return t, eof, nil
 }
 
-// matches calls fn with each right row of t whose key is k (of hash h),
+// matches calls fn with each right row of t whose key is k,
 // decoded into *right, and its number; rkey is scratch for the
 // candidates' keys.
-func (j *joiner) matches(t *buildTable, k []byte, h uint64, right *[]types.Value, rkey *[]byte, fn func(int32) error) (bool, error) {
+func (j *joiner) matches(t *buildTable, k []byte, right *[]types.Value, rkey *[]byte, fn func(int32) error) (bool, error) {
 	found := false
 	nb := len(j.sides[1].need)
-	for i := t.head(h); i >= 0; i = t.next(i) {
+	for i := t.first(k, j.seed); i >= 0; i = t.next(i) {
 		var err error
 		if *right, err = readRecord(t.row(i), nb, *right); err != nil {
 			return found, err
@@ -401,7 +506,7 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 		}
 		found := false
 		if k, ok := j.keyOf(0, left); ok {
-			found, err = j.matches(t, k, maphash.Bytes(j.seed, k), &right, &rkey, func(int32) error { return j.emit(left, right) })
+			found, err = j.matches(t, k, &right, &rkey, func(int32) error { return j.emit(left, right) })
 			if err != nil {
 				return err
 			}
@@ -469,7 +574,7 @@ type keySet struct {
 
 // keysOf returns the keys of table t, whose hashes are by seed.
 func keysOf(t *buildTable, seed maphash.Seed) *keySet {
-	return &keySet{n: t.rows(), has: func(k []byte) bool { return t.head(maphash.Bytes(seed, k)) >= 0 }}
+	return &keySet{n: t.rows(), has: func(k []byte) bool { return t.first(k, seed) >= 0 }}
 }
 
 // filter is the join filter of a scan whose rows' keys are args (over its
@@ -618,7 +723,7 @@ func (p *probeEmitter) Row(left []types.Value) error {
 	found := false
 	if ok {
 		var err error
-		found, err = j.matches(p.t, k, maphash.Bytes(j.seed, k), &p.right, &p.rkey, func(i int32) error {
+		found, err = j.matches(p.t, k, &p.right, &p.rkey, func(i int32) error {
 			if p.matched != nil {
 				p.matched[i/64] |= 1 << (i % 64)
 			}

@@ -1,8 +1,11 @@
 package sql
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"hash/maphash"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,8 +15,11 @@ import (
 	"testing"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/parser"
+	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
 )
 
 func TestJoins(t *testing.T) {
@@ -501,6 +507,189 @@ func TestFilteredScanDecodesLate(t *testing.T) {
 		got, want := rowsText(query(t, s, c[0])), rowsText(query(t, s, c[1]))
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: %v, want %v", c[0], got, want)
+		}
+	}
+}
+
+// denseJoiner builds a joiner's table of right rows of one key column k
+// (and a second column, j, the row's number) from keys, under limit.
+func denseJoiner(t *testing.T, keys []Value, limit int64) (*joiner, *buildTable) {
+	t.Helper()
+	d := spill.New(storage.OS, t.TempDir())
+	t.Cleanup(func() { d.Close() })
+	w, err := d.Create()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range keys {
+		if err := w.Write(types.AppendValue(types.AppendValue(nil, k), types.IntValue(int64(i)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	j := &joiner{seed: maphash.MakeSeed(), keepBuild: true, sides: [2]*joinSide{
+		{need: []colRef{{"a", "k"}}, keys: []int{0}},
+		{need: []colRef{{"b", "k"}, {"b", "j"}}, keys: []int{0}, file: w}}}
+	r, err := w.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	tb, eof, err := j.build(r, w.Records(), w.Size(), limit)
+	if err != nil || !eof {
+		t.Fatalf("build: eof %v, %v", eof, err)
+	}
+	return j, tb
+}
+
+// TestBuildTableDense: a table of one integer key column whose keys span
+// little (ids, or any span of at most denseSmall) gets its dense array in
+// place of its slots, and finds every row of each key as the hashed table
+// does, whole DOUBLEs with their integers; NULL keys are lone rows; keys
+// of other kinds, a span past int64, sparse keys and a limit the array
+// would pass keep the slots.
+func TestBuildTableDense(t *testing.T) {
+	ints := func(ns ...int64) []Value {
+		var out []Value
+		for _, n := range ns {
+			out = append(out, types.IntValue(n))
+		}
+		return out
+	}
+	var ids []int64
+	for i := range 300 {
+		ids = append(ids, int64(i%140)-3) // duplicates, negatives
+	}
+	withFloat := append(ints(ids...), types.FloatValue(7), Value{}, types.FloatValue(-0.0))
+	probes := append(ints(-5, -3, 0, 1, 7, 136, 137, 9000, math.MaxInt64, math.MinInt64),
+		types.FloatValue(7), types.FloatValue(2.5), types.StringValue("7"), types.DateValue(7))
+	cases := []struct {
+		name  string
+		keys  []Value
+		limit int64
+		dense bool
+	}{
+		{"ids", withFloat, math.MaxInt64, true},
+		{"sparse but small", ints(0, 1000, 2000, 250000, 1000), math.MaxInt64, true},
+		{"sparse", ints(0, 1<<40, 7, 7), math.MaxInt64, false},
+		{"past int64", ints(math.MinInt64, math.MaxInt64, 0), math.MaxInt64, false},
+		{"a text among them", append(ints(1, 2, 3), types.StringValue("7")), math.MaxInt64, false},
+		{"a fraction among them", append(ints(1, 2, 3), types.FloatValue(2.5)), math.MaxInt64, false},
+		{"past the limit", ints(0, 200000, 7), 4096, false},
+	}
+	for _, c := range cases {
+		j, tb := denseJoiner(t, c.keys, c.limit)
+		if got := tb.dense != nil; got != c.dense {
+			t.Errorf("%s: dense %v, want %v", c.name, got, c.dense)
+		}
+		if c.dense && tb.slots != nil {
+			t.Errorf("%s: the slots stay beside the dense array", c.name)
+		}
+		for _, p := range append(probes, c.keys...) {
+			var want []int64
+			pk, ok := appendKey(nil, []int{0}, []Value{p})
+			for i, k := range c.keys {
+				if kk, kok := appendKey(nil, []int{0}, []Value{k}); ok && kok && bytes.Equal(kk, pk) {
+					want = append(want, int64(i))
+				}
+			}
+			var got []int64
+			var right []Value
+			if ok {
+				if _, err := j.matches(tb, pk, &right, new([]byte), func(int32) error {
+					got = append(got, right[1].I)
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %v matches rows %v, want %v", c.name, p, got, want)
+			}
+		}
+		if tb.rows() != len(c.keys) {
+			t.Errorf("%s: %d rows, want %d (NULL keys are kept as lone rows)", c.name, tb.rows(), len(c.keys))
+		}
+	}
+}
+
+// TestJoinDenseKeys: joins on one integer column, whose tables are dense,
+// answer as the same joins on that column and a second one that is the
+// same in every row (two keys: hashed tables), for each join type, over
+// right sides of dense, sparse and mixed keys, in memory and spilled.
+func TestJoinDenseKeys(t *testing.T) {
+	dir := t.TempDir()
+	c := catalog.New(dir)
+	lake := func(name string, keys []string) {
+		var b strings.Builder
+		for i, k := range keys {
+			fmt.Fprintf(&b, `{"k":%s,"j":%d,"c":"x","d":"2026-01-0%d"}`+"\n", k, i, 1+i%3)
+		}
+		raw := filepath.Join(dir, name+".jsonl")
+		if err := os.WriteFile(raw, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Create(name, []string{"d"}, raw, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var a, dense, sparse, mixed []string
+	for i := range 3000 {
+		k := fmt.Sprint(i%400 - 5)
+		switch i % 53 {
+		case 0:
+			k = "null"
+		case 1:
+			k = `"7"`
+		case 2:
+			k = "7.0"
+		case 3:
+			k = "2.5"
+		case 4:
+			k = fmt.Sprint(int64(i) * 1000)
+		case 5:
+			k = "9223372036854775807"
+		}
+		a = append(a, k)
+	}
+	for i := range 260 {
+		dense = append(dense, fmt.Sprint(i%130-2))
+		sparse = append(sparse, fmt.Sprint(int64(i%50)*1<<33))
+		mixed = append(mixed, fmt.Sprint(i%90))
+	}
+	dense = append(dense, "null", "7.0", "-0")
+	mixed = append(mixed, `"7"`, "2.5", "-9223372036854775808", "9223372036854775807")
+	lake("a", a)
+	lake("bd", dense)
+	lake("bs", sparse)
+	lake("bm", mixed)
+	for _, limit := range []int64{0, MinMemoryLimit} {
+		s := NewSession(c)
+		s.Memory = Memory{TempDir: t.TempDir(), Limit: limit}
+		for _, b := range []string{"bd", "bs", "bm"} {
+			for _, form := range []string{
+				"SELECT a.j, b.j FROM a JOIN %s b ON a.k = b.k%s",
+				"SELECT a.j, b.j FROM a LEFT JOIN %s b ON a.k = b.k%s",
+				"SELECT a.j, b.j FROM %s b LEFT JOIN a ON a.k = b.k%s",
+				"SELECT a.j, b.j FROM a RIGHT JOIN %s b ON a.k = b.k%s",
+				"SELECT b.j, COUNT(*) FROM %s b JOIN a ON b.k = a.k%s GROUP BY b.j",
+				"SELECT COUNT(*) FROM %s b WHERE EXISTS (SELECT 1 FROM a WHERE a.k = b.k%s)",
+			} {
+				one := fmt.Sprintf(form, b, "")
+				two := fmt.Sprintf(form, b, " AND a.c = b.c")
+				got, want := rowsText(query(t, s, one)), rowsText(query(t, s, two))
+				slices.Sort(got)
+				slices.Sort(want)
+				if len(want) == 0 {
+					t.Fatalf("%s: no rows", two)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("limit %d: %s: %d rows, want %d as with a second key", limit, one, len(got), len(want))
+				}
+			}
 		}
 	}
 }
