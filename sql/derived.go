@@ -74,7 +74,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 }
 
 // castTyped returns sel with each name of a typed column of the derived
-// table t (a DATE or TIMESTAMP column, held as text) read through a CAST
+// table t (a DATE, TIMESTAMP or HUGEINT column, held as text) read through a CAST
 // to its type; a select item so changed keeps its name.
 func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Select {
 	var rw func(ast.Expr) ast.Expr
@@ -291,7 +291,9 @@ func (d *derivedWriter) Row(r []types.Value) error {
 		if err := d.holds(i, v.K); err != nil {
 			return err
 		}
-		if v.K == types.Date || v.K == types.Timestamp {
+		if v.K == types.Date || v.K == types.Timestamp || v.K == types.Huge {
+			// Read back as text, then cast (see castTyped): a HUGEINT's
+			// digits would read back as a DOUBLE.
 			q, _ := json.Marshal(v.String())
 			b = append(b, q...)
 			continue
@@ -318,17 +320,19 @@ func (d *derivedWriter) Row(r []types.Value) error {
 
 // holds notes that column i holds a value of kind k: a column's dates or
 // timestamps are read back as such, and so must be all its values but
-// NULL.
+// NULL; a column's HUGEINTs too, among which other numbers may be (the
+// groups of a SUM), but no text.
 func (d *derivedWriter) holds(i int, k types.Kind) error {
 	switch {
 	case k == types.Null:
-	case k == types.Date || k == types.Timestamp:
-		if d.other[i] != types.Null || d.temporal[i] != types.Null && d.temporal[i] != k {
+	case k == types.Date || k == types.Timestamp || k == types.Huge:
+		other := d.other[i] != types.Null && !(k == types.Huge && d.other[i].Numeric())
+		if other || d.temporal[i] != types.Null && d.temporal[i] != k {
 			return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], k)
 		}
 		d.temporal[i] = k
 	default:
-		if d.temporal[i] != types.Null {
+		if t := d.temporal[i]; t != types.Null && !(t == types.Huge && k.Numeric()) {
 			return fmt.Errorf("%w: derived table %s, column %s: a %s among its %ss", ErrUnsupported, d.table, d.cols[i], k, d.temporal[i])
 		}
 		if d.other[i] == types.Null {
@@ -377,7 +381,7 @@ type derivedSource struct {
 	path        string
 	rows, bytes int64
 	fs          storage.FS
-	typed       map[string]types.Kind // the DATE and TIMESTAMP columns
+	typed       map[string]types.Kind // the DATE, TIMESTAMP and HUGEINT columns
 	qual        string                // what the outer query qualifies its columns by (a join's are named table.column)
 	narrow      string                // the join's filter its rows were made with (see narrowable)
 }

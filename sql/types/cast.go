@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -88,6 +89,19 @@ func Cast(v Value, to Kind) (Value, error) {
 		}
 	case Int:
 		return castInt(v)
+	case Huge:
+		// Only the engine casts to HUGEINT (SQL has no such type name
+		// here), to read back a derived table's column of HUGEINTs,
+		// which it holds as their digits' text, among other numbers
+		// (the groups of a SUM), which stay as they are.
+		switch v.K {
+		case Int, Float:
+			return v, nil
+		case String:
+			if b, ok := new(big.Int).SetString(v.S, 10); ok {
+				return BigValue(b), nil
+			}
+		}
 	case Float:
 		switch v.K {
 		case Float:
