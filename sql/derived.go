@@ -126,6 +126,9 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable) (
 	if err != nil {
 		return nil, nil, err
 	}
+	// A table made for one join: its rows are a set to the join, which
+	// never shows their order.
+	p.Unordered = t.Own
 	narrow := narrowed(ctx, t.Sub, p)
 	if narrow != "" {
 		cache = nil // its rows are this join's alone

@@ -145,3 +145,51 @@ func firstDiff(got, want []string) string {
 	}
 	return b.String()
 }
+
+// TestUnorderedGroups: a plan marked Unordered gives the groups of its
+// ordered twin, through Run (which keeps the rows) and Stream, in memory
+// and spilled; one with ORDER BY or LIMIT keeps its order.
+func TestUnorderedGroups(t *testing.T) {
+	_, lines := produceRows(5000)
+	snap := chunkLake(t, []string{"k"}, 300, lines)
+	for _, limit := range []int64{0, MinMemoryLimit} {
+		ctx := context.Background()
+		if limit > 0 {
+			ctx = WithMemory(ctx, Memory{Limit: limit, TempDir: t.TempDir()})
+		}
+		for _, q := range []string{
+			"SELECT i % 700 AS g, k, COUNT(*), SUM(f), MIN(s) FROM l GROUP BY g, k",
+			"SELECT s, COUNT(*) FROM l GROUP BY s HAVING COUNT(*) > 1",
+			"SELECT DISTINCT s, i % 9 FROM l",
+			"SELECT i % 300 AS g, COUNT(*) FROM l GROUP BY g ORDER BY g DESC",
+			"SELECT i % 300 AS g, COUNT(*) FROM l GROUP BY g LIMIT 7",
+		} {
+			want, err := Run(ctx, prepareIn(t, q, snap))
+			if err != nil {
+				t.Fatal(err)
+			}
+			keeps := strings.Contains(q, "ORDER BY") || strings.Contains(q, "LIMIT")
+			p := prepareIn(t, q, snap)
+			p.Unordered = true
+			got, err := Run(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, w := resultText(got, keeps), resultText(want, keeps); !slices.Equal(g, w) {
+				t.Errorf("limit %d: %s unordered: %d rows, want %d", limit, q, len(g), len(w))
+			}
+			c := &collect{}
+			p = prepareIn(t, q, snap)
+			p.Unordered = true
+			if _, err := Stream(ctx, p, c); err != nil {
+				t.Fatal(err)
+			}
+			if !keeps {
+				slices.Sort(c.rows)
+			}
+			if w := resultText(want, keeps); !slices.Equal(c.rows, w) {
+				t.Errorf("limit %d: %s unordered, streamed: %d rows, want %d", limit, q, len(c.rows), len(w))
+			}
+		}
+	}
+}

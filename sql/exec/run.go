@@ -247,6 +247,12 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 				rows = append(rows, it.row)
 			}
 			sorted = true // and cut to the window by the Limit below
+		case sh.sort == nil && sh.limit == nil && p.Unordered:
+			emit := out
+			if keep {
+				emit = func(r []types.Value) error { return out(cloneRow(r)) }
+			}
+			return groups(serial(emit), nil)
 		case sh.sort != nil || len(p.GroupCols) > 0:
 			return sortAggregate(ctx, p, sh, prof, groups, out)
 		default:

@@ -260,6 +260,10 @@ type Plan struct {
 	// GroupCols are the result columns that hold GROUP BY values: without
 	// ORDER BY, a grouped result is sorted by them so output is stable.
 	GroupCols []int
+	// Unordered: the rows go where their order never shows (a derived
+	// table the engine made for one join): a grouped result without ORDER
+	// BY or LIMIT goes out as its groups come, unsorted.
+	Unordered bool
 }
 
 // Tree prints the plan as an indented tree, root first.
