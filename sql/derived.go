@@ -50,6 +50,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 	if sel, err = s.answerSubqueries(ctx, sel, scope); err != nil {
 		return nil, nil, nil, err
 	}
+	sel = s.eagerAggregate(sel)
 	var src Source
 	var done func()
 	switch {
