@@ -219,9 +219,10 @@ type buildTable struct {
 }
 
 // denseSpan is how sparse a table's integer keys may be for its dense
-// array (4 bytes a key of the span) to take the place of its slots
-// (between 5.3 and 10.7 bytes a row).
-const denseSpan = 4
+// array (4 bytes a key of the span) to take the place of its slots: at
+// most 8 bytes a row, within the share of the slots that rowBytes counts,
+// so that the table holds no more than it was accounted for.
+const denseSpan = 2
 
 // denseSmall is a span of keys whose dense array (1 MiB) is small enough
 // whatever the rows: it stays in the caches as the slots would.
@@ -268,6 +269,9 @@ func (j *joiner) densify(t *buildTable, ik intKeys, limit int64) error {
 	span := uint64(ik.hi) - uint64(ik.lo) + 1
 	if span == 0 || span > uint64(denseSpan*ik.n) && span > denseSmall {
 		return nil
+	}
+	if j.limit > 0 {
+		limit = min(limit, j.limit) // a streamed join's table is built without a limit
 	}
 	if extra := 4*int64(span) - 4*int64(len(t.slots)); extra > 0 && t.bytes()+extra > limit {
 		return nil
