@@ -113,6 +113,8 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 		r := 0
 		ast.Walk(e, func(x ast.Expr) bool {
 			switch x := x.(type) {
+			case ast.Star:
+				r |= 4 // SELECT * would take the derived table's columns
 			case ast.Column:
 				switch i := side(x); {
 				case i >= 0:

@@ -121,6 +121,7 @@ func TestEagerAggregate(t *testing.T) {
 		"SELECT c.k, COUNT(o.x) FROM c LEFT JOIN o ON c.k = o.k WHERE o.x > 3 GROUP BY c.k", // o's WHERE after a left join
 		"SELECT c.k, COUNT(o.x) FROM c JOIN o ON c.k = o.k WHERE c.k < 50 GROUP BY c.k",     // prunes through the key
 		"SELECT o.k, COUNT(c.v) FROM o JOIN c ON c.k = o.k GROUP BY o.k",                    // the large lake on the left
+		"SELECT c.*, COUNT(o.x) FROM c JOIN o ON c.k = o.k GROUP BY c.k, c.v, c.name, c.p",  // a star
 	} {
 		if plan := table(query(t, s, "EXPLAIN "+q)); strings.Contains(plan, eagerAlias) {
 			t.Errorf("%s: aggregated first:\n%s", q, plan)
