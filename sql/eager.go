@@ -82,22 +82,7 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 	// A select item's alias (in GROUP BY, HAVING, ORDER BY) is -2: its
 	// item is checked in its own right.
 	side := func(c ast.Column) int {
-		if len(c.Path) > 1 {
-			for i, t := range tables {
-				if c.Path[0] == t.name {
-					return i
-				}
-			}
-		}
-		in := -1
-		for i, t := range tables {
-			if slices.Contains(t.fields, c.Path[0]) {
-				if in >= 0 {
-					return -1
-				}
-				in = i
-			}
-		}
+		in := columnTable(c, tables[:])
 		if in < 0 && len(c.Path) == 1 && aliases[c.Path[0]] {
 			return -2
 		}

@@ -141,24 +141,7 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 			}
 		}
 	}
-	// tableOf is the table a column is of, -1 when none or unknown.
-	tableOf := func(c ast.Column) int {
-		if len(c.Path) > 1 {
-			if i := slices.IndexFunc(scope, func(t scopeTable) bool { return t.name == c.Path[0] }); i >= 0 {
-				return i
-			}
-		}
-		found := -1
-		for i, t := range scope {
-			if slices.Contains(t.fields, c.Path[0]) {
-				if found >= 0 {
-					return -1
-				}
-				found = i
-			}
-		}
-		return found
-	}
+	tableOf := func(c ast.Column) int { return columnTable(c, scope) }
 	all := append(slices.Clone(terms), ast.Conjuncts(sel.Where)...)
 	filters := make([]int, len(tables))
 	// edge[i][j]: the rows a join of tables i and j divides by, 0 when
@@ -257,4 +240,25 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 		out.Where = andOf(out.Where, t)
 	}
 	return &out
+}
+
+// columnTable is the index of the table of tables that column c is of: the
+// one it is qualified by, else the one whose first rows have the field;
+// -1 when none, or several, have it.
+func columnTable(c ast.Column, tables []scopeTable) int {
+	if len(c.Path) > 1 {
+		if i := slices.IndexFunc(tables, func(t scopeTable) bool { return t.name == c.Path[0] }); i >= 0 {
+			return i
+		}
+	}
+	found := -1
+	for i, t := range tables {
+		if slices.Contains(t.fields, c.Path[0]) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
 }
