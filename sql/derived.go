@@ -211,7 +211,7 @@ func writeDerived(dir *spill.Dir, fsys storage.FS, name, table, text string, fil
 		return nil, err
 	}
 	d := &derivedSource{name: name, text: text, path: path, rows: w.rows, bytes: w.bytes, fs: fsys}
-	for i, k := range w.temporal {
+	for i, k := range w.typed {
 		if k != types.Null {
 			if d.typed == nil {
 				d.typed = map[string]types.Kind{}
@@ -231,10 +231,11 @@ type derivedWriter struct {
 	cols        []string
 	line        []byte
 	rows, bytes int64
-	// By column: the kind of its dates or timestamps (NULL: none), and
-	// the kind of the first other value it has held (NULL: none).
-	temporal []types.Kind
-	other    []types.Kind
+	// By column: the kind of its values held as text and read back
+	// through a CAST, DATE, TIMESTAMP or HUGEINT (NULL: none), and the
+	// kind of the first other value it has held (NULL: none).
+	typed []types.Kind
+	other []types.Kind
 
 	mu     sync.Mutex     // a parent's, held by a fork that flushes
 	parent *derivedWriter // a fork's: where its batches go
@@ -248,7 +249,7 @@ const derivedBatch = 64 << 10
 // rows reach d at its flush, which it must be given at the end.
 func (d *derivedWriter) fork() *derivedWriter {
 	return &derivedWriter{table: d.table, names: d.names, cols: d.cols, parent: d,
-		temporal: make([]types.Kind, len(d.cols)), other: make([]types.Kind, len(d.cols))}
+		typed: make([]types.Kind, len(d.cols)), other: make([]types.Kind, len(d.cols))}
 }
 
 // flush writes a fork's batch to its parent, whose columns' kinds must
@@ -258,7 +259,7 @@ func (d *derivedWriter) flush() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for i := range d.cols {
-		for _, k := range []types.Kind{d.temporal[i], d.other[i]} {
+		for _, k := range []types.Kind{d.typed[i], d.other[i]} {
 			if err := p.holds(i, k); err != nil {
 				return err
 			}
@@ -280,7 +281,7 @@ func (d *derivedWriter) Columns(names []string) error {
 		d.names = append(d.names, append(q, ':'))
 	}
 	d.cols = names
-	d.temporal = make([]types.Kind, len(names))
+	d.typed = make([]types.Kind, len(names))
 	d.other = make([]types.Kind, len(names))
 	return nil
 }
@@ -331,13 +332,13 @@ func (d *derivedWriter) holds(i int, k types.Kind) error {
 	case k == types.Null:
 	case k == types.Date || k == types.Timestamp || k == types.Huge:
 		other := d.other[i] != types.Null && !(k == types.Huge && d.other[i].Numeric())
-		if other || d.temporal[i] != types.Null && d.temporal[i] != k {
+		if other || d.typed[i] != types.Null && d.typed[i] != k {
 			return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], k)
 		}
-		d.temporal[i] = k
+		d.typed[i] = k
 	default:
-		if t := d.temporal[i]; t != types.Null && !(t == types.Huge && k.Numeric()) {
-			return fmt.Errorf("%w: derived table %s, column %s: a %s among its %ss", ErrUnsupported, d.table, d.cols[i], k, d.temporal[i])
+		if t := d.typed[i]; t != types.Null && !(t == types.Huge && k.Numeric()) {
+			return fmt.Errorf("%w: derived table %s, column %s: a %s among its %ss", ErrUnsupported, d.table, d.cols[i], k, d.typed[i])
 		}
 		if d.other[i] == types.Null {
 			d.other[i] = k

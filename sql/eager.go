@@ -65,7 +65,7 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 		}
 		bytes[i] = snap.Manifest.Bytes()
 	}
-	if bytes[1] < eagerRatio*bytes[0] || slices.ContainsFunc(selectAndOnExprs(sel), hasSubquery) {
+	if bytes[1] < eagerRatio*bytes[0] || slices.ContainsFunc(selectAndOnExprs(sel), func(e ast.Expr) bool { return selectHasExpr(e, isSubquery) }) {
 		return sel
 	}
 	tables := [2]scopeTable{s.tablesOf(jn.Left)[0], s.tablesOf(jn.Right)[0]}
@@ -126,6 +126,12 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 		})
 		return r
 	}
+	// Aggregates belong to the select list, HAVING and ORDER BY alone
+	// (reads gathers them there); elsewhere the join reports the error.
+	inner := append(ast.Conjuncts(jn.On), ast.Conjuncts(sel.Where)...)
+	if slices.ContainsFunc(append(inner, sel.GroupBy...), hasAggregateExpr) {
+		return sel
+	}
 	// The keys (c's column = o's column) and o's own ON terms.
 	var keys [2][]ast.Column
 	var rightWhere []ast.Expr
@@ -144,7 +150,7 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 				}
 			}
 		}
-		if reads(t, false) != 2 || len(aggs) > 0 {
+		if reads(t, false) != 2 {
 			return sel
 		}
 		rightWhere = append(rightWhere, t)
@@ -158,7 +164,7 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 	var leftWhere []ast.Expr
 	for _, t := range ast.Conjuncts(sel.Where) {
 		r := reads(t, false)
-		if len(aggs) > 0 || r&4 != 0 {
+		if r&4 != 0 {
 			return sel
 		}
 		readsKey := false
@@ -180,7 +186,7 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 		}
 	}
 	for _, g := range sel.GroupBy {
-		if reads(g, false)&^1 != 0 || len(aggs) > 0 {
+		if reads(g, false)&^1 != 0 {
 			return sel
 		}
 	}
@@ -267,14 +273,4 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 // plain reports whether c names a field of table t, not a path into one.
 func plain(c ast.Column, t string) bool {
 	return len(c.Path) == 1 || len(c.Path) == 2 && c.Path[0] == t
-}
-
-// hasSubquery reports whether e holds a subquery.
-func hasSubquery(e ast.Expr) bool {
-	found := false
-	ast.Walk(e, func(x ast.Expr) bool {
-		found = found || isSubquery(x)
-		return !found
-	})
-	return found
 }

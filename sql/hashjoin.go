@@ -260,8 +260,8 @@ func (ik *intKeys) add(k []byte) {
 
 // densify makes the dense array of the table of the joiner's right rows
 // when their keys (ik) allow and the table stays within limit, and drops
-// the slots. Each row's key is computed again from its record: no key
-// per row is kept while the table is built.
+// the slots. Each row's key is read again from its record (its values up
+// to the key's): no key per row is kept while the table is built.
 func (j *joiner) densify(t *buildTable, ik intKeys, limit int64) error {
 	if !ik.ok || ik.n == 0 {
 		return nil
@@ -278,9 +278,10 @@ func (j *joiner) densify(t *buildTable, ik intKeys, limit int64) error {
 	}
 	dense := make([]int32, span)
 	var row []types.Value
+	upTo := j.sides[1].keys[0] + 1 // the values up to the key's
 	for i := range int32(t.rows()) {
 		var err error
-		if row, err = readRecord(t.row(i), len(j.sides[1].need), row); err != nil {
+		if row, err = readRecord(t.row(i), upTo, row); err != nil {
 			return err
 		}
 		k, ok := j.keyOf(1, row)

@@ -141,7 +141,6 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 			}
 		}
 	}
-	tableOf := func(c ast.Column) int { return columnTable(c, scope) }
 	all := append(slices.Clone(terms), ast.Conjuncts(sel.Where)...)
 	filters := make([]int, len(tables))
 	// edge[i][j]: the rows a join of tables i and j divides by, 0 when
@@ -167,7 +166,7 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 			l, lok := cmp.L.(ast.Column)
 			r, rok := cmp.R.(ast.Column)
 			if lok && rok {
-				a, b := tableOf(l), tableOf(r)
+				a, b := columnTable(l, scope), columnTable(r, scope)
 				if a >= 0 && b >= 0 && a != b {
 					d := max(ndv(a, b, l), ndv(b, a, r))
 					edge[a][b], edge[b][a] = max(edge[a][b], d), max(edge[b][a], d)
@@ -178,7 +177,7 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 		read := -2
 		ast.Walk(t, func(x ast.Expr) bool {
 			if c, ok := x.(ast.Column); ok {
-				if i := tableOf(c); read == -2 || read == i {
+				if i := columnTable(c, scope); read == -2 || read == i {
 					read = i
 				} else {
 					read = -1

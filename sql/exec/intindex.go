@@ -4,7 +4,7 @@ package exec
 // one probe of a 16-byte slot, where groupTable.find reads a slot and then
 // the group's record, two cache misses on a table past the caches. It
 // holds only what find answered for the integer's key (see
-// aggSink.intGroup), so it can never group otherwise than the table does:
+// aggSink.indexInt), so it can never group otherwise than the table does:
 // a whole DOUBLE that groups with an integer still finds that group
 // through find. It is emptied with its table (groupTable.clear).
 type intIndex struct {
