@@ -99,7 +99,7 @@ func goValue(v types.Value) any {
 	case types.Int:
 		return v.I
 	case types.Float:
-		return v.F
+		return v.F()
 	case types.Date:
 		return time.Unix(v.I*86400, 0).UTC()
 	case types.Timestamp:

@@ -158,7 +158,7 @@ func goValue(v types.Value) driver.Value {
 	case types.Int:
 		return v.I
 	case types.Float:
-		return v.F
+		return v.F()
 	case types.Date:
 		return time.Unix(v.I*86400, 0).UTC()
 	case types.Timestamp:

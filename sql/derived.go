@@ -362,11 +362,11 @@ func appendJSONValue(b []byte, v types.Value) ([]byte, error) {
 	case types.Huge:
 		return append(b, v.S...), nil
 	case types.Float:
-		if math.IsNaN(v.F) || math.IsInf(v.F, 0) {
+		if math.IsNaN(v.F()) || math.IsInf(v.F(), 0) {
 			return b, fmt.Errorf("%v has no JSON form", v)
 		}
 		n := len(b)
-		b = strconv.AppendFloat(b, v.F, 'g', -1, 64)
+		b = strconv.AppendFloat(b, v.F(), 'g', -1, 64)
 		if !slices.ContainsFunc(b[n:], func(c byte) bool { return c == '.' || c == 'e' }) {
 			b = append(b, ".0"...) // a DOUBLE reads back as one
 		}

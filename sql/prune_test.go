@@ -172,7 +172,7 @@ func refLiteral(e ast.Expr) refValue {
 	case types.Int:
 		return refValue{fam: refNum, f: float64(l.Value.I)}
 	case types.Float:
-		return refValue{fam: refNum, f: l.Value.F}
+		return refValue{fam: refNum, f: l.Value.F()}
 	}
 	panic(fmt.Sprintf("refLiteral: %v", l))
 }

@@ -205,7 +205,7 @@ func diffRows(want, got [][]Value, ordered bool) string {
 		var b strings.Builder
 		for _, v := range r {
 			if v.K == types.Float {
-				fmt.Fprintf(&b, "%.6g|", v.F)
+				fmt.Fprintf(&b, "%.6g|", v.F())
 				continue
 			}
 			b.WriteString(v.String() + "|")
@@ -221,8 +221,8 @@ func diffRows(want, got [][]Value, ordered bool) string {
 		for j := range w[i] {
 			a, b := w[i][j], g[i][j]
 			if a.K == types.Float && b.K == types.Float {
-				if a.F == b.F || math.IsNaN(a.F) && math.IsNaN(b.F) ||
-					math.Abs(a.F-b.F) <= 1e-9*math.Max(1, math.Abs(a.F)) {
+				if a.F() == b.F() || math.IsNaN(a.F()) && math.IsNaN(b.F()) ||
+					math.Abs(a.F()-b.F()) <= 1e-9*math.Max(1, math.Abs(a.F())) {
 					continue
 				}
 			}

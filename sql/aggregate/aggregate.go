@@ -281,7 +281,7 @@ func (s *sum) AddOne(v types.Value) error {
 			s.float = true
 			s.fsum = s.intTotal()
 		}
-		s.fsum += v.F
+		s.fsum += v.F()
 	case types.Bool:
 		// DuckDB sums booleans as integers.
 		return s.AddOne(types.IntValue(v.I))

@@ -99,7 +99,7 @@ func (t colType) value(v types.Value) (pv parquet.Value, why string, ok bool) {
 	case tDouble:
 		switch v.K {
 		case types.Float:
-			return parquet.DoubleValue(v.F), "", true
+			return parquet.DoubleValue(v.F()), "", true
 		case types.Int:
 			if v.I < -maxExact || v.I > maxExact {
 				return pv, "beyond 2^53, not exact as a DOUBLE", false

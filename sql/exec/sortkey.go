@@ -82,14 +82,14 @@ func appendValueKey(dst []byte, v types.Value) ([]byte, bool) {
 		f, _ := v.Float()
 		return appendFloatKey(append(dst, 2), f), false
 	case types.Float:
-		return appendFloatKey(append(dst, 2), v.F), true
+		return appendFloatKey(append(dst, 2), v.F()), true
 	case types.Date:
 		return appendFloatKey(append(dst, 3), float64(v.I)*86400e6), true
 	case types.Timestamp:
 		f := float64(v.I)
 		return appendFloatKey(append(dst, 3), f), f >= -9223372036854775808.0 && f < 9223372036854775808.0 && int64(f) == v.I
 	case types.Interval:
-		return appendFloatKey(append(dst, 4), float64(v.I)*30*86400e6+v.F), true
+		return appendFloatKey(append(dst, 4), float64(v.Months())*30*86400e6+float64(v.Micros())), true
 	case types.String, types.JSON:
 		fam := byte(5)
 		if v.K == types.JSON {

@@ -57,7 +57,7 @@ func intArg(v types.Value, what string) (int64, error) {
 func floatArg(v types.Value) (float64, error) {
 	switch v.K {
 	case types.Float:
-		return v.F, nil
+		return v.F(), nil
 	case types.Int:
 		return float64(v.I), nil
 	case types.Huge:

@@ -82,7 +82,7 @@ func truthy(v types.Value) (bool, error) {
 	case types.Bool, types.Int:
 		return v.I != 0, nil
 	case types.Float:
-		return v.F != 0, nil
+		return v.F() != 0, nil
 	case types.Huge:
 		return true, nil
 	case types.String:

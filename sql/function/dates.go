@@ -256,7 +256,7 @@ func datePart(u dateUnit, t types.Value) (types.Value, error) {
 // our intervals, so 36 hours has day 1 and hour 12 where DuckDB, which
 // keeps days apart, says day 0 and hour 36).
 func intervalPart(u dateUnit, iv types.Value) (types.Value, error) {
-	months, us := iv.I, int64(iv.F)
+	months, us := iv.Months(), iv.Micros()
 	switch u {
 	case unitMillennium:
 		return i2v(months / 12000), nil

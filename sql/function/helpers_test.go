@@ -57,12 +57,10 @@ func same(a, b types.Value) bool {
 	}
 	switch a.K {
 	case types.Float:
-		if math.IsNaN(a.F) || math.IsNaN(b.F) {
-			return math.IsNaN(a.F) && math.IsNaN(b.F)
+		if math.IsNaN(a.F()) || math.IsNaN(b.F()) {
+			return math.IsNaN(a.F()) && math.IsNaN(b.F())
 		}
-		return a.F == b.F && math.Signbit(a.F) == math.Signbit(b.F)
-	case types.Interval:
-		return a.I == b.I && a.F == b.F
+		return a.F() == b.F() && math.Signbit(a.F()) == math.Signbit(b.F())
 	}
 	return a.I == b.I && a.S == b.S
 }

@@ -116,7 +116,7 @@ func absFn(a []types.Value) (types.Value, error) {
 		b := v.Big()
 		return types.BigValue(b.Abs(b)), nil
 	}
-	return f2v(math.Abs(v.F)), nil
+	return f2v(math.Abs(v.F())), nil
 }
 
 // pow10 holds the powers of ten that fit in an int64.
@@ -167,7 +167,7 @@ func roundFn(a []types.Value) (types.Value, error) {
 	case types.Huge:
 		return v, nil
 	}
-	return f2v(atDigits(v.F, d, len(a) < 2, math.Round)), nil
+	return f2v(atDigits(v.F(), d, len(a) < 2, math.Round)), nil
 }
 
 // truncFn is DuckDB's TRUNC: toward zero; an integer stays an integer.
@@ -193,7 +193,7 @@ func truncFn(a []types.Value) (types.Value, error) {
 	case types.Huge:
 		return v, nil
 	}
-	return f2v(atDigits(v.F, d, len(a) < 2, math.Trunc)), nil
+	return f2v(atDigits(v.F(), d, len(a) < 2, math.Trunc)), nil
 }
 
 // atDigits rounds or truncates x (as to does) at d decimal digits, or x
@@ -308,9 +308,9 @@ func signFn(a []types.Value) (types.Value, error) {
 		return i2v(int64(v.Big().Sign())), nil
 	}
 	switch {
-	case v.F > 0:
+	case v.F() > 0:
 		return i2v(1), nil
-	case v.F < 0:
+	case v.F() < 0:
 		return i2v(-1), nil
 	}
 	return i2v(0), nil

@@ -191,7 +191,7 @@ func TestEval(t *testing.T) {
 			t.Errorf("candidates(%q) = %v, want only the string", s, got)
 		}
 	}
-	if got := candidates(storage.PartValue{Str: "1e2"}); len(got) != 2 || got[1].K != types.Float || got[1].F != 100 || got[1].S != "1e2" {
+	if got := candidates(storage.PartValue{Str: "1e2"}); len(got) != 2 || got[1].K != types.Float || got[1].F() != 100 || got[1].S != "1e2" {
 		t.Errorf("candidates(1e2) = %#v", got)
 	}
 	if got := candidates(storage.PartValue{Null: true}); len(got) != 1 || got[0].K != types.Null {

@@ -91,7 +91,7 @@ func Truthy(v types.Value) (types.Truth, error) {
 	case types.Int:
 		return types.TruthOf(v.I != 0), nil
 	case types.Float:
-		return types.TruthOf(v.F != 0), nil
+		return types.TruthOf(v.F() != 0), nil
 	case types.String:
 		if b, ok := types.ParseBool(v.S); ok {
 			return types.TruthOf(b), nil
@@ -667,7 +667,7 @@ func (e *ArithExpr) Eval(r Row) (types.Value, error) {
 	// the general call: what types.Arith does for these operands.
 	if e.Op <= types.Div && (a.K == types.Float || b.K == types.Float) &&
 		(a.K == types.Float || a.K == types.Int) && (b.K == types.Float || b.K == types.Int) {
-		x, y := a.F, b.F
+		x, y := a.F(), b.F()
 		if a.K == types.Int {
 			x = float64(a.I)
 		}

@@ -165,9 +165,9 @@ func timeArith(op Op, a, b Value) (Value, bool, error) {
 		return AddInterval(b, a, false), true, nil
 	case a.K == Interval && b.K == Interval && (op == Add || op == Sub):
 		if op == Sub {
-			return IntervalValue(a.I-b.I, int64(a.F-b.F)), true, nil
+			return IntervalValue(a.Months()-b.Months(), a.Micros()-b.Micros()), true, nil
 		}
-		return IntervalValue(a.I+b.I, int64(a.F+b.F)), true, nil
+		return IntervalValue(a.Months()+b.Months(), a.Micros()+b.Micros()), true, nil
 	}
 	return Value{}, false, nil
 }
@@ -177,7 +177,7 @@ func timeArith(op Op, a, b Value) (Value, bool, error) {
 // calendar-wise, clamping the day to the month's end (Jan 31 + 1 month is
 // Feb 28).
 func AddInterval(t, iv Value, neg bool) Value {
-	months, us := iv.I, int64(iv.F)
+	months, us := iv.Months(), iv.Micros()
 	if neg {
 		months, us = -months, -us
 	}
@@ -203,12 +203,12 @@ func Negate(v Value) (Value, error) {
 		}
 		return IntValue(-v.I), nil
 	case Float:
-		return FloatValue(-v.F), nil
+		return FloatValue(-v.F()), nil
 	case Huge:
 		b := v.Big()
 		return BigValue(b.Neg(b)), nil
 	case Interval:
-		return IntervalValue(-v.I, -int64(v.F)), nil
+		return IntervalValue(-v.Months(), -v.Micros()), nil
 	}
 	return Value{}, fmt.Errorf("%w: cannot negate %s", ErrConvert, quoteText(v))
 }

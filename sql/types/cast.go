@@ -81,7 +81,7 @@ func Cast(v Value, to Kind) (Value, error) {
 		case Int:
 			return BoolValue(v.I != 0), nil
 		case Float:
-			return BoolValue(v.F != 0), nil
+			return BoolValue(v.F() != 0), nil
 		case String:
 			if b, ok := ParseBool(v.S); ok {
 				return BoolValue(b), nil
@@ -148,7 +148,7 @@ func castInt(v Value) (Value, error) {
 		return Value{}, fmt.Errorf("%w: %s does not fit in BIGINT", ErrOverflow, v.S)
 	case Float:
 		// A DOUBLE rounds half to even, as DuckDB's cast does.
-		return floatToInt(math.RoundToEven(v.F), v)
+		return floatToInt(math.RoundToEven(v.F()), v)
 	case String:
 		n, ok := ParseNumber(v.S)
 		if !ok {
@@ -158,7 +158,7 @@ func castInt(v Value) (Value, error) {
 			return n, nil
 		}
 		// Text reads as a decimal, which rounds half away from zero.
-		return floatToInt(math.Round(n.F), v)
+		return floatToInt(math.Round(n.F()), v)
 	}
 	return Value{}, convertError(v, Int)
 }

@@ -40,7 +40,7 @@ func Compare(a, b Value) int {
 		case Bool, Int, Date, Timestamp:
 			return cmp.Compare(a.I, b.I)
 		case Float:
-			return compareFloat(a.F, b.F)
+			return compareFloat(a.F(), b.F())
 		case String, JSON:
 			return strings.Compare(a.S, b.S)
 		}
@@ -55,9 +55,15 @@ func Compare(a, b Value) int {
 	case 3:
 		return cmp.Compare(micros(a), micros(b))
 	case 4:
-		return cmp.Compare(float64(a.I)*30*86400e6+a.F, float64(b.I)*30*86400e6+b.F)
+		return cmp.Compare(intervalMicros(a), intervalMicros(b))
 	}
 	return 0
+}
+
+// intervalMicros is an interval's length in microseconds, a month
+// counting as 30 days.
+func intervalMicros(v Value) float64 {
+	return float64(v.Months())*30*86400e6 + float64(v.Micros())
 }
 
 func micros(v Value) float64 {
@@ -91,9 +97,9 @@ func compareNumbers(a, b Value) int {
 		return a.Big().Cmp(b.Big())
 	}
 	if a.K == Int { // b is a Float
-		return -compareFloatInt(b.F, a.I)
+		return -compareFloatInt(b.F(), a.I)
 	}
-	return compareFloatInt(a.F, b.I)
+	return compareFloatInt(a.F(), b.I)
 }
 
 // compareFloatInt compares a float with an integer without rounding the
@@ -135,11 +141,11 @@ func AppendKey(dst []byte, v Value) []byte {
 		dst = append(dst, 2)
 		return binary.LittleEndian.AppendUint64(dst, uint64(v.I))
 	case Float:
-		if t := math.Trunc(v.F); t == v.F && v.F >= -9223372036854775808.0 && v.F < 9223372036854775808.0 {
+		if t := math.Trunc(v.F()); t == v.F() && v.F() >= -9223372036854775808.0 && v.F() < 9223372036854775808.0 {
 			dst = append(dst, 2) // a whole float groups with the integer
 			return binary.LittleEndian.AppendUint64(dst, uint64(int64(t)))
 		}
-		f := v.F
+		f := v.F()
 		if math.IsNaN(f) {
 			f = math.NaN()
 		}
@@ -153,8 +159,8 @@ func AppendKey(dst []byte, v Value) []byte {
 		return binary.LittleEndian.AppendUint64(dst, uint64(v.I))
 	case Interval:
 		dst = append(dst, 5)
-		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.I))
-		return binary.LittleEndian.AppendUint64(dst, math.Float64bits(v.F))
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.Months()))
+		return binary.LittleEndian.AppendUint64(dst, uint64(v.Micros()))
 	}
 	dst = append(dst, 6+byte(v.K))
 	dst = binary.AppendUvarint(dst, uint64(len(v.S)))
@@ -165,9 +171,6 @@ func AppendKey(dst []byte, v Value) []byte {
 // NULL, booleans, integers and texts; not a whole DOUBLE (it groups with
 // its integer), nor a date or a time (they share an encoding).
 func KeyExact(v Value) bool {
-	if v.F != 0 || math.Signbit(v.F) {
-		return false
-	}
 	switch v.K {
 	case Null:
 		return v.I == 0 && v.S == ""

@@ -3,7 +3,6 @@ package types
 import (
 	"encoding/binary"
 	"errors"
-	"math"
 )
 
 // ErrCorrupt reports an encoded value that does not decode: a spill file
@@ -11,15 +10,17 @@ import (
 var ErrCorrupt = errors.New("corrupt encoded value")
 
 // AppendValue appends an exact encoding of v (every field, so that
-// ReadValue gives back a value equal in all of K, I, F and S): for the
-// states and rows that operators write to their spill files.
+// ReadValue gives back a value equal in all of K, I and S): for the
+// states and rows that operators write to their spill files. I is a
+// varint (has 1), or 8 bytes for a DOUBLE's bits (has 2), which a varint
+// would make longer.
 func AppendValue(dst []byte, v Value) []byte {
 	var has byte
 	if v.I != 0 {
 		has |= 1
-	}
-	if v.F != 0 || math.Signbit(v.F) {
-		has |= 2
+		if v.K == Float {
+			has = 2
+		}
 	}
 	if v.S != "" {
 		has |= 4
@@ -29,7 +30,7 @@ func AppendValue(dst []byte, v Value) []byte {
 		dst = binary.AppendVarint(dst, v.I)
 	}
 	if has&2 != 0 {
-		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(v.F))
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.I))
 	}
 	if has&4 != 0 {
 		dst = binary.AppendUvarint(dst, uint64(len(v.S)))
@@ -41,7 +42,7 @@ func AppendValue(dst []byte, v Value) []byte {
 // ReadValue decodes a value that AppendValue wrote at the start of b and
 // returns the rest of b. The value's text is a copy (b may be reused).
 func ReadValue(b []byte) (Value, []byte, error) {
-	if len(b) < 2 || Kind(b[0]) > JSON || b[1] > 7 {
+	if len(b) < 2 || Kind(b[0]) > JSON || b[1] > 7 || b[1]&3 == 3 {
 		return Value{}, nil, ErrCorrupt
 	}
 	v := Value{K: Kind(b[0])}
@@ -58,7 +59,7 @@ func ReadValue(b []byte) (Value, []byte, error) {
 		if len(b) < 8 {
 			return Value{}, nil, ErrCorrupt
 		}
-		v.F, b = math.Float64frombits(binary.LittleEndian.Uint64(b)), b[8:]
+		v.I, b = int64(binary.LittleEndian.Uint64(b)), b[8:]
 	}
 	if has&4 != 0 {
 		l, n := binary.Uvarint(b)

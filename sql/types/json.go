@@ -60,7 +60,7 @@ func ParseJSONNumber(raw []byte) Value {
 	if err != nil && f == 0 {
 		return Value{} // not a number: lake rows are checked, so never here
 	}
-	return Value{K: Float, F: f}
+	return FloatValue(f)
 }
 
 // ParseJSONInt parses the raw text of a JSON integer that fits in an
@@ -124,7 +124,7 @@ func AppendJSON(dst []byte, v Value) []byte {
 	case Bool, Int, Huge:
 		return append(dst, v.String()...)
 	case Float:
-		s := FormatFloat(v.F)
+		s := FormatFloat(v.F())
 		if s == "inf" || s == "-inf" || s == "nan" || s == "-nan" {
 			return strconv.AppendQuote(dst, s)
 		}
