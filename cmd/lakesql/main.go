@@ -6,9 +6,12 @@ package main
 import (
 	"os"
 	"runtime/debug"
+
+	"github.com/lakesql/lakesql/internal/hugepage"
 )
 
 func main() {
+	hugepage.Advise()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lakesql/lakesql/internal/hugepage"
 	"github.com/lakesql/lakesql/internal/suggest"
 	"github.com/lakesql/lakesql/sql"
 
@@ -228,7 +229,8 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 		flagMemory()
 	}
 	if interactive {
-		stop() // the REPL catches Ctrl-C itself
+		hugepage.Forget() // the shell lives on between statements
+		stop()            // the REPL catches Ctrl-C itself
 		return sh.repl(tty)
 	}
 

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package hugepage
+
+func advise(int) {}
+
+func forget() {}
