@@ -35,7 +35,7 @@ func Arith(op Op, a, b Value) (Value, error) {
 		return intArith(op, a.I, b.I)
 	}
 	if a.K.Numeric() && b.K.Numeric() {
-		if (a.K == Huge || b.K == Huge) && a.K != Float && b.K != Float && op <= Mul {
+		if (a.K == Huge || b.K == Huge) && a.K != Float && b.K != Float && op != Div {
 			return hugeArith(op, a, b), nil
 		}
 		x, _ := a.Float()
@@ -105,6 +105,10 @@ func overflow(op Op, x, y int64) error {
 	return fmt.Errorf("%w: overflow in %d %s %d", ErrOverflow, x, op, y)
 }
 
+// hugeArith is exact arithmetic with a HUGEINT on a side: DIV and % as
+// on integers (truncated toward zero, the remainder taking the
+// dividend's sign; NULL for a zero divisor), as DuckDB's HUGEINT gives
+// them.
 func hugeArith(op Op, a, b Value) Value {
 	x, y := a.Big(), b.Big()
 	switch op {
@@ -114,6 +118,15 @@ func hugeArith(op Op, a, b Value) Value {
 		x.Sub(x, y)
 	case Mul:
 		x.Mul(x, y)
+	case IntDiv, Mod:
+		if y.Sign() == 0 {
+			return Value{}
+		}
+		if op == IntDiv {
+			x.Quo(x, y)
+		} else {
+			x.Rem(x, y)
+		}
 	}
 	return BigValue(x)
 }

@@ -17,3 +17,32 @@ func TestModMinusOne(t *testing.T) {
 		t.Errorf("7 %% -1 = %v, %v; want 0", v, err)
 	}
 }
+
+// A HUGEINT stays exact under DIV and %, as DuckDB's does: the quotient
+// truncated toward zero, the remainder with the dividend's sign, NULL for
+// a zero divisor. (Values checked with Python's integers.)
+func TestHugeDivMod(t *testing.T) {
+	huge := func(s string) Value { return Value{K: Huge, S: s} }
+	for _, c := range []struct {
+		op   Op
+		a, b Value
+		want string // the result's text; "NULL" for NULL
+	}{
+		{Mod, huge("17999999999999999992"), IntValue(2999), "2954"},
+		{Mod, huge("-17999999999999999992"), IntValue(2999), "-2954"},
+		{Mod, huge("17999999999999999992"), IntValue(-2999), "2954"},
+		{IntDiv, huge("17999999999999999992"), IntValue(2999), "6002000666888962"},
+		{IntDiv, huge("-17999999999999999992"), IntValue(2999), "-6002000666888962"},
+		{IntDiv, huge("100000000000000000000"), IntValue(3), "33333333333333333333"},
+		{Mod, IntValue(7), huge("100000000000000000000"), "7"},
+		{IntDiv, IntValue(7), huge("100000000000000000000"), "0"},
+		{Mod, huge("100000000000000000000"), IntValue(0), "NULL"},
+		{IntDiv, huge("100000000000000000000"), IntValue(0), "NULL"},
+		{Div, huge("100000000000000000000"), IntValue(4), "2.5e+19"},
+	} {
+		got, err := Arith(c.op, c.a, c.b)
+		if err != nil || got.String() != c.want {
+			t.Errorf("%v %s %v = %v (%v), want %s", c.a, c.op, c.b, got, err, c.want)
+		}
+	}
+}
