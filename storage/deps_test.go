@@ -82,6 +82,8 @@ var depRules = map[string]depRule{
 	"internal/spill": {allow: []string{"storage"}},
 	// Terminal drawing, shared by the two commands; it knows no engine.
 	"internal/progress": {},
+	// The heap's huge-page advice, for lakesql's main; it knows nothing.
+	"internal/hugepage": {},
 	"cmd/pq":            {any: true, deny: []string{"cmd/lakesql", "storage/storagetest"}},
 	"cmd/lakesql":       {any: true, deny: []string{"cmd/pq", "storage/storagetest"}},
 	// The database/sql driver, a front of the engine as the commands are.
