@@ -28,7 +28,6 @@ package hugepage
 import (
 	"os"
 	"strings"
-	"sync"
 )
 
 // heapSpan is how much address space past the heap's start gets the
@@ -42,11 +41,6 @@ import (
 // otherwise takes 30).
 const heapSpan = 96 << 20
 
-var state struct {
-	sync.Mutex
-	advised bool
-}
-
 // Advise advises the heap for huge pages, unless GODEBUG says
 // disablethp=1 (the Go runtime's own switch against them). It is called
 // first thing in main, while the heap is new: the advice goes with the
@@ -57,10 +51,7 @@ func Advise() {
 	if strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
 		return
 	}
-	state.Lock()
-	defer state.Unlock()
 	advise(heapSpan)
-	state.advised = true
 }
 
 // Forget takes the advice back, for a process that lives on after its
@@ -68,12 +59,6 @@ func Advise() {
 // an advised range that holds a page or a few into a whole huge page, so
 // a heap that the runtime gave back in part would grow back in the
 // kernel's count over hours (golang/go#64332). The huge pages already
-// made stay.
-func Forget() {
-	state.Lock()
-	defer state.Unlock()
-	if state.advised {
-		forget()
-		state.advised = false
-	}
-}
+// made stay. Advise and Forget run on main's goroutine, one after the
+// other.
+func Forget() { forget() }

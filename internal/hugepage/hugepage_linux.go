@@ -32,10 +32,11 @@ func advise(n int) {
 func forget() {
 	if advised.hi != 0 {
 		madvise(madvNoHugepage)
+		advised.lo, advised.hi = 0, 0
 	}
 }
 
-// advised is the range that advise advised.
+// advised is the range that advise advised (none: zero).
 var advised struct{ lo, hi uintptr }
 
 func madvise(advice uintptr) {

@@ -59,8 +59,9 @@ func TestAdviseMarksTheHeap(t *testing.T) {
 			t.Errorf("a mapping of the advised range lacks hg: %s", f)
 		}
 	}
+	lo, hi := advised.lo, advised.hi
 	forget()
-	for _, f := range flagsOver(t, advised.lo, advised.hi) {
+	for _, f := range flagsOver(t, lo, hi) {
 		if !strings.Contains(" "+f+" ", " nh ") {
 			t.Errorf("after forget, a mapping of the range lacks nh: %s", f)
 		}

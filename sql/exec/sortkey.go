@@ -89,7 +89,7 @@ func appendValueKey(dst []byte, v types.Value) ([]byte, bool) {
 		f := float64(v.I)
 		return appendFloatKey(append(dst, 3), f), f >= -9223372036854775808.0 && f < 9223372036854775808.0 && int64(f) == v.I
 	case types.Interval:
-		return appendFloatKey(append(dst, 4), float64(v.Months())*30*86400e6+float64(v.Micros())), true
+		return appendFloatKey(append(dst, 4), v.IntervalLength()), true
 	case types.String, types.JSON:
 		fam := byte(5)
 		if v.K == types.JSON {

@@ -55,15 +55,9 @@ func Compare(a, b Value) int {
 	case 3:
 		return cmp.Compare(micros(a), micros(b))
 	case 4:
-		return cmp.Compare(intervalMicros(a), intervalMicros(b))
+		return cmp.Compare(a.IntervalLength(), b.IntervalLength())
 	}
 	return 0
-}
-
-// intervalMicros is an interval's length in microseconds, a month
-// counting as 30 days.
-func intervalMicros(v Value) float64 {
-	return float64(v.Months())*30*86400e6 + float64(v.Micros())
 }
 
 func micros(v Value) float64 {
@@ -141,11 +135,11 @@ func AppendKey(dst []byte, v Value) []byte {
 		dst = append(dst, 2)
 		return binary.LittleEndian.AppendUint64(dst, uint64(v.I))
 	case Float:
-		if t := math.Trunc(v.F()); t == v.F() && v.F() >= -9223372036854775808.0 && v.F() < 9223372036854775808.0 {
+		f := v.F()
+		if t := math.Trunc(f); t == f && f >= -9223372036854775808.0 && f < 9223372036854775808.0 {
 			dst = append(dst, 2) // a whole float groups with the integer
 			return binary.LittleEndian.AppendUint64(dst, uint64(int64(t)))
 		}
-		f := v.F()
 		if math.IsNaN(f) {
 			f = math.NaN()
 		}

@@ -94,6 +94,12 @@ func (v Value) Months() int64 {
 // Micros returns an interval's microseconds beyond its months.
 func (v Value) Micros() int64 { return v.I }
 
+// IntervalLength is an interval's length in microseconds, a month
+// counting as 30 days: what Compare and the sort keys order intervals by.
+func (v Value) IntervalLength() float64 {
+	return float64(v.Months())*30*86400e6 + float64(v.Micros())
+}
+
 // BigValue returns an integer: an Int when it fits, a Huge otherwise.
 func BigValue(b *big.Int) Value {
 	if b.IsInt64() {
