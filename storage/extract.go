@@ -24,9 +24,47 @@ type Extractor struct {
 	// fromMasks); 0 when there are more than maxMaskedTargets names or none.
 	targets uint32
 	mnames  []maskName // for fromMasks, when targets is not 0
-	// byLen[n] lists the names of n bytes, for fromQuotes (plain names
-	// only).
-	byLen [][]int
+	// byLen[n] indexes the names of n bytes, for fromQuotes (plain names
+	// only; nil where there are none).
+	byLen []*lenNames
+}
+
+// lenNames are an Extractor's names of one length. When a byte position
+// tells them all apart, by maps the byte found there in a member's name
+// to the one name it can be (its index + 1; 0: none), so that fromQuotes
+// compares each member's name with at most one of them.
+type lenNames struct {
+	js []int // the names' indexes
+	at int   // the telling position; -1: none (compare with each)
+	by [256]uint8
+}
+
+// newLenNames indexes the names js of the same length n.
+func newLenNames(names []string, js []int, n int) *lenNames {
+	ln := &lenNames{js: js, at: -1}
+	if len(js) > 255 {
+		return ln
+	}
+	for at := n - 1; at >= 0; at-- {
+		var seen [256]bool
+		tells := true
+		for _, j := range js {
+			c := names[j][at]
+			if seen[c] {
+				tells = false
+				break
+			}
+			seen[c] = true
+		}
+		if tells {
+			ln.at = at
+			for k, j := range js {
+				ln.by[names[j][at]] = uint8(k + 1)
+			}
+			return ln
+		}
+	}
+	return ln
 }
 
 // NewExtractor returns an extractor of the given member names.
@@ -55,11 +93,15 @@ func NewExtractor(names []string) *Extractor {
 			e.bare = append(e.bare, []byte(`"`+n+`"`))
 			e.skip = append(e.skip, 1+rarest(n))
 		}
+		lens := map[int][]int{}
 		for j, n := range names {
 			for len(e.byLen) <= len(n) {
 				e.byLen = append(e.byLen, nil)
 			}
-			e.byLen[len(n)] = append(e.byLen[len(n)], j)
+			lens[len(n)] = append(lens[len(n)], j)
+		}
+		for n, js := range lens {
+			e.byLen[n] = newLenNames(names, js, n)
 		}
 		if len(names) <= maxMaskedTargets {
 			var t [maxMaskedTargets]byte

@@ -286,9 +286,28 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 	for i := range vals {
 		vals[i] = nil
 	}
-	i := next(m.quotes, lo+1) - lo // the quote that opens a name
-	for i > 0 && i < last {
-		ke := next(m.quotes, lo+i+1) - lo
+	// The quotes of the line, in order, one bit at a time: w is the word
+	// of the bits x left (those already taken are cleared), from lo+1 on.
+	q := m.quotes
+	w := (lo + 1) >> 6
+	x := q[w] & (^uint64(0) << ((lo + 1) & 63))
+	nextQuote := func() int {
+		for x == 0 {
+			if w++; w >= len(q) {
+				return -1
+			}
+			x = q[w]
+		}
+		p := w<<6 + bits.TrailingZeros64(x) - lo
+		x &= x - 1
+		return p
+	}
+	for {
+		i := nextQuote() // the quote that opens a name
+		if i < 0 || i >= last {
+			return true
+		}
+		ke := nextQuote()
 		if ke <= i || ke >= last {
 			return false
 		}
@@ -308,27 +327,42 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 		str := b[vs] == '"'
 		end := vs // the value's closing quote, for a string
 		if str {
-			if end = next(m.quotes, lo+vs+1) - lo; end <= vs || end >= last {
+			// The value's opening quote is the next one: take it, then
+			// the one that closes it.
+			if nextQuote() != vs {
+				return false
+			}
+			if end = nextQuote(); end <= vs || end >= last {
 				return false
 			}
 		}
-		if n := ke - i - 1; n < len(e.byLen) {
-			for _, j := range e.byLen[n] {
-				if string(b[i+1:ke]) != e.names[j] {
-					continue
-				}
-				ve := end + 1
-				if !str {
-					for ve = vs; ve < last && !endsValue[b[ve]]; ve++ {
-					}
-					if ve == vs {
-						return false
-					}
-				}
-				vals[j] = b[vs:ve]
-			}
+		n := ke - i - 1
+		if n >= len(e.byLen) || e.byLen[n] == nil {
+			continue
 		}
-		i = next(m.quotes, lo+end+1) - lo
+		ln := e.byLen[n]
+		name := b[i+1 : ke]
+		js := ln.js
+		if ln.at >= 0 {
+			k := ln.by[name[ln.at]]
+			if k == 0 {
+				continue
+			}
+			js = ln.js[k-1 : k]
+		}
+		for _, j := range js {
+			if string(name) != e.names[j] {
+				continue
+			}
+			ve := end + 1
+			if !str {
+				for ve = vs; ve < last && !endsValue[b[ve]]; ve++ {
+				}
+				if ve == vs {
+					return false
+				}
+			}
+			vals[j] = b[vs:ve]
+		}
 	}
-	return true
 }

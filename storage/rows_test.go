@@ -248,3 +248,54 @@ func FuzzRowReader(f *testing.F) {
 		}
 	})
 }
+
+// TestQuotesNamesOfOneLength: the quote walk tells apart names of one
+// length by one byte and then compares the whole name, so a member whose
+// name shares that byte with a wanted one but differs elsewhere is not
+// taken, a name asked for twice is given twice, and names of one length
+// that no single byte tells apart are each compared. Every result is
+// encoding/json's, for every subset of the names asked in any order.
+func TestQuotesNamesOfOneLength(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	keys := []string{"l_tax", "l_tab", "m_tax", "l_ta", "ab", "ba", "aa", "bb", "x", "l_discount", "l_quantity", "k_discount", ""}
+	for i := range 3000 {
+		var b strings.Builder
+		b.WriteByte('{')
+		for k := range 1 + rng.IntN(9) {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%q:", keys[rng.IntN(len(keys))])
+			switch rng.IntN(4) {
+			case 0:
+				fmt.Fprintf(&b, "%q", keys[rng.IntN(len(keys))]) // a value that spells a name
+			case 1:
+				fmt.Fprintf(&b, "%d.%d", rng.IntN(1000), rng.IntN(100))
+			case 2:
+				b.WriteString("null")
+			default:
+				fmt.Fprintf(&b, "\"v%d\"", i)
+			}
+		}
+		b.WriteByte('}')
+		line := b.String()
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		names := make([]string, 1+rng.IntN(6))
+		for j := range names {
+			names[j] = keys[rng.IntN(len(keys))]
+		}
+		e := NewExtractor(names)
+		vals := make([][]byte, len(names))
+		if _, err := rowsExtract(e, line, i%5, vals); err != nil {
+			t.Fatalf("%q, names %q: %v", line, names, err)
+		}
+		for j, n := range names {
+			if want, ok := m[n]; string(vals[j]) != string(want) || ok != (vals[j] != nil) {
+				t.Fatalf("%q: name %q: got %q, want %q", line, n, vals[j], want)
+			}
+		}
+	}
+}
