@@ -219,7 +219,7 @@ type scanner struct {
 	unseen    int    // slots not seen yet
 	clone     bool   // the worker needs its own copies of expressions
 	needed    []bool // by slot: read above the scan (projection, aggregates, sort keys)
-	plans     map[*bool]*fieldPlan
+	plans     map[planKey]*fieldPlan
 	fp        *fieldPlan // of the current file
 	raw       rawSink    // the sink, when it takes raw rows
 	plain     bool       // the current line has no backslash
@@ -249,11 +249,31 @@ type fieldPlan struct {
 	late     []int // first slots the filter does not read, decoded when a row passes
 }
 
+// planKey names a worker's field plan: the files' Skip mask (files of
+// one partition share it) and whether it takes every field in one phase.
+type planKey struct {
+	skip *bool
+	one  bool
+}
+
+// onePhase reports whether the worker's rows so far mostly passed the
+// filter (three in four, over onePhaseAfter rows at least): then a
+// second extraction for the rows that pass costs more than taking every
+// field in one walk over each row, whose cost hardly depends on the
+// number of names.
+func (sc *scanner) onePhase() bool {
+	return sc.rows >= onePhaseAfter && 4*sc.passed >= 3*sc.rows
+}
+
+// onePhaseAfter is the rows a worker reads before onePhase may hold (a
+// variable for the tests).
+var onePhaseAfter int64 = 4096
+
 // fieldPlanFor returns the worker's field plan for files with filter pred.
 func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
-	var key *bool
+	key := planKey{one: pred != nil && sc.onePhase()}
 	if len(f.Skip) > 0 {
-		key = &f.Skip[0]
+		key.skip = &f.Skip[0]
 	}
 	if fp, ok := sc.plans[key]; ok {
 		return fp
@@ -280,10 +300,11 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 		}
 	}
 	var late []int
-	if len(first)+len(rest) <= 4 {
+	if len(first)+len(rest) <= 4 || key.one {
 		// The block masks serve four names: one pass finds them all
-		// faster than a second search for the rest would. Those the
-		// filter does not read are decoded once a row passes it.
+		// faster than a second search for the rest would; so does the
+		// walk over a row's members, for rows that mostly pass. Those
+		// the filter does not read are decoded once a row passes it.
 		for _, i := range rest {
 			first = append(first, i)
 			decode = append(decode, false)
@@ -434,7 +455,7 @@ func newScanner(s *plan.Scan, sink rowSink, clone bool, needed []bool) *scanner 
 	return &scanner{s: s, sink: sink, raw: raw, conj: conj, preds: map[*bool]plan.Expr{}, raws: make([][]byte, n),
 		semi: semi, semiPreds: map[plan.Expr]plan.Expr{},
 		row: make(plan.Row, n), scratch: make([][]byte, n), ex: storage.NewExtractor(s.Fields),
-		seen: make([]bool, n), unseen: n, clone: clone, needed: needed, plans: map[*bool]*fieldPlan{}}
+		seen: make([]bool, n), unseen: n, clone: clone, needed: needed, plans: map[planKey]*fieldPlan{}}
 }
 
 // pred returns this worker's filter for a file's rows: the conjuncts its
