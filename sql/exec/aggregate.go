@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"maps"
@@ -27,7 +28,8 @@ type aggSink struct {
 	keybuf     []byte
 	keyv       []types.Value
 	valbuf     []byte
-	recent     [recentSlots]recent // with one GROUP BY value: recent values (raw spellings in pushRaw) and their groups
+	recent     [recentSlots]recent   // with one GROUP BY value: recent values (raw spellings in pushRaw) and their groups
+	shortKeys  [recentSlots]shortKey // with several: recent keys of at most 16 bytes and their groups
 	scratch    []byte
 	kscratch   [][]byte // pushRaw's scratch for each GROUP BY value of a row
 
@@ -109,7 +111,10 @@ type recent struct {
 }
 
 // recentSlots is the size of aggSink.recent, a power of two.
-const recentSlots = 64
+const (
+	recentBits  = 6
+	recentSlots = 1 << recentBits
+)
 
 // recentSlot places a string in aggSink.recent by its length and two of
 // its bytes, which tell apart most values of a field of few values.
@@ -134,7 +139,7 @@ type aggCall struct {
 }
 
 func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, sp *aggSpill) *aggSink {
-	s := &aggSink{limit: limit, sp: sp, ngroups: len(a.Groups)}
+	s := &aggSink{limit: limit, sp: sp, ngroups: len(a.Groups), keybuf: make([]byte, 0, 64)}
 	// A GROUP BY expression of fields that are GROUP BY values themselves
 	// (ClientIP - 1 beside ClientIP; a constant beside a field) is one
 	// value per group: it is computed once per group at the end, not part
@@ -277,7 +282,7 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 			kb = types.AppendKey(kb, v)
 		}
 		s.keybuf = kb
-		t, g = s.groupOf(kb, s.keyv)
+		t, g = s.recentKey(kb)
 	}
 	if t == nil { // direct mode: the row's record is begun
 		for _, c := range s.calls {
@@ -408,7 +413,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 			kb = types.AppendKey(kb, v)
 		}
 		s.keybuf = kb
-		t, g = s.groupOf(kb, s.keyv)
+		t, g = s.recentKey(kb)
 	}
 	if t == nil { // direct mode: the row's record is begun
 		for _, c := range s.calls {
@@ -460,6 +465,54 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 		}
 	}
 	return false, s.done()
+}
+
+// recentKey is groupOf for a row of several GROUP BY values (their key
+// kb, their values in keyv): most rows of a GROUP BY of few groups repeat
+// the key of a recent row. A key of at most 16 bytes, read as two words,
+// finds its group in shortKeys without hashing or comparing bytes; a key
+// has two places there, a pair of entries, the one used last first, so
+// that two keys of one place do not push each other out.
+func (s *aggSink) recentKey(kb []byte) (*groupTable, int) {
+	if s.direct || len(kb) > 16 || cap(kb) < 16 || !shortKeysOn {
+		return s.groupOf(kb, s.keyv)
+	}
+	// The bytes past the key (within the buffer's capacity) are masked.
+	full := kb[:16]
+	var w0, w1 uint64
+	if len(kb) >= 8 {
+		w0 = binary.LittleEndian.Uint64(full)
+		w1 = binary.LittleEndian.Uint64(full[8:]) & (1<<(8*(len(kb)-8)) - 1)
+	} else {
+		w0 = binary.LittleEndian.Uint64(full) & (1<<(8*len(kb)) - 1)
+	}
+	h := (w0*0x9e3779b97f4a7c15 ^ w1*0xc2b2ae3d27d4eb4f ^ uint64(len(kb))) * 0x165667b19e3779f9
+	i := int(h >> (64 - recentBits))
+	k := shortKey{w0, w1, int32(len(kb)), 0}
+	e := &s.shortKeys[i]
+	if e.n != 0 && e.w0 == w0 && e.w1 == w1 && e.len == k.len {
+		return s.table, int(e.n - 1)
+	}
+	o := &s.shortKeys[i^1]
+	if o.n != 0 && o.w0 == w0 && o.w1 == w1 && o.len == k.len {
+		*e, *o = *o, *e
+		return s.table, int(e.n - 1)
+	}
+	_, n := s.groupOf(kb, s.keyv)
+	k.n = int32(n + 1)
+	*o, *e = *e, k
+	return s.table, n
+}
+
+// shortKeysOn turns recentKey's cache on (a variable for the tests).
+var shortKeysOn = true
+
+// shortKey is an entry of aggSink.shortKeys: a key of at most 16 bytes as
+// two little-endian words (zero past its length), its length and its
+// group's number + 1 (0: none).
+type shortKey struct {
+	w0, w1 uint64
+	len, n int32
 }
 
 // lookup returns the group of a single GROUP BY value, made if new.

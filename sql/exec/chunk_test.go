@@ -231,3 +231,48 @@ func TestOnePhaseSameAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestShortKeysSameGroups: rows of several GROUP BY values find their
+// group through recentKey's cache of short keys; the groups are those the
+// table alone gives, for keys of 4 to 30 bytes (the cache takes those of
+// at most 16, read as two words), values of mixed kinds and NULL, many
+// groups (so that keys share places in the cache) and few, through the
+// raw path (fields) and the value path (an expression among the keys).
+func TestShortKeysSameGroups(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, groups := range []int{3, 40, 3000} {
+		var lines []string
+		for i := range 6000 {
+			g := rng.IntN(groups)
+			k1 := []string{`"` + strings.Repeat("x", g%13) + `"`, strconv.Itoa(g), `null`, `"é"`}[g%4]
+			k2 := `"` + strconv.Itoa(g/4) + `"`
+			lines = append(lines, fmt.Sprintf(`{"k":"p","k1":%s,"k2":%s,"v":%d,"id":%d}`, k1, k2, rng.IntN(100), i))
+		}
+		snap := chunkLake(t, []string{"k"}, 0, lines)
+		for _, keys := range [][]ast.Expr{
+			{ast.Col("k1"), ast.Col("k2")},
+			{ast.Col("k2"), ast.Col("k1")},
+			{ast.Col("k1"), &ast.Func{Name: "LENGTH", Args: []ast.Expr{ast.Col("k2")}}},
+		} {
+			items := []ast.SelectItem{{Expr: &ast.Func{Name: "COUNT", Star: true}},
+				{Expr: &ast.Func{Name: "SUM", Args: []ast.Expr{ast.Col("v")}}}}
+			var order []ast.OrderItem
+			for _, k := range keys {
+				items = append(items, ast.SelectItem{Expr: k})
+				order = append(order, ast.OrderItem{Expr: k})
+			}
+			sel := &ast.Select{From: ast.Table{Name: "l"}, Limit: -1, GroupBy: keys, Items: items, OrderBy: order}
+			cached, err := runSelect(t, snap, sel)
+			shortKeysOn = false
+			plain, err2 := runSelect(t, snap, sel)
+			shortKeysOn = true
+			if err != nil || err2 != nil {
+				t.Fatalf("%s: %v, %v", sel, err, err2)
+			}
+			if len(plain.Rows) < min(groups, 3) || fmt.Sprint(plain.Rows) != fmt.Sprint(cached.Rows) {
+				t.Fatalf("%s (%d groups): without the cache %d rows %v\nwith it %d rows %v", sel, groups,
+					len(plain.Rows), plain.Rows[:min(6, len(plain.Rows))], len(cached.Rows), cached.Rows[:min(6, len(cached.Rows))])
+			}
+		}
+	}
+}

@@ -81,6 +81,7 @@ func (s *aggSink) reset() {
 	s.table.clear()
 	s.mem, s.acct = 0, 0
 	s.recent = [recentSlots]recent{}
+	s.shortKeys = [recentSlots]shortKey{}
 }
 
 // writeGroups writes each group as a record, to the file of its partition
