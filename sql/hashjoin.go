@@ -577,9 +577,30 @@ type keySet struct {
 	n   int // the table's rows with a key
 }
 
-// keysOf returns the keys of table t, whose hashes are by seed.
+// keysOf returns the keys of table t, whose hashes are by seed. The keys
+// of a dense table are a bit each (a key's bit of its span: 25 KiB for
+// 200,000 ids, where its array of rows takes 800 KiB): a scan's rows,
+// most of which the filter drops, test a bit that stays in the first
+// cache rather than the row's place in the array, which does not.
 func keysOf(t *buildTable, seed maphash.Seed) *keySet {
-	return &keySet{n: t.rows(), has: func(k []byte) bool { return t.first(k, seed) >= 0 }}
+	if t.dense == nil {
+		return &keySet{n: t.rows(), has: func(k []byte) bool { return t.first(k, seed) >= 0 }}
+	}
+	bits := make([]uint64, (len(t.dense)+63)/64)
+	for i, r := range t.dense {
+		if r != 0 {
+			bits[i>>6] |= 1 << (i & 63)
+		}
+	}
+	lo := t.lo
+	return &keySet{n: t.rows(), has: func(k []byte) bool {
+		n, ok := intKey(k)
+		if !ok {
+			return false // every key of the table is an integer's
+		}
+		d := uint64(n) - uint64(lo)
+		return d < uint64(len(bits))*64 && bits[d>>6]>>(d&63)&1 != 0
+	}}
 }
 
 // filter is the join filter of a scan whose rows' keys are args (over its

@@ -587,6 +587,7 @@ func TestBuildTableDense(t *testing.T) {
 		if c.dense && tb.slots != nil {
 			t.Errorf("%s: the slots stay beside the dense array", c.name)
 		}
+		ks := keysOf(tb, j.seed)
 		for _, p := range append(probes, c.keys...) {
 			var want []int64
 			pk, ok := appendKey(nil, []int{0}, []Value{p})
@@ -608,6 +609,11 @@ func TestBuildTableDense(t *testing.T) {
 			slices.Sort(got)
 			if !slices.Equal(got, want) {
 				t.Errorf("%s: %v matches rows %v, want %v", c.name, p, got, want)
+			}
+			// The join filter's set: never no for a key the table has;
+			// over a dense table (its bits) exactly the keys it has.
+			if has := ok && ks.has(pk); len(want) > 0 && !has || c.dense && has != (len(want) > 0) {
+				t.Errorf("%s: the join filter says %v of %v, which matches rows %v", c.name, has, p, want)
 			}
 		}
 		if tb.rows() != len(c.keys) {
