@@ -699,3 +699,55 @@ func TestJoinDenseKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinBigLakeStreams: a lake whose table could not fit in memory is
+// not built first against a join of lakes (which may fit: here a fact
+// table narrowed by its dimension's filter): it streams through that
+// join's table, its scan filtered by the table's keys, and the answers
+// are those of the plan that builds the lake (under the default limit),
+// of the smallest limit (both sides in files), and of the rows counted
+// here.
+func TestJoinBigLakeStreams(t *testing.T) {
+	dir := t.TempDir()
+	c := catalog.New(dir)
+	write := func(name string, n int, row func(i int) string) {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(row(i) + "\n")
+		}
+		raw := filepath.Join(dir, name+".jsonl")
+		if err := os.WriteFile(raw, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Create(name, []string{"part"}, raw, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	color := func(i int) string { return []string{"green", "red", "blue", "grey"}[i%4] }
+	write("dim", 400, func(i int) string { return fmt.Sprintf(`{"id":%d,"color":%q,"part":%d}`, i, color(i), i%2) })
+	// fact has more bytes than big (its comments), so that by bytes alone
+	// big, the smaller lake, would be built.
+	pad := strings.Repeat("x", 200)
+	write("fact", 4000, func(i int) string {
+		return fmt.Sprintf(`{"did":%d,"oid":%d,"comment":%q,"part":%d}`, (i*7)%400, i*3, pad, i%3)
+	})
+	write("big", 20000, func(i int) string { return fmt.Sprintf(`{"oid":%d,"v":%d,"part":%d}`, i, i%100, i%4) })
+	count, sum := 0, 0
+	for i := range 4000 {
+		if oid := i * 3; color((i*7)%400) == "green" && oid < 20000 {
+			count++
+			sum += oid % 100
+		}
+	}
+	s := NewSession(c)
+	q := "SELECT COUNT(*), SUM(b.v) FROM dim d, fact f, big b WHERE d.id = f.did AND d.color = 'green' AND f.oid = b.oid"
+	want := fmt.Sprintf("%d|%d", count, sum)
+	wantAnswers(t, s, map[string]string{q: want})
+	s.Memory = Memory{Limit: 1 << 20, TempDir: t.TempDir()}
+	wantAnswers(t, s, map[string]string{q: want})
+	if text := table(query(t, s, "EXPLAIN "+q)); !strings.Contains(text, "Join input, streamed through the table of the other: SELECT b.") ||
+		!strings.Contains(text, "Join filter: (b.oid) among the") {
+		t.Errorf("the lake too big for memory is not streamed through the join's table:\n%s", text)
+	}
+	spillsAsInMemory(t, s, q, false)
+}
