@@ -751,3 +751,48 @@ func TestJoinBigLakeStreams(t *testing.T) {
 	}
 	spillsAsInMemory(t, s, q, false)
 }
+
+// TestJoinFilterOfHashes: the join filter of a table of hashed slots (its
+// keys' hashes' top bits) says yes for every key the table has, whatever
+// its kind, and no for most keys it lacks (at most a fifth of them: 8 to
+// 16 bits a row), so that a scan's rows of other keys seldom reach the
+// table.
+func TestJoinFilterOfHashes(t *testing.T) {
+	var keys []Value
+	for i := range 5000 {
+		switch i % 4 {
+		case 0:
+			keys = append(keys, types.StringValue(fmt.Sprintf("k%d", i)))
+		case 1:
+			keys = append(keys, types.FloatValue(float64(i)+0.5))
+		default:
+			keys = append(keys, types.IntValue(int64(i)<<40)) // sparse: no dense array
+		}
+	}
+	j, tb := denseJoiner(t, keys, math.MaxInt64)
+	if tb.dense != nil {
+		t.Fatal("the table went dense")
+	}
+	ks := keysOf(tb, j.seed)
+	key := func(v Value) []byte {
+		k, ok := appendKey(nil, []int{0}, []Value{v})
+		if !ok {
+			t.Fatalf("no key for %v", v)
+		}
+		return k
+	}
+	for _, k := range keys {
+		if !ks.has(key(k)) {
+			t.Fatalf("the filter says no for %v, a key of the table", k)
+		}
+	}
+	yes := 0
+	for i := range 20000 {
+		if ks.has(key(types.StringValue(fmt.Sprintf("absent%d", i)))) {
+			yes++
+		}
+	}
+	if yes > 20000/5 {
+		t.Errorf("the filter says yes for %d of 20000 absent keys", yes)
+	}
+}
