@@ -232,3 +232,17 @@ func BenchmarkRowReaderMany(b *testing.B) {
 func BenchmarkRowReaderWideSecond(b *testing.B) {
 	benchSecond(b, wideRows(), []string{"ClientIP"}, []string{"URL"})
 }
+
+// BenchmarkRowReaderKey, ...KeyFour and ...KeySecond weigh a scan's two
+// phases on lineitem's rows (sql/exec's onePhase): the filter's one
+// member (l_orderkey, a join's key) alone, with three more in the same
+// phase, and with the three more taken by a second phase from every row.
+func BenchmarkRowReaderKey(b *testing.B) { benchRaw(b, lineitems(20_000), []string{"l_orderkey"}) }
+
+func BenchmarkRowReaderKeyFour(b *testing.B) {
+	benchRaw(b, lineitems(20_000), []string{"l_orderkey", "l_suppkey", "l_extendedprice", "l_discount"})
+}
+
+func BenchmarkRowReaderKeySecond(b *testing.B) {
+	benchSecond(b, lineitems(20_000), []string{"l_orderkey"}, []string{"l_suppkey", "l_extendedprice", "l_discount"})
+}

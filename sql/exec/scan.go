@@ -250,34 +250,39 @@ type fieldPlan struct {
 }
 
 // planKey names a worker's field plan: the files' Skip mask (files of
-// one partition share it) and whether it takes every field in one phase.
+// one partition share it) and whether it takes every field in the
+// filter's phase.
 type planKey struct {
 	skip *bool
 	one  bool
 }
 
-// onePhase reports whether the worker's rows so far mostly passed the
-// filter (three in four, over onePhaseAfter rows at least): then a
-// second extraction for the rows that pass costs more than taking every
-// field in one walk over each row, whose cost hardly depends on the
-// number of names.
-func (sc *scanner) onePhase() bool {
-	return sc.rows >= onePhaseAfter && 4*sc.passed >= 3*sc.rows
+// onePhase reports whether a worker should take the nrest fields its
+// filter does not read (of nfirst it does) in the filter's phase, for
+// every row, rather than in a second phase for the rows that pass. Until
+// onePhaseAfter rows tell how many pass, when the block masks serve them
+// all (four names). Then by the costs measured on lineitem's rows
+// (storage's BenchmarkRowReaderKey, ...KeyFour and ...KeySecond): a
+// name more for the masks costs about 35 ns a row, the walk of a second
+// phase about 126 ns a row that passes; past four names the walk takes
+// every field of a row in one go, which pays when three rows in four
+// pass.
+func (sc *scanner) onePhase(nfirst, nrest int) bool {
+	if sc.rows < onePhaseAfter {
+		return nfirst+nrest <= 4
+	}
+	if nfirst+nrest <= 4 {
+		return 126*sc.passed >= 35*int64(nrest)*sc.rows
+	}
+	return 4*sc.passed >= 3*sc.rows
 }
 
-// onePhaseAfter is the rows a worker reads before onePhase may hold (a
-// variable for the tests).
+// onePhaseAfter is the rows a worker reads before onePhase weighs what
+// passed (a variable for the tests).
 var onePhaseAfter int64 = 4096
 
 // fieldPlanFor returns the worker's field plan for files with filter pred.
 func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
-	key := planKey{one: pred != nil && sc.onePhase()}
-	if len(f.Skip) > 0 {
-		key.skip = &f.Skip[0]
-	}
-	if fp, ok := sc.plans[key]; ok {
-		return fp
-	}
 	in := make([]bool, len(sc.s.Fields))
 	var first, rest []int
 	var decode []bool
@@ -299,12 +304,18 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 			}
 		}
 	}
+	key := planKey{one: pred != nil && len(rest) > 0 && sc.onePhase(len(first), len(rest))}
+	if len(f.Skip) > 0 {
+		key.skip = &f.Skip[0]
+	}
+	if fp, ok := sc.plans[key]; ok {
+		return fp
+	}
 	var late []int
-	if len(first)+len(rest) <= 4 || key.one {
-		// The block masks serve four names: one pass finds them all
-		// faster than a second search for the rest would; so does the
-		// walk over a row's members, for rows that mostly pass. Those
-		// the filter does not read are decoded once a row passes it.
+	if key.one {
+		// One pass finds them all: the block masks serve four names,
+		// the walk over a row's members any number. Those the filter
+		// does not read are decoded once a row passes it.
 		for _, i := range rest {
 			first = append(first, i)
 			decode = append(decode, false)
