@@ -14,6 +14,7 @@ import (
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/optimizer"
 	"github.com/lakesql/lakesql/sql/plan"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
 // TestChunkedScan (from package sql, where the chunk size was before the
@@ -281,6 +282,60 @@ func TestShortKeysSameGroups(t *testing.T) {
 			if len(plain.Rows) < min(groups, 3) || fmt.Sprint(plain.Rows) != fmt.Sprint(cached.Rows) {
 				t.Fatalf("%s (%d groups): without the cache %d rows %v\nwith it %d rows %v", sel, groups,
 					len(plain.Rows), plain.Rows[:min(6, len(plain.Rows))], len(cached.Rows), cached.Rows[:min(6, len(cached.Rows))])
+			}
+		}
+	}
+}
+
+// TestRawDateCompare: a comparison of a field with a DATE or a TIMESTAMP
+// is decided on the raw JSON of a row whose field is a string of an ISO
+// date; its answers are those of the same comparison evaluated on the
+// decoded values (`(cmp) = TRUE`, which no scan decides raw), for every
+// operator, rows of dates about the constant, leap days, NULL, a missing
+// field, a number, a timestamp's text and an escaped date, which go the
+// general way.
+func TestRawDateCompare(t *testing.T) {
+	var lines []string
+	for i := range 3000 {
+		var d string
+		switch i % 10 {
+		case 0:
+			d = `null`
+		case 1:
+			d = ``
+		case 2:
+			d = `"1996-02-29"`
+		case 3:
+			d = `"1996-03-01 00:00:00"`
+		case 4:
+			d = `"1996\u002d03-01"`
+		default:
+			d = fmt.Sprintf(`"1996-%02d-%02d"`, 1+i%12, 1+i%28)
+		}
+		field := ""
+		if d != "" {
+			field = `"d":` + d + `,`
+		}
+		lines = append(lines, fmt.Sprintf(`{%s"k":"p%d","id":%d}`, field, i%3, i))
+	}
+	snap := chunkLake(t, []string{"k"}, 0, lines)
+	march := types.DateValue(9556)                         // 1996-03-01
+	noon := types.TimestampValue(9556*86400e6 + 12*3600e6) // 1996-03-01 12:00
+	for _, lit := range []types.Value{march, noon} {
+		for _, op := range []string{"=", "!=", "<", "<=", ">", ">="} {
+			cmp := ast.Compare{Op: op, L: ast.Col("d"), R: ast.Literal{Value: lit}}
+			count := func(where ast.Expr) string {
+				sel := &ast.Select{From: ast.Table{Name: "l"}, Where: where, Limit: -1, Items: []ast.SelectItem{
+					{Expr: &ast.Func{Name: "COUNT", Star: true}}, {Expr: &ast.Func{Name: "SUM", Args: []ast.Expr{ast.Col("id")}}}}}
+				res, err := runSelect(t, snap, sel)
+				if err != nil {
+					t.Fatalf("%s: %v", sel, err)
+				}
+				return fmt.Sprint(res.Rows)
+			}
+			raw, decoded := count(cmp), count(ast.Compare{Op: "=", L: cmp, R: ast.Literal{Value: types.BoolValue(true)}})
+			if raw != decoded || raw == "[[0 NULL]]" && op != "=" {
+				t.Errorf("d %s %v: %s on raw values, %s decoded", op, lit, raw, decoded)
 			}
 		}
 	}

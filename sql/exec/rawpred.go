@@ -2,9 +2,11 @@ package exec
 
 import (
 	"bytes"
+	"cmp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
@@ -18,6 +20,12 @@ import (
 // where that cannot decide (an escape in the string, 62.0 for 62) goes the
 // general way.
 
+// So is `field <op> DATE '…'` (or a TIMESTAMP; any comparison but <=>)
+// for a row whose field is a JSON string of an ISO date, as the filter's
+// own fast path reads it (types.ISODay): its days are compared with the
+// constant's (its midnight with a TIMESTAMP), and the field is decoded
+// only if the rest of the filter or the row's sink reads it.
+
 // rawCmp is one such conjunct.
 type rawCmp struct {
 	slot int
@@ -25,6 +33,12 @@ type rawCmp struct {
 	num  bool // lit is an integer's spelling, met by SQL's comparison
 	eq   bool // = (else !=)
 	text bool // pq's comparison of text forms
+	// date: a comparison with the DATE of days at (ts: the TIMESTAMP of
+	// micros at), true for the signs (-1, 0, 1; bit sign+1) in holds.
+	date  bool
+	ts    bool
+	at    int64
+	holds uint8
 }
 
 // splitRaw splits pred's top-level AND terms into those a rawCmp decides
@@ -54,6 +68,15 @@ func splitRaw(pred plan.Expr) (raw []rawCmp, rest plan.Expr) {
 }
 
 func newRawCmp(c *plan.Compare) (rawCmp, bool) {
+	if slot, at, ts, holds, ok := c.RawDay(); ok {
+		rc := rawCmp{slot: slot, date: true, ts: ts, at: at}
+		for sign := -1; sign <= 1; sign++ {
+			if holds(sign) {
+				rc.holds |= 1 << (sign + 1)
+			}
+		}
+		return rc, true
+	}
 	slot, lit, eq, text, ok := c.RawEq()
 	if !ok {
 		return rawCmp{}, false
@@ -105,6 +128,23 @@ func rawPass(cs []rawCmp, raws [][]byte) (pass, ok bool) {
 		switch {
 		case len(raw) == 0 || raw[0] == 'n':
 			pass = false // NULL: unknown, and so the AND is not TRUE
+			continue
+		case c.date:
+			if len(raw) != 12 || raw[0] != '"' {
+				return false, false
+			}
+			d, ok := types.ISODay(unsafe.String(&raw[1], 10))
+			if !ok {
+				return false, false
+			}
+			sign := cmp.Compare(d, c.at)
+			if c.ts {
+				// As types.Compare compares a date with a timestamp.
+				sign = cmp.Compare(float64(d)*86400e6, float64(c.at))
+			}
+			if c.holds>>(sign+1)&1 == 0 {
+				return false, true
+			}
 			continue
 		case c.num:
 			if !plainInt(raw) {

@@ -304,6 +304,22 @@ func NewCompare(op string, l, r Expr, text bool) *Compare {
 	return c
 }
 
+// RawDay reports a comparison of a field with a DATE or a TIMESTAMP (L a
+// slot, R the DATE's days or the TIMESTAMP's micros, ts which; the
+// operator any but <=>) that a scan may decide on a row's raw JSON when
+// it is a string of an ISO date (types.ISODay), as Eval's own fast path
+// decides it on the decoded string. holds is the operator's truth for a
+// comparison's sign.
+func (c *Compare) RawDay() (slot int, at int64, ts bool, holds func(sign int) bool, ok bool) {
+	s, isSlot := c.L.(*Slot)
+	k, isConst := c.R.(*Const)
+	if !isSlot || !isConst || c.Text || k.V.K != types.Date && k.V.K != types.Timestamp || c.Op == "<=>" {
+		return 0, 0, false, nil, false
+	}
+	op := c.Op
+	return s.I, k.V.I, k.V.K == types.Timestamp, func(sign int) bool { return cmpOp(op, sign) }, true
+}
+
 // RawEq reports a comparison that a scan may decide on one field's raw
 // JSON: L is a slot, R a string constant (or, outside pq's comparison of
 // text forms, an integer), the operator = or != (eq says which).
