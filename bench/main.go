@@ -106,7 +106,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	var cfg config
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.IntVar(&cfg.rows, "rows", 2_000_000, "rows generated with `pq gen` (2,000,000 ≈ 190 MB)")
+	fs.IntVar(&cfg.rows, "rows", 2_000_000, "rows generated with `pq gen` (2,000,000 ≈ 190 MB); -sqlgen: rows of its lake (default 3000; more, past 4096 a scan worker, for the scans' plans that weigh what passed)")
 	fs.IntVar(&cfg.runs, "runs", 3, "timed runs per job and side (alternating ours/theirs)")
 	fs.IntVar(&cfg.scale, "scale", 0, "if > 1, run everything again at rows×scale and print a scaling table (e.g. -scale=5 for 2M→10M)")
 	jobs := fs.String("jobs", "all", "comma-separated job ids to run, or all: "+strings.Join(jobIDs(), ","))
@@ -158,6 +158,9 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 		if !set["runs"] {
 			cfg.runs = 1
 		}
+	}
+	if cfg.sqlgen && !set["rows"] {
+		cfg.rows = 3000
 	}
 	if cfg.tpch {
 		if !set["runs"] {

@@ -89,7 +89,7 @@ func sqlgen(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer sc.close(cfg, stderr)
-	opt := sgOptions{queries: cfg.sqlgenQueries, tlp: max(cfg.sqlgenQueries/4, 1), rows: 3000, seed: cfg.sqlgenSeed, batch: 200, timeout: cfg.timeout,
+	opt := sgOptions{queries: cfg.sqlgenQueries, tlp: max(cfg.sqlgenQueries/4, 1), rows: cfg.rows, seed: cfg.sqlgenSeed, batch: 200, timeout: cfg.timeout,
 		memoryLimit: cfg.memoryLimit}
 	st, err := sgRun(ctx, opt, sc.lakesql, sc.top, stderr)
 	if err != nil {
