@@ -57,6 +57,65 @@ func TestIntIndex(t *testing.T) {
 	}
 }
 
+// TestIntIndexDense: keys of a small span (ids in any order) go to the
+// dense array, which widens down and up as keys fall outside it and goes
+// back to slots when a key lands far away; get agrees with a map
+// throughout, across clear.
+func TestIntIndexDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var x intIndex
+	for round := range 3 {
+		want := map[int64]int{}
+		check := func(when string) {
+			t.Helper()
+			for k, g := range want {
+				if got := x.get(k); got != g {
+					t.Fatalf("round %d, %s: get(%d) = %d, want %d", round, when, k, got, g)
+				}
+			}
+			for _, k := range []int64{-1 << 62, 999, 1 << 62, math.MinInt64, math.MaxInt64} {
+				if _, ok := want[k]; !ok && x.get(k) != -1 {
+					t.Fatalf("round %d, %s: get(%d) = %d for a key never put", round, when, k, x.get(k))
+				}
+			}
+		}
+		put := func(k int64) {
+			if _, ok := want[k]; ok {
+				return
+			}
+			want[k] = len(want)
+			x.put(k, want[k])
+		}
+		for _, k := range rng.Perm(20000) {
+			put(1000 + int64(k)*int64(1+round)) // round 2: every third key
+		}
+		if x.dense == nil {
+			t.Fatalf("round %d: 20,000 ids, no dense array", round)
+		}
+		check("ids")
+		for i := range 3000 {
+			put(1000 - 1 - int64(i)*3) // down
+			put(50000 + int64(i)*5)    // up
+		}
+		if x.dense == nil {
+			t.Fatalf("round %d: widened ids, no dense array", round)
+		}
+		check("widened")
+		put(math.MaxInt64)
+		put(math.MinInt64)
+		if x.dense != nil {
+			t.Fatalf("round %d: a span of 2^64, still dense", round)
+		}
+		check("sparse")
+		x.clear()
+		for k := range want {
+			if got := x.get(k); got != -1 {
+				t.Fatalf("round %d: get(%d) = %d after clear", round, k, got)
+			}
+		}
+	}
+}
+
 // TestIntGroupsAgree: a GROUP BY of one field, whose integers find their
 // groups through the index of integers, groups as the same GROUP BY with
 // a constant second field (whose keys take the general path), group for
