@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -60,7 +61,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		if name, ok := s.correlated(sel.From.Sub, scope); ok {
 			return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
 		}
-		src, done, err = s.derive(ctx, sel.From, scope)
+		src, done, err = s.derive(ctx, sel.From, scope, orderFree(sel))
 	default:
 		src, err = s.readSource(sel.From.Name)
 		return sel, src, func() {}, err
@@ -99,9 +100,31 @@ func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Sele
 	return ast.MapSelect(sel, rw)
 }
 
+// orderFree reports a statement over one derived table whose answer
+// does not depend on the order of that table's rows: it groups them (by
+// GROUP BY or an aggregate) with aggregates that take their rows in any
+// order (not ANY_VALUE, FIRST or ARBITRARY, whose value is the first
+// row's, nor GROUP_CONCAT, STRING_AGG or LISTAGG, which join them in
+// their order). Its groups come sorted by their own columns whatever
+// order its rows came in.
+func orderFree(sel *ast.Select) bool {
+	return isAggregateSelect(sel) && !selectHas(sel, func(x ast.Expr) bool {
+		f, ok := x.(*ast.Func)
+		if !ok {
+			return false
+		}
+		switch strings.ToUpper(f.Name) {
+		case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG":
+			return true
+		}
+		return false
+	})
+}
+
 // derive runs the query of a derived table into a temporary file and
-// returns it as a source.
-func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable) (Source, func(), error) {
+// returns it as a source; unordered: its reader's answer does not depend
+// on the order of its rows (orderFree).
+func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, unordered bool) (Source, func(), error) {
 	name := t.Alias
 	if name == "" {
 		name = "(subquery)"
@@ -128,8 +151,12 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable) (
 		return nil, nil, err
 	}
 	// A table made for one join: its rows are a set to the join, which
-	// never shows their order.
-	p.Unordered = t.Own
+	// never shows their order; so are those of a table whose reader
+	// groups them, unless others may read the same rows (a CTE's).
+	p.Unordered = t.Own || unordered && !t.Shared
+	if p.Unordered {
+		derivedUnordered.Add(1)
+	}
 	narrow := narrowed(ctx, t.Sub, p)
 	if narrow != "" {
 		cache = nil // its rows are this join's alone
@@ -170,8 +197,9 @@ type derivedCache struct {
 
 type derivedCacheKey struct{}
 
-// derivedMade counts the derived tables made (for tests).
-var derivedMade atomic.Int64
+// derivedMade counts the derived tables made, derivedUnordered those
+// whose rows came in no set order (for tests).
+var derivedMade, derivedUnordered atomic.Int64
 
 // withDerivedCache returns a context whose statement keeps its derived
 // tables until release (which a nested statement's context leaves to the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -118,4 +119,68 @@ func TestDerivedHugeints(t *testing.T) {
 	wantErrors(t, s, map[string]string{
 		"SELECT q FROM (SELECT CASE WHEN p = 'a' THEN SUM(x) ELSE 'text' END AS q FROM t GROUP BY p) d": "HUGEINT",
 	})
+}
+
+// TestDerivedUnordered: a derived table whose reader groups its rows with
+// aggregates that take them in any order is made with its groups as they
+// come, not sorted (TPC-H Q13's c_orders); not when the reader shows its
+// rows, takes the first of them or joins them in order (GROUP_CONCAT),
+// nor for a CTE that another table of the statement reads as well. The
+// answers are those of the rows counted here, in memory and spilled.
+func TestDerivedUnordered(t *testing.T) {
+	s := spillLake(t, 3000, 41)
+	plainAnswer := func(q string) string { return strings.Join(rowsText(query(t, s, q)), "\n") }
+	cases := []struct {
+		q         string
+		unordered bool
+	}{
+		{"SELECT c, COUNT(*) AS n FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d GROUP BY c ORDER BY n DESC, c", true},
+		{"SELECT SUM(c), MAX(g) FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d", true},
+		{"SELECT * FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d", false},
+		{"SELECT GROUP_CONCAT(g) FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d", false},
+		{"SELECT ANY_VALUE(g) FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d", false},
+		{"WITH d AS (SELECT g, COUNT(*) AS c FROM t GROUP BY g) SELECT MAX(c), (SELECT COUNT(*) FROM d) FROM d", false},
+	}
+	for _, c := range cases {
+		s.Memory = Memory{}
+		before := derivedUnordered.Load()
+		got := plainAnswer(c.q)
+		if n := derivedUnordered.Load() - before; (n > 0) != c.unordered {
+			t.Errorf("%s: %d derived tables made unordered, want them to be %v", c.q, n, c.unordered)
+		}
+		spillsAsInMemory(t, s, c.q, true)
+		if got == "" {
+			t.Errorf("%s: no rows", c.q)
+		}
+	}
+	// The groups of groups, against the rows counted through a plain
+	// GROUP BY of the lake (whose groups are sorted).
+	perG := map[string]int{}
+	for _, r := range rowsText(query(t, s, "SELECT g, COUNT(*) FROM t GROUP BY g")) {
+		cells := strings.Split(r, "|")
+		perG[cells[1]]++
+	}
+	var want []string
+	for c, n := range perG {
+		want = append(want, fmt.Sprintf("%s|%d", c, n))
+	}
+	slices.Sort(want)
+	got := rowsText(query(t, s, "SELECT c, COUNT(*) FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d GROUP BY c"))
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("groups of groups: %v, want %v", got, want)
+	}
+	// A GROUP_CONCAT over the derived table joins its groups in their
+	// sorted order.
+	ordered := rowsText(query(t, s, "SELECT g FROM t GROUP BY g"))
+	concat := rowsText(query(t, s, "SELECT GROUP_CONCAT(CAST(g AS VARCHAR), '|') FROM (SELECT g FROM t WHERE g IS NOT NULL GROUP BY g) d"))
+	var nonNull []string
+	for _, g := range ordered {
+		if g != "NULL" {
+			nonNull = append(nonNull, g)
+		}
+	}
+	if len(concat) != 1 || concat[0] != strings.Join(nonNull, "|") {
+		t.Errorf("GROUP_CONCAT over sorted groups: %q, want %q", concat, strings.Join(nonNull, "|"))
+	}
 }

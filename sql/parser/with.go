@@ -153,7 +153,7 @@ func substituteTable(t *ast.Table, ctes map[string]*ast.Select) {
 			if t.Alias == "" {
 				t.Alias = t.Name
 			}
-			t.Name, t.Sub = "", body
+			t.Name, t.Sub, t.Shared = "", body, true
 		}
 	}
 }
