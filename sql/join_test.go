@@ -267,12 +267,13 @@ func TestJoinKeyConditionsCross(t *testing.T) {
 	}
 }
 
-// An equality of columns with few values (their lake's first rows tell)
-// pairs many rows with many: the order joins through the keys first.
-func TestJoinOrderFewValues(t *testing.T) {
+// rowLakes returns a catalog in a new folder and a function that makes
+// a lake of it, partitioned by the rows' field "part", of n rows made by
+// row.
+func rowLakes(t *testing.T) (*catalog.Catalog, func(name string, n int, row func(i int) string)) {
 	dir := t.TempDir()
 	c := catalog.New(dir)
-	write := func(name string, n int, row func(i int) string) {
+	return c, func(name string, n int, row func(i int) string) {
 		var b strings.Builder
 		for i := range n {
 			b.WriteString(row(i) + "\n")
@@ -285,6 +286,12 @@ func TestJoinOrderFewValues(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// An equality of columns with few values (their lake's first rows tell)
+// pairs many rows with many: the order joins through the keys first.
+func TestJoinOrderFewValues(t *testing.T) {
+	c, write := rowLakes(t)
 	write("da", 200, func(i int) string { return fmt.Sprintf(`{"id":%d,"c":%d,"part":0}`, i, i%5) })
 	write("db", 200, func(i int) string { return fmt.Sprintf(`{"id":%d,"c":%d,"part":0}`, i, i%5) })
 	write("f", 2000, func(i int) string { return fmt.Sprintf(`{"aid":%d,"bid":%d,"part":%d}`, i%200, (i*7)%200, i%3) })
@@ -708,21 +715,7 @@ func TestJoinDenseKeys(t *testing.T) {
 // of the smallest limit (both sides in files), and of the rows counted
 // here.
 func TestJoinBigLakeStreams(t *testing.T) {
-	dir := t.TempDir()
-	c := catalog.New(dir)
-	write := func(name string, n int, row func(i int) string) {
-		var b strings.Builder
-		for i := range n {
-			b.WriteString(row(i) + "\n")
-		}
-		raw := filepath.Join(dir, name+".jsonl")
-		if err := os.WriteFile(raw, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := c.Create(name, []string{"part"}, raw, 0); err != nil {
-			t.Fatal(err)
-		}
-	}
+	c, write := rowLakes(t)
 	color := func(i int) string { return []string{"green", "red", "blue", "grey"}[i%4] }
 	write("dim", 400, func(i int) string { return fmt.Sprintf(`{"id":%d,"color":%q,"part":%d}`, i, color(i), i%2) })
 	// fact has more bytes than big (its comments), so that by bytes alone
