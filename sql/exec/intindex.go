@@ -10,13 +10,13 @@ import "math"
 // a whole DOUBLE that groups with an integer still finds that group
 // through find. It is emptied with its table (groupTable.clear).
 //
-// While its keys span little (ids: at most 16 keys of the span a key, or
+// While its keys span little (ids: at most 8 keys of the span a key, or
 // any span of denseIndexSmall), it is an array of groups by key - base in
 // place of the slots (dense): 4 bytes a key of the span, where a slot
 // takes 16 and the slots are at least half empty, so that more of it
 // stays in the caches (TPC-H Q13 groups orders by 150,000 customer keys:
 // 600 KiB against 4 MiB a worker). It looks at its keys' span each time
-// its slots double, and goes back to slots when a key falls so far
+// their number doubles, and goes back to slots when a key falls so far
 // outside the array that the span is no longer dense.
 type intIndex struct {
 	slots []intSlot // a power of two, at most half full; nil until the first put
@@ -33,15 +33,15 @@ type intIndex struct {
 const denseIndexSmall = 1 << 16
 
 // denseSpan reports a span of keys that a dense array may cover for n
-// keys: its 4 bytes a key of the span within the intSlotBytes a key that
-// the index is accounted. An array made wider than the span, to widen
-// less often, may take twice that (denseSize).
+// keys; made wider than the span, to widen less often, the array may
+// cover twice that (denseSize): 4 bytes a key of it, at most the
+// intSlotBytes that a key is accounted, beside 512 KiB at the most.
 func denseSpan(span uint64, n int) bool {
-	return span != 0 && (span <= denseIndexSmall || span <= 16*uint64(n))
+	return span != 0 && (span <= denseIndexSmall || span <= 8*uint64(n))
 }
 
 // denseSize is the most keys a dense array for n keys may cover.
-func denseSize(n int) uint64 { return max(denseIndexSmall, 32*uint64(n)) }
+func denseSize(n int) uint64 { return max(2*denseIndexSmall, 16*uint64(n)) }
 
 type intSlot struct {
 	k int64
@@ -56,8 +56,7 @@ const intSlotBytes = 64
 // consecutive keys (the usual ids) over the whole array.
 func (x *intIndex) place(k int64) uint64 { return (uint64(k) * 0x9E3779B97F4A7C15) >> x.shift }
 
-// get returns the group of k, or -1 (small enough to be inlined for the
-// dense array).
+// get returns the group of k, or -1.
 func (x *intIndex) get(k int64) int {
 	if x.dense != nil {
 		if d := uint64(k) - uint64(x.base); d < uint64(len(x.dense)) {
