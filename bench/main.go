@@ -51,12 +51,12 @@ type config struct {
 	sqlgenQueries int
 	sqlgenSeed    uint64
 	memoryLimit   string
-	cbLake        string // -clickbench: a work folder kept by an earlier run (-keep), reused
-	cbOnly        string // -clickbench: the queries to run, "5,6,44" (default all)
-	cbBig         bool   // -clickbench: also queries 44 and 45 (every key a group; a full sort)
-	tpch          bool   // run TPC-H's 22 queries instead of the jobs
-	tpchSF        int    // -tpch: dbgen's scale factor
-	tpchOnly      string // -tpch: the queries to run, "1,3,5" (default all)
+	cbLake        string  // -clickbench: a work folder kept by an earlier run (-keep), reused
+	cbOnly        string  // -clickbench: the queries to run, "5,6,44" (default all)
+	cbBig         bool    // -clickbench: also queries 44 and 45 (every key a group; a full sort)
+	tpch          bool    // run TPC-H's 22 queries instead of the jobs
+	tpchSF        float64 // -tpch: dbgen's scale factor (a whole number, or 0.001 to 0.999)
+	tpchOnly      string  // -tpch: the queries to run, "1,3,5" (default all)
 	tpchSpillGB   float64
 }
 
@@ -131,7 +131,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.cbOnly, "cb-queries", "", "-clickbench: comma-separated query numbers to run (default: all)")
 	fs.BoolVar(&cfg.cbBig, "cb-big", false, "-clickbench: also run query 44 (GROUP BY WatchID: a group per row) and 45 (a full ORDER BY of every row), not ClickBench's, outside the geometric mean")
 	fs.BoolVar(&cfg.tpch, "tpch", false, "run TPC-H's 22 queries on lakes of dbgen's 8 tables (github.com/pingcap/go-tpc), lakesql vs DuckDB, answers compared, instead of the jobs (-runs defaults to 1 here); writes bench/results-tpch.md")
-	fs.IntVar(&cfg.tpchSF, "tpch-sf", 1, "-tpch: scale factor, a whole number (1: lineitem has 6M rows, ≈ 2.3 GB of JSON)")
+	fs.Float64Var(&cfg.tpchSF, "tpch-sf", 1, "-tpch: scale factor, a whole number or one below 1 in thousandths, as the C dbgen makes it (1: lineitem has 6M rows, ≈ 2.3 GB of JSON; 0.1: 600,000)")
 	fs.StringVar(&cfg.tpchOnly, "tpch-queries", "", "-tpch: comma-separated query numbers to run (default: all 22)")
 	fs.Float64Var(&cfg.tpchSpillGB, "tpch-spill-gb", 20, "-tpch: kill a query of ours whose spill files pass this many GB")
 	fs.StringVar(&cfg.memoryLimit, "memory-limit", "", "-sqlgen: run lakesql with --memory-limit (64KiB: most grouped queries spill)")
@@ -194,8 +194,8 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	if cfg.tpch && (cfg.grow || cfg.interop || cfg.clickbench || cfg.sqlgen) {
 		return cfg, errors.New("-tpch excludes -grow, -interop, -clickbench and -sqlgen")
 	}
-	if cfg.tpchSF < 1 {
-		return cfg, fmt.Errorf("-tpch-sf must be a whole number ≥ 1, got %d", cfg.tpchSF)
+	if _, err := tpchScale(cfg.tpchSF); err != nil {
+		return cfg, err
 	}
 	if cfg.tpchSpillGB <= 0 {
 		return cfg, fmt.Errorf("-tpch-spill-gb must be > 0, got %g", cfg.tpchSpillGB)

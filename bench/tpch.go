@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,6 +51,18 @@ type tpchGenInfo struct {
 	GenSecs  float64          `json:"gen_seconds"`
 	LakeSecs float64          `json:"lake_seconds"`
 	RawBytes map[string]int64 `json:"raw_bytes"`
+}
+
+// tpchScale reads -tpch-sf: a whole number, or a scale below 1 in
+// thousandths (0.1), which dbgen makes from scale 1 as the C dbgen does.
+func tpchScale(sf float64) (tpchGenOptions, error) {
+	switch {
+	case sf >= 1 && sf == math.Trunc(sf):
+		return tpchGenOptions{sf: int64(sf)}, nil
+	case sf > 0 && sf < 1 && math.Abs(sf*1000-math.Round(sf*1000)) < 1e-9:
+		return tpchGenOptions{sf: 1, permille: int64(math.Round(sf * 1000))}, nil
+	}
+	return tpchGenOptions{}, fmt.Errorf("-tpch-sf must be a whole number ≥ 1 or a scale below 1 in thousandths (0.1), got %g", sf)
 }
 
 func (g tpchGenInfo) scale() string {
@@ -344,7 +357,11 @@ func tpch(ctx context.Context, cfg config, stdout, stderr io.Writer) (err error)
 	}
 	// The runner's own limit is past ours, which says why it killed.
 	p := runner{wrap: wrap, timeout: cfg.timeout + time.Minute}
-	l, err := tpchSetup(ctx, p, lakesql, work, tpchGenOptions{sf: int64(cfg.tpchSF)}, d, logf, cfg.cbLake != "", cfg.keep)
+	scale, err := tpchScale(cfg.tpchSF)
+	if err != nil {
+		return err
+	}
+	l, err := tpchSetup(ctx, p, lakesql, work, scale, d, logf, cfg.cbLake != "", cfg.keep)
 	if err != nil {
 		return err
 	}
@@ -368,9 +385,9 @@ func repoCommit(repo string) string {
 func tpchReport(cfg config, version string, l *tpchLake, rs []cbResult) string {
 	var b strings.Builder
 	b.WriteString("# TPC-H: lakesql vs DuckDB\n\n")
-	command := fmt.Sprintf("`cd bench && go run . -tpch -tpch-sf=%d -runs=%d`", l.gen.SF, cfg.runs)
+	command := fmt.Sprintf("`cd bench && go run . -tpch -tpch-sf=%s -runs=%d`", l.gen.scale(), cfg.runs)
 	if l.reused {
-		command = fmt.Sprintf("`cd bench && go run . -tpch -lake W -runs=%d` (W kept from `-tpch -tpch-sf=%d -keep`)", cfg.runs, l.gen.SF)
+		command = fmt.Sprintf("`cd bench && go run . -tpch -lake W -runs=%d` (W kept from `-tpch -tpch-sf=%s -keep`)", cfg.runs, l.gen.scale())
 	}
 	if cfg.tpchOnly != "" {
 		command = strings.TrimSuffix(command, "`") + fmt.Sprintf(" -tpch-queries=%s`", cfg.tpchOnly)
