@@ -246,3 +246,22 @@ func BenchmarkRowReaderKeyFour(b *testing.B) {
 func BenchmarkRowReaderKeySecond(b *testing.B) {
 	benchSecond(b, lineitems(20_000), []string{"l_orderkey"}, []string{"l_suppkey", "l_extendedprice", "l_discount"})
 }
+
+// partsupps are rows shaped as TPC-H's partsupp: a long comment of words
+// whose letters are the rare bytes of the other names.
+func partsupps(n int) []byte {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const words = "carefully ironic deposits use against the carefully unusual accounts. slyly silent platelets nag blithely quickly pending theodolites. quickly"
+	var raw bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&raw, `{"ps_partkey":%d,"ps_suppkey":%d,"ps_availqty":%d,"ps_supplycost":%d.%02d,"ps_comment":"%s","ps_partgroup":%d}`+"\n",
+			i/4, rng.IntN(10000), rng.IntN(10000), rng.IntN(1000), rng.IntN(100), words[:60+rng.IntN(80)], i/10000)
+	}
+	return raw.Bytes()
+}
+
+// BenchmarkRowReaderPartsupp extracts partsupp's four numbers, as TPC-H's
+// Q11 does.
+func BenchmarkRowReaderPartsupp(b *testing.B) {
+	benchRaw(b, partsupps(20_000), []string{"ps_partkey", "ps_suppkey", "ps_availqty", "ps_supplycost"})
+}
