@@ -591,39 +591,41 @@ type keySet struct {
 // of a few hundred thousand rows: TPC-H Q5 probes the table of 227,597
 // orders with each of lineitem's 6M rows, which 85% fail).
 func keysOf(t *buildTable, seed maphash.Seed) *keySet {
+	n := t.rows()
 	if t.dense == nil {
-		n := t.rows()
 		size := 64
 		for size < 8*n {
 			size *= 2
 		}
 		shift := uint(64 - bits.TrailingZeros(uint(size)))
-		filter := make([]uint64, size/64)
+		filter := newBitSet(size)
 		for i := range n {
-			b := t.rs[i].h >> shift
-			filter[b>>6] |= 1 << (b & 63)
+			filter.set(t.rs[i].h >> shift)
 		}
-		return &keySet{n: n, has: func(k []byte) bool {
-			b := maphash.Bytes(seed, k) >> shift
-			return filter[b>>6]>>(b&63)&1 != 0
-		}}
+		return &keySet{n: n, has: func(k []byte) bool { return filter.has(maphash.Bytes(seed, k) >> shift) }}
 	}
-	bits := make([]uint64, (len(t.dense)+63)/64)
+	present := newBitSet(len(t.dense))
 	for i, r := range t.dense {
 		if r != 0 {
-			bits[i>>6] |= 1 << (i & 63)
+			present.set(uint64(i))
 		}
 	}
 	lo := t.lo
-	return &keySet{n: t.rows(), has: func(k []byte) bool {
-		n, ok := intKey(k)
-		if !ok {
-			return false // every key of the table is an integer's
-		}
-		d := uint64(n) - uint64(lo)
-		return d < uint64(len(bits))*64 && bits[d>>6]>>(d&63)&1 != 0
+	return &keySet{n: n, has: func(k []byte) bool {
+		key, ok := intKey(k)
+		return ok && present.has(uint64(key)-uint64(lo)) // every key of the table is an integer's
 	}}
 }
+
+// bitSet is a set of the numbers below its length in bits.
+type bitSet []uint64
+
+func newBitSet(n int) bitSet { return make(bitSet, (n+63)/64) }
+
+func (b bitSet) set(i uint64) { b[i>>6] |= 1 << (i & 63) }
+
+// has reports i in the set; false for any i past its end.
+func (b bitSet) has(i uint64) bool { return i>>6 < uint64(len(b)) && b[i>>6]>>(i&63)&1 != 0 }
 
 // filter is the join filter of a scan whose rows' keys are args (over its
 // row; copied), named names, by the keys of whose side: the KeyIn that

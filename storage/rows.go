@@ -32,8 +32,8 @@ type RowReader struct {
 	n      int
 
 	// The walk or the masks for the reader's own extractor of three or
-	// four names (quotesBeatHits), weighed on the first quoteSample lines
-	// since Reset: their quotes and hits, and the choice.
+	// four names (walkFor), weighed on the first quoteSample lines since
+	// Reset: their quotes and hits, and the choice.
 	sampled, quotes, hits int
 	walk                  bool
 }
@@ -193,15 +193,15 @@ func (rr *RowReader) Extract(vals [][]byte) (plain bool, err error) {
 // the same rare bytes.
 func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err error) {
 	if rr.nm {
-		if e.targets != 0 && e.targets == rr.e.targets && !rr.walkFor(e) {
+		// The block's hits serve an extractor of the reader's rare bytes
+		// (whose names are plain).
+		masked := e.targets != 0 && e.targets == rr.e.targets
+		switch {
+		case masked && !rr.walkFor(e):
 			if e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
 				return true, nil
 			}
-		} else if e.targets != 0 && e.targets == rr.e.targets {
-			if e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
-				return true, nil
-			}
-		} else if e.bare != nil && quotesPay(&rr.m, rr.lineLo, rr.lineHi, len(e.names)) {
+		case masked || e.bare != nil && quotesPay(&rr.m, rr.lineLo, rr.lineHi, len(e.names)):
 			if e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
 				return true, nil
 			}

@@ -490,11 +490,11 @@ func (s *aggSink) recentKey(kb []byte) (*groupTable, int) {
 	i := int(h >> (64 - recentBits))
 	k := shortKey{w0, w1, int32(len(kb)), 0}
 	e := &s.shortKeys[i]
-	if e.n != 0 && e.w0 == w0 && e.w1 == w1 && e.len == k.len {
+	if e.holds(k) {
 		return s.table, int(e.n - 1)
 	}
 	o := &s.shortKeys[i^1]
-	if o.n != 0 && o.w0 == w0 && o.w1 == w1 && o.len == k.len {
+	if o.holds(k) {
 		*e, *o = *o, *e
 		return s.table, int(e.n - 1)
 	}
@@ -513,6 +513,11 @@ var shortKeysOn = true
 type shortKey struct {
 	w0, w1 uint64
 	len, n int32
+}
+
+// holds reports an entry of the key of k (whose group it ignores).
+func (e *shortKey) holds(k shortKey) bool {
+	return e.n != 0 && e.w0 == k.w0 && e.w1 == k.w1 && e.len == k.len
 }
 
 // lookup returns the group of a single GROUP BY value, made if new.

@@ -100,8 +100,8 @@ func (x *intIndex) put(k int64, g int) {
 			x.grow()
 		}
 		// The span is looked at as the keys double in number.
-		if x.n >= 64 && x.n&(x.n-1) == 0 && denseSpan(uint64(x.hi)-uint64(x.lo)+1, x.n) {
-			x.toDense()
+		if span := uint64(x.hi) - uint64(x.lo) + 1; x.n >= 64 && x.n&(x.n-1) == 0 && denseSpan(span, x.n) {
+			x.toDense(x.lo, span)
 		}
 	}
 	if x.dense != nil {
@@ -111,16 +111,21 @@ func (x *intIndex) put(k int64, g int) {
 	x.insert(k, int32(g+1))
 }
 
-// toDense moves the slots' keys into a dense array of their span.
-func (x *intIndex) toDense() {
-	x.base = x.lo
-	x.dense = make([]int32, uint64(x.hi)-uint64(x.lo)+1)
+// toDense makes a dense array of size keys from base, and moves into it
+// the keys of the slots or of the dense array before it.
+func (x *intIndex) toDense(base int64, size uint64) {
+	dense := make([]int32, size)
 	for _, sl := range x.slots {
 		if sl.g != 0 {
-			x.dense[uint64(sl.k)-uint64(x.base)] = sl.g
+			dense[uint64(sl.k)-uint64(base)] = sl.g
 		}
 	}
-	x.slots = nil
+	for i, g := range x.dense {
+		if g != 0 {
+			dense[uint64(x.base)+uint64(i)-uint64(base)] = g
+		}
+	}
+	x.dense, x.base, x.slots = dense, base, nil
 }
 
 // toSlots moves the dense array's keys into slots.
@@ -153,13 +158,7 @@ func (x *intIndex) widen() bool {
 	if below := int64((size - span) / 2); x.lo >= math.MinInt64+below {
 		base = x.lo - below
 	}
-	dense := make([]int32, size)
-	for i, g := range x.dense {
-		if g != 0 {
-			dense[uint64(x.base)+uint64(i)-uint64(base)] = g
-		}
-	}
-	x.dense, x.base = dense, base
+	x.toDense(base, size)
 	return true
 }
 

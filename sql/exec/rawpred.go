@@ -2,7 +2,6 @@ package exec
 
 import (
 	"bytes"
-	"cmp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -33,12 +32,8 @@ type rawCmp struct {
 	num  bool // lit is an integer's spelling, met by SQL's comparison
 	eq   bool // = (else !=)
 	text bool // pq's comparison of text forms
-	// date: a comparison with the DATE of days at (ts: the TIMESTAMP of
-	// micros at), true for the signs (-1, 0, 1; bit sign+1) in holds.
-	date  bool
-	ts    bool
-	at    int64
-	holds uint8
+	// day: a comparison with a DATE or a TIMESTAMP (plan.Compare.RawDay)
+	day *plan.Compare
 }
 
 // splitRaw splits pred's top-level AND terms into those a rawCmp decides
@@ -68,14 +63,8 @@ func splitRaw(pred plan.Expr) (raw []rawCmp, rest plan.Expr) {
 }
 
 func newRawCmp(c *plan.Compare) (rawCmp, bool) {
-	if slot, at, ts, holds, ok := c.RawDay(); ok {
-		rc := rawCmp{slot: slot, date: true, ts: ts, at: at}
-		for sign := -1; sign <= 1; sign++ {
-			if holds(sign) {
-				rc.holds |= 1 << (sign + 1)
-			}
-		}
-		return rc, true
+	if slot, ok := c.RawDay(); ok {
+		return rawCmp{slot: slot, day: c}, true
 	}
 	slot, lit, eq, text, ok := c.RawEq()
 	if !ok {
@@ -129,7 +118,7 @@ func rawPass(cs []rawCmp, raws [][]byte) (pass, ok bool) {
 		case len(raw) == 0 || raw[0] == 'n':
 			pass = false // NULL: unknown, and so the AND is not TRUE
 			continue
-		case c.date:
+		case c.day != nil:
 			if len(raw) != 12 || raw[0] != '"' {
 				return false, false
 			}
@@ -137,12 +126,7 @@ func rawPass(cs []rawCmp, raws [][]byte) (pass, ok bool) {
 			if !ok {
 				return false, false
 			}
-			sign := cmp.Compare(d, c.at)
-			if c.ts {
-				// As types.Compare compares a date with a timestamp.
-				sign = cmp.Compare(float64(d)*86400e6, float64(c.at))
-			}
-			if c.holds>>(sign+1)&1 == 0 {
+			if !c.day.DayHolds(d) {
 				return false, true
 			}
 			continue

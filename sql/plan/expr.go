@@ -304,20 +304,25 @@ func NewCompare(op string, l, r Expr, text bool) *Compare {
 	return c
 }
 
-// RawDay reports a comparison of a field with a DATE or a TIMESTAMP (L a
-// slot, R the DATE's days or the TIMESTAMP's micros, ts which; the
+// RawDay reports a comparison of a field with a DATE or a TIMESTAMP (the
 // operator any but <=>) that a scan may decide on a row's raw JSON when
-// it is a string of an ISO date (types.ISODay), as Eval's own fast path
-// decides it on the decoded string. holds is the operator's truth for a
-// comparison's sign.
-func (c *Compare) RawDay() (slot int, at int64, ts bool, holds func(sign int) bool, ok bool) {
-	s, isSlot := c.L.(*Slot)
-	k, isConst := c.R.(*Const)
-	if !isSlot || !isConst || c.Text || k.V.K != types.Date && k.V.K != types.Timestamp || c.Op == "<=>" {
-		return 0, 0, false, nil, false
+// it is a string of an ISO date: slot is the field's, and DayHolds the
+// comparison of the day that string spells, as Eval decides it on the
+// decoded string.
+func (c *Compare) RawDay() (slot int, ok bool) {
+	return c.dslot, c.dslot >= 0 && c.Op != "<=>"
+}
+
+// DayHolds is the comparison of a RawDay for a field of day d.
+func (c *Compare) DayHolds(d int64) bool { return cmpOp(c.Op, c.dayOrder(d)) }
+
+// dayOrder compares the day d with the comparison's DATE, or its
+// TIMESTAMP (dts) as types.Compare compares a date with a timestamp.
+func (c *Compare) dayOrder(d int64) int {
+	if c.dts {
+		return cmp.Compare(float64(d)*86400e6, float64(c.days))
 	}
-	op := c.Op
-	return s.I, k.V.I, k.V.K == types.Timestamp, func(sign int) bool { return cmpOp(op, sign) }, true
+	return cmp.Compare(d, c.days)
 }
 
 // RawEq reports a comparison that a scan may decide on one field's raw
@@ -347,12 +352,8 @@ func (c *Compare) Eval(r Row) (types.Value, error) {
 		if v.K == types.String {
 			d, ok = types.ISODay(v.S)
 		}
-		if ok && c.dts {
-			// As types.Compare compares a date with a timestamp.
-			return types.BoolValue(cmpOp(c.Op, cmp.Compare(float64(d)*86400e6, float64(c.days)))), nil
-		}
 		if ok {
-			return types.BoolValue(cmpOp(c.Op, cmp.Compare(d, c.days))), nil
+			return types.BoolValue(c.DayHolds(d)), nil
 		}
 	}
 	if c.slot >= 0 {
