@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/types"
@@ -103,21 +103,12 @@ func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Sele
 // orderFree reports a statement over one derived table whose answer
 // does not depend on the order of that table's rows: it groups them (by
 // GROUP BY or an aggregate) with aggregates that take their rows in any
-// order (not ANY_VALUE, FIRST or ARBITRARY, whose value is the first
-// row's, nor GROUP_CONCAT, STRING_AGG or LISTAGG, which join them in
-// their order). Its groups come sorted by their own columns whatever
-// order its rows came in.
+// order (none aggregate.OrderSensitive). Its groups come sorted by their
+// own columns whatever order its rows came in.
 func orderFree(sel *ast.Select) bool {
 	return isAggregateSelect(sel) && !selectHas(sel, func(x ast.Expr) bool {
 		f, ok := x.(*ast.Func)
-		if !ok {
-			return false
-		}
-		switch strings.ToUpper(f.Name) {
-		case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG":
-			return true
-		}
-		return false
+		return ok && aggregate.OrderSensitive(f.Name)
 	})
 }
 

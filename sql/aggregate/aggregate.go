@@ -60,6 +60,19 @@ func grow(acct *int64, n int) {
 	}
 }
 
+// OrderSensitive reports an aggregate (by name, any case) whose result
+// depends on the order its rows come in: ANY_VALUE (FIRST, ARBITRARY)
+// keeps the first, GROUP_CONCAT (STRING_AGG, LISTAGG) joins them in
+// their order. The others take their rows in any order (up to the last
+// bits of a DOUBLE sum).
+func OrderSensitive(name string) bool {
+	switch strings.ToUpper(name) {
+	case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG":
+		return true
+	}
+	return false
+}
+
 // Lookup binds an aggregate call: name (upper case), the number of
 // arguments, DISTINCT, and GROUP_CONCAT's separator. ok is false when name
 // is not an aggregate.
