@@ -393,6 +393,9 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		if err := s.joinSide(rctx, sides[1], dir, scope); err != nil {
 			return fail(err)
 		}
+		// The left rows, already in their file, stream from it through
+		// the right side's table when it fits: no file of the joined rows.
+		stream = buildBytes(sides[1].file) <= limit
 	} else if jn.Kind == ast.LeftJoin && leftFirst(sides, limit) {
 		// A left join whose left side is the smaller builds its table of
 		// that side and streams the right one through it, marking the
@@ -433,6 +436,9 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	}
 	streamed := func(ctx context.Context, jr *joiner) error {
 		return jr.stream(func(keys *keySet, each func() exec.Emitter) error {
+			if sides[0].file != nil {
+				return streamFile(sides[0].file, len(sides[0].need), each())
+			}
 			sctx := ctx
 			if narrow != nil && keys != nil {
 				sctx = context.WithValue(ctx, narrowKey{}, &narrowing{sel: sides[0].t.Sub, items: narrow, keys: keys})
@@ -801,6 +807,32 @@ func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTab
 	}
 	_, err = exec.StreamEach(ctx, p, func(int) exec.Emitter { return each() })
 	return err
+}
+
+// streamFile sends the records of f, n values each, to e in the file's
+// order.
+func streamFile(f *spill.Writer, n int, e exec.Emitter) error {
+	r, err := f.Open()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	var row []types.Value
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if row, err = readRecord(rec, n, row); err != nil {
+			return err
+		}
+		if err := e.Row(row); err != nil {
+			return err
+		}
+	}
 }
 
 // recordWriter writes one worker's rows as spill records of their first

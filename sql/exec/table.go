@@ -20,8 +20,16 @@ import (
 type groupTable struct {
 	seed  maphash.Seed
 	slots []slot
-	offs  []int32 // by group number: where its record starts in arena
-	arena []byte
+	shift uint    // 64 - log2(len(slots)): a hash's first slot is h >> shift
+	offs  []int32 // by group number: where its record starts (arenaAt)
+	// arena is the records, in blocks of arenaBlock bytes (a record
+	// longer than that has a block of its own), cur the one being
+	// filled: a table of many groups allocates its records' bytes once,
+	// where a single growing slice would copy them and touch fresh
+	// pages again at each growth. The first block grows by doubling up
+	// to arenaBlock, for the many small tables.
+	arena [][]byte
+	cur   int
 	cols  []aggregate.Column
 	ints  intIndex // with a single GROUP BY value: the groups of integers
 }
@@ -40,7 +48,8 @@ const (
 // slot is an entry of the table: where its group's record starts + 1 (0:
 // empty) and the top bits of its hash, compared before the record is
 // looked at, so that a probe past other groups costs no memory access
-// beyond the slots.
+// beyond the slots. A group's first slot is given by the top bits of its
+// hash too, so the tag alone places it in slots twice as many (grow).
 type slot struct {
 	tag uint32
 	off int32
@@ -49,27 +58,39 @@ type slot struct {
 func tagOf(h uint64) uint32 { return uint32(h >> 32) }
 
 func newGroupTable(seed maphash.Seed, cols []aggregate.Column) *groupTable {
-	return &groupTable{seed: seed, slots: make([]slot, 64), cols: cols}
+	return &groupTable{seed: seed, slots: make([]slot, 64), shift: 64 - 6, cols: cols}
 }
 
 func (t *groupTable) len() int { return len(t.offs) }
 
-func (t *groupTable) u32(at int32) int32 { return int32(binary.LittleEndian.Uint32(t.arena[at:])) }
+// arenaBits is the bits of a record's place in its block; the others
+// tell the block.
+const (
+	arenaBits  = 18
+	arenaBlock = 1 << arenaBits
+	// arenaBlocks is the most blocks: places fit an int32, and slot's
+	// off is a place + 1.
+	arenaBlocks = 1<<(31-arenaBits) - 1
+)
+
+// rec is the record that starts at place at (offs).
+func (t *groupTable) rec(at int32) []byte {
+	return t.arena[at>>arenaBits][at&(arenaBlock-1):]
+}
 
 // hashOf is group n's hash.
-func (t *groupTable) hashOf(n int) uint64 { return binary.LittleEndian.Uint64(t.arena[t.offs[n]:]) }
+func (t *groupTable) hashOf(n int) uint64 { return binary.LittleEndian.Uint64(t.rec(t.offs[n])) }
 
 func (t *groupTable) key(n int) []byte {
-	at := t.offs[n]
-	k := at + recHead
-	return t.arena[k : k+t.u32(at+recKLen)]
+	r := t.rec(t.offs[n])
+	return r[recHead : recHead+binary.LittleEndian.Uint32(r[recKLen:])]
 }
 
 // valueBytes are group n's encoded GROUP BY values (empty: its key's).
 func (t *groupTable) valueBytes(n int) []byte {
-	at := t.offs[n]
-	v := at + recHead + t.u32(at+recKLen)
-	return t.arena[v : v+t.u32(at+recVLen)]
+	r := t.rec(t.offs[n])
+	v := recHead + binary.LittleEndian.Uint32(r[recKLen:])
+	return r[v : v+binary.LittleEndian.Uint32(r[recVLen:])]
 }
 
 // state is group n's state of call i.
@@ -79,13 +100,13 @@ func (t *groupTable) state(n, i int) aggregate.State { return t.cols[i].At(n) }
 func (t *groupTable) find(key []byte, h uint64) int {
 	mask := uint64(len(t.slots) - 1)
 	tag := tagOf(h)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := h >> t.shift; ; i = (i + 1) & mask {
 		sl := t.slots[i]
 		if sl.off == 0 {
 			return -1
 		}
 		if sl.tag == tag {
-			rec := t.arena[sl.off-1:]
+			rec := t.rec(sl.off - 1)
 			klen := binary.LittleEndian.Uint32(rec[recKLen:])
 			if binary.LittleEndian.Uint64(rec) == h && int(klen) == len(key) && string(rec[recHead:recHead+klen]) == string(key) {
 				return int(binary.LittleEndian.Uint32(rec[recNum:]))
@@ -99,7 +120,10 @@ func (t *groupTable) clear() {
 	clear(t.slots)
 	t.ints.clear()
 	t.offs = t.offs[:0]
-	t.arena = t.arena[:0]
+	for i := range t.arena {
+		t.arena[i] = t.arena[i][:0]
+	}
+	t.cur = 0
 	for _, c := range t.cols {
 		c.Truncate()
 	}
@@ -114,37 +138,90 @@ func (t *groupTable) add(key []byte, h uint64, vals []byte) int {
 	}
 	// Grow the slots at half full (probes stay short).
 	if len(t.offs)*2 > len(t.slots) {
-		t.slots = make([]slot, len(t.slots)*2)
-		for i := range t.offs {
-			t.place(i)
-		}
-	} else {
-		t.place(n)
+		t.grow()
 	}
+	t.place(tagOf(h), t.offs[n]+1)
 	return n
+}
+
+// grow doubles the slots. The old ones are placed again by their tags
+// (the top bits of the hashes, see slot): in the order of the slots,
+// which is nearly that of the new places, so the writes run along the
+// new slots and no record is read.
+func (t *groupTable) grow() {
+	old := t.slots
+	t.slots = make([]slot, 2*len(old))
+	t.shift--
+	for _, sl := range old {
+		if sl.off != 0 {
+			t.place(sl.tag, sl.off)
+		}
+	}
 }
 
 // record appends the record of group len() and returns its number.
 func (t *groupTable) record(key []byte, h uint64, vals []byte) int {
-	if len(t.arena)+recHead+len(key)+len(vals) > 1<<31-2 {
-		panic("exec: group keys past 2 GiB") // the memory budget stops a query long before
-	}
+	need := recHead + len(key) + len(vals)
+	b := t.block(need)
 	n := len(t.offs)
-	t.offs = append(t.offs, int32(len(t.arena)))
-	a := binary.LittleEndian.AppendUint64(t.arena, h)
-	a = binary.LittleEndian.AppendUint32(a, uint32(n))
-	a = binary.LittleEndian.AppendUint32(a, uint32(len(key)))
-	a = binary.LittleEndian.AppendUint32(a, uint32(len(vals)))
-	t.arena = append(append(a, key...), vals...)
+	t.offs = append(doubled(t.offs, 1), int32(t.cur<<arenaBits|len(b)))
+	b = binary.LittleEndian.AppendUint64(b, h)
+	b = binary.LittleEndian.AppendUint32(b, uint32(n))
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(vals)))
+	t.arena[t.cur] = append(append(b, key...), vals...)
 	return n
 }
 
-func (t *groupTable) place(n int) {
-	h := t.hashOf(n)
+// block returns the block to append a record of need bytes to (t.cur
+// then names it): the current one while the record starts within
+// arenaBlock and fits its capacity (the first block doubles up to
+// arenaBlock), else the next, new or kept by clear.
+func (t *groupTable) block(need int) []byte {
+	if len(t.arena) == 0 {
+		t.arena = append(t.arena, make([]byte, 0, max(need, 1024)))
+	}
+	b := t.arena[t.cur]
+	if len(b) < arenaBlock && len(b)+need <= cap(b) {
+		return b
+	}
+	if t.cur == 0 && len(b)+need <= arenaBlock {
+		nb := make([]byte, len(b), min(max(2*cap(b), len(b)+need), arenaBlock))
+		copy(nb, b)
+		t.arena[0] = nb
+		return nb
+	}
+	t.cur++
+	if t.cur == len(t.arena) {
+		if t.cur == arenaBlocks {
+			panic("exec: group keys past 2 GiB") // the memory budget stops a query long before
+		}
+		t.arena = append(t.arena, nil)
+	}
+	if cap(t.arena[t.cur]) < need {
+		t.arena[t.cur] = make([]byte, 0, max(need, arenaBlock))
+	}
+	return t.arena[t.cur]
+}
+
+// doubled returns s with room for more elements: itself, or a copy with
+// twice its capacity (append grows a large slice by a quarter, so a table
+// of many groups would copy its arena and touch fresh pages several
+// times as often).
+func doubled[T any](s []T, more int) []T {
+	if len(s)+more <= cap(s) {
+		return s
+	}
+	return append(make([]T, 0, max(2*cap(s), len(s)+more, 64)), s...)
+}
+
+// place puts the slot of tag and off in the first free slot from the
+// tag's place.
+func (t *groupTable) place(tag uint32, off int32) {
 	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	for i := uint64(tag) << 32 >> t.shift; ; i = (i + 1) & mask {
 		if t.slots[i].off == 0 {
-			t.slots[i] = slot{tagOf(h), t.offs[n] + 1}
+			t.slots[i] = slot{tag, off}
 			return
 		}
 	}

@@ -2,8 +2,10 @@ package exec
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/maphash"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
@@ -83,6 +85,47 @@ func TestProjectorIdentity(t *testing.T) {
 	} {
 		if got := newProjector(&plan.Project{Exprs: c.exprs}, false).identity(c.n); got != c.want {
 			t.Errorf("%v over %d values: identity %v, want %v", c.exprs, c.n, got, c.want)
+		}
+	}
+}
+
+// TestGroupTableBlocks: groups whose records fill many arena blocks, one
+// record longer than a block, keep their numbers, keys and values
+// through the slots' growth and a clear, against a map.
+func TestGroupTableBlocks(t *testing.T) {
+	fn, _, _ := aggregate.Lookup("COUNT", 0, false, nil)
+	tb := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil)})
+	rng := rand.New(rand.NewPCG(7, 8))
+	for round := range 2 {
+		want := map[string]int{}
+		vals := map[string]string{}
+		var keys []string
+		for i := range 60_000 {
+			k := fmt.Sprintf("%d-%d-%s", round, i, strings.Repeat("k", rng.IntN(40)))
+			if i == 30_000-25_000*round { // round 1 fills round 0's long block with short ones
+				k += strings.Repeat("x", arenaBlock+1000) // a block of its own
+			}
+			v := strings.Repeat("v", rng.IntN(3))
+			h := tb.hash([]byte(k))
+			if tb.find([]byte(k), h) >= 0 {
+				t.Fatalf("round %d: %d found before it was added", round, i)
+			}
+			want[k] = tb.add([]byte(k), h, []byte(v))
+			vals[k] = v
+			keys = append(keys, k)
+		}
+		if tb.len() != len(keys) || len(tb.arena) < 4 {
+			t.Fatalf("round %d: %d groups in %d blocks", round, tb.len(), len(tb.arena))
+		}
+		for _, k := range keys {
+			g := tb.find([]byte(k), tb.hash([]byte(k)))
+			if g != want[k] || string(tb.key(g)) != k || string(tb.valueBytes(g)) != vals[k] || tb.hashOf(g) != tb.hash([]byte(k)) {
+				t.Fatalf("round %d: key %.20q: group %d, want %d", round, k, g, want[k])
+			}
+		}
+		tb.clear()
+		if tb.find([]byte(keys[0]), tb.hash([]byte(keys[0]))) >= 0 {
+			t.Fatal("a group outlived clear")
 		}
 	}
 }
