@@ -44,7 +44,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		f.Where = factorOrs(sel.Where)
 		sel = &f
 	}
-	sel, err := s.decorrelate(ctx, s.reorder(sel), scope)
+	sel, err := s.decorrelate(ctx, s.reorder(ctx, sel), scope)
 	if err != nil {
 		return nil, nil, nil, err
 	}

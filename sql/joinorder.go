@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"context"
 	"io"
 	"math"
 	"slices"
@@ -105,7 +106,7 @@ func sampleDistinct(r io.Reader, field string) float64 {
 // joined by inner or comma joins, in the order that joins them best; ON
 // terms go to WHERE (the same condition for an inner join). Any other
 // FROM is returned as it is.
-func (s *Session) reorder(sel *ast.Select) *ast.Select {
+func (s *Session) reorder(ctx context.Context, sel *ast.Select) *ast.Select {
 	var tables []ast.Table
 	var terms []ast.Expr
 	var flat func(t ast.Table) bool
@@ -142,7 +143,7 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 		}
 	}
 	all := append(slices.Clone(terms), ast.Conjuncts(sel.Where)...)
-	filters := make([]int, len(tables))
+	filters := make([][]ast.Expr, len(tables))
 	// edge[i][j]: the rows a join of tables i and j divides by, 0 when
 	// they share no equality.
 	edge := make([][]float64, len(tables))
@@ -186,17 +187,24 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 			return !isSubquery(x)
 		})
 		if read >= 0 {
-			filters[read]++
+			filters[read] = append(filters[read], t)
 		}
 	}
 	est := make([]float64, len(tables))
 	for i := range tables {
-		est[i] = max(raw[i]*math.Pow(0.25, float64(min(filters[i], 3))), 1)
+		share := math.Pow(0.25, float64(min(len(filters[i]), 3)))
+		if snaps[i] != nil {
+			if v, ok := s.selectivity(ctx, snaps[i], tables[i], filters[i]); ok {
+				share = v
+			}
+		}
+		est[i] = max(raw[i]*share, 1)
 	}
 	// greedy is the order from table first, and the rows its joins give.
-	greedy := func(first int) ([]int, float64) {
+	greedy := func(first int) ([]int, []float64, float64) {
 		order := []int{first}
 		rows, cost := est[first], 0.0
+		var out []float64 // the rows after each join
 		for len(order) < len(tables) {
 			best, bestRows := -1, math.Inf(1)
 			for j := range tables {
@@ -219,20 +227,29 @@ func (s *Session) reorder(sel *ast.Select) *ast.Select {
 			}
 			order = append(order, best)
 			rows = max(bestRows, 1)
+			out = append(out, rows)
 			cost += rows
 		}
-		return order, cost
+		return order, out, cost
 	}
-	bestOrder, bestCost := []int(nil), math.Inf(1)
+	bestOrder, bestRows, bestCost := []int(nil), []float64(nil), math.Inf(1)
 	for first := range tables {
-		if order, cost := greedy(first); cost < bestCost {
-			bestOrder, bestCost = order, cost
+		if order, rows, cost := greedy(first); cost < bestCost {
+			bestOrder, bestRows, bestCost = order, rows, cost
 		}
 	}
+	// Each table, and each join of the chain, carries its estimate.
+	estimated := func(i int) ast.Table {
+		t := tables[i]
+		if snaps[i] != nil {
+			t.Rows = est[i]
+		}
+		return t
+	}
 	out := *sel
-	out.From = tables[bestOrder[0]]
-	for _, i := range bestOrder[1:] {
-		out.From = ast.Table{Join: &ast.Join{Left: out.From, Right: tables[i], Kind: ast.CrossJoin}}
+	out.From = estimated(bestOrder[0])
+	for n, i := range bestOrder[1:] {
+		out.From = ast.Table{Join: &ast.Join{Left: out.From, Right: estimated(i), Kind: ast.CrossJoin}, Rows: bestRows[n]}
 	}
 	out.Where = nil
 	for _, t := range all {

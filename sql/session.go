@@ -45,6 +45,7 @@ type Session struct {
 	mu     sync.Mutex
 	fields map[string][]string // lake -> field names sampled, for completion
 	ndv    map[string]float64  // lake\x00field -> its few distinct values in the first rows (-1: more), for join orders
+	sel    map[string]float64  // lake\x00name\x00WHERE -> the share of rows it keeps (selectivity; -1: unknown)
 }
 
 // NewSession returns a session over a work folder.

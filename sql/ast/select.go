@@ -39,6 +39,10 @@ type Table struct {
 	// Shared: a CTE's derived table, whose query other tables of the
 	// statement may name too (and read as it is made once).
 	Shared bool
+	// Rows: the rows the planner expects of the table (a lake after its
+	// WHERE terms, or a join of a chain it put in order), 0 when it made
+	// no estimate.
+	Rows float64
 }
 
 // Join is FROM left [INNER | LEFT | RIGHT | CROSS] JOIN right [ON … |
