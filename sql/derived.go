@@ -39,6 +39,9 @@ import (
 // source pinned, or made when it is a derived table. done removes what
 // was made.
 func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
+	for m, ok := merged(sel); ok && len(scope) == 0; m, ok = merged(sel) {
+		sel = m
+	}
 	if sel.From.Join != nil && sel.Where != nil {
 		f := *sel
 		f.Where = factorOrs(sel.Where)
@@ -427,3 +430,100 @@ func (d *derivedSource) Open(string) (io.ReadCloser, error) {
 	return fsys.Open(d.path)
 }
 func (d *derivedSource) Path(string) string { return d.path }
+
+// merged returns sel with its derived table merged into it, when that
+// table is a plain projection of a join (no grouping, aggregate,
+// DISTINCT, ORDER BY, LIMIT or subquery, made for this statement alone):
+// each column of it that sel reads becomes the expression that makes it,
+// and its WHERE joins sel's (a view merged, as planners do). The rows then
+// go from its join straight into sel's operators (a join streamed through
+// its last table), where the table would be written to a file and read
+// back (TPC-H Q7, Q8 and Q9 group such a table of a six-table join).
+//
+// It does not merge when a name could change its meaning: sel reads
+// anything but the table's columns (a JSON path into one, an outer
+// query's), holds a subquery or *, or names an item after a column the
+// table's expressions read (GROUP BY or ORDER BY of that name could then
+// find the other). An expression may be computed more than once merged:
+// every function of the engine gives the same value for the same
+// arguments (none is volatile, as RANDOM() would be).
+func merged(sel *ast.Select) (*ast.Select, bool) {
+	t := sel.From
+	d := t.Sub
+	if d == nil || d.From.Join == nil || t.Shared || d.Distinct || d.Limit >= 0 || d.Offset != 0 || len(d.OrderBy) > 0 || isAggregateSelect(d) ||
+		selectHas(d, isSubquery) || selectHas(sel, isSubquery) {
+		return nil, false
+	}
+	cols := columnsOf(d)
+	exprs := map[string]ast.Expr{}
+	read := map[string]bool{} // the columns the table's expressions read
+	for i, it := range d.Items {
+		if _, star := it.Expr.(ast.Star); star || exprs[cols[i]] != nil {
+			return nil, false
+		}
+		exprs[cols[i]] = it.Expr
+		ast.Walk(it.Expr, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok {
+				for _, p := range c.Path {
+					read[p] = true
+				}
+			}
+			return true
+		})
+	}
+	alias := tableName(t)
+	ok := true
+	var rw func(ast.Expr) ast.Expr
+	rw = func(e ast.Expr) ast.Expr {
+		c, isCol := e.(ast.Column)
+		if !isCol {
+			if _, star := e.(ast.Star); star {
+				ok = false
+			}
+			return ast.Map(e, rw)
+		}
+		path := c.Path
+		if len(path) > 1 && path[0] == alias {
+			path = path[1:]
+		}
+		x, found := exprs[path[0]]
+		if !found || len(path) != 1 {
+			if !found && len(c.Path) == 1 && slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return it.Alias == c.Path[0] }) {
+				return e // an item's alias, in GROUP BY, HAVING or ORDER BY
+			}
+			ok = false
+			return e
+		}
+		return x
+	}
+	for _, it := range sel.Items {
+		// An item named after a column of the table, or after a column
+		// its expressions read, is that column itself (nation, of
+		// n_name AS nation), or the names may mean another thing merged.
+		c, isCol := it.Expr.(ast.Column)
+		name := it.Alias
+		if isCol && name == "" {
+			name = c.Name()
+		}
+		same := isCol && c.Name() == name && (len(c.Path) == 1 || len(c.Path) == 2 && c.Path[0] == alias)
+		if exprs[name] != nil && !same {
+			return nil, false
+		}
+		if read[name] {
+			if x, isCol := exprs[name].(ast.Column); !same || !isCol || len(x.Path) != 1 || x.Path[0] != name {
+				return nil, false
+			}
+		}
+	}
+	out := ast.MapSelect(sel, rw)
+	if !ok {
+		return nil, false
+	}
+	out.From = d.From
+	if out.Where == nil {
+		out.Where = d.Where
+	} else {
+		out.Where = andOf(d.Where, out.Where)
+	}
+	return out, true
+}

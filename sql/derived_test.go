@@ -184,3 +184,55 @@ func TestDerivedUnordered(t *testing.T) {
 		t.Errorf("GROUP_CONCAT over sorted groups: %q, want %q", concat, strings.Join(nonNull, "|"))
 	}
 }
+
+// TestDerivedJoinMerged: a derived table that projects a join is merged
+// into the query that reads it (EXPLAIN shows no derived table of it),
+// and every query gives the rows of the same query whose derived table is
+// kept (an inner LIMIT past its rows stops the merge): its columns in
+// WHERE, GROUP BY, HAVING, ORDER BY and aggregates, qualified or not,
+// NULLs, a left join's missing rows, items named after the table's
+// columns or the columns they read.
+func TestDerivedJoinMerged(t *testing.T) {
+	c, write := rowLakes(t)
+	write("a", 300, func(i int) string {
+		s := fmt.Sprintf(`"s%d"`, i%7)
+		if i%11 == 0 {
+			s = "null"
+		}
+		return fmt.Sprintf(`{"id":%d,"g":%d,"s":%s,"part":%d}`, i, i%5, s, i%3)
+	})
+	write("b", 900, func(i int) string {
+		v := fmt.Sprint(i % 13)
+		if i%17 == 0 {
+			v = "null"
+		}
+		return fmt.Sprintf(`{"aid":%d,"v":%s,"part":%d}`, (i*7)%350, v, i%2)
+	})
+	s := NewSession(c)
+	from := "(SELECT a.g AS grp, a.s, b.v AS val, a.id * 2 AS id2 FROM a JOIN b ON a.id = b.aid%s) AS d"
+	left := "(SELECT a.g AS grp, b.v, a.id FROM a LEFT JOIN b ON a.id = b.aid AND b.v > 3%s) AS d"
+	for _, q := range []string{
+		"SELECT grp, COUNT(*), SUM(val), MIN(s) FROM " + from + " GROUP BY grp ORDER BY grp",
+		"SELECT d.grp AS g, SUM(d.val) AS total FROM " + from + " WHERE d.s IS NOT NULL AND val > 2 GROUP BY d.grp HAVING SUM(d.val) > 10 ORDER BY total DESC, g",
+		"SELECT DISTINCT s FROM " + from + " ORDER BY s NULLS FIRST",
+		"SELECT val AS grp, grp AS val FROM " + from + " ORDER BY grp, val, 1 LIMIT 7",
+		"SELECT s AS val, COUNT(*) FROM " + from + " GROUP BY s ORDER BY val NULLS LAST",
+		"SELECT COUNT(*), COUNT(v), SUM(CASE WHEN v IS NULL THEN 1 ELSE 0 END) FROM " + left,
+		"SELECT grp, COUNT(*) FROM " + left + " WHERE v IS NULL GROUP BY grp ORDER BY grp",
+		"SELECT id2 / 2 AS id, val FROM " + from + " WHERE id2 < 40 ORDER BY id, val NULLS FIRST",
+	} {
+		merged := fmt.Sprintf(q, "")
+		kept := fmt.Sprintf(q, " LIMIT 1000000")
+		if strings.Contains(table(query(t, s, "EXPLAIN "+kept)), "Derived table d") == false {
+			t.Fatalf("%s: the derived table is merged", kept)
+		}
+		got, want := rowsText(query(t, s, merged)), rowsText(query(t, s, kept))
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("%s:\n%q\nwant\n%q", merged, got, want)
+		}
+	}
+	plan := table(query(t, s, "EXPLAIN SELECT grp, SUM(val) FROM "+fmt.Sprintf(from, "")+" GROUP BY grp"))
+	if strings.Contains(plan, "Derived table d") {
+		t.Errorf("not merged:\n%s", plan)
+	}
+}

@@ -81,7 +81,7 @@ func (s *sorter) add(it sortItem) error {
 	start := len(s.arena)
 	s.arena = appendSortKey(s.arena, it.row, s.keys)
 	it.key = s.arena[start:len(s.arena):len(s.arena)]
-	s.items = append(s.items, it)
+	s.items = append(doubled(s.items, 1), it)
 	s.mem += itemBytes(&it)
 	s.peak = max(s.peak, s.mem)
 	if s.mem > s.limit && len(s.items) > 1 {
