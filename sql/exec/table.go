@@ -20,7 +20,6 @@ import (
 type groupTable struct {
 	seed  maphash.Seed
 	slots []slot
-	shift uint    // 64 - log2(len(slots)): a hash's first slot is h >> shift
 	offs  []int32 // by group number: where its record starts (arenaAt)
 	// arena is the records, in blocks of arenaBlock bytes (a record
 	// longer than that has a block of its own), cur the one being
@@ -46,19 +45,21 @@ const (
 )
 
 // slot is an entry of the table: where its group's record starts + 1 (0:
-// empty) and the top bits of its hash, compared before the record is
-// looked at, so that a probe past other groups costs no memory access
-// beyond the slots. A group's first slot is given by the top bits of its
-// hash too, so the tag alone places it in slots twice as many (grow).
+// empty) and the low 32 bits of its hash (its tag), compared before the
+// record is looked at, so that a probe past other groups costs no memory
+// access beyond the slots. A group's first slot is given by the low bits
+// of its hash, so the tag alone places it in slots twice as many (grow).
+// Not by the top bits: the spill files part groups by those (part), and
+// the groups of one part would all fall in one stretch of the slots.
 type slot struct {
 	tag uint32
 	off int32
 }
 
-func tagOf(h uint64) uint32 { return uint32(h >> 32) }
+func tagOf(h uint64) uint32 { return uint32(h) }
 
 func newGroupTable(seed maphash.Seed, cols []aggregate.Column) *groupTable {
-	return &groupTable{seed: seed, slots: make([]slot, 64), shift: 64 - 6, cols: cols}
+	return &groupTable{seed: seed, slots: make([]slot, 64), cols: cols}
 }
 
 func (t *groupTable) len() int { return len(t.offs) }
@@ -100,7 +101,7 @@ func (t *groupTable) state(n, i int) aggregate.State { return t.cols[i].At(n) }
 func (t *groupTable) find(key []byte, h uint64) int {
 	mask := uint64(len(t.slots) - 1)
 	tag := tagOf(h)
-	for i := h >> t.shift; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		sl := t.slots[i]
 		if sl.off == 0 {
 			return -1
@@ -145,13 +146,12 @@ func (t *groupTable) add(key []byte, h uint64, vals []byte) int {
 }
 
 // grow doubles the slots. The old ones are placed again by their tags
-// (the top bits of the hashes, see slot): in the order of the slots,
-// which is nearly that of the new places, so the writes run along the
-// new slots and no record is read.
+// (see slot), in the order of the slots: slot i's group goes near i or
+// i + len(old), so the writes run along two stretches of the new slots,
+// and no record is read.
 func (t *groupTable) grow() {
 	old := t.slots
 	t.slots = make([]slot, 2*len(old))
-	t.shift--
 	for _, sl := range old {
 		if sl.off != 0 {
 			t.place(sl.tag, sl.off)
@@ -219,7 +219,7 @@ func doubled[T any](s []T, more int) []T {
 // tag's place.
 func (t *groupTable) place(tag uint32, off int32) {
 	mask := uint64(len(t.slots) - 1)
-	for i := uint64(tag) << 32 >> t.shift; ; i = (i + 1) & mask {
+	for i := uint64(tag) & mask; ; i = (i + 1) & mask {
 		if t.slots[i].off == 0 {
 			t.slots[i] = slot{tag, off}
 			return
