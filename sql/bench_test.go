@@ -57,3 +57,9 @@ func BenchmarkGroupBy(b *testing.B) {
 func BenchmarkCountAll(b *testing.B) {
 	benchQuery(b, "SELECT COUNT(*) FROM orders")
 }
+
+// BenchmarkGroupByExprs is TPC-H Q1's shape: two GROUP BY texts, sums and
+// averages of fields and of expressions of them, per row.
+func BenchmarkGroupByExprs(b *testing.B) {
+	benchQuery(b, "SELECT region, channel, SUM(qty), SUM(amount), SUM(amount * (1 - qty / 100.0)), SUM(amount * (1 - qty / 100.0) * (1 + qty)), AVG(qty), AVG(amount), COUNT(*) FROM orders GROUP BY region, channel")
+}

@@ -250,7 +250,31 @@ func AddInt(st State, i int64) bool {
 	return true
 }
 
+// AddOne feeds a value to a state of one argument: COUNT, SUM and AVG
+// called directly (the executor's hot loop: an assertion to OneArg costs
+// more than the addition), any other through OneArg.
+func AddOne(st State, v types.Value) error {
+	switch s := st.(type) {
+	case *sum:
+		return s.AddOne(v)
+	case *avg:
+		return s.AddOne(v)
+	case *count:
+		if v.K != types.Null {
+			s.n++
+		}
+		return nil
+	}
+	return st.(OneArg).AddOne(v)
+}
+
 func (s *sum) AddOne(v types.Value) error {
+	if v.K == types.Float && s.float {
+		// The common case of a column of decimals.
+		s.n++
+		s.fsum += v.F()
+		return nil
+	}
 	if v.K == types.Int && !s.float && s.big == nil {
 		// The common case first: an integer while the sum fits.
 		if t := s.isum + v.I; (t > s.isum) == (v.I > 0) {

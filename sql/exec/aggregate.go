@@ -334,7 +334,7 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 				c.buf = append(c.buf[:0], v)
 			}
 		}
-		if err := t.state(g, i).(aggregate.OneArg).AddOne(v); err != nil {
+		if err := aggregate.AddOne(t.state(g, i), v); err != nil {
 			return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 		}
 	}
@@ -442,7 +442,7 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 				}
 				c.buf = append(c.buf[:0], v)
 			}
-			if err := st.(aggregate.OneArg).AddOne(v); err != nil {
+			if err := aggregate.AddOne(st, v); err != nil {
 				return false, fmt.Errorf("%w: %s: %w", plan.ErrEval, c.fn.Name, err)
 			}
 			continue
