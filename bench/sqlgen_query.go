@@ -827,7 +827,9 @@ type sgQuery struct {
 	agg           bool
 	// wrap runs the query through a construct whose answer is the
 	// query's own rows: 1 a derived table (SELECT * FROM (q) AS d), 2
-	// q UNION ALL q (each row twice), 3 a scalar subquery beside.
+	// q UNION ALL q (each row twice), 3 a scalar subquery beside, 4 a
+	// derived table whose columns are named (SELECT d.w0, … FROM (q) AS
+	// d: the query of a join merges into it).
 	wrap int
 }
 
@@ -839,6 +841,15 @@ func (q *sgQuery) sql(duck, keys bool) string {
 		return "SELECT * FROM (" + q.inner(duck, keys) + ") AS d"
 	case 2:
 		return q.inner(duck, keys) + " UNION ALL " + q.inner(duck, keys)
+	case 4:
+		names := make([]string, len(q.items))
+		for i, it := range q.items {
+			names[i] = "d." + it.alias
+			if it.alias == "" {
+				names[i] = fmt.Sprintf("d.w%d", i)
+			}
+		}
+		return "SELECT " + strings.Join(names, ", ") + " FROM (" + q.inner(duck, keys) + ") AS d"
 	}
 	return q.inner(duck, keys)
 }
@@ -856,7 +867,7 @@ func (q *sgQuery) inner(duck, keys bool) string {
 		b.WriteString(it.e.sql(duck))
 		if it.alias != "" {
 			b.WriteString(" AS " + it.alias)
-		} else if q.wrap == 1 {
+		} else if q.wrap == 1 || q.wrap == 4 {
 			fmt.Fprintf(&b, " AS w%d", i) // a derived table's columns need names of their own
 		}
 	}
@@ -1054,7 +1065,7 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 		}
 	}
 	if len(q.order) == 0 && q.limit < 0 && g.pct(25) {
-		q.wrap = 1 + g.pick(3)
+		q.wrap = 1 + g.pick(4)
 	}
 	return q
 }
