@@ -14,8 +14,10 @@ import (
 
 // The share of a lake's rows that its WHERE terms keep, for the order of
 // a join and the side it builds first, estimated on a sample: the terms
-// run as a query over the first lines of each of its files (sampleLines
-// shared out among them, at least sampleLinesMin each). A file that the
+// run as a query over the first lines of its files (sampleLines shared
+// out among them, at least sampleLinesMin each; of a lake of more than
+// sampleFiles files, as many spread evenly over its list, and no more
+// than sampleFileBytes of each). A file that the
 // terms prune (a partition condition) is never opened and keeps none of
 // its rows; each file opened keeps its rows times the share of the
 // sampled lines that passed. A planner without statistics takes a
@@ -25,6 +27,10 @@ import (
 const (
 	sampleLines    = 1024
 	sampleLinesMin = 8
+	sampleFiles    = 64
+	// sampleFileBytes ends a file's sample early, at the first line that
+	// ends past it, where its lines are long.
+	sampleFileBytes = 1 << 20
 	// sampleReadBytes is the most one read of a sampled file asks for, so
 	// that a scan's large buffer does not read far past its first lines.
 	sampleReadBytes = 16 << 10
@@ -67,7 +73,15 @@ func (s *Session) selectivity(ctx context.Context, snap *catalog.Snapshot, t ast
 // snap's files and returns the share of its rows estimated to pass, or
 // -1 when the query fails.
 func (s *Session) sample(ctx context.Context, snap *catalog.Snapshot, t ast.Table, where ast.Expr) float64 {
-	src := &sampleSource{Snapshot: snap, lines: max(sampleLinesMin, sampleLines/len(snap.Files())), opened: map[string]int64{}}
+	all := snap.Files()
+	files := all
+	if len(all) > sampleFiles {
+		files = make([]storage.FileEntry, sampleFiles)
+		for i := range files {
+			files[i] = all[i*len(all)/sampleFiles]
+		}
+	}
+	src := &sampleSource{Snapshot: snap, files: files, lines: max(sampleLinesMin, sampleLines/len(files)), opened: map[string]int64{}}
 	sel := &ast.Select{
 		Items: []ast.SelectItem{{Expr: &ast.Func{Name: "COUNT", Star: true}}},
 		From:  ast.Table{Name: t.Name, Alias: tableName(t)},
@@ -84,7 +98,7 @@ func (s *Session) sample(ctx context.Context, snap *catalog.Snapshot, t ast.Tabl
 	}
 	passed := c.I
 	var read, keptRows, rows int64
-	for _, f := range snap.Files() {
+	for _, f := range files {
 		rows += f.Rows
 		if n, ok := src.opened[f.Path]; ok {
 			read += n
@@ -102,6 +116,7 @@ func (s *Session) sample(ctx context.Context, snap *catalog.Snapshot, t ast.Tabl
 // cut into ranges). It counts the lines each file gave.
 type sampleSource struct {
 	*catalog.Snapshot
+	files  []storage.FileEntry // those sampled
 	lines  int
 	mu     sync.Mutex
 	opened map[string]int64 // lines read, by file opened
@@ -110,8 +125,8 @@ type sampleSource struct {
 func (s *sampleSource) Generation() int64 { return -1 }
 
 func (s *sampleSource) Files() []storage.FileEntry {
-	files := make([]storage.FileEntry, len(s.Snapshot.Files()))
-	for i, f := range s.Snapshot.Files() {
+	files := make([]storage.FileEntry, len(s.files))
+	for i, f := range s.files {
 		f.Bytes = min(f.Bytes, sampleReadBytes) // one chunk per file
 		files[i] = f
 	}
@@ -133,12 +148,13 @@ func (s *sampleSource) Open(rel string) (io.ReadCloser, error) {
 	}}, nil
 }
 
-// firstLines reads the first left lines of r, then ends; Close reports
-// the lines it gave to done.
+// firstLines reads the first left lines of r, or those that end past
+// its first sampleFileBytes, then ends; Close reports the lines it gave
+// to done.
 type firstLines struct {
 	r       io.ReadCloser
 	left    int
-	n       int64
+	n, read int64
 	partial bool // bytes of a line given, its newline not yet
 	done    func(int64)
 }
@@ -159,10 +175,12 @@ func (f *firstLines) Read(p []byte) (int, error) {
 		f.left--
 		f.n++
 		f.partial = false
-		if f.left == 0 {
+		if f.left == 0 || f.read+int64(i) >= sampleFileBytes {
+			f.left = 0
 			return i, nil
 		}
 	}
+	f.read += int64(n)
 	if err == io.EOF && f.partial {
 		f.n++ // a last line without its newline
 		f.partial = false

@@ -14,8 +14,9 @@ import (
 // TestSelectivitySample: the share of a lake's rows that WHERE terms
 // keep, estimated on its files' first lines, is near the true share for
 // a text filter, a partition condition (the files it prunes keep
-// nothing), both, and a filter that keeps no row; a term with a subquery
-// is left to the caller's rule.
+// nothing), both, and a filter that keeps no row, of a lake of a few
+// files and of one of more than are sampled; a term with a subquery is
+// left to the caller's rule.
 func TestSelectivitySample(t *testing.T) {
 	c, write := rowLakes(t)
 	write("p", 5000, func(i int) string {
@@ -26,22 +27,26 @@ func TestSelectivitySample(t *testing.T) {
 		return fmt.Sprintf(`{"id":%d,"name":"%s","part":%d}`, i, name, i%10)
 	})
 	s := NewSession(c)
-	snap, err := s.snapshot("p")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// A lake of more files than are sampled: a spread of sampleFiles.
+	write("many", 4000, func(i int) string { return fmt.Sprintf(`{"id":%d,"part":%d}`, i, i%200) })
 	for _, tc := range []struct {
-		where    string
-		lo, hi   float64
-		estimate bool
+		lake, where string
+		lo, hi      float64
+		estimate    bool
 	}{
-		{"name LIKE '%green%'", 0.03, 0.08, true},
-		{"part = 3", 0.09, 0.11, true},
-		{"part = 3 AND name LIKE '%green%'", 0.003, 0.008, true},
-		{"name = 'none'", 0, 0.002, true},
-		{"id IN (SELECT id FROM p WHERE part = 1)", 0, 0, false},
+		{"p", "name LIKE '%green%'", 0.03, 0.08, true},
+		{"p", "part = 3", 0.09, 0.11, true},
+		{"p", "part = 3 AND name LIKE '%green%'", 0.003, 0.008, true},
+		{"p", "name = 'none'", 0, 0.002, true},
+		{"p", "id IN (SELECT id FROM p WHERE part = 1)", 0, 0, false},
+		{"many", "part < 50", 0.2, 0.3, true},
+		{"many", "part < 50 AND id % 3 = 0", 0.05, 0.12, true},
 	} {
-		st, err := parser.Parse("SELECT id FROM p WHERE " + tc.where)
+		snap, err := s.snapshot(tc.lake)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := parser.Parse("SELECT id FROM " + tc.lake + " WHERE " + tc.where)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,10 +60,16 @@ func TestSelectivitySample(t *testing.T) {
 
 // TestFirstLines: a sampled file gives its first lines whole, however
 // its reads are cut, and counts them, a last line without its newline
-// too.
+// too; long lines end it at the first line that ends past
+// sampleFileBytes.
 func TestFirstLines(t *testing.T) {
 	text := strings.Repeat("{\"a\":1}\n", 50) + "{\"a\":2}"
-	for _, c := range []struct{ lines, want int }{{10, 10}, {50, 50}, {51, 51}, {100, 51}} {
+	for _, c := range []struct{ lines, want int }{{10, 10}, {50, 50}, {51, 51}, {100, 51}, {200, 0}} {
+		if c.lines == 200 {
+			// Lines past sampleFileBytes are not read.
+			text = strings.Repeat("{\"a\":\""+strings.Repeat("x", 100<<10)+"\"}\n", 12)
+			c.want = sampleFileBytes/(100<<10) + 1
+		}
 		var n int64
 		f := &firstLines{r: io.NopCloser(iotestHalf{strings.NewReader(text)}), left: c.lines, done: func(k int64) { n = k }}
 		got, err := io.ReadAll(f)
