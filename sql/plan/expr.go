@@ -518,6 +518,12 @@ type InExpr struct {
 	setKind types.Kind // a kind of the family
 	setNull bool       // a NULL is among the constants
 	key     []byte
+	// ints: a short list of integer constants (and NULLs; a long one is
+	// a set), which an integer is compared with directly, not through
+	// CompareValues for each (TPC-H Q16's p_size IN (49, 14, …),
+	// ps_suppkey NOT IN (…)).
+	ints               []int64
+	allInts, intsNulls bool
 }
 
 // minInSet is the shortest list of constants IN looks up in a set.
@@ -525,10 +531,19 @@ const minInSet = 16
 
 // NewIn binds X IN (list).
 func NewIn(x Expr, list []Expr, not bool) *InExpr {
-	e := &InExpr{X: x, List: list, Not: not, lits: make([]*litForms, len(list))}
+	e := &InExpr{X: x, List: list, Not: not, lits: make([]*litForms, len(list)), allInts: len(list) > 0 && len(list) < minInSet}
 	for i, it := range list {
-		if k, ok := it.(*Const); ok && k.V.K == types.String {
+		k, ok := it.(*Const)
+		if ok && k.V.K == types.String {
 			e.lits[i] = newLitForms(k.V.S)
+		}
+		switch {
+		case ok && k.V.K == types.Int:
+			e.ints = append(e.ints, k.V.I)
+		case ok && k.V.K == types.Null:
+			e.intsNulls = true
+		default:
+			e.allInts = false
 		}
 	}
 	if len(list) >= minInSet {
@@ -556,6 +571,18 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 	v, err := e.X.Eval(r)
 	if err != nil || v.K == types.Null {
 		return types.Value{}, err
+	}
+	if e.allInts && v.K == types.Int {
+		t := types.False
+		if slices.Contains(e.ints, v.I) {
+			t = types.True
+		} else if e.intsNulls {
+			t = types.Unknown
+		}
+		if e.Not {
+			t = t.Not()
+		}
+		return t.Value(), nil
 	}
 	if e.set != nil && types.Comparable(v.K, e.setKind) {
 		e.key = types.AppendKey(e.key[:0], v)

@@ -90,3 +90,50 @@ func TestInSetAnswersAsTheList(t *testing.T) {
 		t.Fatalf("only %d checks", checked)
 	}
 }
+
+// TestInIntsAnswersAsCompare: a short IN list of integer constants (and
+// NULLs), which an integer meets directly, answers as = with each
+// constant does, combined as SQL's OR, NOT IN too, for values of every
+// family.
+func TestInIntsAnswersAsCompare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	values := []types.Value{types.IntValue(3), types.IntValue(-2), types.IntValue(1 << 62), types.FloatValue(3), types.FloatValue(3.5),
+		types.StringValue("3"), types.BoolValue(true), types.IntValue(1), {}}
+	for range 2000 {
+		list := make([]plan.Expr, 1+rng.IntN(15))
+		for i := range list {
+			list[i] = &plan.Const{V: types.IntValue(rng.Int64N(7) - 3)}
+			if rng.IntN(8) == 0 {
+				list[i] = &plan.Const{V: types.Value{}}
+			}
+		}
+		not := rng.IntN(2) == 0
+		in := plan.NewIn(&plan.Slot{I: 0}, list, not)
+		for _, x := range append(values, types.IntValue(rng.Int64N(9)-4)) {
+			got, err := in.Eval(plan.Row{x})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := types.False
+			for _, it := range list {
+				switch c := plan.CompareValues("=", x, it.(*plan.Const).V, nil, false); {
+				case c.K == types.Null:
+					if want != types.True {
+						want = types.Unknown
+					}
+				case c.I != 0:
+					want = types.True
+				}
+			}
+			if x.K == types.Null {
+				want = types.Unknown
+			}
+			if not {
+				want = want.Not()
+			}
+			if got != want.Value() {
+				t.Fatalf("%v IN %v (not %v): %v, want %v", x, list, not, got, want.Value())
+			}
+		}
+	}
+}
