@@ -484,23 +484,16 @@ func (j *joiner) matches(t *buildTable, k []byte, right *[]types.Value, rkey *[]
 // left join's row without a match is emitted with NULLs, or, when matched
 // is not nil, its match is marked there instead (blocks).
 func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
-	na, nb := len(j.sides[0].need), len(j.sides[1].need)
-	var left, right []types.Value
+	nb := len(j.sides[1].need)
+	var right []types.Value
 	var rkey []byte
 	nulls := make([]types.Value, nb)
-	for n := 0; ; n++ {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if left, err = readRecord(rec, na, left); err != nil {
-			return err
-		}
+	n := -1
+	return eachRecord(r, len(j.sides[0].need), func(left []types.Value) error {
+		n++
 		if j.cross {
 			for i := range int32(t.rows()) {
+				var err error
 				if right, err = readRecord(t.row(i), nb, right); err != nil {
 					return err
 				}
@@ -508,10 +501,11 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 					return err
 				}
 			}
-			continue
+			return nil
 		}
 		found := false
 		if k, ok := j.keyOf(0, left); ok {
+			var err error
 			found, err = j.matches(t, k, &right, &rkey, func(int32) error { return j.emit(left, right) })
 			if err != nil {
 				return err
@@ -521,9 +515,29 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 		case matched != nil && found:
 			matched[n/64] |= 1 << (n % 64)
 		case !found && j.left && matched == nil:
-			if err := j.emit(left, nulls); err != nil {
-				return err
-			}
+			return j.emit(left, nulls)
+		}
+		return nil
+	})
+}
+
+// eachRecord calls fn with the values of each record of r, n values each,
+// in the file's order (valid during the call).
+func eachRecord(r *spill.Reader, n int, fn func([]types.Value) error) error {
+	var row []types.Value
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if row, err = readRecord(rec, n, row); err != nil {
+			return err
+		}
+		if err := fn(row); err != nil {
+			return err
 		}
 	}
 }

@@ -838,22 +838,7 @@ func streamFile(f *spill.Writer, n int, e exec.Emitter) error {
 		return err
 	}
 	defer r.Close()
-	var row []types.Value
-	for {
-		rec, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if row, err = readRecord(rec, n, row); err != nil {
-			return err
-		}
-		if err := e.Row(row); err != nil {
-			return err
-		}
-	}
+	return eachRecord(r, n, e.Row)
 }
 
 // recordWriter writes one worker's rows as spill records of their first

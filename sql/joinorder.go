@@ -60,24 +60,34 @@ func (s *Session) fewValues(snap *catalog.Snapshot, field string) (float64, bool
 		}
 		return float64(len(seen)), true
 	}
-	key := lake + "\x00" + field
-	s.mu.Lock()
-	n, ok := s.ndv[key]
-	s.mu.Unlock()
-	if !ok {
-		n = -1
-		if r, err := snap.Open(snap.Files()[0].Path); err == nil {
-			n = sampleDistinct(r, field)
-			r.Close()
+	n := s.cached(&s.ndv, lake+"\x00"+field, func() float64 {
+		r, err := snap.Open(snap.Files()[0].Path)
+		if err != nil {
+			return -1
 		}
-		s.mu.Lock()
-		if s.ndv == nil {
-			s.ndv = map[string]float64{}
-		}
-		s.ndv[key] = n
-		s.mu.Unlock()
-	}
+		defer r.Close()
+		return sampleDistinct(r, field)
+	})
 	return n, n >= 0
+}
+
+// cached is the estimate of key in the session's map m, made by estimate
+// the first time (a negative one: none).
+func (s *Session) cached(m *map[string]float64, key string, estimate func() float64) float64 {
+	s.mu.Lock()
+	v, ok := (*m)[key]
+	s.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = estimate()
+	s.mu.Lock()
+	if *m == nil {
+		*m = map[string]float64{}
+	}
+	(*m)[key] = v
+	s.mu.Unlock()
+	return v
 }
 
 // sampleDistinct counts the distinct raw values of field in the first

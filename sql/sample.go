@@ -52,20 +52,9 @@ func (s *Session) selectivity(ctx context.Context, snap *catalog.Snapshot, t ast
 		}
 		where = andOf(where, x)
 	}
-	key := snap.Name() + "\x00" + tableName(t) + "\x00" + where.String()
-	s.mu.Lock()
-	v, ok := s.sel[key]
-	s.mu.Unlock()
-	if ok {
-		return v, v >= 0
-	}
-	v = s.sample(ctx, snap, t, where)
-	s.mu.Lock()
-	if s.sel == nil {
-		s.sel = map[string]float64{}
-	}
-	s.sel[key] = v
-	s.mu.Unlock()
+	v := s.cached(&s.sel, snap.Name()+"\x00"+tableName(t)+"\x00"+where.String(), func() float64 {
+		return s.sample(ctx, snap, t, where)
+	})
 	return v, v >= 0
 }
 

@@ -573,29 +573,12 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 		return types.Value{}, err
 	}
 	if e.allInts && v.K == types.Int {
-		t := types.False
-		if slices.Contains(e.ints, v.I) {
-			t = types.True
-		} else if e.intsNulls {
-			t = types.Unknown
-		}
-		if e.Not {
-			t = t.Not()
-		}
-		return t.Value(), nil
+		return e.answer(slices.Contains(e.ints, v.I), e.intsNulls), nil
 	}
 	if e.set != nil && types.Comparable(v.K, e.setKind) {
 		e.key = types.AppendKey(e.key[:0], v)
-		t := types.False
-		if _, ok := e.set[string(e.key)]; ok {
-			t = types.True
-		} else if e.setNull {
-			t = types.Unknown
-		}
-		if e.Not {
-			t = t.Not()
-		}
-		return t.Value(), nil
+		_, found := e.set[string(e.key)]
+		return e.answer(found, e.setNull), nil
 	}
 	t := types.False
 	for i, it := range e.List {
@@ -623,6 +606,21 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 		t = t.Not()
 	}
 	return t.Value(), nil
+}
+
+// answer is IN's answer for a value found among the constants or not,
+// nulls telling that a NULL is among them (unknown when not found).
+func (e *InExpr) answer(found, nulls bool) types.Value {
+	t := types.False
+	if found {
+		t = types.True
+	} else if nulls {
+		t = types.Unknown
+	}
+	if e.Not {
+		t = t.Not()
+	}
+	return t.Value()
 }
 
 func (e *InExpr) String() string {

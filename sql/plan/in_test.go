@@ -74,15 +74,7 @@ func TestInSetAnswersAsTheList(t *testing.T) {
 				}
 				continue
 			}
-			if x.K == types.Null {
-				want = types.Unknown
-			}
-			if not {
-				want = want.Not()
-			}
-			if got != want.Value() {
-				t.Fatalf("%v IN %v (not %v): %v, want %v", x, list, not, got, want.Value())
-			}
+			checkIn(t, x, list, not, got, want)
 			checked++
 		}
 	}
@@ -125,15 +117,22 @@ func TestInIntsAnswersAsCompare(t *testing.T) {
 					want = types.True
 				}
 			}
-			if x.K == types.Null {
-				want = types.Unknown
-			}
-			if not {
-				want = want.Not()
-			}
-			if got != want.Value() {
-				t.Fatalf("%v IN %v (not %v): %v, want %v", x, list, not, got, want.Value())
-			}
+			checkIn(t, x, list, not, got, want)
 		}
+	}
+}
+
+// checkIn fails unless got is x [NOT] IN list when want is the OR of its
+// comparisons with each constant.
+func checkIn(t *testing.T, x types.Value, list []plan.Expr, not bool, got types.Value, want types.Truth) {
+	t.Helper()
+	if x.K == types.Null {
+		want = types.Unknown
+	}
+	if not {
+		want = want.Not()
+	}
+	if got != want.Value() {
+		t.Fatalf("%v IN %v (not %v): %v, want %v", x, list, not, got, want.Value())
 	}
 }
