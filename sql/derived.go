@@ -73,15 +73,34 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		return nil, nil, nil, err
 	}
 	if d, ok := src.(*derivedSource); ok && len(d.typed) > 0 {
-		sel = castTyped(sel, d.qual, d.typed)
+		sel = castTyped(sel, d.qual, d.typed, d.cols)
 	}
 	return sel, src, done, nil
 }
 
 // castTyped returns sel with each name of a typed column of the derived
 // table t (a DATE, TIMESTAMP or HUGEINT column, held as text) read through a CAST
-// to its type; a select item so changed keeps its name.
-func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Select {
+// to its type; a select item so changed keeps its name. A * of the table
+// is spelled as its columns (cols, in order) first, so that it shows
+// them typed too (a HUGEINT as a number, not its text).
+func castTyped(sel *ast.Select, t string, typed map[string]types.Kind, cols []string) *ast.Select {
+	if slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool {
+		st, ok := it.Expr.(ast.Star)
+		return ok && (st.Table == "" || st.Table == t)
+	}) {
+		out := *sel
+		out.Items = nil
+		for _, it := range sel.Items {
+			if st, ok := it.Expr.(ast.Star); ok && (st.Table == "" || st.Table == t) {
+				for _, c := range cols {
+					out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
+				}
+				continue
+			}
+			out.Items = append(out.Items, it)
+		}
+		sel = &out
+	}
 	var rw func(ast.Expr) ast.Expr
 	rw = func(e ast.Expr) ast.Expr {
 		c, ok := e.(ast.Column)
@@ -232,7 +251,7 @@ func writeDerived(dir *spill.Dir, fsys storage.FS, name, table, text string, fil
 	if err != nil {
 		return nil, err
 	}
-	d := &derivedSource{name: name, text: text, path: path, rows: w.rows, bytes: w.bytes, fs: fsys}
+	d := &derivedSource{name: name, text: text, path: path, rows: w.rows, bytes: w.bytes, fs: fsys, cols: w.cols}
 	for i, k := range w.typed {
 		if k != types.Null {
 			if d.typed == nil {
@@ -409,6 +428,7 @@ type derivedSource struct {
 	rows, bytes int64
 	fs          storage.FS
 	typed       map[string]types.Kind // the DATE, TIMESTAMP and HUGEINT columns
+	cols        []string              // the columns, in order
 	qual        string                // what the outer query qualifies its columns by (a join's are named table.column)
 	narrow      string                // the join's filter its rows were made with (see narrowable)
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lakesql/lakesql/sql/types"
 )
 
 func TestDerivedTables(t *testing.T) {
@@ -119,6 +121,17 @@ func TestDerivedHugeints(t *testing.T) {
 	wantErrors(t, s, map[string]string{
 		"SELECT q FROM (SELECT CASE WHEN p = 'a' THEN SUM(x) ELSE 'text' END AS q FROM t GROUP BY p) d": "HUGEINT",
 	})
+	// * shows them as numbers, as naming them does, and a DATE as a DATE.
+	for _, q := range []string{
+		"SELECT * FROM (SELECT p, SUM(x) AS s, CAST('2026-01-02' AS DATE) AS day FROM t WHERE p = 'a' GROUP BY p) d",
+		"SELECT d.*, 1 FROM (SELECT p, SUM(x) AS s, CAST('2026-01-02' AS DATE) AS day FROM t WHERE p = 'a' GROUP BY p) d",
+	} {
+		res := query(t, s, q)
+		if len(res.Rows) != 1 || len(res.Rows[0]) < 3 || res.Rows[0][1].K != types.Huge || res.Rows[0][2].K != types.Date ||
+			res.Columns[1].Name != "s" || res.Rows[0][1].Big().String() != "18446744073709550001" {
+			t.Errorf("%s: %v %v", q, res.Columns, res.Rows)
+		}
+	}
 }
 
 // TestDerivedUnordered: a derived table whose reader groups its rows with

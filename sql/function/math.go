@@ -3,6 +3,7 @@ package function
 import (
 	"fmt"
 	"math"
+	"math/big"
 
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -165,7 +166,10 @@ func roundFn(a []types.Value) (types.Value, error) {
 		}
 		return i2v((v.I + add) / p * p), nil
 	case types.Huge:
-		return v, nil
+		if d >= 0 {
+			return v, nil
+		}
+		return hugeAtTens(v, -d, true), nil
 	}
 	return f2v(atDigits(v.F(), d, len(a) < 2, math.Round)), nil
 }
@@ -191,9 +195,32 @@ func truncFn(a []types.Value) (types.Value, error) {
 		p := pow10[-d]
 		return i2v(v.I / p * p), nil
 	case types.Huge:
-		return v, nil
+		if d >= 0 {
+			return v, nil
+		}
+		return hugeAtTens(v, -d, false), nil
 	}
 	return f2v(atDigits(v.F(), d, len(a) < 2, math.Trunc)), nil
+}
+
+// hugeAtTens is a HUGEINT rounded half away from zero (round) or
+// truncated toward zero to a multiple of 10^n, n > 0, as DuckDB's ROUND
+// and TRUNC with negative digits: 0 once 10^n passes its 39 digits.
+func hugeAtTens(v types.Value, n int64, round bool) types.Value {
+	if n > 39 {
+		return i2v(0)
+	}
+	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(n), nil)
+	x := v.Big()
+	if round {
+		h := new(big.Int).Quo(p, big.NewInt(2))
+		if x.Sign() < 0 {
+			h.Neg(h)
+		}
+		x.Add(x, h)
+	}
+	x.Quo(x, p)
+	return types.BigValue(x.Mul(x, p))
 }
 
 // atDigits rounds or truncates x (as to does) at d decimal digits, or x

@@ -2,6 +2,8 @@ package function
 
 import (
 	"math"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/lakesql/lakesql/sql/types"
@@ -182,4 +184,42 @@ func TestMath(t *testing.T) {
 		{fn: "ISINF", args: A(F(math.Inf(-1))), want: B(true)},
 		{fn: "ISFINITE", args: A(I(1)), want: B(true)},
 	})
+}
+
+// TestRoundHugeints: ROUND and TRUNC of a HUGEINT with negative digits
+// give the multiple of 10^-d that rational arithmetic gives (half away
+// from zero; toward zero), as DuckDB's do; 0 or more digits keep it.
+func TestRoundHugeints(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 3000 {
+		x := new(big.Int).Lsh(big.NewInt(rng.Int64()), uint(1+rng.IntN(60)))
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		if x.IsInt64() {
+			continue
+		}
+		v := types.BigValue(x)
+		d := -1 - rng.Int64N(40)
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(-d), nil)
+		q := new(big.Rat).SetFrac(new(big.Int).Abs(x), p)
+		trunc := new(big.Int).Quo(q.Num(), q.Denom())
+		round := new(big.Int).Quo(new(big.Rat).Add(q, big.NewRat(1, 2)).Num(), new(big.Rat).Add(q, big.NewRat(1, 2)).Denom())
+		for _, c := range []struct {
+			fn   string
+			want *big.Int
+		}{{"ROUND", round}, {"TRUNC", trunc}} {
+			w := new(big.Int).Mul(c.want, p)
+			if x.Sign() < 0 {
+				w.Neg(w)
+			}
+			got, err := call(c.fn, []types.Value{v, types.IntValue(d)}, false)
+			if err != nil || got.Big().Cmp(w) != 0 {
+				t.Fatalf("%s(%s, %d) = %v, %v; want %s", c.fn, x, d, got, err, w)
+			}
+		}
+		if got, _ := call("ROUND", []types.Value{v, types.IntValue(rng.Int64N(5))}, false); got.Big().Cmp(x) != 0 {
+			t.Fatalf("ROUND(%s, d >= 0) = %v", x, got)
+		}
+	}
 }
