@@ -843,15 +843,20 @@ func (q *sgQuery) sql(duck, keys bool) string {
 		return q.inner(duck, keys) + " UNION ALL " + q.inner(duck, keys)
 	case 4:
 		names := make([]string, len(q.items))
-		for i, it := range q.items {
-			names[i] = "d." + it.alias
-			if it.alias == "" {
-				names[i] = fmt.Sprintf("d.w%d", i)
-			}
+		for i := range q.items {
+			names[i] = "d." + q.itemName(i)
 		}
 		return "SELECT " + strings.Join(names, ", ") + " FROM (" + q.inner(duck, keys) + ") AS d"
 	}
 	return q.inner(duck, keys)
+}
+
+// itemName is item i's alias, or the name it takes in a derived table.
+func (q *sgQuery) itemName(i int) string {
+	if a := q.items[i].alias; a != "" {
+		return a
+	}
+	return fmt.Sprintf("w%d", i)
 }
 
 func (q *sgQuery) inner(duck, keys bool) string {
@@ -865,10 +870,8 @@ func (q *sgQuery) inner(duck, keys bool) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(it.e.sql(duck))
-		if it.alias != "" {
-			b.WriteString(" AS " + it.alias)
-		} else if q.wrap == 1 || q.wrap == 4 {
-			fmt.Fprintf(&b, " AS w%d", i) // a derived table's columns need names of their own
+		if it.alias != "" || q.wrap == 1 || q.wrap == 4 {
+			b.WriteString(" AS " + q.itemName(i)) // a derived table's columns need names of their own
 		}
 	}
 	if q.wrap == 3 {

@@ -516,15 +516,11 @@ func merged(sel *ast.Select) (*ast.Select, bool) {
 		}
 		return x
 	}
-	for _, it := range sel.Items {
+	for i, name := range columnsOf(sel) {
 		// An item named after a column of the table, or after a column
 		// its expressions read, is that column itself (nation, of
 		// n_name AS nation), or the names may mean another thing merged.
-		c, isCol := it.Expr.(ast.Column)
-		name := it.Alias
-		if isCol && name == "" {
-			name = c.Name()
-		}
+		c, isCol := sel.Items[i].Expr.(ast.Column)
 		same := isCol && c.Name() == name && (len(c.Path) == 1 || len(c.Path) == 2 && c.Path[0] == alias)
 		if exprs[name] != nil && !same {
 			return nil, false

@@ -536,7 +536,7 @@ func buildFirst(sides [2]*joinSide, limit int64) int {
 // byEstimate picks, of a chain of joins and a lake that the join order
 // estimated (ast.Table.Rows, the lake's by a sample of its WHERE terms),
 // the side whose table should take fewer bytes: its rows times what a
-// row costs a table (rowBytes, and 8 bytes a column it needs). A chain of
+// row costs a table (rowBytes, and valueBytes a column it needs). A chain of
 // lakes narrowed by a dimension's filter may be far smaller than its
 // largest lake's bytes say (TPC-H Q9's part, lineitem and supplier:
 // 319,404 rows, built, where partsupp's 800,000 stream through them).
@@ -545,7 +545,7 @@ func byEstimate(sides [2]*joinSide) (int, bool) {
 	if a <= 0 || b <= 0 || (sides[0].t.Join == nil) == (sides[1].t.Join == nil) {
 		return 0, false
 	}
-	if a*float64(rowBytes+8*len(sides[0].need)) < b*float64(rowBytes+8*len(sides[1].need)) {
+	if a*float64(rowBytes+valueBytes*len(sides[0].need)) < b*float64(rowBytes+valueBytes*len(sides[1].need)) {
 		return 0, true
 	}
 	return 1, true
@@ -566,8 +566,12 @@ func tooBig(sd *joinSide, limit int64) bool {
 	return rows*float64(rowBytes+minValueBytes*len(sd.need)) > float64(limit)
 }
 
-// minValueBytes is the least a value takes in a build table's record.
-const minValueBytes = 2
+// minValueBytes is the least a value takes in a build table's record,
+// valueBytes what one takes as a rule (an integer's tag and 7 bytes).
+const (
+	minValueBytes = 2
+	valueBytes    = 8
+)
 
 // bySize is buildFirst by the sides' estimated bytes alone.
 func bySize(sides [2]*joinSide, limit int64) int {

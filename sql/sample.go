@@ -41,8 +41,7 @@ const (
 // when a term holds a subquery or the sample does not run (the caller
 // falls back to its rule).
 func (s *Session) selectivity(ctx context.Context, snap *catalog.Snapshot, t ast.Table, terms []ast.Expr) (float64, bool) {
-	files := snap.Files()
-	if len(files) == 0 || len(terms) == 0 {
+	if len(snap.Files()) == 0 || len(terms) == 0 {
 		return 0, false
 	}
 	var where ast.Expr
@@ -63,12 +62,10 @@ func (s *Session) selectivity(ctx context.Context, snap *catalog.Snapshot, t ast
 // -1 when the query fails.
 func (s *Session) sample(ctx context.Context, snap *catalog.Snapshot, t ast.Table, where ast.Expr) float64 {
 	all := snap.Files()
-	files := all
-	if len(all) > sampleFiles {
-		files = make([]storage.FileEntry, sampleFiles)
-		for i := range files {
-			files[i] = all[i*len(all)/sampleFiles]
-		}
+	files := make([]storage.FileEntry, min(len(all), sampleFiles))
+	for i := range files {
+		files[i] = all[i*len(all)/len(files)]
+		files[i].Bytes = min(files[i].Bytes, sampleReadBytes) // one chunk per file
 	}
 	src := &sampleSource{Snapshot: snap, files: files, lines: max(sampleLinesMin, sampleLines/len(files)), opened: map[string]int64{}}
 	sel := &ast.Select{
@@ -108,28 +105,18 @@ type sampleSource struct {
 	files  []storage.FileEntry // those sampled
 	lines  int
 	mu     sync.Mutex
-	opened map[string]int64 // lines read, by file opened
+	opened map[string]int64 // lines read, by file opened (and closed, as a scan closes every file it opens)
 }
 
 func (s *sampleSource) Generation() int64 { return -1 }
 
-func (s *sampleSource) Files() []storage.FileEntry {
-	files := make([]storage.FileEntry, len(s.files))
-	for i, f := range s.files {
-		f.Bytes = min(f.Bytes, sampleReadBytes) // one chunk per file
-		files[i] = f
-	}
-	return files
-}
+func (s *sampleSource) Files() []storage.FileEntry { return s.files }
 
 func (s *sampleSource) Open(rel string) (io.ReadCloser, error) {
 	r, err := s.Snapshot.Open(rel)
 	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	s.opened[rel] += 0
-	s.mu.Unlock()
 	return &firstLines{r: r, left: s.lines, done: func(n int64) {
 		s.mu.Lock()
 		s.opened[rel] += n

@@ -260,18 +260,19 @@ func AddOne(st State, v types.Value) error {
 	case *avg:
 		return s.AddOne(v)
 	case *count:
-		if v.K != types.Null {
-			s.n++
-		}
-		return nil
+		return s.AddOne(v)
 	}
 	return st.(OneArg).AddOne(v)
 }
 
 func (s *sum) AddOne(v types.Value) error {
-	if v.K == types.Float && s.float {
-		// The common case of a column of decimals.
+	if v.K == types.Float {
+		// A column of decimals, the other common case.
 		s.n++
+		if !s.float {
+			s.float = true
+			s.fsum = s.intTotal()
+		}
 		s.fsum += v.F()
 		return nil
 	}
@@ -312,13 +313,6 @@ func (s *sum) AddOne(v types.Value) error {
 			s.big = big.NewInt(s.isum)
 		}
 		s.big.Add(s.big, v.Big())
-	case types.Float:
-		s.n++
-		if !s.float {
-			s.float = true
-			s.fsum = s.intTotal()
-		}
-		s.fsum += v.F()
 	case types.Bool:
 		// DuckDB sums booleans as integers.
 		return s.AddOne(types.IntValue(v.I))

@@ -516,14 +516,14 @@ type InExpr struct {
 	// comparing it with each.
 	set     map[string]struct{}
 	setKind types.Kind // a kind of the family
-	setNull bool       // a NULL is among the constants
 	key     []byte
 	// ints: a short list of integer constants (and NULLs; a long one is
 	// a set), which an integer is compared with directly, not through
 	// CompareValues for each (TPC-H Q16's p_size IN (49, 14, …),
 	// ps_suppkey NOT IN (…)).
-	ints               []int64
-	allInts, intsNulls bool
+	ints    []int64
+	allInts bool
+	nulls   bool // a NULL constant is among the list's
 }
 
 // minInSet is the shortest list of constants IN looks up in a set.
@@ -541,10 +541,13 @@ func NewIn(x Expr, list []Expr, not bool) *InExpr {
 		case ok && k.V.K == types.Int:
 			e.ints = append(e.ints, k.V.I)
 		case ok && k.V.K == types.Null:
-			e.intsNulls = true
+			e.nulls = true
 		default:
 			e.allInts = false
 		}
+	}
+	if !e.allInts {
+		e.ints = nil
 	}
 	if len(list) >= minInSet {
 		e.set = map[string]struct{}{}
@@ -554,7 +557,6 @@ func NewIn(x Expr, list []Expr, not bool) *InExpr {
 			case !ok || k.V.K != types.Null && len(e.set) > 0 && !types.Comparable(k.V.K, e.setKind):
 				e.set = nil // not constants, or of several families
 			case k.V.K == types.Null:
-				e.setNull = true
 				continue
 			default:
 				e.setKind = k.V.K
@@ -573,12 +575,12 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 		return types.Value{}, err
 	}
 	if e.allInts && v.K == types.Int {
-		return e.answer(slices.Contains(e.ints, v.I), e.intsNulls), nil
+		return e.answer(slices.Contains(e.ints, v.I)), nil
 	}
 	if e.set != nil && types.Comparable(v.K, e.setKind) {
 		e.key = types.AppendKey(e.key[:0], v)
 		_, found := e.set[string(e.key)]
-		return e.answer(found, e.setNull), nil
+		return e.answer(found), nil
 	}
 	t := types.False
 	for i, it := range e.List {
@@ -608,13 +610,13 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 	return t.Value(), nil
 }
 
-// answer is IN's answer for a value found among the constants or not,
-// nulls telling that a NULL is among them (unknown when not found).
-func (e *InExpr) answer(found, nulls bool) types.Value {
+// answer is IN's answer for a value found among the constants or not
+// (unknown when not found and a NULL is among them).
+func (e *InExpr) answer(found bool) types.Value {
 	t := types.False
 	if found {
 		t = types.True
-	} else if nulls {
+	} else if e.nulls {
 		t = types.Unknown
 	}
 	if e.Not {
@@ -923,7 +925,7 @@ func CloneExpr(e Expr) Expr {
 		// that evaluates e while this one clones it; the set is shared,
 		// read only.
 		return &InExpr{X: CloneExpr(e.X), List: cloneAll(e.List), Not: e.Not, lits: e.lits,
-			set: e.set, setKind: e.setKind, setNull: e.setNull}
+			set: e.set, setKind: e.setKind, ints: e.ints, allInts: e.allInts, nulls: e.nulls}
 	case *LikeExpr:
 		c := *e
 		c.X, c.Pattern = CloneExpr(e.X), CloneExpr(e.Pattern)
