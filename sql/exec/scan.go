@@ -129,15 +129,29 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		mu.Unlock()
 		cancel()
 	}
+	// Each worker makes its scanner and sink itself, in worker order (the
+	// callers keep their sinks by worker), so that their small objects
+	// come from the allocator's cache of its own processor. Made by one
+	// goroutine, the workers' objects of a size lay side by side, and the
+	// states and scratch values that each writes per row shared cache
+	// lines, which the two cores then passed back and forth: TPC-H Q1
+	// (eight aggregates, four groups) took 18% more CPU.
 	scanners := make([]*scanner, workers)
+	var made chan struct{} // closed when the worker before made its state
 	for w := range scanners {
-		sc := newScanner(s, sinkFor(w), w > 0, needed)
-		scanners[w] = sc
 		wg.Add(1)
-		osk, ordered := sc.sink.(orderedSink)
-		cs, chunked := sc.sink.(chunkSink)
+		prev, mine := made, make(chan struct{})
+		made = mine
 		go func() {
 			defer wg.Done()
+			if prev != nil {
+				<-prev
+			}
+			sc := newScanner(s, sinkFor(w), w > 0, needed)
+			scanners[w] = sc
+			close(mine)
+			osk, ordered := sc.sink.(orderedSink)
+			cs, chunked := sc.sink.(chunkSink)
 			// Workers take the next work item as they finish one, so that
 			// none idles while another has work (a static share left one
 			// idle at the end a quarter of the time). Which rows meet in
