@@ -164,8 +164,9 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 	if s.derived != nil {
 		s.drow = make(plan.Row, slices.Max(slices.Collect(maps.Keys(keySlots)))+1)
 	}
-	s.keyv = make([]types.Value, len(s.groups))
-	s.kscratch = make([][]byte, len(s.groups))
+	s.keyv = ownLines[types.Value](len(s.groups))
+	s.kscratch = ownLines[[]byte](len(s.groups))
+	s.scratch = ownLines[byte](0)
 	callOf := make([]int, len(a.Aggs)) // by aggregate, its call
 	for i, c := range a.Aggs {
 		if c.Derive != nil {
@@ -193,6 +194,11 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 		callOf[i] = len(s.calls)
 		s.outs = append(s.outs, aggOut{call: len(s.calls)})
 		s.calls = append(s.calls, ac)
+	}
+	// What the calls write per row has cache lines of its own.
+	s.calls = append(ownLines[aggCall](0), s.calls...)
+	for i := range s.calls {
+		s.calls[i].buf = ownLines[types.Value](0)
 	}
 	s.table = newGroupTable(seed, s.columns(&s.acct))
 	for _, c := range s.table.cols {

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/storage"
@@ -54,3 +55,20 @@ func (m Memory) spillDir() *spill.Dir { return spill.New(m.FS, m.TempDir) }
 // Budget is what the stateful operators of a query under ctx may hold
 // (for the session's own operators: a join's table of its right rows).
 func Budget(ctx context.Context) int64 { return memoryOf(ctx).budget() }
+
+// ownLines makes a slice of n zero T's for a worker to write per row,
+// with room to make its array at least ownBytes: past 480 bytes every
+// size class of Go's allocator is a multiple of 64 bytes, so the array
+// starts and ends on cache lines' edges and shares no line with another
+// object. Two workers' small slices made one after the other lie side
+// by side otherwise, and each write of one makes the other core's copy
+// of the line stale (see scan).
+func ownLines[T any](n int) []T {
+	size := int(unsafe.Sizeof(*new(T)))
+	if size == 0 {
+		return make([]T, n)
+	}
+	return make([]T, n, max(n, (ownBytes+size-1)/size))
+}
+
+const ownBytes = 512

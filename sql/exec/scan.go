@@ -477,9 +477,9 @@ func newScanner(s *plan.Scan, sink rowSink, clone bool, needed []bool) *scanner 
 	if clone && semi != nil {
 		semi = plan.CloneExpr(semi)
 	}
-	return &scanner{s: s, sink: sink, raw: raw, conj: conj, preds: map[*bool]plan.Expr{}, raws: make([][]byte, n),
+	return &scanner{s: s, sink: sink, raw: raw, conj: conj, preds: map[*bool]plan.Expr{}, raws: ownLines[[]byte](n),
 		semi: semi, semiPreds: map[plan.Expr]plan.Expr{},
-		row: make(plan.Row, n), scratch: make([][]byte, n), ex: storage.NewExtractor(s.Fields),
+		row: ownLines[types.Value](n), scratch: ownLines[[]byte](n), ex: storage.NewExtractor(s.Fields),
 		seen: make([]bool, n), unseen: n, clone: clone, needed: needed, plans: map[planKey]*fieldPlan{}}
 }
 
