@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lakesql/lakesql/catalog"
@@ -787,5 +789,81 @@ func TestJoinFilterOfHashes(t *testing.T) {
 	}
 	if yes > 20000/5 {
 		t.Errorf("the filter says yes for %d of 20000 absent keys", yes)
+	}
+}
+
+// countEmitter sums the records' numbers it takes into shared totals, and
+// fails at record failAt (-1: never).
+type countEmitter struct {
+	mu         *sync.Mutex
+	n, sum     *int64
+	failAt     int64
+	sawStrings *bool
+}
+
+func (e countEmitter) Columns([]string) error { return nil }
+
+func (e countEmitter) Row(r []types.Value) error {
+	if r[0].I == e.failAt {
+		return fmt.Errorf("record %d", e.failAt)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	*e.n++
+	*e.sum += r[0].I
+	if r[1].S != fmt.Sprintf("row %d", r[0].I) {
+		*e.sawStrings = false
+	}
+	return nil
+}
+
+// TestStreamFileParallel: a file of records larger than a batch goes to
+// an emitter per core, each record to exactly one, its values intact; an
+// emitter's error is the answer, and a small file goes to one emitter.
+func TestStreamFileParallel(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	d := spill.New(storage.OS, t.TempDir())
+	defer d.Close()
+	file := func(n int) *spill.Writer {
+		w, err := d.Create()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			if err := w.Write(types.AppendValue(types.AppendValue(nil, types.IntValue(int64(i))), types.StringValue(fmt.Sprintf("row %d", i)))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	run := func(w *spill.Writer, failAt int64) (n, sum int64, emitters int, intact bool, err error) {
+		var mu sync.Mutex
+		intact = true
+		err = streamFile(w, 2, func() exec.Emitter {
+			mu.Lock()
+			emitters++
+			mu.Unlock()
+			return countEmitter{mu: &mu, n: &n, sum: &sum, failAt: failAt, sawStrings: &intact}
+		})
+		return
+	}
+	const big = 60_000
+	if w := file(big); w.Size() < 4*recordBatch {
+		t.Fatalf("the file is %d bytes, not past a few batches", w.Size())
+	}
+	for range 5 {
+		n, sum, emitters, intact, err := run(file(big), -1) // a reader removes its file
+		if err != nil || n != big || sum != big*(big-1)/2 || !intact || emitters != 4 {
+			t.Fatalf("%d records, sum %d, intact %v, %d emitters, %v; want %d, %d, true, 4", n, sum, intact, emitters, err, big, big*(big-1)/2)
+		}
+	}
+	if _, _, _, _, err := run(file(big), 31_337); err == nil || !strings.Contains(err.Error(), "record 31337") {
+		t.Fatalf("an emitter's error: got %v", err)
+	}
+	if n, _, emitters, _, err := run(file(100), -1); err != nil || n != 100 || emitters != 1 {
+		t.Fatalf("small file: %d records to %d emitters, %v", n, emitters, err)
 	}
 }
