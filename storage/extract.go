@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -37,11 +38,22 @@ type lenNames struct {
 	js []int // the names' indexes
 	at int   // the telling position; -1: none (compare with each)
 	by [256]uint8
+	// heads and tails are the first and the last 8 bytes of each name
+	// (little-endian) when the names have 8 or more, so that a member's
+	// name is compared with two loads (and its middle, past 16 bytes)
+	// rather than a call to compare bytes.
+	heads, tails []uint64
 }
 
 // newLenNames indexes the names js of the same length n.
 func newLenNames(names []string, js []int, n int) *lenNames {
 	ln := &lenNames{js: js, at: -1}
+	if n >= 8 {
+		for _, j := range js {
+			ln.heads = append(ln.heads, binary.LittleEndian.Uint64([]byte(names[j])))
+			ln.tails = append(ln.tails, binary.LittleEndian.Uint64([]byte(names[j][n-8:])))
+		}
+	}
 	if len(js) > 255 {
 		return ln
 	}

@@ -342,16 +342,22 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 		}
 		ln := e.byLen[n]
 		name := b[i+1 : ke]
-		js := ln.js
+		k0, k1 := 0, len(ln.js)
 		if ln.at >= 0 {
-			k := ln.by[name[ln.at]]
+			k := int(ln.by[name[ln.at]])
 			if k == 0 {
 				continue
 			}
-			js = ln.js[k-1 : k]
+			k0, k1 = k-1, k
 		}
-		for _, j := range js {
-			if string(name) != e.names[j] {
+		for k := k0; k < k1; k++ {
+			j := ln.js[k]
+			if n >= 8 {
+				if binary.LittleEndian.Uint64(name) != ln.heads[k] || binary.LittleEndian.Uint64(name[n-8:]) != ln.tails[k] ||
+					n > 16 && string(name[8:n-8]) != e.names[j][8:n-8] {
+					continue
+				}
+			} else if string(name) != e.names[j] {
 				continue
 			}
 			ve := end + 1

@@ -257,7 +257,11 @@ func FuzzRowReader(f *testing.F) {
 // encoding/json's, for every subset of the names asked in any order.
 func TestQuotesNamesOfOneLength(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	keys := []string{"l_tax", "l_tab", "m_tax", "l_ta", "ab", "ba", "aa", "bb", "x", "l_discount", "l_quantity", "k_discount", ""}
+	keys := []string{"l_tax", "l_tab", "m_tax", "l_ta", "ab", "ba", "aa", "bb", "x", "l_discount", "l_quantity", "k_discount", "",
+		// Names of 8 bytes and more are compared by their first and last
+		// 8 bytes, and past 16 by their middle too: these differ in one.
+		"abcdefgh", "abcdefgi", "bbcdefgh", "l_extendedprice", "l_extendedpricx", "m_extendedprice",
+		"l_extendAAAAAAAAed_price", "l_extendAAAABAAAed_price", "l_extendAAAAAAAAed_pricf"}
 	for i := range 3000 {
 		var b strings.Builder
 		b.WriteByte('{')
