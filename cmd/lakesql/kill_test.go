@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -98,4 +99,33 @@ func regularFiles(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestHugePageAdviceComesFirst: the heap's advice (package early) is
+// given before the dependencies that allocate at their start, so that
+// their memory is in the advised range: an import added to package
+// hugepage that the runtime must initialize first (os, fmt,
+// runtime/debug) would hold it back behind them, and this fails.
+func TestHugePageAdviceComesFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs lakesql as a process")
+	}
+	cmd := exec.Command(binary(t), "--help")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, _ := cmd.CombinedOutput()
+	at := func(pkg string) int {
+		for i, l := range strings.Split(string(out), "\n") {
+			if strings.HasPrefix(l, "init "+pkg+" ") {
+				return i
+			}
+		}
+		t.Fatalf("no init of %s in:\n%s", pkg, out)
+		return -1
+	}
+	early := at("github.com/lakesql/lakesql/internal/hugepage/early")
+	for _, pkg := range []string{"github.com/olekukonko/tablewriter/pkg/twwidth", "google.golang.org/protobuf/internal/impl", "os"} {
+		if at(pkg) < early {
+			t.Errorf("%s is initialized before the advice", pkg)
+		}
+	}
 }

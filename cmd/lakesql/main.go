@@ -7,11 +7,10 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/lakesql/lakesql/internal/hugepage"
+	_ "github.com/lakesql/lakesql/internal/hugepage/early" // the heap's advice, first
 )
 
 func main() {
-	hugepage.Advise()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

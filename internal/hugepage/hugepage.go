@@ -21,14 +21,16 @@
 // interactive shell, which lives on, takes the advice back (Forget).
 //
 // Giving the advice costs a few milliseconds at the start (the runtime
-// maps heapSpan, and FreeOSMemory gives it back); pq, whose commands are
-// small, does without.
+// maps heapSpan, and a collection gives it back). lakesql gives it as its
+// packages start (package early), before its dependencies make their
+// tables; pq, whose commands are small, does without.
 package hugepage
 
-import (
-	"os"
-	"strings"
-)
+// It imports only what the advice needs (syscall for the environment and
+// madvise, runtime/debug), so that the Go runtime can initialize it, and
+// package early with it, ahead of the dependencies that allocate at
+// their start.
+import "syscall"
 
 // heapSpan is how much address space past the heap's start gets the
 // advice: most of the heap of a process under the default memory limit
@@ -48,7 +50,7 @@ const heapSpan = 96 << 20
 // mapped and not used yet (see advise). Elsewhere than on Linux it does
 // nothing.
 func Advise() {
-	if strings.Contains(os.Getenv("GODEBUG"), "disablethp=1") {
+	if v, _ := syscall.Getenv("GODEBUG"); contains(v, "disablethp=1") {
 		return
 	}
 	advise(heapSpan)
@@ -62,3 +64,14 @@ func Advise() {
 // made stay. Advise and Forget run on main's goroutine, one after the
 // other.
 func Forget() { forget() }
+
+// contains is strings.Contains, which this package does without (see the
+// import).
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}

@@ -1,7 +1,7 @@
 package hugepage
 
 import (
-	"runtime/debug"
+	"runtime"
 	"syscall"
 	"unsafe"
 )
@@ -16,7 +16,9 @@ const arenaBytes = 64 << 20
 // arena through the block's end, and gives the block back. The advice
 // belongs to the mapping, so it stays with the range whoever uses it
 // next; the runtime never maps that range again. Untouched, the block
-// costs no resident memory; FreeOSMemory tells the runtime so.
+// costs no resident memory: a collection frees it (not FreeOSMemory,
+// whose package runtime/debug imports os and fmt, and so would hold
+// package early's start back behind theirs).
 func advise(n int) {
 	b := make([]byte, n)
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
@@ -26,7 +28,7 @@ func advise(n int) {
 	// heap as it was.
 	madvise(madvHugepage)
 	b = nil
-	debug.FreeOSMemory()
+	runtime.GC()
 }
 
 func forget() {
