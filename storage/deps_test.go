@@ -84,8 +84,10 @@ var depRules = map[string]depRule{
 	"internal/progress": {},
 	// The heap's huge-page advice, for lakesql's main; it knows nothing.
 	"internal/hugepage": {},
-	"cmd/pq":            {any: true, deny: []string{"cmd/lakesql", "storage/storagetest"}},
-	"cmd/lakesql":       {any: true, deny: []string{"cmd/pq", "storage/storagetest"}},
+	// Its advice given as lakesql's packages start (imported for effect).
+	"internal/hugepage/early": {allow: []string{"internal/hugepage"}},
+	"cmd/pq":                  {any: true, deny: []string{"cmd/lakesql", "storage/storagetest"}},
+	"cmd/lakesql":             {any: true, deny: []string{"cmd/pq", "storage/storagetest"}},
 	// The database/sql driver, a front of the engine as the commands are.
 	"driver": {allow: []string{"sql", "catalog", "compact", "storage", "internal/suggest", "internal/spill", "sql/ast", "sql/parser",
 		"sql/types", "sql/function", "sql/aggregate", "sql/plan", "sql/optimizer", "sql/exec", "sql/copyout"}},
