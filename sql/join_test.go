@@ -867,3 +867,75 @@ func TestStreamFileParallel(t *testing.T) {
 		t.Fatalf("small file: %d records to %d emitters, %v", n, emitters, err)
 	}
 }
+
+// TestSideKeys: the set of a side's keys holds every key of its file:
+// dense integers as a bit each (exact: no other key), sparse integers,
+// texts, integers then a text, and whole DOUBLEs by their integer; NULL
+// keys are none.
+func TestSideKeys(t *testing.T) {
+	d := spill.New(storage.OS, t.TempDir())
+	defer d.Close()
+	side := func(keys []types.Value) *joinSide {
+		w, err := d.Create()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range keys {
+			if err := w.Write(types.AppendValue(nil, k)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		return &joinSide{need: []colRef{{"a", "k"}}, keys: []int{0}, file: w}
+	}
+	ints := func(ns ...int64) []types.Value {
+		var out []types.Value
+		for _, n := range ns {
+			out = append(out, types.IntValue(n))
+		}
+		return out
+	}
+	var dense, sparse []int64
+	for i := range int64(5000) {
+		dense = append(dense, 1000+2*i)
+		sparse = append(sparse, i*1_000_003)
+	}
+	key := func(v types.Value) []byte { return types.AppendKey(nil, v) }
+	for _, c := range []struct {
+		name   string
+		keys   []types.Value
+		absent []types.Value // keys the set must not hold (exact sets only)
+	}{
+		{"dense", ints(dense...), ints(999, 1001, 11000, -5)},
+		{"sparse", ints(sparse...), nil},
+		{"texts", []types.Value{types.StringValue("a"), types.StringValue("bb"), {}}, nil},
+		{"ints then a text", append(ints(dense[:100]...), types.StringValue("x"), types.IntValue(7)), nil},
+		{"whole doubles", []types.Value{types.FloatValue(3), types.IntValue(4), {}}, []types.Value{types.IntValue(5), types.StringValue("3")}},
+		{"NULLs", []types.Value{{}, {}}, ints(0, 1)},
+	} {
+		ks, err := sideKeys(side(c.keys))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, k := range c.keys {
+			if k.K == types.Null {
+				continue
+			}
+			n++
+			if !ks.has(key(k)) {
+				t.Errorf("%s: %v missing", c.name, k)
+			}
+		}
+		if ks.n != n {
+			t.Errorf("%s: %d keys, want %d", c.name, ks.n, n)
+		}
+		for _, k := range c.absent {
+			if ks.has(key(k)) {
+				t.Errorf("%s: holds %v", c.name, k)
+			}
+		}
+	}
+}
