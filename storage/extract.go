@@ -140,10 +140,11 @@ func (e *Extractor) Extract(b []byte, vals [][]byte) error {
 }
 
 // ExtractPlain is Extract that also reports whether the line is known to
-// hold no backslash, so that no string value in it needs decoding.
+// be plain: no backslash and no byte past ASCII, so that every string
+// value in it is its own text, valid UTF-8 that needs no decoding.
 func (e *Extractor) ExtractPlain(b []byte, vals [][]byte) (plain bool, err error) {
 	if e.bare != nil && e.flat(b, vals) {
-		return true, nil
+		return ascii(b), nil
 	}
 	return false, e.walk(b, vals)
 }
@@ -388,4 +389,17 @@ func NewNeedle(text string) Needle {
 // In reports whether line contains the needle.
 func (n Needle) In(line []byte) bool {
 	return len(n.text) == 0 || find(line, n.text, n.skip, false) >= 0
+}
+
+// ascii reports whether b has no byte past ASCII, 8 bytes at a time.
+func ascii(b []byte) bool {
+	var or uint64
+	for len(b) >= 8 {
+		or |= binary.LittleEndian.Uint64(b)
+		b = b[8:]
+	}
+	for _, c := range b {
+		or |= uint64(c)
+	}
+	return or&0x8080808080808080 == 0
 }

@@ -8,14 +8,15 @@ import (
 // Masks of a run of bytes, 64 bytes to a word, bit j of word k about byte
 // 64k+j: hits marks the bytes equal to one of up to four target bytes
 // (the rarest byte of each name an Extractor looks for), specials the
-// backslashes, '{' and '[', newlines the '\n' and quotes the '"'. On amd64 with
+// backslashes, '{' and '[', newlines the '\n', quotes the '"' and high the
+// bytes past ASCII (a line without one has only valid UTF-8). On amd64 with
 // AVX2 an assembly kernel computes them 64 bytes at a time
 // (masks_amd64.s); elsewhere masksGeneric does, byte by byte. A
 // RowReader finds line ends in them, and fromMasks checks a row's shape
 // with one look at specials and visits only the places where a name may
 // start, from the last one back.
 type masks struct {
-	hits, specials, newlines, quotes []uint64
+	hits, specials, newlines, quotes, high []uint64
 }
 
 // maxMaskedTargets is how many distinct target bytes the kernel takes.
@@ -23,15 +24,18 @@ const maxMaskedTargets = 4
 
 // from returns the masks from word k on.
 func (m masks) from(k int) masks {
-	return masks{m.hits[k:], m.specials[k:], m.newlines[k:], m.quotes[k:]}
+	return masks{m.hits[k:], m.specials[k:], m.newlines[k:], m.quotes[k:], m.high[k:]}
 }
 
 // masksGeneric is the portable kernel, and the reference the assembly
 // one is tested against. len(b) must be a multiple of 64.
 func masksGeneric(b []byte, targets uint32, m masks) {
 	for blk := range len(b) / 64 {
-		var h, s, nl, q uint64
+		var h, s, nl, q, hi uint64
 		for j, c := range b[blk*64 : blk*64+64] {
+			if c >= 0x80 {
+				hi |= 1 << j
+			}
 			if uint32(c) == targets&0xff || uint32(c) == targets>>8&0xff ||
 				uint32(c) == targets>>16&0xff || uint32(c) == targets>>24 {
 				h |= 1 << j
@@ -45,7 +49,7 @@ func masksGeneric(b []byte, targets uint32, m masks) {
 				q |= 1 << j
 			}
 		}
-		m.hits[blk], m.specials[blk], m.newlines[blk], m.quotes[blk] = h, s, nl, q
+		m.hits[blk], m.specials[blk], m.newlines[blk], m.quotes[blk], m.high[blk] = h, s, nl, q, hi
 	}
 }
 
@@ -55,9 +59,9 @@ func (m *masks) fill(b []byte, targets uint32) {
 	n := (len(b) + 63) / 64
 	if cap(m.hits) < n {
 		m.hits, m.specials = make([]uint64, n), make([]uint64, n)
-		m.newlines, m.quotes = make([]uint64, n), make([]uint64, n)
+		m.newlines, m.quotes, m.high = make([]uint64, n), make([]uint64, n), make([]uint64, n)
 	}
-	m.hits, m.specials, m.newlines, m.quotes = m.hits[:n], m.specials[:n], m.newlines[:n], m.quotes[:n]
+	m.hits, m.specials, m.newlines, m.quotes, m.high = m.hits[:n], m.specials[:n], m.newlines[:n], m.quotes[:n], m.high[:n]
 	full := len(b) &^ 63
 	if full > 0 {
 		structMasks(b[:full], targets, *m)

@@ -1,11 +1,11 @@
 #include "textflag.h"
 
-// func masksAVX2(b *byte, n int, targets uint32, hits, specials, newlines, quotes *uint64)
+// func masksAVX2(b *byte, n int, targets uint32, hits, specials, newlines, quotes, high *uint64)
 // n is a multiple of 64; each mask array holds n/64 words.
 // Bit j of word k is about byte 64k+j: one of the four bytes of targets
 // (hits); '\\', '{' or '[' (specials);
-// '\n' (newlines); '"' (quotes).
-TEXT ·masksAVX2(SB), NOSPLIT, $0-56
+// '\n' (newlines); '"' (quotes); a byte past ASCII (high).
+TEXT ·masksAVX2(SB), NOSPLIT, $0-64
 	MOVQ b+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVL targets+16(FP), AX
@@ -13,6 +13,7 @@ TEXT ·masksAVX2(SB), NOSPLIT, $0-56
 	MOVQ specials+32(FP), R8
 	MOVQ newlines+40(FP), R9
 	MOVQ quotes+48(FP), R10
+	MOVQ high+56(FP), R11
 	VMOVQ AX, X9
 	VPBROADCASTB X9, Y9
 	SHRL $8, AX
@@ -102,11 +103,19 @@ loop:
 	ORQ  BX, AX
 	MOVQ AX, (R10)
 
+	// high: the bytes' top bits as they are
+	VPMOVMSKB Y0, AX
+	VPMOVMSKB Y1, BX
+	SHLQ $32, BX
+	ORQ  BX, AX
+	MOVQ AX, (R11)
+
 	ADDQ $64, SI
 	ADDQ $8, DI
 	ADDQ $8, R8
 	ADDQ $8, R9
 	ADDQ $8, R10
+	ADDQ $8, R11
 	SUBQ $64, CX
 	JMP  loop
 

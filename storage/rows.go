@@ -199,11 +199,11 @@ func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err e
 		switch {
 		case masked && !rr.walkFor(e):
 			if e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
-				return true, nil
+				return !anyBits(rr.m.high, rr.lineLo, rr.lineHi), nil
 			}
 		case masked || e.bare != nil && quotesPay(&rr.m, rr.lineLo, rr.lineHi, len(e.names)):
 			if e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
-				return true, nil
+				return !anyBits(rr.m.high, rr.lineLo, rr.lineHi), nil
 			}
 		}
 	}

@@ -34,28 +34,28 @@ func TestMasksKernel(t *testing.T) {
 			targets = 0x67676d72 // 'r', 'm', 'g', 'g'
 		}
 		n := len(b) / 64
-		got := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
-		want := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
+		got := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
+		want := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
 		structMasks(b, targets, got)
 		masksGeneric(b, targets, want)
 		for k := range n {
 			if got.hits[k] != want.hits[k] || got.specials[k] != want.specials[k] ||
-				got.newlines[k] != want.newlines[k] || got.quotes[k] != want.quotes[k] {
-				t.Fatalf("targets %08x, word %d of %q:\ngot  %x %x %x %x\nwant %x %x %x %x", targets, k, b,
-					got.hits[k], got.specials[k], got.newlines[k], got.quotes[k],
-					want.hits[k], want.specials[k], want.newlines[k], want.quotes[k])
+				got.newlines[k] != want.newlines[k] || got.quotes[k] != want.quotes[k] || got.high[k] != want.high[k] {
+				t.Fatalf("targets %08x, word %d of %q:\ngot  %x %x %x %x %x\nwant %x %x %x %x %x", targets, k, b,
+					got.hits[k], got.specials[k], got.newlines[k], got.quotes[k], got.high[k],
+					want.hits[k], want.specials[k], want.newlines[k], want.quotes[k], want.high[k])
 			}
 		}
 	}
 	// Each kind of byte lands on its own bit, in every position of a word.
 	for pos := range 64 {
-		for _, c := range []byte{'"', '\\', '{', '[', '\n', 'g'} {
+		for _, c := range []byte{'"', '\\', '{', '[', '\n', 'g', 0x80, 0xff} {
 			b := bytes.Repeat([]byte{'.'}, 128)
 			b[64+pos] = c
-			m := masks{make([]uint64, 2), make([]uint64, 2), make([]uint64, 2), make([]uint64, 2)}
+			m := masks{make([]uint64, 2), make([]uint64, 2), make([]uint64, 2), make([]uint64, 2), make([]uint64, 2)}
 			structMasks(b, 'g'*0x01010101, m)
 			bit := uint64(1) << pos
-			want := [4]uint64{}
+			want := [5]uint64{}
 			switch c {
 			case 'g':
 				want[0] = bit
@@ -65,9 +65,11 @@ func TestMasksKernel(t *testing.T) {
 				want[2] = bit
 			case '"':
 				want[3] = bit
+			case 0x80, 0xff:
+				want[4] = bit
 			}
-			got := [4]uint64{m.hits[1], m.specials[1], m.newlines[1], m.quotes[1]}
-			if got != want || m.hits[0]|m.specials[0]|m.newlines[0]|m.quotes[0] != 0 {
+			got := [5]uint64{m.hits[1], m.specials[1], m.newlines[1], m.quotes[1], m.high[1]}
+			if got != want || m.hits[0]|m.specials[0]|m.newlines[0]|m.quotes[0]|m.high[0] != 0 {
 				t.Fatalf("%q at %d: got %x, want %x in word 1 and nothing in word 0", c, 64+pos, got, want)
 			}
 		}

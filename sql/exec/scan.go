@@ -34,7 +34,8 @@ type rowSink interface {
 }
 
 // rawSink is a sink that can take a row as the raw JSON of its slots
-// (raws by slot; plain: the line has no backslash), so that fields it
+// (raws by slot; plain: the line has no backslash and no byte past
+// ASCII, see types.FromJSON), so that fields it
 // only groups by or sums need not be decoded into values first.
 type rawSink interface {
 	rowSink
@@ -236,7 +237,7 @@ type scanner struct {
 	plans     map[planKey]*fieldPlan
 	fp        *fieldPlan // of the current file
 	raw       rawSink    // the sink, when it takes raw rows
-	plain     bool       // the current line has no backslash
+	plain     bool       // the current line has no backslash and is ASCII (types.FromJSON)
 }
 
 // fieldPlan is how a worker extracts the rows of one kind of file (files

@@ -10,8 +10,10 @@ import (
 
 // FromJSON converts a raw JSON value (nil for a missing member) to a value.
 // A string's text points into raw when it needs no decoding (plain: the
-// line is known to hold no backslash), else into *scratch, which is reused:
-// the value lives as long as raw and *scratch are left alone.
+// line is known to hold no backslash and no byte past ASCII, so its strings
+// are valid UTF-8 as they are; else each is looked at), else into
+// *scratch, which is reused: the value lives as long as raw and *scratch
+// are left alone.
 func FromJSON(raw []byte, plain bool, scratch *[]byte) Value {
 	if len(raw) == 0 {
 		return Value{}
@@ -25,7 +27,7 @@ func FromJSON(raw []byte, plain bool, scratch *[]byte) Value {
 		return Value{K: Bool}
 	case '"':
 		body := raw[1 : len(raw)-1]
-		if (plain || bytes.IndexByte(body, '\\') < 0) && utf8.Valid(body) {
+		if plain || bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body) {
 			return Value{K: String, S: unsafeString(body)}
 		}
 		// As encoding/json decodes it: escapes resolved, invalid UTF-8 as
