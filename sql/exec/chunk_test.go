@@ -15,7 +15,6 @@ import (
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/optimizer"
-	"github.com/lakesql/lakesql/sql/parser"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -364,16 +363,7 @@ func TestScanWorkersMakeTheirState(t *testing.T) {
 		lines = append(lines, fmt.Sprintf(`{"k":"%c","i":%d}`, 'a'+i%3, i))
 	}
 	snap := chunkLake(t, []string{"k"}, 100, lines)
-	sel, err := parser.ParseSelect("SELECT i FROM l", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := plan.Bind(sel, snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	optimizer.Optimize(p)
-	sh, err := shapeOf(p.Root)
+	sh, err := shapeOf(prepareIn(t, "SELECT i FROM l", snap).Root)
 	if err != nil {
 		t.Fatal(err)
 	}
