@@ -21,9 +21,10 @@ import (
 
 // So is `field <op> DATE '…'` (or a TIMESTAMP; any comparison but <=>)
 // for a row whose field is a JSON string of an ISO date, as the filter's
-// own fast path reads it (types.ISODay): its days are compared with the
-// constant's (its midnight with a TIMESTAMP), and the field is decoded
-// only if the rest of the filter or the row's sink reads it.
+// own fast path reads it (types.ISOYmd): its y*10000 + m*100 + d is
+// compared with the DATE's (with a TIMESTAMP, its days' midnight), and
+// the field is decoded only if the rest of the filter or the row's sink
+// reads it.
 
 // rawCmp is one such conjunct.
 type rawCmp struct {
@@ -122,11 +123,11 @@ func rawPass(cs []rawCmp, raws [][]byte) (pass, ok bool) {
 			if len(raw) != 12 || raw[0] != '"' {
 				return false, false
 			}
-			d, ok := types.ISODay(unsafe.String(&raw[1], 10))
+			ymd, ok := types.ISOYmd(unsafe.String(&raw[1], 10))
 			if !ok {
 				return false, false
 			}
-			if !c.day.DayHolds(d) {
+			if !c.day.YmdHolds(ymd) {
 				return false, true
 			}
 			continue

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -220,6 +221,41 @@ func TestCloneKeepsInFastPaths(t *testing.T) {
 		c := CloneExpr(in).(*InExpr)
 		if c.allInts != in.allInts || !slices.Equal(c.ints, in.ints) || c.nulls != in.nulls || (c.set == nil) != (in.set == nil) || c.setKind != in.setKind {
 			t.Errorf("%s: the clone lost its lookups", in)
+		}
+	}
+}
+
+// TestYmdHoldsAsDayHolds: the raw date filter's comparison of an ISO
+// date's y*10000+m*100+d (types.ISOYmd) with a DATE's answers as the
+// comparison of its count of days does, and as Eval does on the text, for
+// every operator, random days from year 1 to 9999 and constants on both
+// sides of them (equal ones often), DATEs and TIMESTAMPs alike.
+func TestYmdHoldsAsDayHolds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	day := func() int64 { return -719162 + rng.Int64N(3652059) } // 0001-01-01 .. 9999-12-31
+	for range 20000 {
+		d := day()
+		c := d + rng.Int64N(5) - 2
+		if rng.IntN(3) == 0 {
+			c = day()
+		}
+		k := types.DateValue(c)
+		if rng.IntN(4) == 0 {
+			k = types.TimestampValue(c*86400e6 + rng.Int64N(3)*43200e6 - 43200e6)
+		}
+		op := []string{"=", "!=", "<", "<=", ">", ">="}[rng.IntN(6)]
+		cmp := NewCompare(op, &Slot{I: 0}, &Const{V: k}, false)
+		text := types.DateValue(d).String()
+		ymd, ok := types.ISOYmd(text)
+		if !ok {
+			t.Fatalf("%s: not read", text)
+		}
+		want, err := cmp.Eval(Row{types.StringValue(text)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cmp.YmdHolds(ymd); got != cmp.DayHolds(d) || got != (want.K == types.Bool && want.I == 1) {
+			t.Fatalf("'%s' %s %v: YmdHolds %v, DayHolds %v, Eval %v", text, op, k, got, cmp.DayHolds(d), want)
 		}
 	}
 }

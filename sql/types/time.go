@@ -132,6 +132,17 @@ func ParseTime(s string) (Value, bool) {
 // ISODay reads exactly YYYY-MM-DD (the common case, without time.Date):
 // its days since 1970-01-01.
 func ISODay(s string) (int64, bool) {
+	ymd, ok := ISOYmd(s)
+	if !ok {
+		return 0, false
+	}
+	return ISOYmdDay(ymd), true
+}
+
+// ISOYmd reads exactly a valid YYYY-MM-DD as y*10000 + m*100 + d, which
+// orders days as their count does, without the count's arithmetic (a
+// scan's filter on a date field: YmdOf gives the constant's).
+func ISOYmd(s string) (int64, bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return 0, false
 	}
@@ -141,7 +152,16 @@ func ISODay(s string) (int64, bool) {
 	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
 		return 0, false
 	}
-	return daysFromCivil(int64(y), int64(m), int64(d)), true
+	return int64(y)*10000 + int64(m)*100 + int64(d), true
+}
+
+// ISOYmdDay is the days since 1970-01-01 of ISOYmd's number.
+func ISOYmdDay(ymd int64) int64 { return daysFromCivil(ymd/10000, ymd/100%100, ymd%100) }
+
+// YmdOf is ISOYmd's number of the day days since 1970-01-01, any year.
+func YmdOf(days int64) int64 {
+	y, m, d := time.Unix(days*86400, 0).UTC().Date()
+	return int64(y)*10000 + int64(m)*100 + int64(d)
 }
 
 // daysFromCivil is the days from 1970-01-01 to y-m-d of the proleptic
