@@ -246,6 +246,15 @@ type intKeys struct {
 	lo, hi int64
 }
 
+// dense reports whether the keys, every one an integer, span little
+// enough (span, from lo to hi) for an array of it, an entry or a bit a
+// key of the span, to take the place of slots or hashes (see denseSpan
+// and denseSmall).
+func (ik *intKeys) dense() (span uint64, ok bool) {
+	span = uint64(ik.hi) - uint64(ik.lo) + 1
+	return span, ik.ok && ik.n > 0 && span != 0 && (span <= uint64(denseSpan*ik.n) || span <= denseSmall)
+}
+
 func (ik *intKeys) add(k []byte) {
 	n, ok := intKey(k)
 	switch {
@@ -264,11 +273,8 @@ func (ik *intKeys) add(k []byte) {
 // the slots. Each row's key is read again from its record (its values up
 // to the key's): no key per row is kept while the table is built.
 func (j *joiner) densify(t *buildTable, ik intKeys, limit int64) error {
-	if !ik.ok || ik.n == 0 {
-		return nil
-	}
-	span := uint64(ik.hi) - uint64(ik.lo) + 1
-	if span == 0 || span > uint64(denseSpan*ik.n) && span > denseSmall {
+	span, ok := ik.dense()
+	if !ok {
 		return nil
 	}
 	if j.limit > 0 {
@@ -676,6 +682,11 @@ func sideKeys(sd *joinSide) (*keySet, error) {
 	}
 	defer r.Close()
 	seed := maphash.MakeSeed()
+	var kb []byte
+	hashInt := func(n int64) uint64 {
+		kb = types.AppendKey(kb[:0], types.IntValue(n))
+		return maphash.Bytes(seed, kb)
+	}
 	ik := intKeys{ok: true}
 	ints := make([]int64, 0, sd.file.Records()) // while every key is an integer
 	var hashes []uint64                         // once one is not
@@ -701,31 +712,26 @@ func sideKeys(sd *joinSide) (*keySet, error) {
 			ints = append(ints, n)
 			continue
 		}
-		if hashes == nil {
+		if ints != nil {
 			hashes = make([]uint64, 0, sd.file.Records())
-			var kb []byte
 			for _, n := range ints {
-				kb = types.AppendKey(kb[:0], types.IntValue(n))
-				hashes = append(hashes, maphash.Bytes(seed, kb))
+				hashes = append(hashes, hashInt(n))
 			}
 			ints = nil
 		}
 		hashes = append(hashes, maphash.Bytes(seed, k))
 	}
-	if ik.ok {
-		hashes = nil // (the integers may yet be too sparse: hashed below)
-	}
-	if span := uint64(ik.hi) - uint64(ik.lo) + 1; ik.ok && ik.n > 0 && span != 0 && (span <= uint64(denseSpan*ik.n) || span <= denseSmall) {
+	if span, ok := ik.dense(); ok {
 		present := newBitSet(int(span))
 		for _, n := range ints {
 			present.set(uint64(n) - uint64(ik.lo))
 		}
 		return intKeySet(present, ik.lo, ik.n), nil
 	}
-	return hashedKeys(seed, max(len(hashes), len(ints)), func(set func(h uint64)) {
-		for _, n := range ints {
-			set(maphash.Bytes(seed, types.AppendKey(k[:0], types.IntValue(n))))
-		}
+	for _, n := range ints { // integers too sparse for a bit each
+		hashes = append(hashes, hashInt(n))
+	}
+	return hashedKeys(seed, len(hashes), func(set func(h uint64)) {
 		for _, h := range hashes {
 			set(h)
 		}

@@ -876,18 +876,15 @@ func streamFile(f *spill.Writer, n int, each func() exec.Emitter) error {
 		mu.Unlock()
 		failed.Store(true)
 	}
-	var made chan struct{} // as scan's workers, each makes its emitter in turn
+	var turns exec.Turns // as a scan's workers, each makes its emitter in turn
 	for range workers {
-		prev, mine := made, make(chan struct{})
-		made = mine
+		wait, done := turns.Next()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if prev != nil {
-				<-prev
-			}
+			wait()
 			e := each()
-			close(mine)
+			done()
 			var row []types.Value
 			for b := range work {
 				start := 0

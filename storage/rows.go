@@ -196,15 +196,15 @@ func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err e
 		// The block's hits serve an extractor of the reader's rare bytes
 		// (whose names are plain).
 		masked := e.targets != 0 && e.targets == rr.e.targets
+		var ok bool
 		switch {
 		case masked && !rr.walkFor(e):
-			if e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
-				return !anyBits(rr.m.high, rr.lineLo, rr.lineHi), nil
-			}
+			ok = e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
 		case masked || e.bare != nil && quotesPay(&rr.m, rr.lineLo, rr.lineHi, len(e.names)):
-			if e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals) {
-				return !anyBits(rr.m.high, rr.lineLo, rr.lineHi), nil
-			}
+			ok = e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
+		}
+		if ok {
+			return !anyBits(rr.m.high, rr.lineLo, rr.lineHi), nil // plain: see ExtractPlain
 		}
 	}
 	return e.ExtractPlain(rr.buf[rr.lineLo:rr.lineHi], vals)

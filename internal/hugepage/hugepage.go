@@ -26,10 +26,11 @@
 // tables; pq, whose commands are small, does without.
 package hugepage
 
-// It imports only what the advice needs (syscall for the environment and
-// madvise, runtime/debug), so that the Go runtime can initialize it, and
-// package early with it, ahead of the dependencies that allocate at
-// their start.
+// It imports only syscall (for the environment and madvise) and runtime,
+// so that the Go runtime can initialize it, and package early with it,
+// ahead of the dependencies that allocate at their start: even strings
+// would hold it back behind os and some fifty packages, and
+// TestHugePageAdviceComesFirst fails.
 import "syscall"
 
 // heapSpan is how much address space past the heap's start gets the
@@ -65,8 +66,8 @@ func Advise() {
 // other.
 func Forget() { forget() }
 
-// contains is strings.Contains, which this package does without (see the
-// import).
+// contains is strings.Contains, which this package does without (see its
+// imports).
 func contains(s, sub string) bool {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if s[i:i+len(sub)] == sub {

@@ -43,6 +43,17 @@ func chunkLake(t *testing.T, key []string, maxRows int64, lines []string) *catal
 	return snap
 }
 
+// manyChunks runs the test with workers scan workers and work items of
+// about bytes bytes, until it ends.
+func manyChunks(t *testing.T, workers int, bytes int64) {
+	procs, old := runtime.GOMAXPROCS(workers), chunkBytes
+	chunkBytes = bytes
+	t.Cleanup(func() {
+		runtime.GOMAXPROCS(procs)
+		chunkBytes = old
+	})
+}
+
 // chunkPred is a random condition over the fields of the random lakes.
 func chunkPred(rng *rand.Rand, depth int) ast.Expr {
 	if depth > 0 && rng.IntN(3) > 0 {
@@ -354,10 +365,7 @@ func (s *orderSink) push(plan.Row, []byte) (bool, error) { s.rows++; return fals
 // of sinks by worker expect; every row reaches one sink. Run with -race,
 // it also checks that no two workers make theirs at once.
 func TestScanWorkersMakeTheirState(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	old := chunkBytes
-	chunkBytes = 200
-	defer func() { chunkBytes = old }()
+	manyChunks(t, 4, 200)
 	var lines []string
 	for i := range 2000 {
 		lines = append(lines, fmt.Sprintf(`{"k":"%c","i":%d}`, 'a'+i%3, i))

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -22,10 +21,7 @@ import (
 // files and of their lines, as a sequential reader of the manifest sees
 // them; an emitter's error and a canceled context stop it without a hang.
 func TestStreamKeepsPathOrder(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	old := chunkBytes
-	chunkBytes = 300
-	defer func() { chunkBytes = old }()
+	manyChunks(t, 4, 300)
 	var lines []string
 	for i := range 3000 {
 		lines = append(lines, fmt.Sprintf(`{"k":"%c","i":%d,"pad":"%0*d"}`, 'a'+i*7%5, i, i%40, 0))

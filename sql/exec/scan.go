@@ -138,19 +138,16 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 	// lines, which the two cores then passed back and forth: TPC-H Q1
 	// (eight aggregates, four groups) took 18% more CPU.
 	scanners := make([]*scanner, workers)
-	var made chan struct{} // closed when the worker before made its state
+	var turns Turns
 	for w := range scanners {
 		wg.Add(1)
-		prev, mine := made, make(chan struct{})
-		made = mine
+		wait, done := turns.Next()
 		go func() {
 			defer wg.Done()
-			if prev != nil {
-				<-prev
-			}
+			wait()
 			sc := newScanner(s, sinkFor(w), w > 0, needed)
 			scanners[w] = sc
-			close(mine)
+			done()
 			osk, ordered := sc.sink.(orderedSink)
 			cs, chunked := sc.sink.(chunkSink)
 			// Workers take the next work item as they finish one, so that
@@ -210,6 +207,23 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		first = ErrCanceled
 	}
 	return st, first
+}
+
+// Turns lets goroutines started one after the other take a step in that
+// order, each after the one before has taken it: a worker making its own
+// state (see scan), in the order of the callers' slices by worker. Next,
+// called as each goroutine is started, gives that goroutine's wait, before
+// its step, and its done, after.
+type Turns struct{ last chan struct{} }
+
+func (t *Turns) Next() (wait, done func()) {
+	prev, mine := t.last, make(chan struct{})
+	t.last = mine
+	return func() {
+		if prev != nil {
+			<-prev
+		}
+	}, func() { close(mine) }
 }
 
 // scanner is one worker's reusable state.

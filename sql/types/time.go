@@ -132,27 +132,33 @@ func ParseTime(s string) (Value, bool) {
 // ISODay reads exactly YYYY-MM-DD (the common case, without time.Date):
 // its days since 1970-01-01.
 func ISODay(s string) (int64, bool) {
-	ymd, ok := ISOYmd(s)
+	y, m, d, ok := isoDate(s)
 	if !ok {
 		return 0, false
 	}
-	return ISOYmdDay(ymd), true
+	return daysFromCivil(y, m, d), true
 }
 
 // ISOYmd reads exactly a valid YYYY-MM-DD as y*10000 + m*100 + d, which
 // orders days as their count does, without the count's arithmetic (a
-// scan's filter on a date field: YmdOf gives the constant's).
+// filter on a date field: YmdOf gives the constant's).
 func ISOYmd(s string) (int64, bool) {
+	y, m, d, ok := isoDate(s)
+	return y*10000 + m*100 + d, ok
+}
+
+// isoDate reads exactly a valid YYYY-MM-DD.
+func isoDate(s string) (y, m, d int64, ok bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return 0, false
+		return 0, 0, 0, false
 	}
-	y, ok1 := digits(s[0:4])
-	m, ok2 := digits(s[5:7])
-	d, ok3 := digits(s[8:10])
-	if !ok1 || !ok2 || !ok3 || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
-		return 0, false
+	yy, ok1 := digits(s[0:4])
+	mm, ok2 := digits(s[5:7])
+	dd, ok3 := digits(s[8:10])
+	if !ok1 || !ok2 || !ok3 || mm < 1 || mm > 12 || dd < 1 || dd > daysIn(yy, mm) {
+		return 0, 0, 0, false
 	}
-	return int64(y)*10000 + int64(m)*100 + int64(d), true
+	return int64(yy), int64(mm), int64(dd), true
 }
 
 // ISOYmdDay is the days since 1970-01-01 of ISOYmd's number.
