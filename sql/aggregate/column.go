@@ -126,3 +126,39 @@ func (c *stateColumn) StateBytes() int { return c.bytes }
 
 // sizeOf is the size of the struct a state points to.
 func sizeOf(st State) int { return int(reflect.TypeOf(st).Elem().Size()) }
+
+// IntsColumn reports whether col is a column of COUNT, SUM or AVG states,
+// which AddInts feeds.
+func IntsColumn(col Column) bool {
+	switch col.(type) {
+	case *column[count, *count], *column[sum, *sum], *column[avg, *avg]:
+		return true
+	}
+	return false
+}
+
+// AddInts adds xs[i] to state gs[i] of col, for each i (a COUNT counts
+// the row; xs may then be nil), as AddInt would one at a time, and
+// reports false, having added nothing, when col is not an IntsColumn.
+// The executor holds rows back to add them so: in one tight loop, the
+// loads of states scattered over a large table overlap, where a row at a
+// time waits for each.
+func AddInts(col Column, gs []int32, xs []int64) bool {
+	switch c := col.(type) {
+	case *column[count, *count]:
+		for _, g := range gs {
+			c.at(int(g)).n++
+		}
+	case *column[sum, *sum]:
+		for i, g := range gs {
+			c.at(int(g)).AddInt(xs[i])
+		}
+	case *column[avg, *avg]:
+		for i, g := range gs {
+			c.at(int(g)).AddInt(xs[i])
+		}
+	default:
+		return false
+	}
+	return true
+}

@@ -63,7 +63,23 @@ type aggSink struct {
 	// stateBytes is what one group's states cost their columns.
 	stateBytes int
 	vals       []types.Value // a group's values, being decoded
+
+	// The batch (see batchRaw): rows of one integer GROUP BY value whose
+	// calls all take an integer or nothing, held back to be added
+	// together. bkeys holds each row's value, bargs[i] the argument of
+	// call i by row (nil for COUNT(*)), bgroups their groups.
+	batchOK bool
+	bcap    int // the rows a batch may hold now (see batchRoom)
+	bkeys   []int64
+	bargs   [][]int64
+	bgroups []int32
 }
+
+// batchRows is the most rows a batch holds.
+const batchRows = 128
+
+// anIntKey is the key of an integer, as long as any.
+var anIntKey = types.AppendKey(nil, types.IntValue(0))
 
 // derivable reports a GROUP BY expression that is one value per group of
 // the key fields: a constant, or a key field plus or minus a constant.
@@ -246,6 +262,22 @@ func (s *aggSink) rawOK() bool {
 			c.argSlot = c.args[0].(*plan.Slot).I
 		}
 	}
+	s.batchOK = len(s.groups) == 1
+	for i, c := range s.calls {
+		s.batchOK = s.batchOK && aggregate.IntsColumn(s.table.cols[i]) &&
+			(c.argSlot >= 0 || c.fn.Name == "COUNT")
+	}
+	s.batchRoom()
+	if s.batchOK && s.bkeys == nil {
+		s.bkeys = make([]int64, 0, batchRows)
+		s.bgroups = make([]int32, batchRows)
+		s.bargs = make([][]int64, len(s.calls))
+		for i, c := range s.calls {
+			if c.argSlot >= 0 {
+				s.bargs[i] = make([]int64, 0, batchRows)
+			}
+		}
+	}
 	return true
 }
 
@@ -261,6 +293,19 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 		t, g = s.table, s.singleGroup()
 	case 1:
 		raw := raws[s.groupSlots[0]]
+		if s.batchOK && !s.direct {
+			if n, ok := types.ParseJSONInt(raw); ok && s.batchRaw(n, raws) {
+				if len(s.bkeys) >= s.bcap {
+					return false, s.addBatch()
+				}
+				return false, nil
+			}
+			// Rows are added in their order: the batch goes first (and
+			// may turn direct mode on).
+			if err := s.addBatch(); err != nil {
+				return false, err
+			}
+		}
 		if s.direct {
 			t, g = s.lookup(types.FromJSON(raw, plain, &s.scratch))
 			break
@@ -347,6 +392,109 @@ func (s *aggSink) pushRaw(raws [][]byte, plain bool) (bool, error) {
 	return false, s.done()
 }
 
+// batchRaw holds back a row whose GROUP BY value is the integer n, and
+// reports true, when each of its calls' arguments is an integer too (or
+// it has none); false, having held nothing, else.
+func (s *aggSink) batchRaw(n int64, raws [][]byte) bool {
+	r := len(s.bkeys)
+	for i := range s.calls {
+		if c := &s.calls[i]; c.argSlot >= 0 {
+			x, ok := types.ParseJSONInt(raws[c.argSlot])
+			if !ok {
+				for j, a := range s.bargs[:i] {
+					if a != nil {
+						s.bargs[j] = a[:r]
+					}
+				}
+				return false
+			}
+			s.bargs[i] = append(s.bargs[i], x)
+		}
+	}
+	s.bkeys = append(s.bkeys, n)
+	return true
+}
+
+// addBatch adds the rows held back (see batchRaw): their groups first,
+// the loads of an index far larger than the caches overlapping in one
+// loop, then the groups new to the table in the rows' order, then each
+// call's states, again in one loop a call.
+func (s *aggSink) addBatch() error {
+	if len(s.bkeys) == 0 {
+		return nil
+	}
+	keys, gs := s.bkeys, s.bgroups[:len(s.bkeys)]
+	x := &s.table.ints
+	if dense, base := x.dense, uint64(x.base); dense != nil {
+		for i, k := range keys {
+			g := int32(-1)
+			if d := uint64(k) - base; d < uint64(len(dense)) {
+				g = dense[d] - 1
+			}
+			gs[i] = g
+		}
+	} else {
+		for i, k := range keys {
+			gs[i] = int32(x.getSlot(k))
+		}
+	}
+	for i, g := range gs {
+		if g < 0 {
+			// New, or new when its row was looked up: a key repeated
+			// in the batch is found now.
+			k := keys[i]
+			if g = int32(x.get(k)); g < 0 {
+				g = int32(s.indexInt(k, types.IntValue(k)))
+			}
+			gs[i] = g
+		}
+	}
+	for i, col := range s.table.cols {
+		if !aggregate.AddInts(col, gs, s.bargs[i]) {
+			panic("aggSink: a batch for a column that takes no integers") // see rawOK
+		}
+		if s.bargs[i] != nil {
+			s.bargs[i] = s.bargs[i][:0]
+		}
+	}
+	s.bkeys = keys[:0]
+	// done's checks, once for the batch.
+	s.rows += int64(len(gs)) - 1
+	err := s.done()
+	s.batchRoom()
+	return err
+}
+
+// batchRoom sets the rows the next batch may hold: as many as could all
+// be new groups without passing the points where done spills the table
+// (full) or looks at it (early), which a row at a time would not pass
+// either; at least one.
+func (s *aggSink) batchRoom() {
+	s.bcap = batchRows
+	if s.sp == nil {
+		return
+	}
+	room := s.limit - s.mem - s.acct
+	if !s.checked {
+		room = min(room, s.limit/8-s.mem-s.acct)
+	}
+	per := groupBytes(anIntKey, nil, s.stateBytes) + intSlotBytes
+	s.bcap = int(max(1, min(batchRows, room/per)))
+}
+
+// mustBeAdded stops the program when rows held back would be lost: a
+// path that read the table before endRaw (a bug; a wrong answer is
+// worse).
+func (s *aggSink) mustBeAdded() {
+	if len(s.bkeys) > 0 {
+		panic("aggSink: the table read with rows held back")
+	}
+}
+
+// endRaw adds the rows held back: the scanner calls it at the end of each
+// chunk, before anything reads the table.
+func (s *aggSink) endRaw() error { return s.addBatch() }
+
 // singleGroup is the number of the one group without GROUP BY, made at
 // the first call.
 func (s *aggSink) singleGroup() int {
@@ -380,6 +528,9 @@ func (s *aggSink) full() bool {
 }
 
 func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
+	if err := s.addBatch(); err != nil { // rows in their order
+		return false, err
+	}
 	var t *groupTable
 	var g int
 	if len(s.groups) == 0 {
@@ -589,6 +740,7 @@ func (s *aggSink) early() bool {
 // merge adds another worker's groups: a group new to s takes o's states
 // as they are (o is dropped afterwards).
 func (s *aggSink) merge(o *aggSink) {
+	o.mustBeAdded()
 	ot := o.table
 	for og := range ot.len() {
 		key, h := ot.key(og), ot.hashOf(og)
@@ -629,6 +781,7 @@ func (s *aggSink) groupValues(vals []types.Value, r []types.Value) error {
 // without GROUP BY exactly one row, even when no row came. The row is
 // reused between calls.
 func (s *aggSink) each(e emitter) error {
+	s.mustBeAdded()
 	if len(s.groups) == 0 {
 		s.singleGroup()
 	}
@@ -899,6 +1052,15 @@ func (t teeSink) rawOK() bool {
 		ok = s.rawOK() && ok
 	}
 	return ok
+}
+
+func (t teeSink) endRaw() error {
+	for _, s := range t {
+		if err := s.endRaw(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (t teeSink) pushRaw(raws [][]byte, plain bool) (bool, error) {

@@ -43,6 +43,12 @@ type rawSink interface {
 	pushRaw(raws [][]byte, plain bool) (stop bool, err error)
 }
 
+// batchSink is a rawSink that may hold rows back to add them together;
+// endRaw adds them. The scanner calls it at the end of each chunk.
+type batchSink interface {
+	endRaw() error
+}
+
 // chunkSink is a sink that wants to know which work item its next rows
 // come from, to put rows back in path order after a parallel scan.
 type chunkSink interface {
@@ -545,6 +551,15 @@ func (sc *scanner) conjPred(f *plan.ScanFile) plan.Expr {
 
 // chunk scans one chunk into the sink and reports whether the sink is full.
 func (sc *scanner) chunk(ctx context.Context, c chunk) (bool, error) {
+	stop, err := sc.chunkRows(ctx, c)
+	if b, ok := sc.raw.(batchSink); ok && err == nil {
+		err = b.endRaw()
+	}
+	return stop, err
+}
+
+// chunkRows is chunk before the rows a sink held back are added.
+func (sc *scanner) chunkRows(ctx context.Context, c chunk) (bool, error) {
 	src := sc.s.Src
 	path := src.Path(c.f.Path)
 	r, err := src.Open(c.f.Path)

@@ -68,6 +68,7 @@ func (s *aggSink) notePerGroup() {
 // flush writes the table's groups to the sink's partition files (level
 // 0) and empties it.
 func (s *aggSink) flush() error {
+	s.mustBeAdded()
 	s.notePerGroup()
 	s.maybeDirect()
 	err := s.writeGroups(s.partFiles(), 0)
