@@ -511,6 +511,12 @@ func (s *aggSink) addGroup(key []byte, h uint64, vals []byte) int {
 	return s.table.add(key, h, vals)
 }
 
+// addGroupUnslotted is addGroup through groupTable.addUnslotted.
+func (s *aggSink) addGroupUnslotted(key []byte, h uint64, vals []byte) int {
+	s.mem += groupBytes(key, vals, s.stateBytes)
+	return s.table.addUnslotted(key, h, vals)
+}
+
 // groupBytes is what a group costs a table: its record's header and
 // offset (24), its slots (24: 8 bytes each, between a quarter and a half
 // full), its key and values, and its states (stateBytes; what they keep
@@ -688,7 +694,15 @@ func (s *aggSink) lookup(v types.Value) (*groupTable, int) {
 // whose key is that of the integer n (an integer, or a whole number
 // spelled as one), and puts it in the table's index of integers.
 func (s *aggSink) indexInt(n int64, v types.Value) int {
-	_, g := s.lookup(v)
+	var g int
+	if t := s.table; t.ints.n == t.len() && !s.direct {
+		// The index holds every group (each of its integers has a group
+		// of its own): the integer has none, and no find need say so.
+		s.keybuf = types.AppendKey(s.keybuf[:0], v)
+		g = s.addGroupUnslotted(s.keybuf, t.hash(s.keybuf), encodeValues(s.valbuf[:0], []types.Value{v}))
+	} else {
+		_, g = s.lookup(v)
+	}
 	s.table.ints.put(n, g)
 	s.mem += intSlotBytes
 	return g
@@ -741,18 +755,37 @@ func (s *aggSink) early() bool {
 // as they are (o is dropped afterwards).
 func (s *aggSink) merge(o *aggSink) {
 	o.mustBeAdded()
-	ot := o.table
+	ot, t := o.table, s.table
 	for og := range ot.len() {
 		key, h := ot.key(og), ot.hashOf(og)
-		g := s.table.find(key, h)
-		if g < 0 {
-			g = s.addGroup(key, h, ot.valueBytes(og))
-			for i, c := range s.table.cols {
-				c.Take(g, ot.cols[i], og)
-			}
-			continue
+		// An integer's group (or a whole DOUBLE's: the same key) is
+		// found through the int index, as the scan finds it.
+		k, isInt := int64(0), len(s.groups) == 1 && len(key) == len(anIntKey) && key[0] == anIntKey[0]
+		g := -1
+		if isInt {
+			k = int64(binary.LittleEndian.Uint64(key[1:]))
+			g = t.ints.get(k)
 		}
-		for i, c := range s.table.cols {
+		if g < 0 {
+			if !isInt || t.ints.n < t.len() { // else the index holds every group
+				g = t.find(key, h)
+			}
+			isNew := g < 0
+			if isNew {
+				g = s.addGroupUnslotted(key, h, ot.valueBytes(og))
+				for i, c := range t.cols {
+					c.Take(g, ot.cols[i], og)
+				}
+			}
+			if isInt {
+				t.ints.put(k, g)
+				s.mem += intSlotBytes
+			}
+			if isNew {
+				continue
+			}
+		}
+		for i, c := range t.cols {
 			c.At(g).Merge(ot.cols[i].At(og))
 		}
 	}

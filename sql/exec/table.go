@@ -31,6 +31,12 @@ type groupTable struct {
 	cur   int
 	cols  []aggregate.Column
 	ints  intIndex // with a single GROUP BY value: the groups of integers
+	// slotted is the groups placed in the slots. The groups after them,
+	// made by addUnslotted while the int index held every group, take
+	// their slots at the next find or add: a table grouped by integers
+	// alone never probes its slots (the index answers), so many groups
+	// cost no random write, and no growth of the slots, each.
+	slotted int
 }
 
 // A record in the arena is a header (the group's hash, its number, the
@@ -99,6 +105,9 @@ func (t *groupTable) state(n, i int) aggregate.State { return t.cols[i].At(n) }
 
 // find returns the number of the group of key (hash h), or -1.
 func (t *groupTable) find(key []byte, h uint64) int {
+	if t.slotted < len(t.offs) {
+		t.placeRest()
+	}
 	mask := uint64(len(t.slots) - 1)
 	tag := tagOf(h)
 	for i := h & mask; ; i = (i + 1) & mask {
@@ -121,6 +130,7 @@ func (t *groupTable) clear() {
 	clear(t.slots)
 	t.ints.clear()
 	t.offs = t.offs[:0]
+	t.slotted = 0
 	for i := range t.arena {
 		t.arena[i] = t.arena[i][:0]
 	}
@@ -133,16 +143,31 @@ func (t *groupTable) clear() {
 // add inserts a new group of key (hash h) whose values are encoded as
 // vals (encodeValues), with empty states, and returns its number.
 func (t *groupTable) add(key []byte, h uint64, vals []byte) int {
+	n := t.addUnslotted(key, h, vals)
+	t.placeRest()
+	return n
+}
+
+// addUnslotted is add without the group's slot, which it takes at the
+// next find or add (see slotted): for a group that the int index finds.
+func (t *groupTable) addUnslotted(key []byte, h uint64, vals []byte) int {
 	n := t.record(key, h, vals)
 	for _, c := range t.cols {
 		c.Grow()
 	}
-	// Grow the slots at half full (probes stay short).
-	if len(t.offs)*2 > len(t.slots) {
+	return n
+}
+
+// placeRest gives the groups after slotted their slots, growing the
+// slots to stay at most half full (probes stay short).
+func (t *groupTable) placeRest() {
+	for len(t.offs)*2 > len(t.slots) {
 		t.grow()
 	}
-	t.place(tagOf(h), t.offs[n]+1)
-	return n
+	for n := t.slotted; n < len(t.offs); n++ {
+		t.place(tagOf(t.hashOf(n)), t.offs[n]+1)
+	}
+	t.slotted = len(t.offs)
 }
 
 // grow doubles the slots. The old ones are placed again by their tags
