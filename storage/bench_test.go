@@ -265,3 +265,15 @@ func partsupps(n int) []byte {
 func BenchmarkRowReaderPartsupp(b *testing.B) {
 	benchRaw(b, partsupps(20_000), []string{"ps_partkey", "ps_suppkey", "ps_availqty", "ps_supplycost"})
 }
+
+// BenchmarkRowReaderPartsuppTwo extracts partsupp's two keys, as TPC-H's
+// Q16 and Q20 do: the first two members, before the long comment.
+func BenchmarkRowReaderPartsuppTwo(b *testing.B) {
+	benchRaw(b, partsupps(20_000), []string{"ps_partkey", "ps_suppkey"})
+}
+
+// BenchmarkRowReaderKeyTwo extracts lineitem's first and third members,
+// as a join on l_orderkey that reads l_suppkey does.
+func BenchmarkRowReaderKeyTwo(b *testing.B) {
+	benchRaw(b, lineitems(20_000), []string{"l_orderkey", "l_suppkey"})
+}

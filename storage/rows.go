@@ -210,7 +210,7 @@ func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err e
 	return e.ExtractPlain(rr.buf[rr.lineLo:rr.lineHi], vals)
 }
 
-// walkFor reports whether the reader's own extractor e, of three or four
+// walkFor reports whether the reader's own extractor e, of two to four
 // names, should take the current line by the walk (fromQuotes) rather
 // than the masks (fromMasks): the walk's work grows with a line's quotes,
 // the masks' with the hits of the names' rare bytes, which a long text of
@@ -218,11 +218,12 @@ func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err e
 // lines since Reset are weighed, the rest go the way they chose: from
 // BenchmarkRowReaderPartsupp and ...KeyFour, partsupp's four members (14
 // quotes and 15 hits a row) walk at 1.54–1.71 GB/s where the masks take
-// 1.21–1.35; lineitem's four (52 quotes, 21 hits) go by the masks, and
-// so do one or two names (lineitem's first member alone: 5.8 GB/s by the
-// masks, 3.9 walking).
+// 1.21–1.35, and its two keys (...PartsuppTwo, TPC-H's Q16 and Q20) at
+// 2.54 where the masks take 2.15; lineitem's four (52 quotes, 21 hits)
+// and two (...KeyTwo) go by the masks, and so does one name always
+// (lineitem's first member alone: 5.8 GB/s by the masks, 3.9 walking).
 func (rr *RowReader) walkFor(e *Extractor) bool {
-	if len(e.names) < 3 {
+	if len(e.names) < 2 {
 		return false
 	}
 	if rr.sampled < quoteSample {

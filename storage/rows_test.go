@@ -306,51 +306,61 @@ func TestQuotesNamesOfOneLength(t *testing.T) {
 	}
 }
 
-// TestRowReaderWalksWordyRows: a reader of three or four names whose rows
+// TestRowReaderWalksWordyRows: a reader of two to four names whose rows
 // hold long texts of the names' rare bytes weighs its first lines and
 // takes the rest by the walk over quotes (walkFor); rows of few such
-// bytes keep the masks. Either way every member is encoding/json's.
+// bytes keep the masks, and so does a reader of one name. Either way
+// every member is encoding/json's.
 func TestRowReaderWalksWordyRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	names := []string{"ps_partkey", "ps_suppkey", "ps_availqty", "ps_supplycost"}
-	for _, wordy := range []bool{true, false} {
-		var b strings.Builder
-		for i := range 500 {
-			// Wordy rows: a comment of the names' rare bytes. The others:
-			// twenty more members, of many quotes and none of those bytes.
-			text, more := strings.Repeat("quickly slyly blithely key ", 1+rng.IntN(4)), ""
-			if !wordy {
-				text = "x"
-				for j := range 20 {
-					more += fmt.Sprintf(`,"a%d":"e%d"`, j, j)
-				}
-			}
-			fmt.Fprintf(&b, `{"ps_partkey":%d,"ps_suppkey":%d,"ps_comment":%q,"ps_availqty":%d,"ps_supplycost":%d.%02d%s}`+"\n",
-				i, rng.IntN(100), text, rng.IntN(1000), rng.IntN(1000), rng.IntN(100), more)
+	all := []string{"ps_partkey", "ps_suppkey", "ps_availqty", "ps_supplycost"}
+	for _, n := range []int{4, 2, 1} {
+		names := all[:n]
+		for _, wordy := range []bool{true, false} {
+			walkWordy(t, rng, names, wordy)
 		}
-		data := b.String()
-		rr := NewRowReader(strings.NewReader(data), 4096, NewExtractor(names))
-		vals := make([][]byte, len(names))
-		for {
-			line, err := rr.Next()
-			if err != nil {
-				break
-			}
-			if _, err := rr.Extract(vals); err != nil {
-				t.Fatal(err)
-			}
-			var m map[string]json.RawMessage
-			if err := json.Unmarshal(line, &m); err != nil {
-				t.Fatal(err)
-			}
-			for i, n := range names {
-				if string(vals[i]) != string(m[n]) {
-					t.Fatalf("wordy %v, %q: %s = %q, want %q", wordy, line, n, vals[i], m[n])
-				}
+	}
+}
+
+// walkWordy reads 500 rows, wordy or not, with a reader of names.
+func walkWordy(t *testing.T, rng *rand.Rand, names []string, wordy bool) {
+	t.Helper()
+	var b strings.Builder
+	for i := range 500 {
+		// Wordy rows: a comment of the names' rare bytes. The others:
+		// twenty more members, of many quotes and none of those bytes.
+		text, more := strings.Repeat("quickly slyly blithely key ", 1+rng.IntN(4)), ""
+		if !wordy {
+			text = "x"
+			for j := range 20 {
+				more += fmt.Sprintf(`,"a%d":"e%d"`, j, j)
 			}
 		}
-		if rr.walk != wordy {
-			t.Errorf("wordy rows %v: the reader walks %v", wordy, rr.walk)
+		fmt.Fprintf(&b, `{"ps_partkey":%d,"ps_suppkey":%d,"ps_comment":%q,"ps_availqty":%d,"ps_supplycost":%d.%02d%s}`+"\n",
+			i, rng.IntN(100), text, rng.IntN(1000), rng.IntN(1000), rng.IntN(100), more)
+	}
+	data := b.String()
+	rr := NewRowReader(strings.NewReader(data), 4096, NewExtractor(names))
+	vals := make([][]byte, len(names))
+	for {
+		line, err := rr.Next()
+		if err != nil {
+			break
 		}
+		if _, err := rr.Extract(vals); err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(line, &m); err != nil {
+			t.Fatal(err)
+		}
+		for i, n := range names {
+			if string(vals[i]) != string(m[n]) {
+				t.Fatalf("wordy %v, %q: %s = %q, want %q", wordy, line, n, vals[i], m[n])
+			}
+		}
+	}
+	if want := wordy && len(names) > 1; rr.walk != want {
+		t.Errorf("%d names, wordy rows %v: the reader walks %v", len(names), wordy, rr.walk)
 	}
 }
