@@ -543,6 +543,11 @@ type InExpr struct {
 	// ps_suppkey NOT IN (…)).
 	ints    []int64
 	allInts bool
+	// strs: a short list of text constants (and NULLs), in which a text
+	// is looked for directly (TPC-H Q22's substring(c_phone …) IN ('13',
+	// '31', …)): a text equals another text constant by its bytes alone.
+	strs    []string
+	allStrs bool
 	nulls   bool // a NULL constant is among the list's
 }
 
@@ -551,11 +556,15 @@ const minInSet = 16
 
 // NewIn binds X IN (list).
 func NewIn(x Expr, list []Expr, not bool) *InExpr {
-	e := &InExpr{X: x, List: list, Not: not, lits: make([]*litForms, len(list)), allInts: len(list) > 0 && len(list) < minInSet}
+	short := len(list) > 0 && len(list) < minInSet
+	e := &InExpr{X: x, List: list, Not: not, lits: make([]*litForms, len(list)), allInts: short, allStrs: short}
 	for i, it := range list {
 		k, ok := it.(*Const)
 		if ok && k.V.K == types.String {
 			e.lits[i] = newLitForms(k.V.S)
+			e.strs = append(e.strs, k.V.S)
+		} else if !ok || k.V.K != types.Null {
+			e.allStrs = false
 		}
 		switch {
 		case ok && k.V.K == types.Int:
@@ -568,6 +577,9 @@ func NewIn(x Expr, list []Expr, not bool) *InExpr {
 	}
 	if !e.allInts {
 		e.ints = nil
+	}
+	if !e.allStrs {
+		e.strs = nil
 	}
 	if len(list) >= minInSet {
 		e.set = map[string]struct{}{}
@@ -596,6 +608,9 @@ func (e *InExpr) Eval(r Row) (types.Value, error) {
 	}
 	if e.allInts && v.K == types.Int {
 		return e.answer(slices.Contains(e.ints, v.I)), nil
+	}
+	if e.allStrs && v.K == types.String {
+		return e.answer(slices.Contains(e.strs, v.S)), nil
 	}
 	if e.set != nil && types.Comparable(v.K, e.setKind) {
 		e.key = types.AppendKey(e.key[:0], v)
@@ -945,7 +960,7 @@ func CloneExpr(e Expr) Expr {
 		// that evaluates e while this one clones it; the set is shared,
 		// read only.
 		return &InExpr{X: CloneExpr(e.X), List: cloneAll(e.List), Not: e.Not, lits: e.lits,
-			set: e.set, setKind: e.setKind, ints: e.ints, allInts: e.allInts, nulls: e.nulls}
+			set: e.set, setKind: e.setKind, ints: e.ints, allInts: e.allInts, strs: e.strs, allStrs: e.allStrs, nulls: e.nulls}
 	case *LikeExpr:
 		c := *e
 		c.X, c.Pattern = CloneExpr(e.X), CloneExpr(e.Pattern)

@@ -209,17 +209,19 @@ func TestEvalTruthConnectives(t *testing.T) {
 }
 
 // TestCloneKeepsInFastPaths: a worker's clone of IN keeps the lookups its
-// list was bound to (the set of a long list, the integers of a short
-// one), not only its answers, which the list alone would give slowly.
+// list was bound to (the set of a long list, the integers or texts of a
+// short one), not only its answers, which the list alone would give slowly.
 func TestCloneKeepsInFastPaths(t *testing.T) {
 	short := NewIn(&Slot{I: 0}, []Expr{&Const{V: types.IntValue(3)}, &Const{V: types.Value{}}}, false)
 	var long []Expr
 	for i := range minInSet {
 		long = append(long, &Const{V: types.IntValue(int64(i))})
 	}
-	for _, in := range []*InExpr{short, NewIn(&Slot{I: 0}, long, true)} {
+	strs := NewIn(&Slot{I: 0}, []Expr{&Const{V: types.StringValue("13")}, &Const{V: types.StringValue("31")}}, false)
+	for _, in := range []*InExpr{short, NewIn(&Slot{I: 0}, long, true), strs} {
 		c := CloneExpr(in).(*InExpr)
-		if c.allInts != in.allInts || !slices.Equal(c.ints, in.ints) || c.nulls != in.nulls || (c.set == nil) != (in.set == nil) || c.setKind != in.setKind {
+		if c.allInts != in.allInts || !slices.Equal(c.ints, in.ints) || c.allStrs != in.allStrs || !slices.Equal(c.strs, in.strs) ||
+			c.nulls != in.nulls || (c.set == nil) != (in.set == nil) || c.setKind != in.setKind {
 			t.Errorf("%s: the clone lost its lookups", in)
 		}
 	}

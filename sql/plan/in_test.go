@@ -136,3 +136,60 @@ func checkIn(t *testing.T, x types.Value, list []plan.Expr, not bool, got types.
 		t.Fatalf("%v IN %v (not %v): %v, want %v", x, list, not, got, want.Value())
 	}
 }
+
+// TestInStrsAnswersAsCompare: a short IN list of text constants (and
+// NULLs), in which a text is looked for directly, answers as = with each
+// constant does (a Compare, which reads a constant text as a number, a
+// date or a boolean where the value is one), combined as SQL's OR, NOT
+// IN too, for values of every family; a list with a constant of another
+// kind keeps the general way.
+func TestInStrsAnswersAsCompare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 5))
+	texts := []string{"13", "31", "", "3", "2020-01-01", "true", "é", "a b", "13 "}
+	values := []types.Value{types.IntValue(3), types.IntValue(13), types.FloatValue(3), types.DateValue(18262),
+		types.BoolValue(true), {}}
+	for _, s := range texts {
+		values = append(values, types.StringValue(s))
+	}
+	for range 2000 {
+		list := make([]plan.Expr, 1+rng.IntN(15))
+		for i := range list {
+			list[i] = &plan.Const{V: types.StringValue(texts[rng.IntN(len(texts))])}
+			switch rng.IntN(12) {
+			case 0:
+				list[i] = &plan.Const{V: types.Value{}}
+			case 1:
+				list[i] = &plan.Const{V: types.IntValue(3)}
+			case 2:
+				list[i] = &plan.Const{V: types.DateValue(18262)} // 2020-01-01
+			}
+		}
+		not := rng.IntN(2) == 0
+		in := plan.NewIn(&plan.Slot{I: 0}, list, not)
+		for _, x := range values {
+			got, err := in.Eval(plan.Row{x})
+			// The constants in their order, up to the first equal one:
+			// a text that is no date, met with a DATE, is an error.
+			want, werr := types.False, error(nil)
+			for _, it := range list {
+				c, err := plan.NewCompare("=", &plan.Slot{I: 0}, it, false).Eval(plan.Row{x})
+				if err != nil {
+					werr = err
+					break
+				}
+				if c.K == types.Null {
+					want = types.Unknown
+				} else if c.I != 0 {
+					want = types.True
+					break
+				}
+			}
+			if (err != nil) != (werr != nil && x.K != types.Null) {
+				t.Fatalf("%v IN %v: error %v, want %v", x, list, err, werr)
+			}
+			if err == nil {
+				checkIn(t, x, list, not, got, want)
+			}
+		}
+	}
+}
