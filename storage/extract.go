@@ -26,33 +26,40 @@ type Extractor struct {
 	targets uint32
 	mnames  []maskName // for fromMasks, when targets is not 0
 	// byLen[n] indexes the names of n bytes, for fromQuotes (plain names
-	// only; nil where there are none).
-	byLen []*lenNames
+	// only; no cands where there are none). The entries are values, not
+	// pointers: a member's name is looked up with one load less.
+	byLen []lenNames
 }
 
 // lenNames are an Extractor's names of one length. When a byte position
 // tells them all apart, by maps the byte found there in a member's name
-// to the one name it can be (its index + 1; 0: none), so that fromQuotes
-// compares each member's name with at most one of them.
+// to the one name it can be (its index in cands + 1; 0: none), so that
+// fromQuotes compares each member's name with at most one of them.
 type lenNames struct {
-	js []int // the names' indexes
-	at int   // the telling position; -1: none (compare with each)
-	by [256]uint8
-	// heads and tails are the first and the last 8 bytes of each name
-	// (little-endian) when the names have 8 or more, so that a member's
-	// name is compared with two loads (and its middle, past 16 bytes)
-	// rather than a call to compare bytes.
-	heads, tails []uint64
+	cands []lenName
+	at    int // the telling position; -1: none (compare with each)
+	by    [256]uint8
+}
+
+// lenName is a name of a lenNames: its index, and its first and last 8
+// bytes (little-endian) when it has 8 or more, so that a member's name is
+// compared with two loads (and its middle, past 16 bytes) rather than a
+// call to compare bytes.
+type lenName struct {
+	j          int
+	head, tail uint64
 }
 
 // newLenNames indexes the names js of the same length n.
-func newLenNames(names []string, js []int, n int) *lenNames {
-	ln := &lenNames{js: js, at: -1}
-	if n >= 8 {
-		for _, j := range js {
-			ln.heads = append(ln.heads, binary.LittleEndian.Uint64([]byte(names[j])))
-			ln.tails = append(ln.tails, binary.LittleEndian.Uint64([]byte(names[j][n-8:])))
+func newLenNames(names []string, js []int, n int) lenNames {
+	ln := lenNames{at: -1}
+	for _, j := range js {
+		c := lenName{j: j}
+		if n >= 8 {
+			c.head = binary.LittleEndian.Uint64([]byte(names[j]))
+			c.tail = binary.LittleEndian.Uint64([]byte(names[j][n-8:]))
 		}
+		ln.cands = append(ln.cands, c)
 	}
 	if len(js) > 255 {
 		return ln
@@ -108,7 +115,7 @@ func NewExtractor(names []string) *Extractor {
 		lens := map[int][]int{}
 		for j, n := range names {
 			for len(e.byLen) <= len(n) {
-				e.byLen = append(e.byLen, nil)
+				e.byLen = append(e.byLen, lenNames{})
 			}
 			lens[len(n)] = append(lens[len(n)], j)
 		}

@@ -292,7 +292,7 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 	}
 	// The quotes of the line, in order, one bit at a time: w is the word
 	// of the bits x left (those already taken are cleared), from lo+1 on.
-	q := m.quotes
+	q, byLen := m.quotes, e.byLen
 	w := (lo + 1) >> 6
 	x := q[w] & (^uint64(0) << ((lo + 1) & 63))
 	nextQuote := func() int {
@@ -341,23 +341,23 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 			}
 		}
 		n := ke - i - 1
-		if n >= len(e.byLen) || e.byLen[n] == nil {
+		if n >= len(byLen) || byLen[n].cands == nil {
 			continue
 		}
-		ln := e.byLen[n]
+		ln := &byLen[n]
 		name := b[i+1 : ke]
-		k0, k1 := 0, len(ln.js)
+		cands := ln.cands
 		if ln.at >= 0 {
 			k := int(ln.by[name[ln.at]])
 			if k == 0 {
 				continue
 			}
-			k0, k1 = k-1, k
+			cands = cands[k-1 : k]
 		}
-		for k := k0; k < k1; k++ {
-			j := ln.js[k]
+		for _, c := range cands {
+			j := c.j
 			if n >= 8 {
-				if binary.LittleEndian.Uint64(name) != ln.heads[k] || binary.LittleEndian.Uint64(name[n-8:]) != ln.tails[k] ||
+				if binary.LittleEndian.Uint64(name) != c.head || binary.LittleEndian.Uint64(name[n-8:]) != c.tail ||
 					n > 16 && string(name[8:n-8]) != e.names[j][8:n-8] {
 					continue
 				}
