@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -131,4 +132,22 @@ func demoWork(t *testing.T, rows int) string {
 		t.Fatal(stderr)
 	}
 	return dir
+}
+
+// TestGCPercent: lakesql sets the collector's GOGC to gcPercent, unless
+// GOGC is set, which then stands.
+func TestGCPercent(t *testing.T) {
+	prev := debug.SetGCPercent(100)
+	t.Cleanup(func() { debug.SetGCPercent(prev) })
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	setGCPercent()
+	if got := debug.SetGCPercent(100); got != gcPercent {
+		t.Errorf("GOGC unset: the collector's percent is %d, want %d", got, gcPercent)
+	}
+	t.Setenv("GOGC", "150")
+	setGCPercent()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC=150 set: the percent was changed to %d", got)
+	}
 }
