@@ -3,10 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestMemoryLimitSpills: a query over many groups under the smallest
@@ -134,20 +136,50 @@ func demoWork(t *testing.T, rows int) string {
 	return dir
 }
 
-// TestGCPercent: lakesql sets the collector's GOGC to gcPercent, unless
-// GOGC is set, which then stands.
-func TestGCPercent(t *testing.T) {
+// TestGCPercentFollowsTheHeap: the collector's GOGC is smallGCPercent
+// while a collection finds little alive, 100 once it finds smallHeap or
+// more, and smallGCPercent again when that is gone; GOGC set in the
+// environment stands.
+func TestGCPercentFollowsTheHeap(t *testing.T) {
 	prev := debug.SetGCPercent(100)
-	t.Cleanup(func() { debug.SetGCPercent(prev) })
-	t.Setenv("GOGC", "")
-	os.Unsetenv("GOGC")
-	setGCPercent()
-	if got := debug.SetGCPercent(100); got != gcPercent {
-		t.Errorf("GOGC unset: the collector's percent is %d, want %d", got, gcPercent)
+	t.Cleanup(func() { debug.SetGCPercent(prev); gcPercent.Store(0) })
+	if gcPercentFor(smallHeap-1) != smallGCPercent || gcPercentFor(smallHeap) != 100 {
+		t.Fatalf("gcPercentFor: %d below smallHeap, %d at it", gcPercentFor(smallHeap-1), gcPercentFor(smallHeap))
 	}
 	t.Setenv("GOGC", "150")
-	setGCPercent()
+	gcPercent.Store(0)
+	followHeap()
 	if got := debug.SetGCPercent(100); got != 100 {
-		t.Errorf("GOGC=150 set: the percent was changed to %d", got)
+		t.Fatalf("GOGC=150 set: the percent was changed to %d", got)
+	}
+	os.Unsetenv("GOGC")
+	followHeap()
+	// percent reads the collector's GOGC, after a collection and its
+	// finalizers.
+	percent := func() int {
+		runtime.GC()
+		for range 100 {
+			runtime.Gosched()
+			time.Sleep(time.Millisecond)
+		}
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	if p := percent(); p != smallGCPercent {
+		t.Errorf("a small heap: GOGC %d, want %d", p, smallGCPercent)
+	}
+	held := make([]byte, 2*smallHeap)
+	for i := range held {
+		held[i] = 1
+	}
+	if p := percent(); p != 100 {
+		t.Errorf("%d MB alive: GOGC %d, want 100", len(held)>>20, p)
+	}
+	runtime.KeepAlive(held)
+	held = nil
+	runtime.GC() // finds held gone
+	if p := percent(); p != smallGCPercent {
+		t.Errorf("the large heap gone: GOGC %d, want %d", p, smallGCPercent)
 	}
 }
