@@ -43,11 +43,14 @@ type joiner struct {
 	key   []byte
 }
 
-// readRecord decodes a record of n values.
+// readRecord decodes a record of n values, whose texts share rec's bytes:
+// a joined row is valid only during the call it is given to, and its
+// records outlive it (a table's arena, a buffer that the next record
+// reuses).
 func readRecord(rec []byte, n int, dst []types.Value) ([]types.Value, error) {
 	dst = dst[:0]
 	for range n {
-		v, rest, err := types.ReadValue(rec)
+		v, rest, err := types.ReadValueInPlace(rec)
 		if err != nil {
 			return nil, err
 		}

@@ -254,8 +254,9 @@ func (t *groupTable) place(tag uint32, off int32) {
 
 func (t *groupTable) hash(key []byte) uint64 { return maphash.Bytes(t.seed, key) }
 
-// values appends group n's k GROUP BY values to dst; their texts are
-// copies.
+// values appends group n's k GROUP BY values to dst; their texts share
+// the table's records, with no copy: valid until the table is emptied,
+// as a row an emitter is given is only during the call.
 func (t *groupTable) values(n, k int, dst []types.Value) ([]types.Value, error) {
 	return decodeValues(t.key(n), t.valueBytes(n), k, dst)
 }
@@ -279,11 +280,11 @@ func encodeValues(dst []byte, vals []types.Value) []byte {
 }
 
 // decodeValues appends the k values that encodeValues encoded as vals for
-// key to dst.
+// key to dst; their texts share key's or vals' bytes.
 func decodeValues(key, vals []byte, k int, dst []types.Value) ([]types.Value, error) {
-	b, read := vals, types.ReadValue
+	b, read := vals, types.ReadValueInPlace
 	if len(vals) == 0 {
-		b, read = key, types.ReadKey
+		b, read = key, types.ReadKeyInPlace
 	}
 	for range k {
 		v, rest, err := read(b)

@@ -179,7 +179,14 @@ func KeyExact(v Value) bool {
 // ReadKey decodes a value, one that KeyExact accepts, that AppendKey
 // wrote at the start of key, and returns the rest of key. Its text is a
 // copy.
-func ReadKey(key []byte) (Value, []byte, error) {
+func ReadKey(key []byte) (Value, []byte, error) { return readKey(key, true) }
+
+// ReadKeyInPlace is ReadKey whose text shares key's bytes, with no copy:
+// valid while key is (a group's values, sent on as a row that is valid
+// only during the call).
+func ReadKeyInPlace(key []byte) (Value, []byte, error) { return readKey(key, false) }
+
+func readKey(key []byte, copyText bool) (Value, []byte, error) {
 	if len(key) == 0 {
 		return Value{}, nil, ErrCorrupt
 	}
@@ -202,7 +209,13 @@ func ReadKey(key []byte) (Value, []byte, error) {
 			return Value{}, nil, ErrCorrupt
 		}
 		end := 1 + k + int(n)
-		return Value{K: Kind(tag - 6), S: string(key[1+k : end])}, key[end:], nil
+		v := Value{K: Kind(tag - 6)}
+		if text := key[1+k : end]; copyText {
+			v.S = string(text)
+		} else {
+			v.S = unsafeString(text)
+		}
+		return v, key[end:], nil
 	}
 	return Value{}, nil, ErrCorrupt
 }

@@ -41,7 +41,15 @@ func AppendValue(dst []byte, v Value) []byte {
 
 // ReadValue decodes a value that AppendValue wrote at the start of b and
 // returns the rest of b. The value's text is a copy (b may be reused).
-func ReadValue(b []byte) (Value, []byte, error) {
+func ReadValue(b []byte) (Value, []byte, error) { return readValue(b, true) }
+
+// ReadValueInPlace is ReadValue whose text shares b's bytes, with no
+// copy: valid while b is, for a row that is valid only during a call (a
+// record of a join, read from its table or a buffer that the next
+// record reuses).
+func ReadValueInPlace(b []byte) (Value, []byte, error) { return readValue(b, false) }
+
+func readValue(b []byte, copyText bool) (Value, []byte, error) {
 	if len(b) < 2 || Kind(b[0]) > JSON || b[1] > 7 || b[1]&3 == 3 {
 		return Value{}, nil, ErrCorrupt
 	}
@@ -66,7 +74,12 @@ func ReadValue(b []byte) (Value, []byte, error) {
 		if n <= 0 || l > uint64(len(b)-n) {
 			return Value{}, nil, ErrCorrupt
 		}
-		v.S, b = string(b[n:n+int(l)]), b[n+int(l):]
+		if text := b[n : n+int(l)]; copyText {
+			v.S = string(text)
+		} else {
+			v.S = unsafeString(text)
+		}
+		b = b[n+int(l):]
 	}
 	return v, b, nil
 }

@@ -23,26 +23,53 @@ func TestValueEncodingRoundTrips(t *testing.T) {
 		buf = AppendValue(buf, v)
 	}
 	buf = append(buf, 0xff) // what follows the values is left alone
-	rest := buf
-	for i, want := range vals {
-		got, r, err := ReadValue(rest)
-		if err != nil {
-			t.Fatalf("value %d (%#v): %v", i, want, err)
+	for name, read := range map[string]func([]byte) (Value, []byte, error){"ReadValue": ReadValue, "ReadValueInPlace": ReadValueInPlace} {
+		rest := buf
+		for i, want := range vals {
+			got, r, err := read(rest)
+			if err != nil {
+				t.Fatalf("%s: value %d (%#v): %v", name, i, want, err)
+			}
+			rest = r
+			same := got.K == want.K && got.I == want.I && got.S == want.S
+			if !same {
+				t.Fatalf("%s: value %d: wrote %#v, read %#v", name, i, want, got)
+			}
 		}
-		rest = r
-		same := got.K == want.K && got.I == want.I && got.S == want.S
-		if !same {
-			t.Fatalf("value %d: wrote %#v, read %#v", i, want, got)
+		if len(rest) != 1 || rest[0] != 0xff {
+			t.Fatalf("%s: left %v after the values, want [255]", name, rest)
+		}
+		// Every cut of an encoding is an error, never a panic or a value.
+		one := AppendValue(nil, Value{K: String, I: 300, S: "abcdef"})
+		for n := range len(one) {
+			if _, _, err := read(one[:n]); err == nil {
+				t.Errorf("%s: a cut of %d of %d bytes decoded", name, n, len(one))
+			}
 		}
 	}
-	if len(rest) != 1 || rest[0] != 0xff {
-		t.Fatalf("left %v after the values, want [255]", rest)
-	}
-	// Every cut of an encoding is an error, never a panic or a value.
-	one := AppendValue(nil, Value{K: String, I: 300, S: "abcdef"})
-	for n := range len(one) {
-		if _, _, err := ReadValue(one[:n]); err == nil {
-			t.Errorf("a cut of %d of %d bytes decoded", n, len(one))
+}
+
+// TestInPlaceReadsShareTheirBytes: the texts that ReadValueInPlace and
+// ReadKeyInPlace read are the encoding's bytes (a change to them shows),
+// those of ReadValue and ReadKey copies (it does not).
+func TestInPlaceReadsShareTheirBytes(t *testing.T) {
+	v := StringValue("abcdef")
+	for _, c := range []struct {
+		name       string
+		enc        []byte
+		copy, here func([]byte) (Value, []byte, error)
+	}{
+		{"value", AppendValue(nil, v), ReadValue, ReadValueInPlace},
+		{"key", AppendKey(nil, v), ReadKey, ReadKeyInPlace},
+	} {
+		copied, _, err1 := c.copy(c.enc)
+		shared, _, err2 := c.here(c.enc)
+		if err1 != nil || err2 != nil || copied != v || shared != v {
+			t.Fatalf("%s: read %#v (%v) and %#v (%v), want %#v", c.name, copied, err1, shared, err2, v)
+		}
+		c.enc[len(c.enc)-1] = 'X'
+		if copied.S != "abcdef" || shared.S != "abcdeX" {
+			t.Errorf("%s: after a change to the encoding, the copy reads %q (want abcdef), the shared %q (want abcdeX)", c.name, copied.S, shared.S)
 		}
 	}
 }
@@ -69,25 +96,27 @@ func TestKeysReadBackExactly(t *testing.T) {
 		}
 		key = AppendKey(key, v)
 	}
-	rest := key
-	for i, want := range vals {
-		got, r, err := ReadKey(rest)
-		if err != nil {
-			t.Fatalf("value %d (%#v): %v", i, want, err)
+	for name, read := range map[string]func([]byte) (Value, []byte, error){"ReadKey": ReadKey, "ReadKeyInPlace": ReadKeyInPlace} {
+		rest := key
+		for i, want := range vals {
+			got, r, err := read(rest)
+			if err != nil {
+				t.Fatalf("%s: value %d (%#v): %v", name, i, want, err)
+			}
+			if got != want {
+				t.Fatalf("%s: value %d: wrote %#v, read %#v", name, i, want, got)
+			}
+			rest = r
 		}
-		if got != want {
-			t.Fatalf("value %d: wrote %#v, read %#v", i, want, got)
+		if len(rest) != 0 {
+			t.Fatalf("%s: %d bytes left after the values", name, len(rest))
 		}
-		rest = r
-	}
-	if len(rest) != 0 {
-		t.Fatalf("%d bytes left after the values", len(rest))
-	}
-	for _, v := range vals[1:] {
-		one := AppendKey(nil, v)
-		for n := range len(one) {
-			if _, _, err := ReadKey(one[:n]); err == nil {
-				t.Errorf("a cut of %d of %d bytes of %#v decoded", n, len(one), v)
+		for _, v := range vals[1:] {
+			one := AppendKey(nil, v)
+			for n := range len(one) {
+				if _, _, err := read(one[:n]); err == nil {
+					t.Errorf("%s: a cut of %d of %d bytes of %#v decoded", name, n, len(one), v)
+				}
 			}
 		}
 	}
