@@ -283,15 +283,19 @@ func TestBatchedIntGroups(t *testing.T) {
 				k = fmt.Sprint(5000 + rng.IntN(5))
 			}
 		}
-		lines = append(lines, fmt.Sprintf(`{"k":%s,"a":%s,"i":%d,"p":"x"}`, k, a, i))
+		// s: integers spread far apart (the index keeps slots, not an
+		// array), negative ones among them.
+		sp := (rng.Int64N(3000) - 1500) << 40
+		lines = append(lines, fmt.Sprintf(`{"k":%s,"a":%s,"i":%d,"s":%d,"p":"x"}`, k, a, i, sp))
 		v := func(s string) types.Value { return types.FromJSON([]byte(s), true, new([]byte)).Unspelled() }
-		rows = append(rows, []types.Value{v(k), v(a), types.IntValue(int64(i)), types.StringValue("x")})
+		rows = append(rows, []types.Value{v(k), v(a), types.IntValue(int64(i)), types.IntValue(sp), types.StringValue("x")})
 	}
 	snap := chunkLake(t, []string{"p"}, 1000, lines)
 	queries := []string{
 		"SELECT k, COUNT(*), SUM(i), COUNT(a), SUM(a), AVG(a) FROM l GROUP BY k",
 		"SELECT k, SUM(a), COUNT(*) FROM l WHERE a > 0 GROUP BY k",
 		"SELECT i, COUNT(a), SUM(a) FROM l GROUP BY i", // keys that never repeat
+		"SELECT s, COUNT(*), SUM(a), AVG(i) FROM l GROUP BY s",
 	}
 	for _, limit := range []int64{0, MinMemoryLimit} {
 		ctx := context.Background()
@@ -301,7 +305,7 @@ func TestBatchedIntGroups(t *testing.T) {
 		for _, workers := range []int{1, 2} {
 			manyChunks(t, workers, 4<<10)
 			for _, q := range queries {
-				pr := &rowsProducer{cols: []string{"k", "a", "i", "p"}, rows: rows, workers: workers}
+				pr := &rowsProducer{cols: []string{"k", "a", "i", "s", "p"}, rows: rows, workers: workers}
 				want, err := Run(ctx, prepareIn(t, q, pr))
 				if err != nil {
 					t.Fatalf("%s over the producer: %v", q, err)
