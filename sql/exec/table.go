@@ -32,10 +32,10 @@ type groupTable struct {
 	cols  []aggregate.Column
 	ints  intIndex // with a single GROUP BY value: the groups of integers
 	// slotted is the groups placed in the slots. The groups after them,
-	// made by addUnslotted while the int index held every group, take
-	// their slots at the next find or add: a table grouped by integers
-	// alone never probes its slots (the index answers), so many groups
-	// cost no random write, and no growth of the slots, each.
+	// integers' groups made by addUnslotted (the int index finds them),
+	// take their slots at the next find or add: a table grouped by
+	// integers alone never probes its slots (the index answers), so many
+	// groups cost no random write, and no growth of the slots, each.
 	slotted int
 }
 
