@@ -2,7 +2,6 @@ package sql
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -232,16 +231,6 @@ const denseSpan = 2
 // whatever the rows: it stays in the caches as the slots would.
 const denseSmall = 1 << 18
 
-// intKey is the integer that the key k of one value encodes
-// (types.AppendKey: an integer, or a whole number); ok false for any
-// other key.
-func intKey(k []byte) (n int64, ok bool) {
-	if len(k) != 9 || k[0] != 2 {
-		return 0, false
-	}
-	return int64(binary.LittleEndian.Uint64(k[1:])), true
-}
-
 // intKeys gathers the span of a table's keys while each is one integer.
 type intKeys struct {
 	ok     bool
@@ -259,7 +248,7 @@ func (ik *intKeys) dense() (span uint64, ok bool) {
 }
 
 func (ik *intKeys) add(k []byte) {
-	n, ok := intKey(k)
+	n, ok := types.KeyInt(k)
 	switch {
 	case !ok:
 		ik.ok = false
@@ -298,7 +287,7 @@ func (j *joiner) densify(t *buildTable, ik intKeys, limit int64) error {
 		if !ok {
 			continue // a lone row
 		}
-		n, _ := intKey(k)
+		n, _ := types.KeyInt(k)
 		dense[uint64(n)-uint64(ik.lo)] = i + 1 // rows in order: the last is its chain's head
 	}
 	t.dense, t.lo, t.slots = dense, ik.lo, nil
@@ -309,7 +298,7 @@ func (j *joiner) densify(t *buildTable, ik intKeys, limit int64) error {
 // hashed by seed, or -1.
 func (t *buildTable) first(k []byte, seed maphash.Seed) int32 {
 	if t.dense != nil {
-		n, ok := intKey(k)
+		n, ok := types.KeyInt(k)
 		if !ok {
 			return -1 // every key of the table is an integer's
 		}
@@ -647,7 +636,7 @@ func hashedKeys(seed maphash.Seed, n int, each func(set func(h uint64))) *keySet
 // intKeySet is the set of n integer keys, lo + each number present holds.
 func intKeySet(present bitSet, lo int64, n int) *keySet {
 	return &keySet{n: n, has: func(k []byte) bool {
-		key, ok := intKey(k)
+		key, ok := types.KeyInt(k)
 		return ok && present.has(uint64(key)-uint64(lo)) // every key of the set is an integer's
 	}}
 }
@@ -711,7 +700,7 @@ func sideKeys(sd *joinSide) (*keySet, error) {
 			continue
 		}
 		if ik.add(k); ik.ok {
-			n, _ := intKey(k)
+			n, _ := types.KeyInt(k)
 			ints = append(ints, n)
 			continue
 		}

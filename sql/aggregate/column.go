@@ -129,13 +129,7 @@ func sizeOf(st State) int { return int(reflect.TypeOf(st).Elem().Size()) }
 
 // IntsColumn reports whether col is a column of COUNT, SUM or AVG states,
 // which AddInts feeds.
-func IntsColumn(col Column) bool {
-	switch col.(type) {
-	case *column[count, *count], *column[sum, *sum], *column[avg, *avg]:
-		return true
-	}
-	return false
-}
+func IntsColumn(col Column) bool { return AddInts(col, nil, nil) }
 
 // AddInts adds xs[i] to state gs[i] of col, for each i (a COUNT counts
 // the row; xs may then be nil), as AddInt would one at a time, and

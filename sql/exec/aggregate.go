@@ -425,13 +425,9 @@ func (s *aggSink) addBatch() error {
 	}
 	keys, gs := s.bkeys, s.bgroups[:len(s.bkeys)]
 	x := &s.table.ints
-	if dense, base := x.dense, uint64(x.base); dense != nil {
+	if dense, base := x.dense, x.base; dense != nil {
 		for i, k := range keys {
-			g := int32(-1)
-			if d := uint64(k) - base; d < uint64(len(dense)) {
-				g = dense[d] - 1
-			}
-			gs[i] = g
+			gs[i] = int32(denseGroup(dense, base, k))
 		}
 	} else {
 		for i, k := range keys {
@@ -534,8 +530,10 @@ func (s *aggSink) full() bool {
 }
 
 func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
-	if err := s.addBatch(); err != nil { // rows in their order
-		return false, err
+	if len(s.bkeys) > 0 { // rows in their order
+		if err := s.addBatch(); err != nil {
+			return false, err
+		}
 	}
 	var t *groupTable
 	var g int
@@ -694,18 +692,29 @@ func (s *aggSink) lookup(v types.Value) (*groupTable, int) {
 // whose key is that of the integer n (an integer, or a whole number
 // spelled as one), and puts it in the table's index of integers.
 func (s *aggSink) indexInt(n int64, v types.Value) int {
-	var g int
-	if t := s.table; t.ints.n == t.len() && !s.direct {
-		// The index holds every group (each of its integers has a group
-		// of its own): the integer has none, and no find need say so.
-		s.keybuf = types.AppendKey(s.keybuf[:0], v)
-		g = s.addGroupUnslotted(s.keybuf, t.hash(s.keybuf), encodeValues(s.valbuf[:0], []types.Value{v}))
-	} else {
-		_, g = s.lookup(v)
-	}
-	s.table.ints.put(n, g)
-	s.mem += intSlotBytes
+	s.keybuf = types.AppendKey(s.keybuf[:0], v)
+	g, _ := s.intGroup(n, s.keybuf, s.table.hash(s.keybuf), encodeValues(s.valbuf[:0], []types.Value{v}))
 	return g
+}
+
+// intGroup returns the group of the integer n, which the int index lacks,
+// whose key (hash h) is key: found, or made with the encoded values vals
+// (isNew), and put in the index. While the index holds every group (each
+// of its integers has one of its own), n has none, and no find need say
+// so; a new group takes its slot only when a find needs it (addUnslotted).
+// Not in direct mode.
+func (s *aggSink) intGroup(n int64, key []byte, h uint64, vals []byte) (g int, isNew bool) {
+	t := s.table
+	g = -1
+	if t.ints.n < t.len() {
+		g = t.find(key, h)
+	}
+	if isNew = g < 0; isNew {
+		g = s.addGroupUnslotted(key, h, vals)
+	}
+	t.ints.put(n, g)
+	s.mem += intSlotBytes
+	return g, isNew
 }
 
 // groupOf returns the group of key, whose GROUP BY values are vals: the
@@ -758,32 +767,21 @@ func (s *aggSink) merge(o *aggSink) {
 	ot, t := o.table, s.table
 	for og := range ot.len() {
 		key, h := ot.key(og), ot.hashOf(og)
-		// An integer's group (or a whole DOUBLE's: the same key) is
-		// found through the int index, as the scan finds it.
-		k, isInt := int64(0), len(s.groups) == 1 && len(key) == len(anIntKey) && key[0] == anIntKey[0]
-		g := -1
-		if isInt {
-			k = int64(binary.LittleEndian.Uint64(key[1:]))
-			g = t.ints.get(k)
+		g, isNew := -1, false
+		if k, ok := types.KeyInt(key); ok && len(s.groups) == 1 {
+			// An integer's group (or a whole DOUBLE's: the same key),
+			// found through the int index, as the scan finds it.
+			if g = t.ints.get(k); g < 0 {
+				g, isNew = s.intGroup(k, key, h, ot.valueBytes(og))
+			}
+		} else if g = t.find(key, h); g < 0 {
+			g, isNew = s.addGroup(key, h, ot.valueBytes(og)), true
 		}
-		if g < 0 {
-			if !isInt || t.ints.n < t.len() { // else the index holds every group
-				g = t.find(key, h)
+		if isNew {
+			for i, c := range t.cols {
+				c.Take(g, ot.cols[i], og)
 			}
-			isNew := g < 0
-			if isNew {
-				g = s.addGroupUnslotted(key, h, ot.valueBytes(og))
-				for i, c := range t.cols {
-					c.Take(g, ot.cols[i], og)
-				}
-			}
-			if isInt {
-				t.ints.put(k, g)
-				s.mem += intSlotBytes
-			}
-			if isNew {
-				continue
-			}
+			continue
 		}
 		for i, c := range t.cols {
 			c.At(g).Merge(ot.cols[i].At(og))

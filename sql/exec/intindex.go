@@ -59,12 +59,18 @@ func (x *intIndex) place(k int64) uint64 { return (uint64(k) * 0x9E3779B97F4A7C1
 // get returns the group of k, or -1.
 func (x *intIndex) get(k int64) int {
 	if x.dense != nil {
-		if d := uint64(k) - uint64(x.base); d < uint64(len(x.dense)) {
-			return int(x.dense[d]) - 1
-		}
-		return -1
+		return denseGroup(x.dense, x.base, k)
 	}
 	return x.getSlot(k)
+}
+
+// denseGroup is get from a dense array of base (its slice and base
+// passed, so that a loop over many keys keeps them in registers).
+func denseGroup(dense []int32, base, k int64) int {
+	if d := uint64(k) - uint64(base); d < uint64(len(dense)) {
+		return int(dense[d]) - 1
+	}
+	return -1
 }
 
 // getSlot is get from the slots.

@@ -123,6 +123,16 @@ func Equal(a, b Value) bool {
 	return Compare(a, b) == 0
 }
 
+// KeyInt is the integer that key, the key of one value, encodes
+// (AppendKey: an integer, or a whole number, which groups with it); ok
+// false for any other key.
+func KeyInt(key []byte) (n int64, ok bool) {
+	if len(key) != 9 || key[0] != 2 {
+		return 0, false
+	}
+	return int64(binary.LittleEndian.Uint64(key[1:])), true
+}
+
 // AppendKey appends an encoding of v under which two values are equal
 // exactly when [Equal] says so: for hashing groups and distinct values.
 func AppendKey(dst []byte, v Value) []byte {
@@ -209,13 +219,7 @@ func readKey(key []byte, copyText bool) (Value, []byte, error) {
 			return Value{}, nil, ErrCorrupt
 		}
 		end := 1 + k + int(n)
-		v := Value{K: Kind(tag - 6)}
-		if text := key[1+k : end]; copyText {
-			v.S = string(text)
-		} else {
-			v.S = unsafeString(text)
-		}
-		return v, key[end:], nil
+		return Value{K: Kind(tag - 6), S: textOf(key[1+k:end], copyText)}, key[end:], nil
 	}
 	return Value{}, nil, ErrCorrupt
 }

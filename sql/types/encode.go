@@ -49,6 +49,14 @@ func ReadValue(b []byte) (Value, []byte, error) { return readValue(b, true) }
 // record reuses).
 func ReadValueInPlace(b []byte) (Value, []byte, error) { return readValue(b, false) }
 
+// textOf is b as a text: a copy, or b's own bytes.
+func textOf(b []byte, copyText bool) string {
+	if copyText {
+		return string(b)
+	}
+	return unsafeString(b)
+}
+
 func readValue(b []byte, copyText bool) (Value, []byte, error) {
 	if len(b) < 2 || Kind(b[0]) > JSON || b[1] > 7 || b[1]&3 == 3 {
 		return Value{}, nil, ErrCorrupt
@@ -74,12 +82,7 @@ func readValue(b []byte, copyText bool) (Value, []byte, error) {
 		if n <= 0 || l > uint64(len(b)-n) {
 			return Value{}, nil, ErrCorrupt
 		}
-		if text := b[n : n+int(l)]; copyText {
-			v.S = string(text)
-		} else {
-			v.S = unsafeString(text)
-		}
-		b = b[n+int(l):]
+		v.S, b = textOf(b[n:n+int(l)], copyText), b[n+int(l):]
 	}
 	return v, b, nil
 }

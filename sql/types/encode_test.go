@@ -23,19 +23,8 @@ func TestValueEncodingRoundTrips(t *testing.T) {
 		buf = AppendValue(buf, v)
 	}
 	buf = append(buf, 0xff) // what follows the values is left alone
-	for name, read := range map[string]func([]byte) (Value, []byte, error){"ReadValue": ReadValue, "ReadValueInPlace": ReadValueInPlace} {
-		rest := buf
-		for i, want := range vals {
-			got, r, err := read(rest)
-			if err != nil {
-				t.Fatalf("%s: value %d (%#v): %v", name, i, want, err)
-			}
-			rest = r
-			same := got.K == want.K && got.I == want.I && got.S == want.S
-			if !same {
-				t.Fatalf("%s: value %d: wrote %#v, read %#v", name, i, want, got)
-			}
-		}
+	for name, read := range map[string]reader{"ReadValue": ReadValue, "ReadValueInPlace": ReadValueInPlace} {
+		rest := readBack(t, name, read, buf, vals)
 		if len(rest) != 1 || rest[0] != 0xff {
 			t.Fatalf("%s: left %v after the values, want [255]", name, rest)
 		}
@@ -57,7 +46,7 @@ func TestInPlaceReadsShareTheirBytes(t *testing.T) {
 	for _, c := range []struct {
 		name       string
 		enc        []byte
-		copy, here func([]byte) (Value, []byte, error)
+		copy, here reader
 	}{
 		{"value", AppendValue(nil, v), ReadValue, ReadValueInPlace},
 		{"key", AppendKey(nil, v), ReadKey, ReadKeyInPlace},
@@ -72,6 +61,26 @@ func TestInPlaceReadsShareTheirBytes(t *testing.T) {
 			t.Errorf("%s: after a change to the encoding, the copy reads %q (want abcdef), the shared %q (want abcdeX)", c.name, copied.S, shared.S)
 		}
 	}
+}
+
+// reader reads a value from the start of an encoding and returns the rest.
+type reader func([]byte) (Value, []byte, error)
+
+// readBack reads vals back from enc with read, each as it was written
+// (its kind, number and text), and returns what follows them.
+func readBack(t *testing.T, name string, read reader, enc []byte, vals []Value) []byte {
+	t.Helper()
+	for i, want := range vals {
+		got, rest, err := read(enc)
+		if err != nil {
+			t.Fatalf("%s: value %d (%#v): %v", name, i, want, err)
+		}
+		if got != want {
+			t.Fatalf("%s: value %d: wrote %#v, read %#v", name, i, want, got)
+		}
+		enc = rest
+	}
+	return enc
 }
 
 // TestKeysReadBackExactly: a value KeyExact accepts is read back from its
@@ -96,18 +105,8 @@ func TestKeysReadBackExactly(t *testing.T) {
 		}
 		key = AppendKey(key, v)
 	}
-	for name, read := range map[string]func([]byte) (Value, []byte, error){"ReadKey": ReadKey, "ReadKeyInPlace": ReadKeyInPlace} {
-		rest := key
-		for i, want := range vals {
-			got, r, err := read(rest)
-			if err != nil {
-				t.Fatalf("%s: value %d (%#v): %v", name, i, want, err)
-			}
-			if got != want {
-				t.Fatalf("%s: value %d: wrote %#v, read %#v", name, i, want, got)
-			}
-			rest = r
-		}
+	for name, read := range map[string]reader{"ReadKey": ReadKey, "ReadKeyInPlace": ReadKeyInPlace} {
+		rest := readBack(t, name, read, key, vals)
 		if len(rest) != 0 {
 			t.Fatalf("%s: %d bytes left after the values", name, len(rest))
 		}
