@@ -123,7 +123,7 @@ func TestHugePageAdviceComesFirst(t *testing.T) {
 		return -1
 	}
 	early := at("github.com/lakesql/lakesql/internal/hugepage/early")
-	for _, pkg := range []string{"github.com/olekukonko/tablewriter/pkg/twwidth", "google.golang.org/protobuf/internal/impl", "os"} {
+	for _, pkg := range []string{"github.com/olekukonko/tablewriter/pkg/twwidth", "github.com/olekukonko/errors", "github.com/xwb1989/sqlparser", "os"} {
 		if at(pkg) < early {
 			t.Errorf("%s is initialized before the advice", pkg)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -505,5 +506,103 @@ func TestFormatOf(t *testing.T) {
 		if got != c.want || !errors.Is(err, c.err) {
 			t.Errorf("FormatOf(%q, %q) = %q, %v; want %q, %v", c.name, c.path, got, err, c.want, c.err)
 		}
+	}
+}
+
+// TestParquetPagesAndRowGroups writes random rows of every type, NULLs in
+// runs and alone, across many data pages and row groups (both made
+// small), and reads them back with parquet-go.
+func TestParquetPagesAndRowGroups(t *testing.T) {
+	defer func(b int, g int64) { pageBytes, RowGroupBytes = b, g }(pageBytes, RowGroupBytes)
+	pageBytes, RowGroupBytes = 700, 9000
+	rng := rand.New(rand.NewPCG(7, 14))
+	names := []string{"s", "i", "f", "b", "d", "t", "never"}
+	var rows [][]types.Value
+	var want [][]string
+	nullRun := 0
+	for r := range 3000 {
+		if rng.IntN(50) == 0 {
+			nullRun = rng.IntN(40) // a run of NULLs in every column
+		}
+		row := make([]types.Value, len(names))
+		cells := make([]string, len(names))
+		for j := range names {
+			if nullRun > 0 || j == len(names)-1 || rng.IntN(7) == 0 {
+				row[j], cells[j] = null, "NULL"
+				continue
+			}
+			switch j {
+			case 0:
+				s := strings.Repeat("é", rng.IntN(30)) + fmt.Sprint(r)
+				row[j], cells[j] = str(s), fmt.Sprintf("%q", s)
+			case 1:
+				v := int64(rng.Uint64())
+				row[j], cells[j] = i64(v), fmt.Sprint(v)
+			case 2:
+				v := rng.NormFloat64() * 1e6
+				row[j], cells[j] = f64(v), fmt.Sprint(v)
+			case 3:
+				v := rng.IntN(2) == 0
+				row[j], cells[j] = types.BoolValue(v), fmt.Sprint(v)
+			case 4:
+				v := int64(rng.IntN(200000)) - 100000
+				row[j], cells[j] = types.DateValue(v), fmt.Sprint(v)
+			case 5:
+				v := rng.Int64N(1<<52) - 1<<51
+				row[j], cells[j] = types.TimestampValue(v), fmt.Sprint(v)
+			}
+		}
+		if nullRun > 0 {
+			nullRun--
+		}
+		rows = append(rows, row)
+		want = append(want, cells)
+	}
+	p := filepath.Join(t.TempDir(), "o.parquet")
+	if _, err := copyRows(t, Options{Path: p, Format: Parquet}, names, rows); err != nil {
+		t.Fatal(err)
+	}
+	_, got := readParquet(t, p)
+	if len(got) != len(want) {
+		t.Fatalf("got %d rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Fatalf("row %d: got %q, want %q", i, got[i], want[i])
+		}
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups, pages := len(pf.RowGroups()), 0
+	for _, g := range pf.Metadata().RowGroups {
+		for _, c := range g.Columns {
+			if c.MetaData.NumValues != g.NumRows {
+				t.Errorf("a column chunk of %d values in a row group of %d rows", c.MetaData.NumValues, g.NumRows)
+			}
+		}
+	}
+	ps := pf.RowGroups()[0].ColumnChunks()[0].Pages()
+	for {
+		pg, err := ps.ReadPage()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		parquet.Release(pg)
+		pages++
+	}
+	ps.Close()
+	if groups < 10 || pages < 3 {
+		t.Errorf("%d row groups, %d pages in the first chunk: the test wants many of both", groups, pages)
 	}
 }
