@@ -159,21 +159,31 @@ func TestJSON(t *testing.T) {
 	}
 }
 
-// readParquet returns a Parquet file's schema and its rows, each value
-// as text: NULL, or the Go value.
-func readParquet(t *testing.T, p string) (string, [][]string) {
+// openParquet opens a Parquet file with parquet-go, until the test ends.
+func openParquet(t *testing.T, p string) *parquet.File {
 	t.Helper()
 	f, err := os.Open(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	st, _ := f.Stat()
+	t.Cleanup(func() { f.Close() })
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
 	pf, err := parquet.OpenFile(f, st.Size())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := parquet.NewReader(f, pf.Schema())
+	return pf
+}
+
+// readParquet returns a Parquet file's schema and its rows, each value
+// as text: NULL, or the Go value.
+func readParquet(t *testing.T, p string) (string, [][]string) {
+	t.Helper()
+	pf := openParquet(t, p)
+	r := parquet.NewReader(pf, pf.Schema())
 	var out [][]string
 	rows := make([]parquet.Row, 10)
 	for {
@@ -571,16 +581,7 @@ func TestParquetPagesAndRowGroups(t *testing.T) {
 			t.Fatalf("row %d: got %q, want %q", i, got[i], want[i])
 		}
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	st, _ := f.Stat()
-	pf, err := parquet.OpenFile(f, st.Size())
-	if err != nil {
-		t.Fatal(err)
-	}
+	pf := openParquet(t, p)
 	groups, pages := len(pf.RowGroups()), 0
 	for _, g := range pf.Metadata().RowGroups {
 		for _, c := range g.Columns {
