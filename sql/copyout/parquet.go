@@ -91,8 +91,7 @@ func (c column) schemaElement(t *thrift) {
 	case tString:
 		t.i32(6, convUTF8)
 		t.begin(10) // LogicalType
-		t.begin(1)  // STRING
-		t.end()
+		t.empty(1)  // STRING
 		t.end()
 	case tInt64:
 		t.i32(6, convInt64)
@@ -105,8 +104,7 @@ func (c column) schemaElement(t *thrift) {
 	case tDate:
 		t.i32(6, convDate)
 		t.begin(10)
-		t.begin(6) // DATE
-		t.end()
+		t.empty(6) // DATE
 		t.end()
 	case tTimestamp:
 		// No converted type: TIMESTAMP_MICROS would say adjusted to UTC.
@@ -114,8 +112,7 @@ func (c column) schemaElement(t *thrift) {
 		t.begin(8)          // TIMESTAMP
 		t.boolean(1, false) // isAdjustedToUTC
 		t.begin(2)          // unit
-		t.begin(2)          // MICROS
-		t.end()
+		t.empty(2)          // MICROS
 		t.end()
 		t.end()
 		t.end()

@@ -68,6 +68,13 @@ func (t *thrift) begin(id int16) {
 	t.elem()
 }
 
+// empty writes a struct field with no fields of its own (a Parquet
+// logical type's STRING, DATE, MICROS).
+func (t *thrift) empty(id int16) {
+	t.field(id, tStruct)
+	t.stop()
+}
+
 // elem starts a struct that is an element of a list; end closes it.
 func (t *thrift) elem() {
 	t.outer = append(t.outer, t.id)

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/plan"
@@ -86,7 +87,7 @@ func (s *sorter) add(it sortItem) error {
 	s.arena, it.whole = appendSortKey(s.arena, it.row, s.keys)
 	it.key = s.arena[start:len(s.arena):len(s.arena)]
 	s.items = append(doubled(s.items, 1), it)
-	s.mem += itemBytes(&it)
+	s.mem += itemBytes(&it) + sortRoom
 	s.peak = max(s.peak, s.mem)
 	if s.mem > s.limit && len(s.items) > 1 {
 		return s.spillRun()
@@ -135,9 +136,15 @@ func (s *sorter) sort() {
 
 // sortRef stands in for an item while items sort.
 type sortRef struct {
-	w [2]uint64 // the key's bytes at the positions taken, big-endian
-	i uint32    // the item
+	w     [2]uint64 // the key's bytes at the positions taken, big-endian
+	i     uint32    // the item
+	whole bool      // its key is whole: the words may decide
 }
+
+// sortRoom is what an item's stand-ins take while its sorter sorts, in
+// refs and tmp, which the sorter keeps for its next run: its budget
+// counts them with the item.
+const sortRoom = 2 * int64(unsafe.Sizeof(sortRef{}))
 
 // sortScan is how far into the keys positions are looked for.
 const sortScan = 64
@@ -188,7 +195,7 @@ func sortItems(items []sortItem, keys []plan.SortKey, refs, tmp []sortRef) ([]so
 	refs = slices.Grow(refs[:0], len(items))[:len(items)]
 	for i := range items {
 		k := items[i].key
-		r := sortRef{i: uint32(i)}
+		r := sortRef{i: uint32(i), whole: items[i].whole}
 		for j, p := range pos[:n] {
 			var c byte
 			if p < len(k) {
@@ -200,7 +207,7 @@ func sortItems(items []sortItem, keys []plan.SortKey, refs, tmp []sortRef) ([]so
 	}
 	byRefs := func(refs []sortRef) {
 		slices.SortFunc(refs, func(a, b sortRef) int {
-			if items[a.i].whole && items[b.i].whole {
+			if a.whole && b.whole {
 				if a.w[0] != b.w[0] {
 					return cmp.Compare(a.w[0], b.w[0])
 				}
@@ -256,20 +263,21 @@ func sortItems(items []sortItem, keys []plan.SortKey, refs, tmp []sortRef) ([]so
 // ref takes no pass.
 func radixRefs(refs, tmp []sortRef, n int) ([]sortRef, []sortRef) {
 	var counts [16][256]int32
-	count := func(c *[16][256]int32, at int, w uint64) {
-		c[at][byte(w>>56)]++
-		c[at+1][byte(w>>48)]++
-		c[at+2][byte(w>>40)]++
-		c[at+3][byte(w>>32)]++
-		c[at+4][byte(w>>24)]++
-		c[at+5][byte(w>>16)]++
-		c[at+6][byte(w>>8)]++
-		c[at+7][byte(w)]++
+	count := func(at int, w uint64) {
+		c := counts[at : at+8]
+		c[0][byte(w>>56)]++
+		c[1][byte(w>>48)]++
+		c[2][byte(w>>40)]++
+		c[3][byte(w>>32)]++
+		c[4][byte(w>>24)]++
+		c[5][byte(w>>16)]++
+		c[6][byte(w>>8)]++
+		c[7][byte(w)]++
 	}
 	for i := range refs {
-		count(&counts, 0, refs[i].w[0])
+		count(0, refs[i].w[0])
 		if n > 8 {
-			count(&counts, 8, refs[i].w[1])
+			count(8, refs[i].w[1])
 		}
 	}
 	for b := n - 1; b >= 0; b-- {
