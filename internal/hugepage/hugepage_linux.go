@@ -10,6 +10,10 @@ import (
 // and arm64 (runtime.heapArenaBytes).
 const arenaBytes = 64 << 20
 
+// hugeBytes is the size of a transparent huge page on linux/amd64 and
+// arm64 with 4 KiB pages.
+const hugeBytes = 2 << 20
+
 // advise maps n bytes of heap by allocating them (the runtime maps fresh
 // address space for a block that size, and the kernel gives it no page
 // until it is touched), advises the range from the start of the first
@@ -29,6 +33,28 @@ func advise(n int) {
 	madvise(madvHugepage)
 	b = nil
 	runtime.GC()
+	collapse(advised.lo, p)
+}
+
+// collapse makes huge pages of the 2 MiB regions of [lo, upTo] that the
+// heap has touched already. The runtime's start and the packages started
+// before package early use the heap's first few hundred KB; a region
+// that holds a small page takes small pages at every later fault too,
+// and a query that keeps its state in that region (all of it, for a
+// small one) pays a fault per 4 KiB: 100 to 360 of them in `SELECT 1`,
+// on virtual machines where a fault costs 10 µs. MADV_COLLAPSE (Linux
+// 6.1) copies the region's pages into a huge page at once: `SELECT 1`
+// faulted 647 to 983 times (8 runs), 574 to 763 with the collapse. It
+// comes after the collection that frees the block: the runtime gives
+// the freed block's pages back as it goes on, which splits a huge page
+// of the region where the block starts, made before. A region that the
+// heap has not mapped (the arena's space below the heap's randomized
+// start) gives an error, as does an older kernel; either leaves the
+// region as it was.
+func collapse(lo, upTo uintptr) {
+	for r := lo; r <= upTo; r += hugeBytes {
+		_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, r, hugeBytes, madvCollapse)
+	}
 }
 
 func forget() {
@@ -45,9 +71,10 @@ func madvise(advice uintptr) {
 	_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, advised.lo, advised.hi-advised.lo, advice)
 }
 
-// MADV_HUGEPAGE and MADV_NOHUGEPAGE (the syscall package does not name
-// them).
+// MADV_HUGEPAGE, MADV_NOHUGEPAGE and MADV_COLLAPSE (the syscall package
+// does not name them).
 const (
 	madvHugepage   = 14
 	madvNoHugepage = 15
+	madvCollapse   = 25
 )
