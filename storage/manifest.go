@@ -132,6 +132,16 @@ type fileJSON struct {
 // part-*.jsonl file in the folder of its partition (so no path can leave the
 // lake), files out of order or listed twice.
 func DecodeManifest(data []byte) (*Manifest, error) {
+	if m, ok := decodeWritten(data); ok {
+		return m, nil
+	}
+	return decodeManifestJSON(data)
+}
+
+// decodeManifestJSON is DecodeManifest through encoding/json, for any
+// manifest: the one way for a manifest not laid out as EncodeManifest
+// writes it, and for every error.
+func decodeManifestJSON(data []byte) (*Manifest, error) {
 	var mj manifestJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
