@@ -48,7 +48,10 @@ func sampleNames(r io.Reader, names []string) []string {
 	for _, n := range names {
 		seen[n] = true
 	}
-	lr := storage.NewLineReader(r, 256<<10)
+	// A small buffer: the rows are usually a few hundred bytes, and a
+	// longer one is read on past it. The first query of every lake reads
+	// its names, and a larger buffer only read more of the file.
+	lr := storage.NewLineReader(r, 16<<10)
 	for range 100 {
 		line, err := lr.Next()
 		if err != nil {
