@@ -5,6 +5,8 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,3 +208,23 @@ var (
 	sink     [][]byte
 	sinkByte byte
 )
+
+// The advice costs one collection, the one that frees its block (the
+// block's own allocation starts none), and leaves GOGC as it was.
+func TestAdviseCollectsOnce(t *testing.T) {
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	advise(heapSpan)
+	runtime.ReadMemStats(&after)
+	forget()
+	if n := after.NumGC - before.NumGC; n != 1 {
+		t.Errorf("the advice took %d collections, want 1", n)
+	}
+	if p := debug.SetGCPercent(100); p != 100 {
+		t.Errorf("after the advice GOGC is %d, want 100 as before", p)
+	}
+	if after.HeapAlloc > before.HeapAlloc+heapSpan/2 {
+		t.Errorf("the heap holds %d bytes after the advice, %d before: the block was not freed", after.HeapAlloc, before.HeapAlloc)
+	}
+}
