@@ -46,7 +46,13 @@ var OS FS = osFS{}
 
 type osFS struct{}
 
-func (osFS) Open(name string) (File, error) { return os.Open(name) }
+func (osFS) Open(name string) (File, error) {
+	f, err := openRead(name)
+	if err != nil {
+		return nil, err // not a File holding a nil *os.File
+	}
+	return f, nil
+}
 func (osFS) OpenFile(name string, flag int) (File, error) {
 	return os.OpenFile(name, flag, 0o644)
 }
