@@ -17,6 +17,7 @@ import (
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 	"github.com/lakesql/lakesql/storage"
 )
@@ -76,6 +77,22 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		sel = castTyped(sel, d.qual, d.typed, d.cols)
 	}
 	return sel, src, done, nil
+}
+
+// planned resolves sel (see resolve) and plans it over its source; done
+// removes what resolving made, once the plan has run (and at once when
+// planning fails).
+func (s *Session) planned(ctx context.Context, sel *ast.Select, scope []scopeTable) (*plan.Plan, func(), error) {
+	sel, src, done, err := s.resolve(ctx, sel, scope)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := prepare(src, sel, s.qualifierFields(sel))
+	if err != nil {
+		done()
+		return nil, nil, err
+	}
+	return p, done, nil
 }
 
 // castTyped returns sel with each name of a typed column of the derived
@@ -154,15 +171,11 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 			return &again, func() {}, nil
 		}
 	}
-	inner, src, innerDone, err := s.resolve(ctx, t.Sub, scope)
+	p, innerDone, err := s.planned(ctx, t.Sub, scope)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer innerDone()
-	p, err := prepare(src, inner, s.qualifierFields(inner))
-	if err != nil {
-		return nil, nil, err
-	}
 	// A table made for one join: its rows are a set to the join, which
 	// never shows their order; so are those of a table whose reader
 	// groups them, unless others may read the same rows (a CTE's).

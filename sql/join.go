@@ -815,15 +815,11 @@ func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTab
 			q.Where = ast.And{L: q.Where, R: t}
 		}
 	}
-	sel, src, done, err := s.resolve(ctx, q, scope)
+	p, done, err := s.planned(ctx, q, scope)
 	if err != nil {
 		return err
 	}
 	defer done()
-	p, err := prepare(src, sel, s.qualifierFields(sel))
-	if err != nil {
-		return err
-	}
 	if pr, ok := p.Root.(*plan.Project); ok && keys != nil {
 		if sc, ok := pr.Input.(*plan.Scan); ok && !sc.FromManifest && len(pr.Exprs) >= len(sd.need) {
 			var args []plan.Expr
@@ -857,15 +853,11 @@ func (s *Session) streamOwnDerived(ctx context.Context, sd *joinSide, scope []sc
 	if _, bad := s.correlated(t.Sub, scope); bad {
 		return false, nil
 	}
-	inner, src, done, err := s.resolve(ctx, t.Sub, scope)
+	p, done, err := s.planned(ctx, t.Sub, scope)
 	if err != nil {
 		return true, err
 	}
 	defer done()
-	p, err := prepare(src, inner, s.qualifierFields(inner))
-	if err != nil {
-		return true, err
-	}
 	pick := make([]int, len(sd.need))
 	for i, c := range sd.need {
 		j := slices.Index(p.Columns, c.field)

@@ -96,15 +96,11 @@ func (s *Session) explainUnion(ctx context.Context, u *ast.Union) (*Result, erro
 	var lines []string
 	for i, part := range u.Parts {
 		var subs []subqueryPlan
-		sel, src, done, err := s.resolve(withSubqueryLog(ctx, &subs), part, nil)
+		p, done, err := s.planned(withSubqueryLog(ctx, &subs), part, nil)
 		if err != nil {
 			return nil, err
 		}
 		defer done()
-		p, err := prepare(src, sel, s.qualifierFields(sel))
-		if err != nil {
-			return nil, err
-		}
 		lines = append(lines, fmt.Sprintf("Query %d of the UNION: %s", i+1, part))
 		for _, l := range append(explainLines(p, nil, nil, 0), subqueryLines(subs)...) {
 			lines = append(lines, "  "+l)
