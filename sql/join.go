@@ -448,7 +448,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			return s.streamSide(sctx, sides[0], scope, true, keys, each)
 		})
 	}
-	if _, explaining := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); stream && !explaining {
+	if stream && !explaining(ctx) {
 		// The statement's scan takes the joined rows as the probes make
 		// them (EXPLAIN runs the join into a file, to show its sides'
 		// plans and count its rows).
@@ -792,8 +792,7 @@ func (s *Session) joinSide(ctx context.Context, sd *joinSide, dir *spill.Dir, sc
 // keys, only the rows whose join key it may hold (a KeyIn of the scan,
 // when the query is a projection of one).
 func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTable, streamed bool, keys *keySet, each func() exec.Emitter) error {
-	_, explaining := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan)
-	if sd.t.Own && sd.t.Sub != nil && len(sd.where) == 0 && keys == nil && !explaining {
+	if sd.t.Own && sd.t.Sub != nil && len(sd.where) == 0 && keys == nil && !explaining(ctx) {
 		if ok, err := s.streamOwnDerived(ctx, sd, scope, each); ok {
 			return err
 		}
@@ -846,8 +845,8 @@ func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTab
 // values would come back as they went. TPC-H Q13's 10,000 orders per
 // customer at SF 0.1 took 2 ms that way. EXPLAIN takes the file, which
 // counts the table's rows. ok is false, and the side is to be made the
-// other way (which says what is wrong), when the query's columns do not
-// name each of the side's once.
+// other way (which says what is wrong), when the query has two columns of a
+// name or lacks one of the side's.
 func (s *Session) streamOwnDerived(ctx context.Context, sd *joinSide, scope []scopeTable, each func() exec.Emitter) (ok bool, err error) {
 	t := sd.t
 	if _, bad := s.correlated(t.Sub, scope); bad {
@@ -858,17 +857,15 @@ func (s *Session) streamOwnDerived(ctx context.Context, sd *joinSide, scope []sc
 		return true, err
 	}
 	defer done()
-	pick := make([]int, len(sd.need))
-	for i, c := range sd.need {
-		j := slices.Index(p.Columns, c.field)
-		if j < 0 || slices.Contains(p.Columns[j+1:], c.field) {
-			return false, nil
-		}
-		pick[i] = j
-	}
 	for i, c := range p.Columns {
 		if slices.Contains(p.Columns[:i], c) {
 			return false, nil // a derived table refuses two columns of a name
+		}
+	}
+	pick := make([]int, len(sd.need))
+	for i, c := range sd.need {
+		if pick[i] = slices.Index(p.Columns, c.field); pick[i] < 0 {
+			return false, nil
 		}
 	}
 	p.Unordered = true // the join never shows their order

@@ -162,6 +162,13 @@ type subqueryPlan struct {
 
 type subqueryLogKey struct{}
 
+// explaining reports whether ctx is EXPLAIN's, which logs the subqueries
+// it answers (see withSubqueryLog).
+func explaining(ctx context.Context) bool {
+	_, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan)
+	return ok
+}
+
 // withSubqueryLog returns a context under which every subquery answered
 // is added to log.
 func withSubqueryLog(ctx context.Context, log *[]subqueryPlan) context.Context {

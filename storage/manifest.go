@@ -166,13 +166,7 @@ func decodeManifestJSON(data []byte) (*Manifest, error) {
 		return nil, corruptf("manifest: %v", err)
 	}
 	m.Files = make([]FileEntry, len(mj.Files))
-	// Many files share a partition: its text is decoded once and its
-	// values shared (a lake of 100,000 files has a few hundred partitions).
-	type part struct {
-		vals []PartValue
-		dir  string // PartitionDir of vals, and '/'
-	}
-	parts := make(map[string]part)
+	parts := partitions{}
 	for i, fj := range mj.Files {
 		if fj.Path == nil || fj.Partition == nil || fj.Rows == nil || fj.Bytes == nil {
 			return nil, corruptf("manifest: file %d: missing one of path, partition, rows, bytes", i)
@@ -187,19 +181,45 @@ func decodeManifestJSON(data []byte) (*Manifest, error) {
 			if err != nil {
 				return nil, corruptf("manifest: %s: %v", f.Path, err)
 			}
-			pt = part{vals, PartitionDir(m.Key, vals) + "/"}
-			parts[string(fj.Partition)] = pt
+			pt = parts.add(m.Key, fj.Partition, vals)
 		}
 		f.Partition = pt.vals
-		if err := checkFilePath(pt.dir, f.Path); err != nil {
+		if err := checkNextFile(m.Files[:i], pt, f); err != nil {
 			return nil, err
-		}
-		if i > 0 && f.Path <= m.Files[i-1].Path {
-			return nil, corruptf("manifest: files not sorted by path or listed twice at %s", f.Path)
 		}
 		m.Files[i] = f
 	}
 	return m, nil
+}
+
+// partitions holds the partitions of a manifest's files by their text:
+// many files share one, whose values are decoded once and shared (a lake
+// of 100,000 files has a few hundred partitions).
+type partitions map[string]partition
+
+type partition struct {
+	vals []PartValue
+	dir  string // PartitionDir of vals, and '/'
+}
+
+// add keeps vals, key's values, as the partition of text.
+func (ps partitions) add(key []string, text []byte, vals []PartValue) partition {
+	pt := partition{vals, PartitionDir(key, vals) + "/"}
+	ps[string(text)] = pt
+	return pt
+}
+
+// checkNextFile checks f, a file of partition pt that comes after files:
+// its path is a part file in the partition's folder, and after the last
+// one's.
+func checkNextFile(files []FileEntry, pt partition, f FileEntry) error {
+	if err := checkFilePath(pt.dir, f.Path); err != nil {
+		return err
+	}
+	if len(files) > 0 && f.Path <= files[len(files)-1].Path {
+		return corruptf("manifest: files not sorted by path or listed twice at %s", f.Path)
+	}
+	return nil
 }
 
 // decodePartition decodes a file's partition object: one string or null

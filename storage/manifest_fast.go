@@ -33,66 +33,39 @@ func decodeWritten(data []byte) (m *Manifest, ok bool) {
 	if !d.lit(`],"generation":`) || !d.count(&m.Generation) || !d.lit(`,"files":[`) || ValidateKey(m.Key) != nil {
 		return nil, false
 	}
-	// Files of one partition share its values, as in DecodeManifest.
-	type part struct {
-		vals []PartValue
-		dir  string
-	}
-	parts := map[string]part{}
+	parts := partitions{}
 	m.Files = make([]FileEntry, 0, bytes.Count(data[d.i:], []byte("\n{")))
-	for len(m.Files) == 0 || d.lit(",") {
-		if len(m.Files) == 0 && d.peek(']') {
-			break
-		}
-		var f FileEntry
-		if !d.lit("\n{\"path\":") || !d.str(&f.Path) || !d.lit(`,"partition":{`) {
-			return nil, false
-		}
-		start := d.i
-		for j, k := range m.Key {
-			if j > 0 && !d.lit(",") {
+	if !d.peek(']') {
+		for {
+			var f FileEntry
+			if !d.lit("\n{\"path\":") || !d.str(&f.Path) || !d.lit(`,"partition":`) {
 				return nil, false
 			}
-			if !d.lit(`"`) || !d.lit(k) || !d.lit(`":`) {
+			start := d.i
+			if !d.partition(m.Key, nil) {
 				return nil, false
 			}
-			if !d.lit("null") && !d.str(nil) {
+			text := data[start:d.i]
+			pt, seen := parts[string(text)]
+			if !seen {
+				vals := make([]PartValue, len(m.Key))
+				e := writtenDecoder{b: data, i: start}
+				e.partition(m.Key, vals) // the text again, now to keep its values
+				pt = parts.add(m.Key, text, vals)
+			}
+			f.Partition = pt.vals
+			if !d.lit(`,"rows":`) || !d.count(&f.Rows) || !d.lit(`,"bytes":`) || !d.count(&f.Bytes) || !d.lit("}") ||
+				checkNextFile(m.Files, pt, f) != nil {
 				return nil, false
 			}
-		}
-		if !d.lit("}") {
-			return nil, false
-		}
-		pt, seen := parts[string(data[start:d.i])]
-		if !seen {
-			// The text again, now to keep its values.
-			e := writtenDecoder{b: data, i: start}
-			pt.vals = make([]PartValue, len(m.Key))
-			for j, k := range m.Key {
-				if j > 0 {
-					e.lit(",")
-				}
-				e.lit(`"` + k + `":`)
-				if e.lit("null") {
-					pt.vals[j].Null = true
-				} else {
-					e.str(&pt.vals[j].Str)
-				}
+			m.Files = append(m.Files, f)
+			if !d.lit(",") {
+				break
 			}
-			pt.dir = PartitionDir(m.Key, pt.vals) + "/"
-			parts[string(data[start:d.i])] = pt
 		}
-		f.Partition = pt.vals
-		if !d.lit(`,"rows":`) || !d.count(&f.Rows) || !d.lit(`,"bytes":`) || !d.count(&f.Bytes) || !d.lit("}") {
+		if !d.lit("\n") {
 			return nil, false
 		}
-		if checkFilePath(pt.dir, f.Path) != nil || len(m.Files) > 0 && f.Path <= m.Files[len(m.Files)-1].Path {
-			return nil, false
-		}
-		m.Files = append(m.Files, f)
-	}
-	if len(m.Files) > 0 && !d.lit("\n") {
-		return nil, false
 	}
 	if !d.lit("]}") {
 		return nil, false
@@ -117,6 +90,31 @@ func (d *writtenDecoder) lit(s string) bool {
 }
 
 func (d *writtenDecoder) peek(c byte) bool { return d.i < len(d.b) && d.b[d.i] == c }
+
+// partition takes a file's partition object, a member per field of key
+// in its order, a text or null, into vals (unless vals is nil).
+func (d *writtenDecoder) partition(key []string, vals []PartValue) bool {
+	if !d.lit("{") {
+		return false
+	}
+	for j, k := range key {
+		if j > 0 && !d.lit(",") || !d.lit(`"`) || !d.lit(k) || !d.lit(`":`) {
+			return false
+		}
+		var s *string
+		if vals != nil {
+			s = &vals[j].Str
+		}
+		if d.lit("null") {
+			if vals != nil {
+				vals[j].Null = true
+			}
+		} else if !d.str(s) {
+			return false
+		}
+	}
+	return d.lit("}")
+}
 
 // str takes a JSON string without escapes or control characters, of
 // valid UTF-8 (encoding/json would change what is not), into s (unless
