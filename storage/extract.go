@@ -29,6 +29,7 @@ type Extractor struct {
 	// only; no cands where there are none). The entries are values, not
 	// pointers: a member's name is looked up with one load less.
 	byLen []lenNames
+	twice bool // some name is asked for more than once
 }
 
 // lenNames are an Extractor's names of one length. When a byte position
@@ -48,6 +49,18 @@ type lenNames struct {
 type lenName struct {
 	j          int
 	head, tail uint64
+}
+
+// is reports whether name, of the length of c's, is c's (whose text is
+// full): by its first and last 8 bytes and its middle past 16, or as a
+// whole when shorter than 8.
+func (c *lenName) is(name []byte, full string) bool {
+	n := len(name)
+	if n >= 8 {
+		return binary.LittleEndian.Uint64(name) == c.head && binary.LittleEndian.Uint64(name[n-8:]) == c.tail &&
+			(n <= 16 || string(name[8:n-8]) == full[8:n-8])
+	}
+	return string(name) == full
 }
 
 // newLenNames indexes the names js of the same length n.
@@ -90,7 +103,10 @@ func newLenNames(names []string, js []int, n int) lenNames {
 func NewExtractor(names []string) *Extractor {
 	e := &Extractor{names: names}
 	plain := true
+	seen := map[string]bool{}
 	for _, n := range names {
+		e.twice = e.twice || seen[n]
+		seen[n] = true
 		if n == "" {
 			e.empty = true
 		} else {

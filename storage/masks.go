@@ -9,14 +9,16 @@ import (
 // 64k+j: hits marks the bytes equal to one of up to four target bytes
 // (the rarest byte of each name an Extractor looks for), specials the
 // backslashes, '{' and '[', newlines the '\n', quotes the '"' and high the
-// bytes past ASCII (a line without one has only valid UTF-8). On amd64 with
+// bytes past ASCII (a line without one has only valid UTF-8), colons the
+// ':' and spaces the bytes up to ' ' (JSON's whitespace, and the control
+// bytes a valid row holds nowhere). On amd64 with
 // AVX2 an assembly kernel computes them 64 bytes at a time
 // (masks_amd64.s); elsewhere masksGeneric does, byte by byte. A
 // RowReader finds line ends in them, and fromMasks checks a row's shape
 // with one look at specials and visits only the places where a name may
 // start, from the last one back.
 type masks struct {
-	hits, specials, newlines, quotes, high []uint64
+	hits, specials, newlines, quotes, high, colons, spaces []uint64
 }
 
 // maxMaskedTargets is how many distinct target bytes the kernel takes.
@@ -24,17 +26,25 @@ const maxMaskedTargets = 4
 
 // from returns the masks from word k on.
 func (m masks) from(k int) masks {
-	return masks{m.hits[k:], m.specials[k:], m.newlines[k:], m.quotes[k:], m.high[k:]}
+	f := masks{hits: m.hits[k:], specials: m.specials[k:], newlines: m.newlines[k:], quotes: m.quotes[k:], high: m.high[k:]}
+	if len(m.colons) > 0 {
+		f.colons, f.spaces = m.colons[k:], m.spaces[k:]
+	}
+	return f
 }
 
 // masksGeneric is the portable kernel, and the reference the assembly
-// one is tested against. len(b) must be a multiple of 64.
+// one is tested against. len(b) must be a multiple of 64; colons and
+// spaces are left out when m has none.
 func masksGeneric(b []byte, targets uint32, m masks) {
 	for blk := range len(b) / 64 {
-		var h, s, nl, q, hi uint64
+		var h, s, nl, q, hi, co, sp uint64
 		for j, c := range b[blk*64 : blk*64+64] {
 			if c >= 0x80 {
 				hi |= 1 << j
+			}
+			if c <= ' ' {
+				sp |= 1 << j
 			}
 			if uint32(c) == targets&0xff || uint32(c) == targets>>8&0xff ||
 				uint32(c) == targets>>16&0xff || uint32(c) == targets>>24 {
@@ -47,21 +57,35 @@ func masksGeneric(b []byte, targets uint32, m masks) {
 				nl |= 1 << j
 			case '"':
 				q |= 1 << j
+			case ':':
+				co |= 1 << j
 			}
 		}
 		m.hits[blk], m.specials[blk], m.newlines[blk], m.quotes[blk], m.high[blk] = h, s, nl, q, hi
+		if len(m.colons) > 0 {
+			m.colons[blk], m.spaces[blk] = co, sp
+		}
 	}
 }
 
 // fill computes m (grown to fit) for b, its last partial word as if b
-// went on with zero bytes (never a target: names are printable).
-func (m *masks) fill(b []byte, targets uint32) {
+// went on with zero bytes (never a target: names are printable); colons
+// and spaces only when asked (fromColons needs them; they cost the
+// kernel a tenth more), else they are left empty.
+func (m *masks) fill(b []byte, targets uint32, colons bool) {
 	n := (len(b) + 63) / 64
 	if cap(m.hits) < n {
 		m.hits, m.specials = make([]uint64, n), make([]uint64, n)
 		m.newlines, m.quotes, m.high = make([]uint64, n), make([]uint64, n), make([]uint64, n)
 	}
 	m.hits, m.specials, m.newlines, m.quotes, m.high = m.hits[:n], m.specials[:n], m.newlines[:n], m.quotes[:n], m.high[:n]
+	m.colons, m.spaces = m.colons[:0], m.spaces[:0]
+	if colons {
+		if cap(m.colons) < n {
+			m.colons, m.spaces = make([]uint64, n), make([]uint64, n)
+		}
+		m.colons, m.spaces = m.colons[:n], m.spaces[:n]
+	}
 	full := len(b) &^ 63
 	if full > 0 {
 		structMasks(b[:full], targets, *m)
@@ -356,12 +380,7 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 		}
 		for _, c := range cands {
 			j := c.j
-			if n >= 8 {
-				if binary.LittleEndian.Uint64(name) != c.head || binary.LittleEndian.Uint64(name[n-8:]) != c.tail ||
-					n > 16 && string(name[8:n-8]) != e.names[j][8:n-8] {
-					continue
-				}
-			} else if string(name) != e.names[j] {
+			if !c.is(name, e.names[j]) {
 				continue
 			}
 			ve := end + 1
@@ -375,4 +394,16 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 			vals[j] = b[vs:ve]
 		}
 	}
+}
+
+// prefixXor returns the word whose bit j is the parity of bits 0 to j of
+// x.
+func prefixXor(x uint64) uint64 {
+	x ^= x << 1
+	x ^= x << 2
+	x ^= x << 4
+	x ^= x << 8
+	x ^= x << 16
+	x ^= x << 32
+	return x
 }

@@ -1,11 +1,20 @@
 #include "textflag.h"
 
-// func masksAVX2(b *byte, n int, targets uint32, hits, specials, newlines, quotes, high *uint64)
+// spaceLimit is 0x21 in every byte: a signed compare with it marks the
+// bytes up to ' ' and those past ASCII.
+DATA spaceLimit<>+0(SB)/8, $0x2121212121212121
+DATA spaceLimit<>+8(SB)/8, $0x2121212121212121
+DATA spaceLimit<>+16(SB)/8, $0x2121212121212121
+DATA spaceLimit<>+24(SB)/8, $0x2121212121212121
+GLOBL spaceLimit<>(SB), RODATA|NOPTR, $32
+
+// func masksAVX2(b *byte, n int, targets uint32, hits, specials, newlines, quotes, high, colons, spaces *uint64)
 // n is a multiple of 64; each mask array holds n/64 words.
 // Bit j of word k is about byte 64k+j: one of the four bytes of targets
 // (hits); '\\', '{' or '[' (specials);
-// '\n' (newlines); '"' (quotes); a byte past ASCII (high).
-TEXT ·masksAVX2(SB), NOSPLIT, $0-64
+// '\n' (newlines); '"' (quotes); a byte past ASCII (high); ':' (colons)
+// and a byte up to ' ' (spaces), those two only when colons is not nil.
+TEXT ·masksAVX2(SB), NOSPLIT, $0-80
 	MOVQ b+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVL targets+16(FP), AX
@@ -14,6 +23,8 @@ TEXT ·masksAVX2(SB), NOSPLIT, $0-64
 	MOVQ newlines+40(FP), R9
 	MOVQ quotes+48(FP), R10
 	MOVQ high+56(FP), R11
+	MOVQ colons+64(FP), R12
+	MOVQ spaces+72(FP), R13
 	VMOVQ AX, X9
 	VPBROADCASTB X9, Y9
 	SHRL $8, AX
@@ -40,6 +51,9 @@ TEXT ·masksAVX2(SB), NOSPLIT, $0-64
 	MOVQ $0x22, AX
 	VMOVQ AX, X14
 	VPBROADCASTB X14, Y14 // '"'
+	MOVQ $0x3a, AX
+	VMOVQ AX, X15
+	VPBROADCASTB X15, Y15 // ':'
 
 loop:
 	CMPQ CX, $64
@@ -110,6 +124,33 @@ loop:
 	ORQ  BX, AX
 	MOVQ AX, (R11)
 
+	TESTQ R12, R12
+	JZ   next
+
+	// spaces: below 0x21 as signed bytes, less the high ones (in AX)
+	VMOVDQU spaceLimit<>(SB), Y6
+	VPCMPGTB Y0, Y6, Y5
+	VPMOVMSKB Y5, DX
+	VPCMPGTB Y1, Y6, Y5
+	VPMOVMSKB Y5, BX
+	SHLQ $32, BX
+	ORQ  BX, DX
+	NOTQ AX
+	ANDQ AX, DX
+	MOVQ DX, (R13)
+
+	// colons
+	VPCMPEQB Y0, Y15, Y5
+	VPMOVMSKB Y5, AX
+	VPCMPEQB Y1, Y15, Y5
+	VPMOVMSKB Y5, BX
+	SHLQ $32, BX
+	ORQ  BX, AX
+	MOVQ AX, (R12)
+	ADDQ $8, R12
+	ADDQ $8, R13
+
+next:
 	ADDQ $64, SI
 	ADDQ $8, DI
 	ADDQ $8, R8

@@ -36,6 +36,12 @@ type RowReader struct {
 	// Reset: their quotes and hits, and the choice.
 	sampled, quotes, hits int
 	walk                  bool
+
+	// The shapes of the last rows its own extractor and another took
+	// (shapeFor), and whether blocks are marked for fromColons: from the
+	// block after the first row that would take it on.
+	shapes [2]shape
+	colons bool
 }
 
 // quoteSample is how many lines a RowReader weighs the walk on.
@@ -155,7 +161,7 @@ func (rr *RowReader) fill() error {
 	// A buffer grown for a long line is searched as LineReader does: its
 	// masks would cost half as much memory again.
 	if rr.e != nil && rr.e.bare != nil && rr.end <= maxMaskedBlock {
-		rr.m.fill(rr.buf[:rr.end], rr.e.targets)
+		rr.m.fill(rr.buf[:rr.end], rr.e.targets, rr.colons)
 		rr.nm = true
 	}
 	return nil
@@ -201,7 +207,9 @@ func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err e
 		case masked && !rr.walkFor(e):
 			ok = e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
 		case masked || e.bare != nil && quotesPay(&rr.m, rr.lineLo, rr.lineHi, len(e.names)):
-			ok = e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
+			rr.colons = true
+			ok = e.fromColons(rr.buf, rr.lineLo, rr.lineHi, &rr.m, rr.shapeFor(e), vals) ||
+				e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
 		}
 		if ok {
 			return !anyBits(rr.m.high, rr.lineLo, rr.lineHi), nil // plain: see ExtractPlain

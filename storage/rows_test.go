@@ -34,28 +34,39 @@ func TestMasksKernel(t *testing.T) {
 			targets = 0x67676d72 // 'r', 'm', 'g', 'g'
 		}
 		n := len(b) / 64
-		got := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
-		want := masks{make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n), make([]uint64, n)}
+		got := newMasks(n)
+		want := newMasks(n)
 		structMasks(b, targets, got)
 		masksGeneric(b, targets, want)
 		for k := range n {
-			if got.hits[k] != want.hits[k] || got.specials[k] != want.specials[k] ||
-				got.newlines[k] != want.newlines[k] || got.quotes[k] != want.quotes[k] || got.high[k] != want.high[k] {
-				t.Fatalf("targets %08x, word %d of %q:\ngot  %x %x %x %x %x\nwant %x %x %x %x %x", targets, k, b,
-					got.hits[k], got.specials[k], got.newlines[k], got.quotes[k], got.high[k],
-					want.hits[k], want.specials[k], want.newlines[k], want.quotes[k], want.high[k])
+			if g, w := got.word(k), want.word(k); g != w {
+				t.Fatalf("targets %08x, word %d of %q:\ngot  %x\nwant %x", targets, k, b, g, w)
 			}
+		}
+	}
+	// Without colons and spaces asked, the others are as with them, and
+	// nothing is written past them.
+	b := bytes.Repeat([]byte("{\"a\": \"b:c\"}\n"), 40)
+	var with, without masks
+	with.fill(b, 0x61616161, true)
+	without.fill(b, 0x61616161, false)
+	if len(without.colons) != 0 || len(with.colons) != len(with.quotes) {
+		t.Fatalf("colons %d without, %d with, of %d words", len(without.colons), len(with.colons), len(with.quotes))
+	}
+	for k := range with.quotes {
+		if g, w := without.word5(k), with.word5(k); g != w {
+			t.Fatalf("word %d without colons: %x, with: %x", k, g, w)
 		}
 	}
 	// Each kind of byte lands on its own bit, in every position of a word.
 	for pos := range 64 {
-		for _, c := range []byte{'"', '\\', '{', '[', '\n', 'g', 0x80, 0xff} {
+		for _, c := range []byte{'"', '\\', '{', '[', '\n', 'g', 0x80, 0xff, ':', ' ', '\t', 0, '!', 0x7f} {
 			b := bytes.Repeat([]byte{'.'}, 128)
 			b[64+pos] = c
-			m := masks{make([]uint64, 2), make([]uint64, 2), make([]uint64, 2), make([]uint64, 2), make([]uint64, 2)}
+			m := newMasks(2)
 			structMasks(b, 'g'*0x01010101, m)
 			bit := uint64(1) << pos
-			want := [5]uint64{}
+			want := [7]uint64{}
 			switch c {
 			case 'g':
 				want[0] = bit
@@ -63,17 +74,38 @@ func TestMasksKernel(t *testing.T) {
 				want[1] = bit
 			case '\n':
 				want[2] = bit
+				want[6] = bit
 			case '"':
 				want[3] = bit
 			case 0x80, 0xff:
 				want[4] = bit
+			case ':':
+				want[5] = bit
+			case ' ', '\t', 0:
+				want[6] = bit
 			}
-			got := [5]uint64{m.hits[1], m.specials[1], m.newlines[1], m.quotes[1], m.high[1]}
-			if got != want || m.hits[0]|m.specials[0]|m.newlines[0]|m.quotes[0]|m.high[0] != 0 {
+			got := m.word(1)
+			if got != want || m.word(0) != [7]uint64{} {
 				t.Fatalf("%q at %d: got %x, want %x in word 1 and nothing in word 0", c, 64+pos, got, want)
 			}
 		}
 	}
+}
+
+// newMasks returns masks of n words.
+func newMasks(n int) masks {
+	w := func() []uint64 { return make([]uint64, n) }
+	return masks{w(), w(), w(), w(), w(), w(), w()}
+}
+
+// word returns word k of each mask, in the order of the struct's fields.
+func (m masks) word(k int) [7]uint64 {
+	return [7]uint64{m.hits[k], m.specials[k], m.newlines[k], m.quotes[k], m.high[k], m.colons[k], m.spaces[k]}
+}
+
+// word5 returns word k of the masks filled always.
+func (m masks) word5(k int) [5]uint64 {
+	return [5]uint64{m.hits[k], m.specials[k], m.newlines[k], m.quotes[k], m.high[k]}
 }
 
 // readAll reads every line of the stream with next, and the error that
