@@ -27,8 +27,10 @@
 // A row is one raw line, copied byte for byte and never re-encoded. [Fields]
 // checks that a line is one JSON object and extracts top-level members
 // without decoding the rest; [Extractor] extracts them faster from lines that
-// were checked already (lake files). [LakeWriter] routes rows to partitions,
-// checking raw lines in parallel.
+// were checked already (lake files), and [RowReader] faster still from a
+// block of them, by bit masks of its bytes and the names of the rows
+// before (a shape). [LakeWriter] routes rows to partitions, checking raw
+// lines in parallel.
 //
 // Hostile input has one answer each: a line longer than [MaxLineBytes] is an
 // error naming its file and line (memory stays a small multiple of the
