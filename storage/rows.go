@@ -63,6 +63,10 @@ func (rr *RowReader) Reset(r io.Reader) {
 	rr.eof, rr.rerr, rr.nm = false, nil, false
 	rr.lineLo, rr.lineHi, rr.n = 0, 0, 0
 	rr.sampled, rr.quotes, rr.hits, rr.walk = 0, 0, 0, false
+	for i := range rr.shapes {
+		sh := &rr.shapes[i]
+		sh.weighed, sh.quotes, sh.bytes = 0, 0, 0
+	}
 }
 
 // ResetWith is Reset that also changes the extractor, for a file whose
@@ -203,13 +207,14 @@ func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err e
 		// (whose names are plain).
 		masked := e.targets != 0 && e.targets == rr.e.targets
 		var ok bool
-		switch {
-		case masked && !rr.walkFor(e):
+		if masked && !rr.walkFor(e) {
 			ok = e.fromMasks(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
-		case masked || e.bare != nil && quotesPay(&rr.m, rr.lineLo, rr.lineHi, len(e.names)):
-			rr.colons = true
-			ok = e.fromColons(rr.buf, rr.lineLo, rr.lineHi, &rr.m, rr.shapeFor(e), vals) ||
-				e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
+		} else if e.bare != nil {
+			if sh := rr.shapeFor(e); masked || rr.quotesPay(sh, len(e.names)) {
+				rr.colons = true
+				ok = e.fromColons(rr.buf, rr.lineLo, rr.lineHi, &rr.m, sh, vals) ||
+					e.fromQuotes(rr.buf, rr.lineLo, rr.lineHi, &rr.m, vals)
+			}
 		}
 		if ok {
 			return !anyBits(rr.m.high, rr.lineLo, rr.lineHi), nil // plain: see ExtractPlain
@@ -243,16 +248,23 @@ func (rr *RowReader) walkFor(e *Extractor) bool {
 	return rr.walk
 }
 
-// quotesPay reports whether fromQuotes should beat flat on the line
-// buf[lo:hi] for n names: its work grows with the line's quotes, flat's
-// with the names times the line's length. The weight of a quote against
-// a byte searched is from BenchmarkRowReaderMany, ...WideMany and
+// quotesPay reports whether the walk (fromColons, fromQuotes) should beat
+// flat for n names on the lines of sh's extractor, weighed on the first
+// quoteSample lines since Reset: its work grows with a line's quotes,
+// flat's with the names times the line's length. The weight of a quote
+// against a byte searched is from BenchmarkRowReaderMany, ...WideMany and
 // ...WideSecond: on lineitem's narrow rows the walk takes six names at
 // 1.2 GB/s where flat took them at 0.95, on 30-member rows six at 1.5
 // (flat 1.25), but one at 1.5 where flat takes it at 2.9.
-func quotesPay(m *masks, lo, hi, n int) bool {
+func (rr *RowReader) quotesPay(sh *shape, n int) bool {
 	const quoteWeight = 16
-	return quoteWeight*countBits(m.quotes, lo, hi) <= n*(hi-lo)
+	if sh.weighed < quoteSample {
+		sh.weighed++
+		sh.quotes += countBits(rr.m.quotes, rr.lineLo, rr.lineHi)
+		sh.bytes += rr.lineHi - rr.lineLo
+		sh.pays = quoteWeight*sh.quotes <= n*sh.bytes
+	}
+	return sh.pays
 }
 
 // countBits counts the bits in [lo, hi) of words.

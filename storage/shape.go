@@ -21,6 +21,11 @@ type shape struct {
 	valid   bool
 	ncs     []uint64 // scratch: the name ends of a row, a word each
 	at      []int    // scratch: where the wanted names end, or -1
+
+	// The lines weighed since the reader's Reset, their quotes and
+	// bytes, and whether the walk pays for the extractor (quotesPay).
+	weighed, quotes, bytes int
+	pays                   bool
 }
 
 // shapeMember is a member of a shape: the 8 bytes that end its name
@@ -44,6 +49,7 @@ func (rr *RowReader) shapeFor(e *Extractor) *shape {
 	}
 	if sh.e != e {
 		sh.e, sh.members, sh.valid = e, sh.members[:0], false
+		sh.weighed, sh.quotes, sh.bytes = 0, 0, 0
 	}
 	return sh
 }
