@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // A shape is the names of the members of the last row that an Extractor
@@ -95,21 +96,25 @@ func nameEnds(m *masks, lo, end int, ncs []uint64) ([]uint64, bool) {
 // its opening quote on and the words between.
 func (sh *shape) match(buf []byte, ncs []uint64, wlo, lo int, at []int) (w int, rest uint64, k int) {
 	ms := sh.members
+	// The loads of 8 bytes below end by a name's closing quote p, which
+	// is in buf: they are in buf, unchecked.
+	b0 := unsafe.Pointer(unsafe.SliceData(buf))
+	n8 := len(buf)
 	for w = range ncs {
 		base := (wlo + w) << 6
 		for nc := ncs[w]; nc != 0; nc &= nc - 1 {
 			p := base + bits.TrailingZeros64(nc)
-			if k >= len(ms) {
+			if k >= len(ms) || p < 8 || p > n8 {
 				return w, nc, k
 			}
 			mk := &ms[k]
 			i := p - mk.n - 1 // the opening quote, if the name is mk's
-			if p < 8 || i <= lo || binary.LittleEndian.Uint64(buf[p-8:p])&mk.tmask != mk.tail ||
-				mk.n >= 8 && binary.LittleEndian.Uint64(buf[i:p]) != mk.head {
+			if i <= lo || *(*uint64)(unsafe.Add(b0, p-8))&mk.tmask != mk.tail ||
+				mk.n >= 8 && *(*uint64)(unsafe.Add(b0, i)) != mk.head {
 				return w, nc, k
 			}
 			for c, x := range mk.mid {
-				if binary.LittleEndian.Uint64(buf[i+8+8*c:p]) != x {
+				if *(*uint64)(unsafe.Add(b0, i+8+8*c)) != x {
 					return w, nc, k
 				}
 			}
