@@ -224,26 +224,33 @@ func (rr *RowReader) ExtractWith(e *Extractor, vals [][]byte) (plain bool, err e
 }
 
 // walkFor reports whether the reader's own extractor e, of two to four
-// names, should take the current line by the walk (fromQuotes) rather
-// than the masks (fromMasks): the walk's work grows with a line's quotes,
-// the masks' with the hits of the names' rare bytes, which a long text of
-// words spells again and again (TPC-H's comments). The first quoteSample
-// lines since Reset are weighed, the rest go the way they chose: from
-// BenchmarkRowReaderPartsupp and ...KeyFour, partsupp's four members (14
-// quotes and 15 hits a row) walk at 1.54–1.71 GB/s where the masks take
-// 1.21–1.35, and its two keys (...PartsuppTwo, TPC-H's Q16 and Q20) at
-// 2.54 where the masks take 2.15; lineitem's four (52 quotes, 21 hits)
-// and two (...KeyTwo) go by the masks, and so does one name always
-// (lineitem's first member alone: 5.8 GB/s by the masks, 3.9 walking).
+// names, should take the current line by the walk (fromColons, else
+// fromQuotes) rather than the masks (fromMasks): the walk's work grows
+// with a line's members, the masks' with the names and the hits of
+// their rare bytes, which a long text of words spells again and again
+// (TPC-H's comments). The first quoteSample lines since Reset are
+// weighed, the rest go the way they chose. From the two ways timed on
+// the same rows (ns a row, TPC-H's tables at SF 0.1, one CPU): four
+// names walk, at 0.58-0.75 of the masks' time whatever the hits
+// (lineitem's l_orderkey, l_suppkey, l_extendedprice and l_discount,
+// 52 quotes and 21 hits a row: 0.73); three walk when their hits are at
+// least a quarter of the quotes (orders' o_comment, o_custkey and
+// o_orderkey of TPC-H's Q13, 32 and 10.4: 0.85; customer's three, 26
+// and 15.1: 0.69), and lineitem's three (52 and 12) keep the masks
+// (1.00); two walk when their hits are at least half the quotes
+// (partsupp's keys, 14 and 15.8: 0.86), and lineitem's two keep the
+// masks (1.22); one name always does (lineitem's first member alone:
+// 5.8 GB/s by the masks, 3.9 walking).
 func (rr *RowReader) walkFor(e *Extractor) bool {
-	if len(e.names) < 2 {
+	n := len(e.names)
+	if n < 2 {
 		return false
 	}
 	if rr.sampled < quoteSample {
 		rr.sampled++
 		rr.quotes += countBits(rr.m.quotes, rr.lineLo, rr.lineHi)
 		rr.hits += countBits(rr.m.hits, rr.lineLo, rr.lineHi)
-		rr.walk = rr.quotes <= 2*rr.hits
+		rr.walk = n >= 4 || rr.quotes <= 2*rr.hits || n == 3 && rr.quotes <= 4*rr.hits
 	}
 	return rr.walk
 }
