@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -20,6 +21,7 @@ type shape struct {
 	e       *Extractor
 	members []shapeMember
 	valid   bool
+	long    bool     // a member has words between its head and tail (mid)
 	ncs     []uint64 // scratch: the name ends of a row, a word each
 	at      []int    // scratch: where the wanted names end, or -1
 
@@ -49,7 +51,7 @@ func (rr *RowReader) shapeFor(e *Extractor) *shape {
 		sh = &rr.shapes[1]
 	}
 	if sh.e != e {
-		sh.e, sh.members, sh.valid = e, sh.members[:0], false
+		sh.e, sh.members, sh.valid, sh.long = e, sh.members[:0], false, false
 		sh.weighed, sh.quotes, sh.bytes = 0, 0, 0
 	}
 	return sh
@@ -87,14 +89,14 @@ func nameEnds(m *masks, lo, end int, ncs []uint64) ([]uint64, bool) {
 	return ncs, true
 }
 
-// match checks the names that end at ncs (words from wlo on) against
+// matchGo checks the names that end at ncs (words from wlo on) against
 // the shape's members, in order, noting in at where each wanted one
 // ends. It returns where it stopped: the word, the bits of it not
 // checked (0 when all were) and the members that matched. A name of
 // fewer than 8 bytes is checked with its opening quote in the 8 bytes
 // that end at its closing quote p; a longer one with those, the 8 from
 // its opening quote on and the words between.
-func (sh *shape) match(buf []byte, ncs []uint64, wlo, lo int, at []int) (w int, rest uint64, k int) {
+func (sh *shape) matchGo(buf []byte, ncs []uint64, wlo, lo int, at []int) (w int, rest uint64, k int) {
 	ms := sh.members
 	// The loads of 8 bytes below end by a name's closing quote p, which
 	// is in buf: they are in buf, unchecked.
@@ -180,6 +182,7 @@ func (e *Extractor) fromColons(buf []byte, lo, hi int, m *masks, sh *shape, vals
 	}
 	// The members from the k-th on differ from the shape's: learn them.
 	sh.members = sh.members[:k]
+	sh.long = slices.ContainsFunc(sh.members, func(mk shapeMember) bool { return mk.mid != nil })
 	sh.valid = !e.twice
 	for ; w < len(ncs); w++ {
 		for nc := ncs[w]; nc != 0; nc &= nc - 1 {
@@ -227,6 +230,7 @@ func (e *Extractor) fromColons(buf []byte, lo, hi int, m *masks, sh *shape, vals
 			}
 			mk.tail = binary.LittleEndian.Uint64(buf[p-8:p]) & mk.tmask
 			sh.members = append(sh.members, mk)
+			sh.long = sh.long || mk.mid != nil
 		}
 	}
 	return true

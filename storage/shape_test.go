@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // shapeKeys are names that a shape must tell apart: of 1 to 7 bytes
@@ -168,5 +170,65 @@ func TestShapesFollowTheRows(t *testing.T) {
 	t.Logf("%d rows taken by fromColons", marked)
 	if marked < 5000 {
 		t.Fatalf("only %d rows taken by fromColons", marked)
+	}
+}
+
+// TestShapeMemberLayout: the assembly's offsets of a shapeMember's fields
+// (shape_amd64.s).
+func TestShapeMemberLayout(t *testing.T) {
+	var mk shapeMember
+	got := []uintptr{unsafe.Sizeof(mk), unsafe.Offsetof(mk.tail), unsafe.Offsetof(mk.tmask), unsafe.Offsetof(mk.head),
+		unsafe.Offsetof(mk.mid), unsafe.Offsetof(mk.n), unsafe.Offsetof(mk.j)}
+	if want := []uintptr{64, 0, 8, 16, 24, 48, 56}; !slices.Equal(got, want) {
+		t.Fatalf("size and offsets %v, the assembly's %v", got, want)
+	}
+}
+
+// TestMatchAgreesWithGo: match (in assembly on amd64) gives matchGo's
+// answer, where it stopped and where the wanted names end, for the
+// shapes of streams of rows (shapeStream) checked against the rows that
+// follow them, names of more than 15 bytes left out (those go to
+// matchGo).
+func TestMatchAgreesWithGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	short := slices.DeleteFunc(slices.Clone(shapeKeys), func(k string) bool { return len(k) > 15 })
+	compared := 0
+	for round := range 300 {
+		rows := shapeStream(rng, 40+rng.IntN(60))
+		names := make([]string, 1+rng.IntN(5))
+		for j := range names {
+			names[j] = short[rng.IntN(len(short))]
+		}
+		e := NewExtractor(names)
+		data := []byte(strings.Join(rows, "\n") + "\n")
+		var m masks
+		m.fill(data, e.targets, true)
+		var sh shape
+		vals := make([][]byte, len(names))
+		lo := 0
+		for i := range rows {
+			hi := lo + len(rows[i])
+			if sh.valid && !sh.long {
+				last := hi - lo - 1
+				if ncs, ok := nameEnds(&m, lo, lo+last, nil); ok {
+					at1, at2 := make([]int, len(names)), make([]int, len(names))
+					for j := range at1 {
+						at1[j], at2[j] = -1, -1
+					}
+					w1, r1, k1 := sh.matchGo(data, ncs, lo>>6, lo, at1)
+					w2, r2, k2 := sh.match(data, ncs, lo>>6, lo, at2)
+					if w1 != w2 || r1 != r2 || k1 != k2 || !slices.Equal(at1, at2) {
+						t.Fatalf("round %d row %d %q: matchGo %d %x %d %v, match %d %x %d %v", round, i, rows[i],
+							w1, r1, k1, at1, w2, r2, k2, at2)
+					}
+					compared++
+				}
+			}
+			e.fromColons(data, lo, hi, &m, &sh, vals)
+			lo = hi + 1
+		}
+	}
+	if compared < 5000 {
+		t.Fatalf("only %d rows compared", compared)
 	}
 }

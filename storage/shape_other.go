@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package storage
+
+func (sh *shape) match(buf []byte, ncs []uint64, wlo, lo int, at []int) (w int, rest uint64, k int) {
+	return sh.matchGo(buf, ncs, wlo, lo, at)
+}
