@@ -57,12 +57,12 @@ func (rr *RowReader) shapeFor(e *Extractor) *shape {
 	return sh
 }
 
-// nameEnds returns in ncs, a word each from lo>>6 to end>>6, the closing
+// nameEndsGo returns in ncs, a word each from lo>>6 to end>>6, the closing
 // quotes of the names of the row buf[lo:end] ('}' at end), when the row
 // has no whitespace outside its strings (false else): there a name is a
 // string whose closing quote a ':' follows at once, and which quotes
 // close a string is a prefix parity of the row's quotes.
-func nameEnds(m *masks, lo, end int, ncs []uint64) ([]uint64, bool) {
+func nameEndsGo(m *masks, lo, end int, ncs []uint64) ([]uint64, bool) {
 	wlo, whi := lo>>6, end>>6
 	var inside uint64 // all ones when the word starts inside a string
 	for w := wlo; w <= whi; w++ {

@@ -79,3 +79,94 @@ stop:
 	MOVQ DX, rest+80(FP)
 	MOVQ BX, k+88(FP)
 	RET
+
+// func nameEndsAsm(q, sp, co *uint64, nco int, lo, end int, ncs *uint64) bool
+//
+// nameEndsGo's loop: ncs has room for the words lo>>6 to end>>6. Shifts
+// by a register take its low 6 bits (lo&63, end&63).
+TEXT ·nameEndsAsm(SB), NOSPLIT, $0-57
+	MOVQ q+0(FP), R8
+	MOVQ sp+8(FP), R9
+	MOVQ co+16(FP), R10
+	MOVQ nco+24(FP), R11
+	MOVQ ncs+48(FP), DI
+	MOVQ lo+32(FP), SI
+	SHRQ $6, SI          // w
+	MOVQ end+40(FP), DX
+	SHRQ $6, DX          // the last word
+	XORQ R13, R13        // all ones when the word starts inside a string
+
+loop:
+	// AX: the bits of the word in [lo, end)
+	MOVQ $-1, AX
+	MOVQ lo+32(FP), CX
+	MOVQ CX, BX
+	SHRQ $6, BX
+	CMPQ SI, BX
+	JNE  notfirst
+	SHLQ CX, AX
+
+notfirst:
+	CMPQ SI, DX
+	JNE  notlast
+	MOVQ end+40(FP), CX
+	MOVQ $1, BX
+	SHLQ CX, BX
+	DECQ BX
+	ANDQ BX, AX
+
+notlast:
+	MOVQ (R8)(SI*8), BX
+	ANDQ AX, BX          // qw
+	// CX: the prefix parity of qw, then of the row (s)
+	MOVQ BX, CX
+	MOVQ CX, R12
+	SHLQ $1, R12
+	XORQ R12, CX
+	MOVQ CX, R12
+	SHLQ $2, R12
+	XORQ R12, CX
+	MOVQ CX, R12
+	SHLQ $4, R12
+	XORQ R12, CX
+	MOVQ CX, R12
+	SHLQ $8, R12
+	XORQ R12, CX
+	MOVQ CX, R12
+	SHLQ $16, R12
+	XORQ R12, CX
+	MOVQ CX, R12
+	SHLQ $32, R12
+	XORQ R12, CX
+	XORQ R13, CX
+	MOVQ CX, R13
+	SARQ $63, R13
+	// whitespace outside the strings
+	MOVQ (R9)(SI*8), R12
+	ANDQ AX, R12
+	NOTQ CX              // CX: ^s
+	ANDQ CX, R12
+	JNZ  spaced
+	ANDQ CX, BX          // the quotes that close a string
+	MOVQ (R10)(SI*8), R12
+	SHRQ $1, R12
+	LEAQ 1(SI), AX
+	CMPQ AX, R11
+	JGE  nocarry
+	MOVQ 8(R10)(SI*8), AX
+	SHLQ $63, AX
+	ORQ  AX, R12
+
+nocarry:
+	ANDQ R12, BX
+	MOVQ BX, (DI)
+	ADDQ $8, DI
+	INCQ SI
+	CMPQ SI, DX
+	JLE  loop
+	MOVB $1, ret+56(FP)
+	RET
+
+spaced:
+	MOVB $0, ret+56(FP)
+	RET

@@ -232,3 +232,44 @@ func TestMatchAgreesWithGo(t *testing.T) {
 		t.Fatalf("only %d rows compared", compared)
 	}
 }
+
+// TestNameEndsAgreesWithGo: nameEnds (in assembly on amd64) gives
+// nameEndsGo's answer on random masks and rows of every length and
+// place: whether the row has whitespace outside its strings, and else
+// its names' ends, a word each.
+func TestNameEndsAgreesWithGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	words := func(n int, density int) []uint64 {
+		w := make([]uint64, n)
+		for i := range w {
+			for range density {
+				w[i] |= 1 << rng.IntN(64)
+			}
+		}
+		return w
+	}
+	agreed := [2]int{}
+	for range 20000 {
+		n := 1 + rng.IntN(12)
+		m := masks{quotes: words(n, 1+rng.IntN(24)), colons: words(n, rng.IntN(12)), spaces: words(n, rng.IntN(3))}
+		if rng.IntN(2) == 0 {
+			m.spaces = make([]uint64, n) // no whitespace at all
+		}
+		lo := rng.IntN(64 * n)
+		end := lo + rng.IntN(64*n-lo)
+		want, wok := nameEndsGo(&m, lo, end, nil)
+		got, gok := nameEnds(&m, lo, end, make([]uint64, rng.IntN(3)))
+		if wok != gok || wok && !slices.Equal(want, got) {
+			t.Fatalf("lo %d end %d of %d words (quotes %x colons %x spaces %x): Go %v %x, nameEnds %v %x",
+				lo, end, n, m.quotes, m.colons, m.spaces, wok, want, gok, got)
+		}
+		if wok {
+			agreed[1]++
+		} else {
+			agreed[0]++
+		}
+	}
+	if agreed[0] < 1000 || agreed[1] < 1000 {
+		t.Fatalf("rows with and without whitespace outside strings: %v", agreed)
+	}
+}
