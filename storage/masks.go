@@ -316,7 +316,7 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 	}
 	// The quotes of the line, in order, one bit at a time: w is the word
 	// of the bits x left (those already taken are cleared), from lo+1 on.
-	q, byLen := m.quotes, e.byLen
+	q := m.quotes
 	w := (lo + 1) >> 6
 	x := q[w] & (^uint64(0) << ((lo + 1) & 63))
 	nextQuote := func() int {
@@ -364,46 +364,22 @@ func (e *Extractor) fromQuotes(buf []byte, lo, hi int, m *masks, vals [][]byte) 
 				return false
 			}
 		}
-		n := ke - i - 1
-		if n >= len(byLen) || byLen[n].cands == nil {
+		name := b[i+1 : ke]
+		j := e.lookup(name)
+		if j < 0 {
 			continue
 		}
-		ln := &byLen[n]
-		name := b[i+1 : ke]
-		cands := ln.cands
-		if ln.at >= 0 {
-			k := int(ln.by[name[ln.at]])
-			if k == 0 {
-				continue
+		ve := end + 1
+		if !str {
+			for ve = vs; ve < last && !endsValue[b[ve]]; ve++ {
 			}
-			cands = cands[k-1 : k]
+			if ve == vs {
+				return false
+			}
 		}
-		for _, c := range cands {
-			j := c.j
-			if !c.is(name, e.names[j]) {
-				continue
-			}
-			ve := end + 1
-			if !str {
-				for ve = vs; ve < last && !endsValue[b[ve]]; ve++ {
-				}
-				if ve == vs {
-					return false
-				}
-			}
-			vals[j] = b[vs:ve]
+		vals[j] = b[vs:ve]
+		if e.twice {
+			e.twins(name, j, vals)
 		}
 	}
-}
-
-// prefixXor returns the word whose bit j is the parity of bits 0 to j of
-// x.
-func prefixXor(x uint64) uint64 {
-	x ^= x << 1
-	x ^= x << 2
-	x ^= x << 4
-	x ^= x << 8
-	x ^= x << 16
-	x ^= x << 32
-	return x
 }

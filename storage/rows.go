@@ -31,11 +31,9 @@ type RowReader struct {
 	lineHi int
 	n      int
 
-	// The walk or the masks for the reader's own extractor of three or
-	// four names (walkFor), weighed on the first quoteSample lines since
-	// Reset: their quotes and hits, and the choice.
-	sampled, quotes, hits int
-	walk                  bool
+	// The walk or the masks for the reader's own extractor (walkFor),
+	// weighed on lines' quotes and hits.
+	walks sample
 
 	// The shapes of the last rows its own extractor and another took
 	// (shapeFor), and whether blocks are marked for fromColons: from the
@@ -46,6 +44,20 @@ type RowReader struct {
 
 // quoteSample is how many lines a RowReader weighs the walk on.
 const quoteSample = 32
+
+// A sample weighs a choice on the first quoteSample lines since Reset:
+// their quotes, another count of theirs, and the choice they make so far.
+type sample struct {
+	lines, quotes, other int
+	choice               bool
+}
+
+// add weighs one more line, of the counts given.
+func (s *sample) add(quotes, other int) {
+	s.lines++
+	s.quotes += quotes
+	s.other += other
+}
 
 // maxMaskedBlock is the largest block a RowReader marks.
 const maxMaskedBlock = 1 << 20
@@ -62,10 +74,9 @@ func (rr *RowReader) Reset(r io.Reader) {
 	rr.lo, rr.hi, rr.end = 0, 0, 0
 	rr.eof, rr.rerr, rr.nm = false, nil, false
 	rr.lineLo, rr.lineHi, rr.n = 0, 0, 0
-	rr.sampled, rr.quotes, rr.hits, rr.walk = 0, 0, 0, false
+	rr.walks = sample{}
 	for i := range rr.shapes {
-		sh := &rr.shapes[i]
-		sh.weighed, sh.quotes, sh.bytes = 0, 0, 0
+		rr.shapes[i].pays = sample{}
 	}
 }
 
@@ -246,14 +257,15 @@ func (rr *RowReader) walkFor(e *Extractor) bool {
 	if n < 2 {
 		return false
 	}
-	if rr.sampled < quoteSample {
-		rr.sampled++
-		rr.quotes += countBits(rr.m.quotes, rr.lineLo, rr.lineHi)
-		rr.hits += countBits(rr.m.hits, rr.lineLo, rr.lineHi)
-		rr.walk = n >= 4 || rr.quotes <= 2*rr.hits || n == 3 && rr.quotes <= 4*rr.hits
+	if w := &rr.walks; w.lines < quoteSample {
+		w.add(rr.lineQuotes(), countBits(rr.m.hits, rr.lineLo, rr.lineHi))
+		w.choice = n >= 4 || w.quotes <= 2*w.other || n == 3 && w.quotes <= 4*w.other
 	}
-	return rr.walk
+	return rr.walks.choice
 }
+
+// lineQuotes counts the current line's quotes.
+func (rr *RowReader) lineQuotes() int { return countBits(rr.m.quotes, rr.lineLo, rr.lineHi) }
 
 // quotesPay reports whether the walk (fromColons, fromQuotes) should beat
 // flat for n names on the lines of sh's extractor, weighed on the first
@@ -265,13 +277,11 @@ func (rr *RowReader) walkFor(e *Extractor) bool {
 // (flat 1.25), but one at 1.5 where flat takes it at 2.9.
 func (rr *RowReader) quotesPay(sh *shape, n int) bool {
 	const quoteWeight = 16
-	if sh.weighed < quoteSample {
-		sh.weighed++
-		sh.quotes += countBits(rr.m.quotes, rr.lineLo, rr.lineHi)
-		sh.bytes += rr.lineHi - rr.lineLo
-		sh.pays = quoteWeight*sh.quotes <= n*sh.bytes
+	if p := &sh.pays; p.lines < quoteSample {
+		p.add(rr.lineQuotes(), rr.lineHi-rr.lineLo)
+		p.choice = quoteWeight*p.quotes <= n*p.other
 	}
-	return sh.pays
+	return sh.pays.choice
 }
 
 // countBits counts the bits in [lo, hi) of words.

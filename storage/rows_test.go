@@ -392,7 +392,7 @@ func walkWordy(t *testing.T, rng *rand.Rand, names []string, wordy bool) {
 			}
 		}
 	}
-	if want := len(names) == 4 || wordy && len(names) > 1; rr.walk != want {
-		t.Errorf("%d names, wordy rows %v: the reader walks %v", len(names), wordy, rr.walk)
+	if want := len(names) == 4 || wordy && len(names) > 1; rr.walks.choice != want {
+		t.Errorf("%d names, wordy rows %v: the reader walks %v", len(names), wordy, rr.walks.choice)
 	}
 }

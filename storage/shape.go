@@ -25,10 +25,9 @@ type shape struct {
 	ncs     []uint64 // scratch: the name ends of a row, a word each
 	at      []int    // scratch: where the wanted names end, or -1
 
-	// The lines weighed since the reader's Reset, their quotes and
-	// bytes, and whether the walk pays for the extractor (quotesPay).
-	weighed, quotes, bytes int
-	pays                   bool
+	// Whether the walk pays for the extractor (quotesPay), weighed on
+	// lines' quotes and bytes.
+	pays sample
 }
 
 // shapeMember is a member of a shape: the 8 bytes that end its name
@@ -43,6 +42,12 @@ type shapeMember struct {
 	n, j              int
 }
 
+// keep keeps the shape's first k members.
+func (sh *shape) keep(k int) {
+	sh.members = sh.members[:k]
+	sh.long = slices.ContainsFunc(sh.members, func(mk shapeMember) bool { return mk.mid != nil })
+}
+
 // shapeFor returns rr's shape of e: one for its own extractor, one for
 // another (a scan's second phase), forgotten when another takes it.
 func (rr *RowReader) shapeFor(e *Extractor) *shape {
@@ -51,8 +56,8 @@ func (rr *RowReader) shapeFor(e *Extractor) *shape {
 		sh = &rr.shapes[1]
 	}
 	if sh.e != e {
-		sh.e, sh.members, sh.valid, sh.long = e, sh.members[:0], false, false
-		sh.weighed, sh.quotes, sh.bytes = 0, 0, 0
+		sh.e, sh.valid, sh.pays = e, false, sample{}
+		sh.keep(0)
 	}
 	return sh
 }
@@ -158,7 +163,7 @@ func (e *Extractor) fromColons(buf []byte, lo, hi int, m *masks, sh *shape, vals
 		vals[i] = nil
 	}
 	w, k := 0, 0
-	if sh.valid && !e.twice {
+	if sh.valid {
 		if len(sh.at) != len(vals) {
 			sh.at = make([]int, len(vals))
 		}
@@ -174,15 +179,16 @@ func (e *Extractor) fromColons(buf []byte, lo, hi int, m *masks, sh *shape, vals
 		}
 		if w == len(ncs) {
 			if k < len(sh.members) {
-				sh.members = sh.members[:k] // fewer members, all as before
+				sh.keep(k) // fewer members, all as before
 			}
 			return true
 		}
 		ncs[w] = rest
 	}
 	// The members from the k-th on differ from the shape's: learn them.
-	sh.members = sh.members[:k]
-	sh.long = slices.ContainsFunc(sh.members, func(mk shapeMember) bool { return mk.mid != nil })
+	// An extractor that asks for a name twice keeps no shape: a member
+	// of that name has two places (twins).
+	sh.keep(k)
 	sh.valid = !e.twice
 	for ; w < len(ncs); w++ {
 		for nc := ncs[w]; nc != 0; nc &= nc - 1 {
@@ -205,13 +211,8 @@ func (e *Extractor) fromColons(buf []byte, lo, hi int, m *masks, sh *shape, vals
 				return false
 			}
 			if e.twice {
-				// A name asked twice: each of its places is given it.
 				if j >= 0 {
-					for _, c := range e.byLen[len(name)].cands {
-						if c.j != j && c.is(name, e.names[c.j]) {
-							vals[c.j] = vals[j]
-						}
-					}
+					e.twins(name, j, vals)
 				}
 				continue
 			}
@@ -236,8 +237,18 @@ func (e *Extractor) fromColons(buf []byte, lo, hi int, m *masks, sh *shape, vals
 	return true
 }
 
+// twins gives the value of wanted name j, which is asked for more than
+// once, to its other places in vals.
+func (e *Extractor) twins(name []byte, j int, vals [][]byte) {
+	for _, c := range e.byLen[len(name)].cands {
+		if c.j != j && c.is(name, e.names[c.j]) {
+			vals[c.j] = vals[j]
+		}
+	}
+}
+
 // lookup returns the index of the wanted name (plain) that name is, or
-// -1: the first of them when it is asked twice.
+// -1: the first of them when it is asked twice (see twins).
 func (e *Extractor) lookup(name []byte) int {
 	n := len(name)
 	if n >= len(e.byLen) || e.byLen[n].cands == nil {
@@ -293,4 +304,16 @@ func colonValue(b []byte, q []uint64, lo, ke, last int, val *[]byte) bool {
 	}
 	*val = b[vs:ve]
 	return true
+}
+
+// prefixXor returns the word whose bit j is the parity of bits 0 to j of
+// x.
+func prefixXor(x uint64) uint64 {
+	x ^= x << 1
+	x ^= x << 2
+	x ^= x << 4
+	x ^= x << 8
+	x ^= x << 16
+	x ^= x << 32
+	return x
 }
