@@ -77,6 +77,10 @@ var spillQueries = []string{
 	// SELECT DISTINCT runs as GROUP BY; ORDER BY without a small LIMIT is
 	// an external sort, over rows, over groups, over whole lines.
 	"SELECT DISTINCT g, s FROM t",
+	// Arguments that hold an earlier one's whole (TPC-H Q1's sums) read
+	// its value, in direct mode too.
+	"SELECT f, SUM(f * (1 - g % 5)), SUM(f * (1 - g % 5) * (1 + x % 3)), AVG(f * (1 - g % 5) + f) FROM t GROUP BY f",
+	"SELECT s, SUM(f * (1 - g % 5)), SUM(f * (1 - g % 5) * (1 + x % 3)), COUNT(*) FROM t GROUP BY s",
 	"SELECT DISTINCT s, x % 7 FROM t ORDER BY 2 DESC, 1 LIMIT 50 OFFSET 10",
 	"SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST",
 	"SELECT * FROM t ORDER BY f DESC",

@@ -216,6 +216,7 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 	for i := range s.calls {
 		s.calls[i].buf = ownLines[types.Value](0)
 	}
+	s.shareArgs()
 	s.table = newGroupTable(seed, s.columns(&s.acct))
 	for _, c := range s.table.cols {
 		s.stateBytes += c.StateBytes()
@@ -577,11 +578,15 @@ func (s *aggSink) push(r plan.Row, _ []byte) (bool, error) {
 		t, g = s.recentKey(kb)
 	}
 	if t == nil { // direct mode: the row's record is begun
-		for _, c := range s.calls {
+		for i := range s.calls {
+			c := &s.calls[i]
 			for _, e := range c.args {
 				v, err := e.Eval(r)
 				if err != nil {
 					return false, err
+				}
+				if c.one && c.same < 0 {
+					c.buf = append(c.buf[:0], v) // a later argument may read it (shareArgs)
 				}
 				s.rec = types.AppendValue(s.rec, v.Unspelled())
 			}
