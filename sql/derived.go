@@ -188,8 +188,8 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 		cache = nil // its rows are this join's alone
 	}
 	derivedMade.Add(1)
-	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
-	d, err := writeDerived(dir, s.Memory.FS, name, name, t.Sub.String(), func(w *derivedWriter) error {
+	dir := s.spillDir()
+	d, err := writeDerived(dir, name, name, t.Sub.String(), func(w *derivedWriter) error {
 		_, err := exec.Stream(ctx, p, w)
 		return err
 	})
@@ -248,8 +248,8 @@ func withDerivedCache(ctx context.Context) (context.Context, func()) {
 // writeDerived makes a derived table's file in dir: fill writes its rows
 // to w, which is flushed and closed after; name and text are the table's
 // for EXPLAIN, table its name in errors.
-func writeDerived(dir *spill.Dir, fsys storage.FS, name, table, text string, fill func(w *derivedWriter) error) (*derivedSource, error) {
-	f, path, err := dir.CreateFile()
+func writeDerived(dir *spill.Dir, name, table, text string, fill func(w *derivedWriter) error) (*derivedSource, error) {
+	f, err := dir.CreateText()
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +264,11 @@ func writeDerived(dir *spill.Dir, fsys storage.FS, name, table, text string, fil
 	if err != nil {
 		return nil, err
 	}
-	d := &derivedSource{name: name, text: text, path: path, rows: w.rows, bytes: w.bytes, fs: fsys, cols: w.cols}
+	path := f.Path()
+	if path == "" {
+		path = "the derived table " + name + " (in memory)"
+	}
+	d := &derivedSource{name: name, text: text, file: f, path: path, rows: w.rows, bytes: w.bytes, cols: w.cols}
 	for i, k := range w.typed {
 		if k != types.Null {
 			if d.typed == nil {
@@ -434,12 +438,13 @@ func appendJSONValue(b []byte, v types.Value) ([]byte, error) {
 	return b, fmt.Errorf("a %s has no JSON form that reads back as itself", v.K)
 }
 
-// derivedSource is a derived table's rows, in one temporary file.
+// derivedSource is a derived table's rows, in one temporary file (in
+// memory while it is small: spill.Text).
 type derivedSource struct {
 	name, text  string
-	path        string
+	file        *spill.Text
+	path        string // the file's, or what names it in memory
 	rows, bytes int64
-	fs          storage.FS
 	typed       map[string]types.Kind // the DATE, TIMESTAMP and HUGEINT columns
 	cols        []string              // the columns, in order
 	qual        string                // what the outer query qualifies its columns by (a join's are named table.column)
@@ -455,14 +460,8 @@ func (d *derivedSource) Files() []storage.FileEntry {
 	}
 	return []storage.FileEntry{{Path: filepath.Base(d.path), Rows: d.rows, Bytes: d.bytes}}
 }
-func (d *derivedSource) Open(string) (io.ReadCloser, error) {
-	fsys := d.fs
-	if fsys == nil {
-		fsys = storage.OS
-	}
-	return fsys.Open(d.path)
-}
-func (d *derivedSource) Path(string) string { return d.path }
+func (d *derivedSource) Open(string) (io.ReadCloser, error) { return d.file.Open() }
+func (d *derivedSource) Path(string) string                 { return d.path }
 
 // merged returns sel with its derived table merged into it, when that
 // table is a plain projection of a join (no grouping, aggregate,

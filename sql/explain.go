@@ -26,7 +26,11 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 	}
 	head := fmt.Sprintf("Lake: %s (%s, key %s)", src.Name(), gen, strings.Join(src.Key(), ", "))
 	if d, ok := src.(*derivedSource); ok {
-		head = fmt.Sprintf("Derived table %s: the %d rows of (%s), in a temporary file", d.name, d.rows, d.text)
+		where := "in a temporary file"
+		if d.file.Path() == "" {
+			where = "in memory"
+		}
+		head = fmt.Sprintf("Derived table %s: the %d rows of (%s), %s", d.name, d.rows, d.text, where)
 		if d.narrow != "" {
 			head += ", made of its input's rows whose " + d.narrow
 		}

@@ -352,7 +352,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	// when its table fits in memory the other side streams through it
 	// (each worker probes the table with its rows), else that side goes to
 	// a file too and the two files are joined (partitioned as they need).
-	dir := spill.New(s.Memory.FS, s.Memory.TempDir)
+	dir := s.spillDir()
 	cleanup = append(cleanup, func() { dir.Close() })
 	for _, sd := range sides {
 		if len(sd.need) == 0 {
@@ -460,7 +460,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			}}
 		return outSel, js, done, nil
 	}
-	d, err := writeDerived(dir, s.Memory.FS, "join", "the join", sel.From.String(), func(w *derivedWriter) error {
+	d, err := writeDerived(dir, "join", "the join", sel.From.String(), func(w *derivedWriter) error {
 		if err := w.Columns(cols); err != nil {
 			return err
 		}

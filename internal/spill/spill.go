@@ -10,6 +10,7 @@ package spill
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -44,6 +45,75 @@ type Dir struct {
 	n       int
 	written int64
 	files   int
+
+	// room is what its files may hold in memory together (SetMemory),
+	// held what they hold: see memory.
+	room int64
+	held atomic.Int64
+}
+
+// SetMemory lets the folder's files hold up to n bytes in memory,
+// together, before any is made on disk (0, the default: none).
+//
+// A join's sides and a derived table go to files so that they need not
+// fit in memory; most are small, and making, writing, reading and
+// removing a file (and its folder) cost about 2 ms a query on ext4 here
+// (TPC-H Q13 at SF 0.1: its temporary folder on tmpfs took 52.9 ms
+// against 55.9, medians of 25). A file that would pass the room goes to
+// disk, with what it held, and gives the room back.
+func (d *Dir) SetMemory(n int64) { d.room = n }
+
+// holdStep is how much room a file in memory takes at a time.
+const holdStep = 16 << 10
+
+// hold takes n more bytes of the folder's room, if they fit.
+func (d *Dir) hold(n int64) bool {
+	for {
+		h := d.held.Load()
+		if h+n > d.room {
+			return false
+		}
+		if d.held.CompareAndSwap(h, h+n) {
+			return true
+		}
+	}
+}
+
+func (d *Dir) release(n int64) { d.held.Add(-n) }
+
+// memory is a file's bytes while they are held in memory: its room taken
+// (reserved) and its text, the records or a derived table's lines.
+type memory struct {
+	d        *Dir
+	buf      []byte
+	reserved int64
+	on       bool // the file is in memory (not made on disk)
+}
+
+// add appends p when the room allows; false, having appended nothing,
+// when the file must go to disk.
+func (m *memory) add(p ...[]byte) bool {
+	n := 0
+	for _, b := range p {
+		n += len(b)
+	}
+	if need := int64(len(m.buf)+n) - m.reserved; need > 0 {
+		step := max(need, holdStep)
+		if !m.d.hold(step) {
+			return false
+		}
+		m.reserved += step
+	}
+	for _, b := range p {
+		m.buf = append(m.buf, b...)
+	}
+	return true
+}
+
+// drop gives the room back and the bytes up.
+func (m *memory) drop() {
+	m.d.release(m.reserved)
+	m.buf, m.reserved, m.on = nil, 0, false
 }
 
 // New returns the spill folder of a query under parent ("" is
@@ -81,13 +151,31 @@ func (d *Dir) wrap(err error) error {
 	return fmt.Errorf("spilling to %s: %w", where, err)
 }
 
-// Create makes a new spill file.
+// Create makes a new spill file: in memory while the folder's room
+// holds it (SetMemory), else on disk.
 func (d *Dir) Create() (*Writer, error) {
-	f, name, err := d.CreateFile()
-	if err != nil {
-		return nil, err
+	if d.room > 0 {
+		return &Writer{d: d, mem: memory{d: d, on: true}, name: "a temporary file in memory"}, nil
 	}
-	return &Writer{d: d, f: f, name: name, w: bufio.NewWriterSize(f, 32<<10)}, nil
+	w := &Writer{d: d}
+	return w, w.toDisk()
+}
+
+// toDisk makes the writer's file on disk, with what it held in memory.
+func (w *Writer) toDisk() error {
+	f, name, err := w.d.CreateFile()
+	if err != nil {
+		return err
+	}
+	w.f, w.name, w.w = f, name, bufio.NewWriterSize(f, 32<<10)
+	if w.mem.on {
+		_, err = w.w.Write(w.mem.buf)
+		w.mem.drop()
+		if err != nil {
+			return w.d.wrap(err)
+		}
+	}
+	return nil
 }
 
 // CreateFile makes a new file in the folder, for text of the caller's own
@@ -140,6 +228,7 @@ type Writer struct {
 	f    storage.File
 	name string
 	w    *bufio.Writer
+	mem  memory // the file while it is in memory (mem.on)
 	n    int64
 	recs int64
 	err  error
@@ -152,6 +241,17 @@ func (w *Writer) Write(rec []byte) error {
 		return w.err
 	}
 	k := binary.PutUvarint(w.hdr[:], uint64(len(rec)))
+	if w.mem.on {
+		if w.mem.add(w.hdr[:k], rec) {
+			w.n += int64(k + len(rec))
+			w.recs++
+			return nil
+		}
+		if err := w.toDisk(); err != nil {
+			w.err = err
+			return err
+		}
+	}
 	if _, err := w.w.Write(w.hdr[:k]); err != nil {
 		w.err = w.d.wrap(err)
 		return w.err
@@ -199,6 +299,9 @@ func (w *Writer) Open() (*Reader, error) {
 	if err := w.Finish(); err != nil {
 		return nil, err
 	}
+	if w.mem.on {
+		return &Reader{d: w.d, name: w.name, mem: &w.mem}, nil
+	}
 	f, err := w.d.fs.Open(w.name)
 	if err != nil {
 		return nil, w.d.wrap(err)
@@ -218,6 +321,10 @@ func (w *Writer) Reread() (*Reader, error) {
 
 // Discard closes and removes the file unread.
 func (w *Writer) Discard() {
+	if w.mem.on {
+		w.mem.drop()
+		return
+	}
 	if w.f != nil {
 		w.f.Close()
 		w.f, w.w = nil, nil
@@ -231,6 +338,8 @@ type Reader struct {
 	f    storage.File
 	name string
 	r    *bufio.Reader
+	mem  *memory // the file, when it is in memory; read from off
+	off  int
 	buf  []byte
 	keep bool // Close leaves the file (Reread)
 }
@@ -238,6 +347,9 @@ type Reader struct {
 // Next returns the next record (valid until the next call), or io.EOF
 // after the last.
 func (r *Reader) Next() ([]byte, error) {
+	if r.mem != nil {
+		return r.nextInMemory()
+	}
 	n, err := binary.ReadUvarint(r.r)
 	if err == io.EOF {
 		return nil, io.EOF
@@ -255,6 +367,23 @@ func (r *Reader) Next() ([]byte, error) {
 	return r.buf, nil
 }
 
+// nextInMemory is Next of a file in memory. The record is a copy, as
+// from a file: the file's bytes stay as they were for a reader after
+// this one (Reread).
+func (r *Reader) nextInMemory() ([]byte, error) {
+	b := r.mem.buf[r.off:]
+	if len(b) == 0 {
+		return nil, io.EOF
+	}
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, r.corrupt(nil)
+	}
+	r.buf = append(r.buf[:0], b[k:k+int(n)]...)
+	r.off += k + int(n)
+	return r.buf, nil
+}
+
 func (r *Reader) corrupt(err error) error {
 	if err == nil || err == io.EOF || err == io.ErrUnexpectedEOF {
 		err = ErrCorrupt
@@ -266,6 +395,12 @@ func (r *Reader) corrupt(err error) error {
 
 // Close closes and removes the file (closes only, for Reread).
 func (r *Reader) Close() error {
+	if r.mem != nil {
+		if !r.keep {
+			r.mem.drop()
+		}
+		return nil
+	}
 	err := r.f.Close()
 	if r.keep {
 		if err != nil {
@@ -306,3 +441,85 @@ func Sweep(parent string) {
 		os.RemoveAll(filepath.Join(parent, e.Name()))
 	}
 }
+
+// Text is a file of the caller's own text, not records (a derived
+// table's lines): in memory while the folder's room holds it
+// (SetMemory), else on disk, where Close of the folder removes it.
+type Text struct {
+	d    *Dir
+	f    storage.File
+	path string
+	mem  memory
+}
+
+// CreateText makes a new text file.
+func (d *Dir) CreateText() (*Text, error) {
+	if d.room > 0 {
+		return &Text{d: d, mem: memory{d: d, on: true}}, nil
+	}
+	t := &Text{d: d}
+	return t, t.toDisk()
+}
+
+func (t *Text) toDisk() error {
+	f, path, err := t.d.CreateFile()
+	if err != nil {
+		return err
+	}
+	t.f, t.path = f, path
+	if t.mem.on {
+		_, err = f.Write(t.mem.buf)
+		t.mem.drop()
+		if err != nil {
+			return t.d.wrap(err)
+		}
+	}
+	return nil
+}
+
+// Write appends p.
+func (t *Text) Write(p []byte) (int, error) {
+	if t.mem.on {
+		if t.mem.add(p) {
+			return len(p), nil
+		}
+		if err := t.toDisk(); err != nil {
+			return 0, err
+		}
+	}
+	n, err := t.f.Write(p)
+	if err != nil {
+		err = t.d.wrap(err)
+	}
+	return n, err
+}
+
+// Close ends the writing; the text is read with Open.
+func (t *Text) Close() error {
+	if t.f == nil {
+		return nil
+	}
+	err := t.f.Close()
+	t.f = nil
+	if err != nil {
+		return t.d.wrap(err)
+	}
+	return nil
+}
+
+// Path is the file's path on disk, "" while it is in memory.
+func (t *Text) Path() string { return t.path }
+
+// Open reads the text from its start, as often as asked; the reader
+// can seek.
+func (t *Text) Open() (io.ReadCloser, error) {
+	if t.mem.on {
+		return memReader{bytes.NewReader(t.mem.buf)}, nil
+	}
+	return t.d.fs.Open(t.path)
+}
+
+// memReader is a text in memory as a file to read.
+type memReader struct{ *bytes.Reader }
+
+func (memReader) Close() error { return nil }
