@@ -450,10 +450,15 @@ func TestBuildTable(t *testing.T) {
 		if i%5 == 0 {
 			h = uint64(i%11) | 1<<63
 		}
+		if i%7 == 3 {
+			tb.addLone([]byte{byte(i), byte(i >> 8)}) // in no chain
+			continue
+		}
 		tb.add(h, []byte{byte(i), byte(i >> 8)})
 		want[h] = append([]int32{int32(i)}, want[h]...)
 	}
 	tb.finish()
+	tb.index(nil, 0, 0)
 	if tb.rows() != 5000 {
 		t.Fatalf("%d rows, want 5000", tb.rows())
 	}
