@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/maphash"
 	"maps"
@@ -821,33 +822,81 @@ func (s *aggSink) each(e emitter) error {
 	if len(s.groups) == 0 {
 		s.singleGroup()
 	}
+	var err error
+	s.vals, err = s.eachOf(e, 0, s.table.len(), s.vals)
+	return err
+}
+
+// eachOf is each of groups lo to hi (not past them), its values decoded
+// into vals (returned for the next call). It reads the table and the
+// states and changes nothing of the sink's but what derived GROUP BY
+// values write (groupValues): without them, workers may take ranges of
+// one table at once.
+func (s *aggSink) eachOf(e emitter, lo, hi int, vals []types.Value) ([]types.Value, error) {
 	t := s.table
 	r := make([]types.Value, s.ngroups)
-	for g := range t.len() {
+	for g := lo; g < hi; g++ {
 		if e.gate != nil && !e.gate.admits(s.result(g, e.gate.out)) {
 			e.gate.passed()
 			continue
 		}
-		vals, err := t.values(g, len(s.groups), s.vals[:0])
+		var err error
+		vals, err = t.values(g, len(s.groups), vals[:0])
 		if err != nil {
-			return fmt.Errorf("exec: a group's values: %w", err)
+			return vals, fmt.Errorf("exec: a group's values: %w", err)
 		}
-		s.vals = vals
 		r = r[:s.ngroups]
 		if s.derived == nil {
 			copy(r, vals)
 		} else if err := s.groupValues(vals, r); err != nil {
-			return err
+			return vals, err
 		}
 		for o := range s.outs {
 			r = append(r, s.result(g, o))
 		}
 		if err := e.row(r); err != nil {
-			return err
+			return vals, err
 		}
 	}
-	return nil
+	return vals, nil
 }
+
+// eachTogether is each by n workers at once, each through its own
+// emitter (emitFor(w), made here one after the other) and its range of
+// the groups: the rows of a table of many groups go on (to a second
+// step's table, a sort, the output) on n cores, where one took them all.
+// TPC-H Q16 at SF 1 took 37 ms after its scan, as its first step's
+// 118,000 pairs went one by one into the second step's groups.
+func (s *aggSink) eachTogether(emitFor func(w int) emitter, n int) error {
+	s.mustBeAdded()
+	emits := make([]emitter, n)
+	for w := range n {
+		emits[w] = emitFor(w)
+	}
+	groups := s.table.len()
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for w := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[w] = s.eachOf(emits[w], groups*w/n, groups*(w+1)/n, nil)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// emitTogether reports whether the workers emit the groups of table s
+// at once (eachTogether): two or more of them, many groups, and no
+// derived GROUP BY value (whose expressions write as they compute).
+func (s *aggSink) emitTogether(workers int) bool {
+	return workers > 1 && len(s.groups) > 0 && s.derived == nil && s.table.len() >= emitTogetherGroups
+}
+
+// emitTogetherGroups is the fewest groups that the workers emit at once:
+// fewer go sooner on one core than the workers start.
+const emitTogetherGroups = 16384
 
 // result is aggregate o's result for group g.
 func (s *aggSink) result(g, o int) types.Value {
@@ -1153,7 +1202,11 @@ func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, se
 		for _, s := range sinks[1:] {
 			total.merge(s)
 		}
-		err = total.each(emitFor(0))
+		if total.emitTogether(len(sinks)) {
+			err = total.eachTogether(emitFor, len(sinks))
+		} else {
+			err = total.each(emitFor(0))
+		}
 	}
 	if err != nil {
 		return OpStats{}, err
