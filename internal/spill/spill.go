@@ -110,6 +110,20 @@ func (m *memory) add(p ...[]byte) bool {
 	return true
 }
 
+// moveTo writes what the file held in memory, if it was there, to w (its
+// file on disk from now on) and gives the room back.
+func (m *memory) moveTo(w io.Writer) error {
+	if !m.on {
+		return nil
+	}
+	_, err := w.Write(m.buf)
+	m.drop()
+	if err != nil {
+		return m.d.wrap(err)
+	}
+	return nil
+}
+
 // drop gives the room back and the bytes up.
 func (m *memory) drop() {
 	m.d.release(m.reserved)
@@ -168,14 +182,7 @@ func (w *Writer) toDisk() error {
 		return err
 	}
 	w.f, w.name, w.w = f, name, bufio.NewWriterSize(f, 32<<10)
-	if w.mem.on {
-		_, err = w.w.Write(w.mem.buf)
-		w.mem.drop()
-		if err != nil {
-			return w.d.wrap(err)
-		}
-	}
-	return nil
+	return w.mem.moveTo(w.w)
 }
 
 // CreateFile makes a new file in the folder, for text of the caller's own
@@ -467,14 +474,7 @@ func (t *Text) toDisk() error {
 		return err
 	}
 	t.f, t.path = f, path
-	if t.mem.on {
-		_, err = f.Write(t.mem.buf)
-		t.mem.drop()
-		if err != nil {
-			return t.d.wrap(err)
-		}
-	}
-	return nil
+	return t.mem.moveTo(f)
 }
 
 // Write appends p.
