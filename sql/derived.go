@@ -188,7 +188,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 		cache = nil // its rows are this join's alone
 	}
 	derivedMade.Add(1)
-	dir := s.spillDir()
+	dir := s.Memory.TableDir()
 	d, err := writeDerived(dir, name, name, t.Sub.String(), func(w *derivedWriter) error {
 		_, err := exec.Stream(ctx, p, w)
 		return err
@@ -264,11 +264,7 @@ func writeDerived(dir *spill.Dir, name, table, text string, fill func(w *derived
 	if err != nil {
 		return nil, err
 	}
-	path := f.Path()
-	if path == "" {
-		path = "the derived table " + name + " (in memory)"
-	}
-	d := &derivedSource{name: name, text: text, file: f, path: path, rows: w.rows, bytes: w.bytes, cols: w.cols}
+	d := &derivedSource{name: name, text: text, file: f, rows: w.rows, bytes: w.bytes, cols: w.cols}
 	for i, k := range w.typed {
 		if k != types.Null {
 			if d.typed == nil {
@@ -443,7 +439,6 @@ func appendJSONValue(b []byte, v types.Value) ([]byte, error) {
 type derivedSource struct {
 	name, text  string
 	file        *spill.Text
-	path        string // the file's, or what names it in memory
 	rows, bytes int64
 	typed       map[string]types.Kind // the DATE, TIMESTAMP and HUGEINT columns
 	cols        []string              // the columns, in order
@@ -458,10 +453,17 @@ func (d *derivedSource) Files() []storage.FileEntry {
 	if d.rows == 0 {
 		return nil
 	}
-	return []storage.FileEntry{{Path: filepath.Base(d.path), Rows: d.rows, Bytes: d.bytes}}
+	return []storage.FileEntry{{Path: filepath.Base(d.Path("")), Rows: d.rows, Bytes: d.bytes}}
 }
 func (d *derivedSource) Open(string) (io.ReadCloser, error) { return d.file.Open() }
-func (d *derivedSource) Path(string) string                 { return d.path }
+
+// Path names the table's file, or the table while it is in memory.
+func (d *derivedSource) Path(string) string {
+	if p := d.file.Path(); p != "" {
+		return p
+	}
+	return "the derived table " + d.name + " (in memory)"
+}
 
 // merged returns sel with its derived table merged into it, when that
 // table is a plain projection of a join (no grouping, aggregate,

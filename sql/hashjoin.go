@@ -212,7 +212,6 @@ type buildTable struct {
 	arena []byte
 	rs    []buildRow // by row, and one past the last (finish)
 	slots []int32    // 1 + a chain's head row, 0 when empty; a power of 2
-	used  int        // slots not empty
 	// dense, when every key is one integer and they span at most
 	// denseSpan times the rows (ids, mostly): by key - lo, 1 + the last
 	// row of that key (0: none), whose chain holds the key's rows. It
@@ -247,7 +246,9 @@ func (ik *intKeys) dense() (span uint64, ok bool) {
 	return span, ik.ok && ik.n > 0 && span != 0 && (span <= uint64(denseSpan*ik.n) || span <= denseSmall)
 }
 
-func (ik *intKeys) add(k []byte) {
+// add gathers key k, and returns its integer (while ik.ok: every key
+// so far is one).
+func (ik *intKeys) add(k []byte) int64 {
 	n, ok := types.KeyInt(k)
 	switch {
 	case !ok:
@@ -258,6 +259,7 @@ func (ik *intKeys) add(k []byte) {
 		ik.lo, ik.hi = min(ik.lo, n), max(ik.hi, n)
 	}
 	ik.n++
+	return n
 }
 
 // denseFor reports whether the table t of the joiner's right rows takes
@@ -382,7 +384,6 @@ func (t *buildTable) index(keys []int64, lo int64, span uint64) {
 		for ; ; i = (i + 1) & mask {
 			s := t.slots[i]
 			if s == 0 {
-				t.used++
 				break
 			}
 			if rs[s-1].h == h {
@@ -450,9 +451,9 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 			}
 			h = maphash.Bytes(j.seed, k)
 			if ik.ok {
-				ik.add(k)
-				n, _ := types.KeyInt(k)
-				keys = append(keys, n)
+				if n := ik.add(k); ik.ok {
+					keys = append(keys, n)
+				}
 			}
 		}
 		t.add(h, rec)
@@ -711,8 +712,7 @@ func sideKeys(sd *joinSide) (*keySet, error) {
 		if k, ok = appendKey(k[:0], sd.keys, row); !ok {
 			continue
 		}
-		if ik.add(k); ik.ok {
-			n, _ := types.KeyInt(k)
+		if n := ik.add(k); ik.ok {
 			ints = append(ints, n)
 			continue
 		}

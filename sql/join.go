@@ -352,7 +352,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	// when its table fits in memory the other side streams through it
 	// (each worker probes the table with its rows), else that side goes to
 	// a file too and the two files are joined (partitioned as they need).
-	dir := s.spillDir()
+	dir := s.Memory.TableDir()
 	cleanup = append(cleanup, func() { dir.Close() })
 	for _, sd := range sides {
 		if len(sd.need) == 0 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/lakesql/lakesql/internal/spill"
 	"io"
 	"path"
 	"path/filepath"
@@ -234,22 +233,6 @@ func (noFrom) Open(string) (io.ReadCloser, error) {
 	return io.NopCloser(strings.NewReader("{}\n")), nil
 }
 func (noFrom) Path(rel string) string { return rel }
-
-// spillDir is the temporary folder of a join's sides or a derived
-// table, whose files stay in memory while they hold together at most a
-// 128th of the memory limit (800 KB under the default: TPC-H Q13's at SF
-// 0.1, 80 and 100 KB of a join's sides and 480 KB of derived table, never
-// touch the disk). An operator's spill files, made when its state is past
-// its budget, always go to disk.
-func (s *Session) spillDir() *spill.Dir {
-	d := spill.New(s.Memory.FS, s.Memory.TempDir)
-	limit := s.Memory.Limit
-	if limit <= 0 {
-		limit = exec.DefaultMemoryLimit
-	}
-	d.SetMemory(limit / 128)
-	return d
-}
 
 // snapshot pins a lake, turning "not found" into a LakeError that lists the
 // lakes there are.

@@ -69,10 +69,7 @@ nextword:
 	JMP  word
 
 done:
-	MOVQ R9, w+72(FP)
-	MOVQ $0, rest+80(FP)
-	MOVQ BX, k+88(FP)
-	RET
+	XORQ DX, DX // every name checked
 
 stop:
 	MOVQ R9, w+72(FP)

@@ -90,6 +90,31 @@ type memory struct {
 	on       bool // the file is in memory (not made on disk)
 }
 
+// file is a spill file's bytes: in memory (mem.on) while the folder's
+// room holds them (SetMemory), else in the file f on disk, named name.
+type file struct {
+	d    *Dir
+	f    storage.File
+	name string
+	mem  memory
+}
+
+// newFile is a new file, in memory when the folder has room for files
+// there, else not yet made (toDisk).
+func (d *Dir) newFile() file {
+	return file{d: d, name: "a temporary file in memory", mem: memory{d: d, on: d.room > 0}}
+}
+
+// toDisk makes the file on disk, with what it held in memory.
+func (x *file) toDisk() error {
+	f, name, err := x.d.CreateFile()
+	if err != nil {
+		return err
+	}
+	x.f, x.name = f, name
+	return x.mem.moveTo(f)
+}
+
 // add appends p when the room allows; false, having appended nothing,
 // when the file must go to disk.
 func (m *memory) add(p ...[]byte) bool {
@@ -168,21 +193,21 @@ func (d *Dir) wrap(err error) error {
 // Create makes a new spill file: in memory while the folder's room
 // holds it (SetMemory), else on disk.
 func (d *Dir) Create() (*Writer, error) {
-	if d.room > 0 {
-		return &Writer{d: d, mem: memory{d: d, on: true}, name: "a temporary file in memory"}, nil
+	w := &Writer{file: d.newFile()}
+	if w.mem.on {
+		return w, nil
 	}
-	w := &Writer{d: d}
 	return w, w.toDisk()
 }
 
-// toDisk makes the writer's file on disk, with what it held in memory.
+// toDisk makes the writer's file on disk, with what it held in memory,
+// and writes to it from then on.
 func (w *Writer) toDisk() error {
-	f, name, err := w.d.CreateFile()
-	if err != nil {
+	if err := w.file.toDisk(); err != nil {
 		return err
 	}
-	w.f, w.name, w.w = f, name, bufio.NewWriterSize(f, 32<<10)
-	return w.mem.moveTo(w.w)
+	w.w = bufio.NewWriterSize(w.f, 32<<10)
+	return nil
 }
 
 // CreateFile makes a new file in the folder, for text of the caller's own
@@ -231,11 +256,8 @@ func (d *Dir) Close() error {
 
 // Writer appends records to a spill file.
 type Writer struct {
-	d    *Dir
-	f    storage.File
-	name string
-	w    *bufio.Writer
-	mem  memory // the file while it is in memory (mem.on)
+	file
+	w    *bufio.Writer // on disk
 	n    int64
 	recs int64
 	err  error
@@ -452,29 +474,15 @@ func Sweep(parent string) {
 // Text is a file of the caller's own text, not records (a derived
 // table's lines): in memory while the folder's room holds it
 // (SetMemory), else on disk, where Close of the folder removes it.
-type Text struct {
-	d    *Dir
-	f    storage.File
-	path string
-	mem  memory
-}
+type Text struct{ file }
 
 // CreateText makes a new text file.
 func (d *Dir) CreateText() (*Text, error) {
-	if d.room > 0 {
-		return &Text{d: d, mem: memory{d: d, on: true}}, nil
+	t := &Text{d.newFile()}
+	if t.mem.on {
+		return t, nil
 	}
-	t := &Text{d: d}
 	return t, t.toDisk()
-}
-
-func (t *Text) toDisk() error {
-	f, path, err := t.d.CreateFile()
-	if err != nil {
-		return err
-	}
-	t.f, t.path = f, path
-	return t.mem.moveTo(f)
 }
 
 // Write appends p.
@@ -508,7 +516,12 @@ func (t *Text) Close() error {
 }
 
 // Path is the file's path on disk, "" while it is in memory.
-func (t *Text) Path() string { return t.path }
+func (t *Text) Path() string {
+	if t.mem.on {
+		return ""
+	}
+	return t.name
+}
 
 // Open reads the text from its start, as often as asked; the reader
 // can seek.
@@ -516,7 +529,7 @@ func (t *Text) Open() (io.ReadCloser, error) {
 	if t.mem.on {
 		return memReader{bytes.NewReader(t.mem.buf)}, nil
 	}
-	return t.d.fs.Open(t.path)
+	return t.d.fs.Open(t.name)
 }
 
 // memReader is a text in memory as a file to read.
