@@ -829,7 +829,8 @@ type sgQuery struct {
 	// query's own rows: 1 a derived table (SELECT * FROM (q) AS d), 2
 	// q UNION ALL q (each row twice), 3 a scalar subquery beside, 4 a
 	// derived table whose columns are named (SELECT d.w0, … FROM (q) AS
-	// d: the query of a join merges into it).
+	// d: the query of a join merges into it); 5 a derived table grouped
+	// again (its rows go straight into the outer GROUP BY).
 	wrap int
 }
 
@@ -847,6 +848,9 @@ func (q *sgQuery) sql(duck, keys bool) string {
 			names[i] = "d." + q.itemName(i)
 		}
 		return "SELECT " + strings.Join(names, ", ") + " FROM (" + q.inner(duck, keys) + ") AS d"
+	case 5:
+		first, last := "d."+q.itemName(0), "d."+q.itemName(len(q.items)-1)
+		return "SELECT " + first + ", COUNT(*) AS n, COUNT(" + last + ") AS c FROM (" + q.inner(duck, keys) + ") AS d GROUP BY " + first
 	}
 	return q.inner(duck, keys)
 }
@@ -870,7 +874,7 @@ func (q *sgQuery) inner(duck, keys bool) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(it.e.sql(duck))
-		if it.alias != "" || q.wrap == 1 || q.wrap == 4 {
+		if it.alias != "" || q.wrap == 1 || q.wrap == 4 || q.wrap == 5 {
 			b.WriteString(" AS " + q.itemName(i)) // a derived table's columns need names of their own
 		}
 	}
@@ -1068,7 +1072,7 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 		}
 	}
 	if len(q.order) == 0 && q.limit < 0 && g.pct(25) {
-		q.wrap = 1 + g.pick(4)
+		q.wrap = 1 + g.pick(5)
 	}
 	return q
 }

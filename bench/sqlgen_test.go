@@ -181,10 +181,10 @@ func TestSgBucketOf(t *testing.T) {
 func TestSgGenerator(t *testing.T) {
 	wraps := map[string]int{}
 	// Some queries go through a derived table (read by * or by its
-	// columns' names), a UNION ALL and a scalar subquery (their answers
+	// columns' names, or grouped again), a UNION ALL and a scalar subquery (their answers
 	// are the query's own rows); some join (every
 	// kind), some hold a correlated subquery (every form).
-	kinds := []string{"SELECT * FROM (", "SELECT d.", " UNION ALL ", ", (SELECT MAX(id) FROM t",
+	kinds := []string{"SELECT * FROM (", "SELECT d.", ") AS d GROUP BY d.", " UNION ALL ", ", (SELECT MAX(id) FROM t",
 		" JOIN ", " LEFT JOIN ", " LEFT OUTER JOIN ", " RIGHT JOIN ", " INNER JOIN ", " CROSS JOIN ", ") r WHERE ", " USING (",
 		"(NOT EXISTS (SELECT 1 FROM t z", "(EXISTS (SELECT 1 FROM t z", "(SELECT COUNT(*) FROM t z", " IN (SELECT z.id", "(SELECT AVG(z.f) FROM t z",
 		" <> a.", " < a.", " >= a."}

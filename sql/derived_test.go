@@ -249,3 +249,57 @@ func TestDerivedJoinMerged(t *testing.T) {
 		t.Errorf("not merged:\n%s", plan)
 	}
 }
+
+// TestDerivedStreamed: a derived table whose reader groups its rows goes
+// straight into the reader's scan, no file between them; every answer is
+// that of the same table made first (as a CTE, whose rows other tables
+// could read too), in memory and spilled: an aggregate's groups, a
+// projection's rows, DISTINCT, HAVING, a table inside another, a join
+// inside, with NULLs, HUGEINT sums, DOUBLEs and DATEs. A DOUBLE that has
+// no JSON form, which a file refuses, goes through. EXPLAIN makes the
+// table and says a run streams it.
+func TestDerivedStreamed(t *testing.T) {
+	s := spillLake(t, 6000, 43)
+	cases := []struct{ inner, outer string }{
+		{"SELECT g, COUNT(*) AS c, SUM(x) AS sx FROM t GROUP BY g", "SELECT c, COUNT(*), SUM(sx), MIN(g), COUNT(g) FROM d GROUP BY c"},
+		{"SELECT s, AVG(f) AS af, MAX(t) AS mt FROM t GROUP BY s", "SELECT COUNT(*), SUM(af), MAX(mt), COUNT(s), MIN(s) FROM d"},
+		{"SELECT CAST(day AS DATE) AS dd, g % 5 AS m, COUNT(*) AS c FROM t GROUP BY 1, 2", "SELECT dd, dd + 1, SUM(c), COUNT(m) FROM d WHERE dd > DATE '2026-01-01' GROUP BY dd ORDER BY dd"},
+		{"SELECT g, x FROM t WHERE x > 500", "SELECT COUNT(*), SUM(x), COUNT(DISTINCT g) FROM d"},
+		{"SELECT DISTINCT s FROM t", "SELECT COUNT(*), MIN(s), MAX(s), COUNT(s) FROM d"},
+		{"SELECT g, COUNT(DISTINCT s) AS ds FROM t GROUP BY g HAVING COUNT(*) > 1", "SELECT ds, COUNT(*) FROM d GROUP BY ds ORDER BY 2 DESC, 1 LIMIT 5"},
+		{"SELECT c, COUNT(*) AS n FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) e GROUP BY c", "SELECT SUM(c * n), COUNT(*), MAX(n) FROM d"},
+		{"SELECT a.s, COUNT(*) AS c FROM t a JOIN t b ON a.g = b.g WHERE a.g < 100 GROUP BY a.s", "SELECT MAX(c), SUM(c), COUNT(*), COUNT(s) FROM d"},
+		{"SELECT g, SUM(x) AS sx FROM t GROUP BY g", "SELECT sx > 0 AS pos, COUNT(*), SUM(sx) FROM d WHERE g IS NOT NULL GROUP BY 1 HAVING COUNT(*) > 0"},
+	}
+	for _, c := range cases {
+		q := strings.ReplaceAll(c.outer, "FROM d", "FROM ("+c.inner+") d")
+		cte := "WITH d AS (" + c.inner + ") " + c.outer
+		ordered := strings.Contains(c.outer, "ORDER BY")
+		before := derivedStreamed.Load()
+		got := spillsAsInMemory(t, s, q, ordered)
+		if derivedStreamed.Load() == before {
+			t.Errorf("%s: the derived table was not streamed", q)
+		}
+		before = derivedStreamed.Load()
+		s.Memory = Memory{}
+		want := query(t, s, cte)
+		if derivedStreamed.Load() != before && !strings.Contains(c.inner, ") e") {
+			t.Errorf("%s: the CTE was streamed", cte)
+		}
+		if d := diffRows(want.Rows, got.Rows, ordered); d != "" {
+			t.Errorf("%s: %s (against the CTE's answer)", q, d)
+		}
+	}
+	// No JSON form: the file refuses it, the stream takes it.
+	inf := "SELECT COUNT(*), MAX(v), MIN(v) FROM (SELECT g, SUM(f) * 1e308 * 1e308 AS v FROM t GROUP BY g) d"
+	if res := query(t, s, inf); len(res.Rows) != 1 || !strings.Contains(rowsText(res)[0], "inf") {
+		t.Errorf("%s: %q, want infinities", inf, rowsText(res))
+	}
+	if _, err := s.Exec(context.Background(), "WITH d AS (SELECT g, SUM(f) * 1e308 * 1e308 AS v FROM t GROUP BY g) SELECT MAX(v) FROM d"); err == nil || !strings.Contains(err.Error(), "no JSON form") {
+		t.Errorf("an infinity in a CTE's file: %v, want it refused", err)
+	}
+	text := table(query(t, s, "EXPLAIN SELECT c, COUNT(*) FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d GROUP BY c"))
+	if !strings.Contains(text, "rows of (SELECT g, COUNT(*) AS c FROM t GROUP BY g), streamed into the query as they are made") {
+		t.Errorf("EXPLAIN of a streamed derived table:\n%s", text)
+	}
+}

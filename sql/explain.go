@@ -30,6 +30,9 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 		if d.file.Path() == "" {
 			where = "in memory"
 		}
+		if d.streams {
+			where = "streamed into the query as they are made (made " + where + " to count them here)"
+		}
 		head = fmt.Sprintf("Derived table %s: the %d rows of (%s), %s", d.name, d.rows, d.text, where)
 		if d.narrow != "" {
 			head += ", made of its input's rows whose " + d.narrow

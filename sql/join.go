@@ -510,6 +510,7 @@ type pushOut func([]types.Value) error
 
 func (p pushOut) Row(r []types.Value) error { return p(r) }
 func (pushOut) flush() error                { return nil }
+func (pushOut) Columns([]string) error      { return nil }
 
 // buildFirst picks the side of an inner join to build the table of, and
 // so to read first: the smaller lake, or join of lakes, by its estimated

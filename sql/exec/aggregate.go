@@ -1072,8 +1072,10 @@ func groupBranches(ctx context.Context, sh shape, aggs []*plan.Aggregate, seed m
 	for _, f := range sh.scan.Files {
 		rows += f.Rows
 	}
-	share := budget / workers / int64(len(aggs))
 	st, err := scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
+		// Made as the workers start: for a scan of a Lender's rows, once
+		// it holds what it keeps while they go out.
+		share := memoryOf(ctx).less(budget) / workers / int64(len(aggs))
 		var tee teeSink
 		for b, agg := range aggs {
 			s := newAggSink(agg, w > 0, seed, share, spills[b])
@@ -1182,6 +1184,7 @@ func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, se
 	}
 	var err error
 	if sp.spilled.Load() {
+		lend(ctx, budget) // the partitions' tables, one by one
 		var finals []*aggSink
 		newFinal := func(limit int64) *aggSink {
 			f := newAggSink(agg, true, seed, limit, sp) // its own expressions: the finals emit at once
@@ -1202,6 +1205,7 @@ func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, se
 		for _, s := range sinks[1:] {
 			total.merge(s)
 		}
+		lend(ctx, total.mem+total.acct+memoryOf(ctx).budget()-budget) // and what the tables of later steps hold
 		if total.emitTogether(len(sinks)) {
 			err = total.eachTogether(emitFor, len(sinks))
 		} else {

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
@@ -22,6 +23,51 @@ type Memory struct {
 	// come (a streamed join's table: see plan.Producer), less for the
 	// operators.
 	Held int64
+	// lent is what the producer of the query's rows holds now, when it
+	// is a Lender: the operators' tables made then do without it.
+	lent *Loan
+}
+
+// A Lender is a plan.Producer whose hold on memory changes as it runs: a
+// query whose rows go straight into another's scan holds what its
+// operators kept only once its rows start to go out, and the other
+// query's tables are made then (their sinks are made as the producer's
+// workers start).
+type Lender interface {
+	Loan() *Loan
+}
+
+// A Loan is what a Lender's query holds at the moment: at first all its
+// operators may hold (Lend), then, when its groups go out, what their
+// table holds.
+type Loan struct{ n atomic.Int64 }
+
+// Lend starts a loan of n bytes.
+func (l *Loan) Lend(n int64) { l.n.Store(n) }
+
+// held is the loan's bytes (none for no loan).
+func (l *Loan) held() int64 {
+	if l == nil {
+		return 0
+	}
+	return l.n.Load()
+}
+
+type loanKey struct{}
+
+// Lending returns a context whose query says in l what it holds as its
+// rows go out (see Lender); the producers that its scan reads lend
+// nothing to it.
+func Lending(ctx context.Context, l *Loan) context.Context {
+	return context.WithValue(ctx, loanKey{}, l)
+}
+
+// lend says, for the query of ctx, that it holds n bytes as its rows go
+// out, if it lends (see Lending).
+func lend(ctx context.Context, n int64) {
+	if l, _ := ctx.Value(loanKey{}).(*Loan); l != nil {
+		l.Lend(n)
+	}
 }
 
 // DefaultMemoryLimit keeps a query's process under 150 MB of resident
@@ -54,7 +100,11 @@ func (m Memory) limit() int64 {
 }
 
 // budget is what the stateful operators of one query may hold.
-func (m Memory) budget() int64 { return max(m.Limit/2-m.Held, MinMemoryLimit/4) }
+func (m Memory) budget() int64 { return max(m.Limit/2-m.Held-m.lent.held(), MinMemoryLimit/4) }
+
+// less is budget b, given to an operator before the producer of its
+// rows lent what it holds now, less that loan.
+func (m Memory) less(b int64) int64 { return max(b-m.lent.held(), MinMemoryLimit/4) }
 
 func (m Memory) spillDir() *spill.Dir { return spill.New(m.FS, m.TempDir) }
 

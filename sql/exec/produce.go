@@ -38,6 +38,9 @@ func producing(ctx context.Context, s *plan.Scan) context.Context {
 	}
 	m := memoryOf(ctx)
 	m.Held += pr.Holds()
+	if l, ok := pr.(Lender); ok {
+		m.lent = l.Loan()
+	}
 	return WithMemory(ctx, m)
 }
 
@@ -83,7 +86,12 @@ func produce(ctx context.Context, s *plan.Scan, pr plan.Producer, sequential boo
 			}
 		}
 	}
-	err := pr.Produce(ctx, func() func([]types.Value) error {
+	// The producer's own queries lend nothing to this scan's, nor do
+	// they do without what it lends (a Lender lends what its query
+	// holds, through its own context).
+	m := memoryOf(ctx)
+	m.lent = nil
+	err := pr.Produce(WithMemory(Lending(ctx, nil), m), func() func([]types.Value) error {
 		if shared != nil {
 			return shared.serialRow
 		}

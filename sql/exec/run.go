@@ -218,12 +218,7 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 		sorted bool // rows are in ORDER BY order, cut to the window
 	)
 	if sh.agg != nil {
-		groups := func(outFor func(w int) func([]types.Value) error, admitsFor func(w, key int) func(types.Value) bool) (Stats, error) {
-			return runAggregate(ctx, sh, prof, outFor, admitsFor)
-		}
-		if sh.distinct != nil {
-			groups = distinctGroups(ctx, sh, prof)
-		}
+		groups := groupsOf(ctx, sh, prof)
 		switch {
 		case sh.sort != nil && heapFits(sh.sort.Limit, sh.sort.Offset):
 			// ORDER BY … LIMIT over groups: a top-N heap, not every row.
@@ -296,6 +291,17 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 		}
 	}
 	return st, nil
+}
+
+// groupsOf is how sh's groups are made and sent on: its aggregate's, or
+// those of its SELECT DISTINCT over the aggregate.
+func groupsOf(ctx context.Context, sh shape, prof *profiler) groupRun {
+	if sh.distinct != nil {
+		return distinctGroups(ctx, sh, prof)
+	}
+	return func(outFor func(w int) func([]types.Value) error, admitsFor func(w, key int) func(types.Value) bool) (Stats, error) {
+		return runAggregate(ctx, sh, prof, outFor, admitsFor)
+	}
 }
 
 // heaps are the top-N heaps of the groups, one per output of

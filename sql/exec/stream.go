@@ -92,20 +92,33 @@ func Stream(ctx context.Context, p *plan.Plan, e Emitter) (Stats, error) {
 }
 
 // StreamEach runs p as Stream does, but when p streams (a projection
-// without ORDER BY, LIMIT or SELECT *) the rows go, in no order, to an
-// Emitter per worker, each(w), that the worker calls alone; its Columns
-// is not called. Other plans send their rows to each(0). A join's inputs
-// are read so: their order does not matter, and no rows wait for the
-// one due.
+// without ORDER BY, LIMIT or SELECT *), or is an aggregate of unordered
+// rows (p.Unordered) without ORDER BY or LIMIT, the rows go, in no order,
+// to an Emitter per worker, each(w), that the worker calls alone; its
+// Columns is not called. Other plans send their rows to each(0). A join's
+// inputs and a derived table's rows are made so: their order does not
+// matter, and no rows wait for the one due, or for a lock (TPC-H Q13 at
+// SF 1 wrote its 150,000 groups of customers through one, 16 ms).
 func StreamEach(ctx context.Context, p *plan.Plan, each func(w int) Emitter) (Stats, error) {
 	sh, err := shapeOf(p.Root)
 	if err != nil {
 		return Stats{}, err
 	}
+	if sh.agg != nil && sh.sort == nil && sh.limit == nil && p.Unordered && !sh.scan.Star {
+		ctx = producing(ctx, sh.scan)
+		vis := len(p.Columns)
+		return groupsOf(ctx, sh, newProfiler(ctx))(func(w int) func([]types.Value) error {
+			e := each(w)
+			return func(r []types.Value) error {
+				return e.Row(r[:min(len(r), vis)])
+			}
+		}, nil)
+	}
 	if !Streams(p) || sh.scan.Star || sh.limit != nil {
 		return Stream(ctx, p, each(0))
 	}
 	ctx = producing(ctx, sh.scan)
+	lend(ctx, 0) // its rows go out as the scan reads them
 	return scan(ctx, sh.scan, false, sh.needed(), func(w int) rowSink {
 		return &eachSink{e: each(w), streamRow: streamRow{pr: newProjector(sh.project, w > 0)}}
 	})
