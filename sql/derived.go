@@ -47,6 +47,14 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 	for m, ok := merged(sel); ok && len(scope) == 0; m, ok = merged(sel) {
 		sel = m
 	}
+	if t, ok := sharedTotals(sel); ok && len(scope) == 0 {
+		// A group's value that a derived table cannot hold (an infinite
+		// DOUBLE) leaves the query as it was written.
+		out, src, done, err := s.resolve(ctx, t, scope)
+		if !errors.Is(err, ErrUnsupported) {
+			return out, src, done, err
+		}
+	}
 	if sel.From.Join != nil && sel.Where != nil {
 		f := *sel
 		f.Where = factorOrs(sel.Where)

@@ -228,27 +228,15 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 		if _, ok := partial[text]; ok {
 			continue
 		}
-		if f.Distinct || f.Separator != nil || len(f.OrderBy) > 0 || f.Star && jn.Kind != ast.InnerJoin {
-			return sel
-		}
-		var combine string
-		switch f.Name {
-		case "COUNT":
-			combine = "SUM"
-		case "SUM", "MIN", "MAX":
-			combine = f.Name
-		default:
-			return sel
-		}
-		if !f.Star && len(f.Args) != 1 {
+		if f.Star && jn.Kind != ast.InnerJoin {
 			return sel
 		}
 		name := fmt.Sprintf("__a%d", len(partial))
-		sub.Items = append(sub.Items, ast.SelectItem{Expr: f, Alias: name})
-		var repl ast.Expr = &ast.Func{Name: combine, Args: []ast.Expr{ast.Column{Path: []string{eagerAlias, name}}}}
-		if f.Name == "COUNT" {
-			repl = &ast.Func{Name: "COALESCE", Args: []ast.Expr{repl, ast.Literal{Value: types.IntValue(0), Text: "0"}}}
+		repl, combines := combined(f, ast.Column{Path: []string{eagerAlias, name}})
+		if !combines {
+			return sel
 		}
+		sub.Items = append(sub.Items, ast.SelectItem{Expr: f, Alias: name})
 		partial[text] = repl
 	}
 	var rw func(ast.Expr) ast.Expr
@@ -273,4 +261,23 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 // plain reports whether c names a field of table t, not a path into one.
 func plain(c ast.Column, t string) bool {
 	return len(c.Path) == 1 || len(c.Path) == 2 && c.Path[0] == t
+}
+
+// combined returns what combines the partial results of aggregate f in
+// column c (a partial aggregation's groups, each of some of f's rows)
+// into f's result over all those rows: a SUM of the COUNTs (0 when there
+// is none) and of the SUMs, a MIN of the MINs, a MAX of the MAXs; false
+// for another aggregate, or one of DISTINCT values.
+func combined(f *ast.Func, c ast.Column) (ast.Expr, bool) {
+	if f.Distinct || f.Separator != nil || len(f.OrderBy) > 0 || !f.Star && len(f.Args) != 1 {
+		return nil, false
+	}
+	switch f.Name {
+	case "COUNT":
+		sum := &ast.Func{Name: "SUM", Args: []ast.Expr{c}}
+		return &ast.Func{Name: "COALESCE", Args: []ast.Expr{sum, ast.Literal{Value: types.IntValue(0), Text: "0"}}}, true
+	case "SUM", "MIN", "MAX":
+		return &ast.Func{Name: f.Name, Args: []ast.Expr{c}}, true
+	}
+	return nil, false
 }
