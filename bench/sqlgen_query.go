@@ -102,7 +102,11 @@ func (e *sgExpr) write(b *strings.Builder, duck bool) {
 	case sgkCol:
 		b.WriteString(e.text)
 	case sgkRaw:
-		b.WriteString("(" + e.text + ")")
+		if duck && e.duckText != "" {
+			b.WriteString("(" + e.duckText + ")")
+		} else {
+			b.WriteString("(" + e.text + ")")
+		}
 	case sgkLit:
 		if duck && e.duckText != "" {
 			b.WriteString(e.duckText)
@@ -414,6 +418,25 @@ func (g *sgGen) aggregate(t sgType, noHuge bool) *sgExpr {
 		return nil // booleans come from comparisons of aggregates
 	}
 	return nil
+}
+
+// sharedTotal is a HAVING that compares a group's aggregate with the
+// same over all the query's rows, a subquery of its FROM and WHERE (TPC-H
+// Q11's, which our engine answers from the groups' own); nil when the
+// WHERE holds a subquery.
+func (g *sgGen) sharedTotal(q *sgQuery) *sgExpr {
+	if q.where != nil && strings.Contains(q.where.sql(false), "SELECT") {
+		return nil
+	}
+	a := g.aggregate(sgInt, true)
+	text := func(duck bool) string {
+		s := a.sql(duck) + " * 20 >= (SELECT " + a.sql(duck) + " FROM " + q.from
+		if q.where != nil {
+			s += " WHERE " + q.where.sql(duck)
+		}
+		return s + ")"
+	}
+	return &sgExpr{kind: sgkRaw, t: sgBool, text: text(false), duckText: text(true), agg: true, cols: true, mixed: a.mixed}
 }
 
 // numType picks int or float.
@@ -1055,6 +1078,8 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 		}
 		if g.pct(30) {
 			q.having = g.pred(1 + g.pick(2))
+		} else if grouped && g.pct(10) {
+			q.having = g.sharedTotal(q)
 		}
 		g.orderBy(q, func() *sgExpr {
 			for range 10 {

@@ -187,7 +187,7 @@ func TestSgGenerator(t *testing.T) {
 	kinds := []string{"SELECT * FROM (", "SELECT d.", ") AS d GROUP BY d.", " UNION ALL ", ", (SELECT MAX(id) FROM t",
 		" JOIN ", " LEFT JOIN ", " LEFT OUTER JOIN ", " RIGHT JOIN ", " INNER JOIN ", " CROSS JOIN ", ") r WHERE ", " USING (",
 		"(NOT EXISTS (SELECT 1 FROM t z", "(EXISTS (SELECT 1 FROM t z", "(SELECT COUNT(*) FROM t z", " IN (SELECT z.id", "(SELECT AVG(z.f) FROM t z",
-		" <> a.", " < a.", " >= a."}
+		" <> a.", " < a.", " >= a.", " * 20 >= (SELECT "}
 	defer func() {
 		for _, w := range kinds {
 			if wraps[w] < 5 {
