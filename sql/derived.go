@@ -210,28 +210,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 	}
 	dir := s.Memory.TableDir()
 	d, err := writeDerived(dir, name, name, t.Sub.String(), func(w *derivedWriter) error {
-		if !p.Unordered {
-			_, err := exec.Stream(ctx, p, w)
-			return err
-		}
-		// Rows in no order: every worker writes its own, through a fork.
-		if err := w.Columns(p.Columns); err != nil {
-			return err
-		}
-		var mu sync.Mutex
-		var forks []*derivedWriter
-		_, err := exec.StreamEach(ctx, p, func(int) exec.Emitter {
-			f := w.fork()
-			mu.Lock()
-			forks = append(forks, f)
-			mu.Unlock()
-			return f
-		})
-		for _, f := range forks {
-			if ferr := f.flush(); err == nil {
-				err = ferr
-			}
-		}
+		_, err := exec.Stream(ctx, p, w)
 		return err
 	})
 	if err != nil {
@@ -379,9 +358,6 @@ func (d *derivedWriter) flush() error {
 }
 
 func (d *derivedWriter) Columns(names []string) error {
-	if d.parent != nil {
-		return nil // a fork's are its parent's
-	}
 	for i, n := range names {
 		if slices.Contains(names[:i], n) {
 			return fmt.Errorf("%w: derived table %s has two columns named %s: give them aliases", ErrUnsupported, d.table, n)
