@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -570,11 +571,19 @@ func (sc *scanner) chunkRows(ctx context.Context, c chunk) (bool, error) {
 		}
 		return false, fmt.Errorf("scan %s: %w", path, err)
 	}
-	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && pinned && !sc.s.IgnoreSizes {
-		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() != c.f.Bytes {
-			r.Close()
-			return false, fmt.Errorf("scan %s: %w", path,
-				catalog.SizeMismatch(path, src.Path(storage.ManifestName), fi.Size(), c.f.Bytes))
+	in := io.Reader(r)
+	f, isFile := r.(*os.File)
+	checked := pinned && !sc.s.IgnoreSizes
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok && (checked || isFile) {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			if checked && fi.Size() != c.f.Bytes {
+				r.Close()
+				return false, fmt.Errorf("scan %s: %w", path,
+					catalog.SizeMismatch(path, src.Path(storage.ManifestName), fi.Size(), c.f.Bytes))
+			}
+			if isFile {
+				in = storage.RawReader(f) // see there: no scheduler's work per read
+			}
 		}
 	}
 	// Closing the file unblocks a read in progress when ctx is canceled.
@@ -598,9 +607,9 @@ func (sc *scanner) chunkRows(ctx context.Context, c chunk) (bool, error) {
 		}
 	}
 	if sc.lines == nil {
-		sc.lines = storage.NewRowReader(r, 256<<10, sc.fp.first)
+		sc.lines = storage.NewRowReader(in, 256<<10, sc.fp.first)
 	} else {
-		sc.lines.ResetWith(r, sc.fp.first)
+		sc.lines.ResetWith(in, sc.fp.first)
 	}
 	lr := sc.lines
 	if c.start > 0 {
