@@ -77,8 +77,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		if name, ok := s.correlated(sel.From.Sub, scope); ok {
 			return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
 		}
-		star := slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok })
-		src, done, err = s.derive(ctx, sel.From, scope, orderFree(sel), star)
+		src, done, err = s.derive(ctx, sel.From, scope, orderFree(sel))
 	default:
 		src, err = s.readSource(sel.From.Name)
 		return sel, src, func() {}, err
@@ -167,7 +166,7 @@ func orderFree(sel *ast.Select) bool {
 // derive runs the query of a derived table into a temporary file and
 // returns it as a source; unordered: its reader's answer does not depend
 // on the order of its rows (orderFree).
-func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, unordered, star bool) (Source, func(), error) {
+func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, unordered bool) (Source, func(), error) {
 	name := t.Alias
 	if name == "" {
 		name = "(subquery)"
@@ -188,7 +187,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 	if err != nil {
 		return nil, nil, err
 	}
-	defer func() { innerDone() }()
+	defer func() { innerDone() }() // a streamed table's query lives on: its done goes to the caller
 	// A table made for one join: its rows are a set to the join, which
 	// never shows their order; so are those of a table whose reader
 	// groups them, unless others may read the same rows (a CTE's).
@@ -201,7 +200,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 		cache = nil // its rows are this join's alone
 	}
 	derivedMade.Add(1)
-	streams := p.Unordered && !t.Shared && !star && distinctNames(p.Columns)
+	streams := p.Unordered && !t.Shared && twice(p.Columns) == "" // else the file says what is wrong
 	if streams && !explaining(ctx) {
 		derivedStreamed.Add(1)
 		done := innerDone
@@ -228,14 +227,16 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 	return d, func() { dir.Close() }, nil
 }
 
-// distinctNames reports names without two alike.
-func distinctNames(names []string) bool {
+// twice returns a name that names holds twice, or "" when none: a
+// derived table refuses two columns of a name (its file's lines would
+// hold the member twice).
+func twice(names []string) string {
 	for i, n := range names {
 		if slices.Contains(names[:i], n) {
-			return false
+			return n
 		}
 	}
-	return true
+	return ""
 }
 
 // derivedCache holds a statement's derived tables by their query, so that
@@ -358,10 +359,10 @@ func (d *derivedWriter) flush() error {
 }
 
 func (d *derivedWriter) Columns(names []string) error {
-	for i, n := range names {
-		if slices.Contains(names[:i], n) {
-			return fmt.Errorf("%w: derived table %s has two columns named %s: give them aliases", ErrUnsupported, d.table, n)
-		}
+	if n := twice(names); n != "" {
+		return fmt.Errorf("%w: derived table %s has two columns named %s: give them aliases", ErrUnsupported, d.table, n)
+	}
+	for _, n := range names {
 		q, _ := json.Marshal(n)
 		d.names = append(d.names, append(q, ':'))
 	}

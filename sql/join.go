@@ -858,10 +858,8 @@ func (s *Session) streamOwnDerived(ctx context.Context, sd *joinSide, scope []sc
 		return true, err
 	}
 	defer done()
-	for i, c := range p.Columns {
-		if slices.Contains(p.Columns[:i], c) {
-			return false, nil // a derived table refuses two columns of a name
-		}
+	if twice(p.Columns) != "" {
+		return false, nil
 	}
 	pick := make([]int, len(sd.need))
 	for i, c := range sd.need {

@@ -63,38 +63,30 @@ func sharedTotals(sel *ast.Select) (*ast.Select, bool) {
 			aliases[it.Alias] = true
 		}
 	}
-	inner := &ast.Select{From: sel.From, Where: sel.Where, GroupBy: sel.GroupBy, Limit: -1}
-	keys := map[string]string{} // a GROUP BY term's text: its column
+	if isAliasIn(sel.Having, aliases) {
+		return nil, false
+	}
+	t := &groupsTable{inner: &ast.Select{From: sel.From, Where: sel.Where, GroupBy: sel.GroupBy, Limit: -1},
+		keys: map[string]ast.Column{}, aggs: map[string]ast.Column{}}
 	for i, g := range sel.GroupBy {
 		if _, pos := g.(ast.Literal); pos || isAlias(g, aliases) {
 			return nil, false
 		}
-		name := fmt.Sprintf("__k%d", i)
-		keys[g.String()] = name
-		inner.Items = append(inner.Items, ast.SelectItem{Expr: g, Alias: name})
+		t.keys[g.String()] = t.add(g, fmt.Sprintf("__k%d", i))
 	}
-	aggs := map[string]string{} // an aggregate's text: its column
-	column := func(name string) ast.Column { return ast.Column{Path: []string{totalsAlias, name}} }
 	ok := true
 	// rw reads a group's values from the table: its GROUP BY terms and
 	// aggregates; a column outside them cannot be read.
 	var rw func(ast.Expr) ast.Expr
 	rw = func(e ast.Expr) ast.Expr {
-		if name, found := keys[e.String()]; found {
-			return column(name)
+		if c, found := t.keys[e.String()]; found {
+			return c
 		}
 		switch x := e.(type) {
 		case *ast.Func:
-			if _, agg, _ := aggregate.Lookup(x.Name, len(x.Args), x.Distinct, x.Separator); agg {
-				text := x.String()
-				if _, found := aggs[text]; !found {
-					if slices.ContainsFunc(x.Args, hasAggregateExpr) {
-						ok = false
-					}
-					aggs[text] = fmt.Sprintf("__a%d", len(aggs))
-					inner.Items = append(inner.Items, ast.SelectItem{Expr: x, Alias: aggs[text]})
-				}
-				return column(aggs[text])
+			if c, agg := t.agg(x); agg {
+				ok = ok && !slices.ContainsFunc(x.Args, hasAggregateExpr)
+				return c
 			}
 		case ast.Column:
 			ok = false
@@ -104,19 +96,15 @@ func sharedTotals(sel *ast.Select) (*ast.Select, bool) {
 		}
 		return ast.Map(e, rw)
 	}
-	out := &ast.Select{Distinct: sel.Distinct, From: ast.Table{Sub: inner, Alias: totalsAlias, Shared: true}, Limit: sel.Limit, Offset: sel.Offset}
+	out := &ast.Select{Distinct: sel.Distinct, From: ast.Table{Sub: t.inner, Alias: totalsAlias, Shared: true}, Limit: sel.Limit, Offset: sel.Offset}
 	names := columnsOf(sel)
 	for i, it := range sel.Items {
 		out.Items = append(out.Items, ast.SelectItem{Expr: rw(it.Expr), Alias: names[i]})
 	}
-	if isAliasIn(sel.Having, aliases) {
-		return nil, false
-	}
-	total, combines := totalOf(sub.Select.Items[0].Expr, column, aggs, inner)
+	total, combines := t.totalOf(sub.Select.Items[0].Expr)
 	if !combines {
 		return nil, false
 	}
-	having := rw(sel.Having)
 	var put func(ast.Expr) ast.Expr
 	put = func(e ast.Expr) ast.Expr {
 		if q, isSub := e.(ast.Subquery); isSub {
@@ -124,7 +112,7 @@ func sharedTotals(sel *ast.Select) (*ast.Select, bool) {
 		}
 		return ast.Map(e, put)
 	}
-	out.Where = put(having)
+	out.Where = put(rw(sel.Having))
 	for _, o := range sel.OrderBy {
 		if _, pos := o.Expr.(ast.Literal); !pos && !isAlias(o.Expr, aliases) {
 			o.Expr = rw(o.Expr)
@@ -137,38 +125,48 @@ func sharedTotals(sel *ast.Select) (*ast.Select, bool) {
 	return out, true
 }
 
-// sameRows reports a subquery of sel's rows as a whole: the same FROM
-// and WHERE, one item, no grouping, order or limit, no subquery.
-func sameRows(sub, sel *ast.Select) bool {
-	same := func(a, b ast.Expr) bool {
-		return a == nil && b == nil || a != nil && b != nil && a.String() == b.String()
+// groupsTable is the table of groups of a rewrite: its query (inner),
+// and the column of each GROUP BY term and aggregate, by its text.
+type groupsTable struct {
+	inner      *ast.Select
+	keys, aggs map[string]ast.Column
+}
+
+// add makes e an item of the table's query, named name, and returns its
+// column.
+func (t *groupsTable) add(e ast.Expr, name string) ast.Column {
+	t.inner.Items = append(t.inner.Items, ast.SelectItem{Expr: e, Alias: name})
+	return ast.Column{Path: []string{totalsAlias, name}}
+}
+
+// agg returns the column of f when it is an aggregate, made an item of
+// the table's query the first time.
+func (t *groupsTable) agg(f *ast.Func) (ast.Column, bool) {
+	if _, agg, _ := aggregate.Lookup(f.Name, len(f.Args), f.Distinct, f.Separator); !agg {
+		return ast.Column{}, false
 	}
-	return len(sub.Items) == 1 && !sub.Distinct && len(sub.GroupBy) == 0 && sub.Having == nil && len(sub.OrderBy) == 0 &&
-		sub.Limit < 0 && sub.Offset == 0 && sub.From.String() == sel.From.String() && same(sub.Where, sel.Where) &&
-		!selectHas(sub, isSubquery)
+	text := f.String()
+	c, found := t.aggs[text]
+	if !found {
+		c = t.add(f, fmt.Sprintf("__a%d", len(t.aggs)))
+		t.aggs[text] = c
+	}
+	return c, true
 }
 
 // totalOf returns e, the item of a subquery over all of a GROUP BY's
-// rows, as the same over its table of groups: each aggregate combines
-// the groups' (added to the inner query's items as needed); false when
-// one does not combine (AVG, DISTINCT, …) or e reads a column outside
-// its aggregates.
-func totalOf(e ast.Expr, column func(string) ast.Column, aggs map[string]string, inner *ast.Select) (ast.Expr, bool) {
+// rows, as the same over the table of groups: each aggregate combines
+// the groups'; false when one does not combine (AVG, DISTINCT, …) or e
+// reads a column outside its aggregates.
+func (t *groupsTable) totalOf(e ast.Expr) (ast.Expr, bool) {
 	ok := true
 	var rw func(ast.Expr) ast.Expr
 	rw = func(e ast.Expr) ast.Expr {
 		switch x := e.(type) {
 		case *ast.Func:
-			if _, agg, _ := aggregate.Lookup(x.Name, len(x.Args), x.Distinct, x.Separator); agg {
-				text := x.String()
-				if _, found := aggs[text]; !found {
-					aggs[text] = fmt.Sprintf("__a%d", len(aggs))
-					inner.Items = append(inner.Items, ast.SelectItem{Expr: x, Alias: aggs[text]})
-				}
-				repl, combines := combined(x, column(aggs[text]))
-				if !combines || slices.ContainsFunc(x.Args, hasAggregateExpr) {
-					ok = false
-				}
+			if c, agg := t.agg(x); agg {
+				repl, combines := combined(x, c)
+				ok = ok && combines && !slices.ContainsFunc(x.Args, hasAggregateExpr)
 				return repl
 			}
 		case ast.Column, ast.Star:
@@ -179,6 +177,17 @@ func totalOf(e ast.Expr, column func(string) ast.Column, aggs map[string]string,
 	}
 	out := rw(e)
 	return out, ok
+}
+
+// sameRows reports a subquery of sel's rows as a whole: the same FROM
+// and WHERE, one item, no grouping, order or limit, no subquery.
+func sameRows(sub, sel *ast.Select) bool {
+	same := func(a, b ast.Expr) bool {
+		return a == nil && b == nil || a != nil && b != nil && a.String() == b.String()
+	}
+	return len(sub.Items) == 1 && !sub.Distinct && len(sub.GroupBy) == 0 && sub.Having == nil && len(sub.OrderBy) == 0 &&
+		sub.Limit < 0 && sub.Offset == 0 && sub.From.String() == sel.From.String() && same(sub.Where, sel.Where) &&
+		!selectHas(sub, isSubquery)
 }
 
 // isAlias reports a bare name that is one of aliases.

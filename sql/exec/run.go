@@ -204,13 +204,7 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 	if err := e.Columns(p.Columns); err != nil {
 		return Stats{}, err
 	}
-	vis := len(p.Columns)
-	out := func(r []types.Value) error {
-		if len(r) > vis {
-			r = r[:vis]
-		}
-		return e.Row(r)
-	}
+	out := visibleRows(e, len(p.Columns))
 	var (
 		st     Stats
 		err    error
@@ -291,6 +285,12 @@ func execute(ctx context.Context, p *plan.Plan, sh shape, prof *profiler, e Emit
 		}
 	}
 	return st, nil
+}
+
+// visibleRows sends e each row's first vis values: the rest are the
+// hidden sort keys of the projection.
+func visibleRows(e Emitter, vis int) func([]types.Value) error {
+	return func(r []types.Value) error { return e.Row(r[:min(len(r), vis)]) }
 }
 
 // groupsOf is how sh's groups are made and sent on: its aggregate's, or

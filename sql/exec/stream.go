@@ -106,12 +106,8 @@ func StreamEach(ctx context.Context, p *plan.Plan, each func(w int) Emitter) (St
 	}
 	if sh.agg != nil && sh.sort == nil && sh.limit == nil && p.Unordered && !sh.scan.Star {
 		ctx = producing(ctx, sh.scan)
-		vis := len(p.Columns)
 		return groupsOf(ctx, sh, newProfiler(ctx))(func(w int) func([]types.Value) error {
-			e := each(w)
-			return func(r []types.Value) error {
-				return e.Row(r[:min(len(r), vis)])
-			}
+			return visibleRows(each(w), len(p.Columns))
 		}, nil)
 	}
 	if !Streams(p) || sh.scan.Star || sh.limit != nil {
