@@ -671,8 +671,12 @@ func (ks *keySet) filter(args []plan.Expr, names []string, whose string) *plan.K
 	for i, a := range args {
 		args[i] = plan.CloneExpr(a)
 	}
-	return &plan.KeyIn{Args: args, Has: ks.has,
-		Text: fmt.Sprintf("(%s) among the %d keys of %s", strings.Join(names, ", "), ks.n, whose)}
+	return &plan.KeyIn{Args: args, Has: ks.has, Text: ks.text(names, whose)}
+}
+
+// text is how filter's KeyIn prints.
+func (ks *keySet) text(names []string, whose string) string {
+	return fmt.Sprintf("(%s) among the %d keys of %s", strings.Join(names, ", "), ks.n, whose)
 }
 
 // sideKeys reads the keys of a side's file (which stays) into a set,

@@ -506,6 +506,52 @@ func TestJoinNarrows(t *testing.T) {
 	}
 }
 
+// TestJoinNarrowsThroughJoins: a subquery's table narrowed to the outer
+// query's keys, whose rows come from a join (TPC-H Q2's), takes the
+// filter down to the scan of the join's streamed side when the key is a
+// column of it (of an inner join, of a left join's left side, down a
+// chain of joins) and keeps it on the joined rows otherwise; the answers
+// are those of the same queries spilled, which read every row, and of
+// the subquery made once for the statement (a CTE's table, which no
+// join narrows).
+func TestJoinNarrowsThroughJoins(t *testing.T) {
+	s := spillLake(t, 6000, 71)
+	for _, c := range []struct {
+		agg, key, from string // the subquery: SELECT agg FROM from AND key = a.s
+		pushed         bool
+	}{
+		{"MIN(b.f)", "b.s", "t b, t c WHERE b.x = c.x AND c.f > 0", true},
+		{"MAX(c.f) - 250", "b.s", "t b JOIN t c ON b.x = c.x WHERE c.f > 0", true},
+		// The key is the built side's: the joined rows are filtered.
+		{"MIN(b.f)", "c.s", "t b, t c WHERE b.x = c.x AND c.f > 0", false},
+		{"MIN(c.f)", "b.s", "t b LEFT JOIN t c ON b.x = c.x AND c.f > 0 WHERE b.x < 600", true},
+		{"MIN(b.f)", "b.s", "t b JOIN t c ON b.x = c.x JOIN t d ON c.x = d.x WHERE d.f > 150 AND c.f > 0", true},
+		{"AVG(d.f) - 100", "c.s", "t b JOIN t c ON b.x = c.x JOIN t d ON c.x = d.x WHERE d.f > 150 AND b.f > 0", false},
+	} {
+		q := fmt.Sprintf("SELECT COUNT(*), SUM(a.x), MIN(a.s) FROM t a WHERE a.x > 650 AND a.f > (SELECT %s FROM %s AND %s = a.s)", c.agg, c.from, c.key)
+		s.Memory = Memory{}
+		before := keysPushed.Load()
+		got := query(t, s, q)
+		if pushed := keysPushed.Load() != before; pushed != c.pushed {
+			t.Errorf("%s: pushed to the join's side %v, want %v", q, pushed, c.pushed)
+		}
+		if text := table(query(t, s, "EXPLAIN "+q)); !strings.Contains(text, "keys of the join's other side") {
+			t.Errorf("%s: the subquery's table is not narrowed:\n%s", q, text)
+		}
+		if got.Rows[0][0].I == 0 {
+			t.Errorf("%s: no rows", q)
+		}
+		spillsAsInMemory(t, s, q, true)
+		// The subquery as a CTE's table of every key's value, made once
+		// for the statement: no join narrows it.
+		cte := fmt.Sprintf("WITH w AS (SELECT %s AS k, %s AS v FROM %s GROUP BY %s) "+
+			"SELECT COUNT(*), SUM(a.x), MIN(a.s) FROM t a, w WHERE w.k = a.s AND a.x > 650 AND a.f > w.v", c.key, c.agg, c.from, c.key)
+		if d := diffRows(query(t, s, cte).Rows, got.Rows, true); d != "" {
+			t.Errorf("%s: not the answer of %s: %s", q, cte, d)
+		}
+	}
+}
+
 // TestFilteredScanDecodesLate: a scan whose filter reads some of its four
 // or fewer fields decodes the others once a row passes, each row's own:
 // the sums over the filtered rows are those a scan without a filter
