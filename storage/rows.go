@@ -68,6 +68,19 @@ func NewRowReader(r io.Reader, size int, e *Extractor) *RowReader {
 	return &RowReader{r: r, e: e, buf: make([]byte, max(size, 4096))}
 }
 
+// Reuse makes rr a reader of r for the names of e as NewRowReader(r,
+// size, e) makes one, keeping its buffer when that is of size bytes
+// and its masks' space: nothing it read or learned stays. A scan takes
+// the readers of the scans before it (TPC-H Q2 at SF 0.1 makes 26 of
+// 480 KB, their bytes cleared and, new to the heap, faulted in).
+func (rr *RowReader) Reuse(r io.Reader, size int, e *Extractor) {
+	buf, m := rr.buf, rr.m
+	if len(buf) != max(size, 4096) {
+		buf = make([]byte, max(size, 4096))
+	}
+	*rr = RowReader{r: r, e: e, buf: buf, m: m}
+}
+
 // Reset makes rr read from r, from line 1, keeping its buffer.
 func (rr *RowReader) Reset(r io.Reader) {
 	rr.r = r

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -394,5 +395,71 @@ func walkWordy(t *testing.T, rng *rand.Rand, names []string, wordy bool) {
 	}
 	if want := len(names) == 4 || wordy && len(names) > 1; rr.walks.choice != want {
 		t.Errorf("%d names, wordy rows %v: the reader walks %v", len(names), wordy, rr.walks.choice)
+	}
+}
+
+// TestRowReaderReuse: a reader reused for another stream and extractor
+// reads it as a new reader does (the same lines, numbered from 1, the
+// same members, the same choice of walk on its own first lines), with its
+// buffer when that is of the size asked, and a new one after a long
+// line grew it.
+func TestRowReaderReuse(t *testing.T) {
+	names := []string{"ps_partkey", "ps_suppkey", "ps_availqty"}
+	rows := func(wordy bool, long int) string {
+		var b strings.Builder
+		for i := range 300 {
+			text := "x"
+			if wordy {
+				text = strings.Repeat("quickly slyly blithely key ", 1+i%4)
+			}
+			if i == 7 {
+				text = strings.Repeat("z", long)
+			}
+			fmt.Fprintf(&b, `{"ps_partkey":%d,"ps_comment":%q,"ps_suppkey":%d,"ps_availqty":%d,"q":"%s"}`+"\n",
+				i, text, i%17, i*3, strings.Repeat(`\"`, i%5))
+		}
+		return b.String()
+	}
+	read := func(rr *RowReader, names []string) (out []string, walks bool) {
+		vals := make([][]byte, len(names))
+		for {
+			line, err := rr.Next()
+			if err == io.EOF {
+				return out, rr.walks.choice
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := rr.Extract(vals); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprintf("%d %q %q", rr.Line(), line, vals))
+		}
+	}
+	rr := NewRowReader(strings.NewReader(rows(true, 10_000)), 4096, NewExtractor(names))
+	_, walked := read(rr, names)
+	if !walked || len(rr.buf) == 4096 {
+		t.Fatalf("the first stream: walks %v, buffer %d (want a walk and a grown buffer)", walked, len(rr.buf))
+	}
+	for _, c := range []struct {
+		data  string
+		names []string
+	}{
+		{rows(false, 10), names[:2]},
+		{rows(true, 10), names},
+		{rows(false, 10), names[1:]},
+	} {
+		grown := len(rr.buf) != 4096
+		buf := &rr.buf[0]
+		rr.Reuse(strings.NewReader(c.data), 4096, NewExtractor(c.names))
+		if len(rr.buf) != 4096 || !grown && &rr.buf[0] != buf {
+			t.Fatalf("reused: buffer of %d bytes, the same %v (grown before: %v)", len(rr.buf), &rr.buf[0] == buf, grown)
+		}
+		got, gotWalks := read(rr, c.names)
+		want, wantWalks := read(NewRowReader(strings.NewReader(c.data), 4096, NewExtractor(c.names)), c.names)
+		if !slices.Equal(got, want) || gotWalks != wantWalks {
+			t.Fatalf("%v: reused reader walks %v, a new one %v; lines\n%s\nwant\n%s", c.names, gotWalks, wantWalks,
+				strings.Join(got[:3], "\n"), strings.Join(want[:3], "\n"))
+		}
 	}
 }

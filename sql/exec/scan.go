@@ -199,6 +199,10 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 	wg.Wait()
 	st := Stats{FilesTotal: s.FilesTotal, FilesScanned: int(opened.Load())}
 	for _, sc := range scanners {
+		if sc.lines != nil {
+			giveLines(sc.lines)
+			sc.lines = nil
+		}
 		st.RowsRead += sc.rows
 		st.BytesRead += sc.nbytes
 		st.RowsPassed += sc.passed
@@ -214,6 +218,42 @@ func scan(ctx context.Context, s *plan.Scan, sequential bool, needed []bool, sin
 		first = ErrCanceled
 	}
 	return st, first
+}
+
+// scanBlock is the size of a scan's reads and of the blocks whose lines
+// it marks.
+const scanBlock = 256 << 10
+
+// lines keeps the line readers of the scans that ended, for the next:
+// a statement runs scan after scan (a join's sides, subqueries), each
+// with a reader per worker, and a new one takes its 480 KB from the
+// heap, cleared. It holds at most as many as ran at once.
+var lines struct {
+	sync.Mutex
+	free []*storage.RowReader
+}
+
+// takeLines returns a reader of in for e's names: a kept one, or new.
+func takeLines(in io.Reader, e *storage.Extractor) *storage.RowReader {
+	lines.Lock()
+	n := len(lines.free)
+	if n == 0 {
+		lines.Unlock()
+		return storage.NewRowReader(in, scanBlock, e)
+	}
+	rr := lines.free[n-1]
+	lines.free = lines.free[:n-1]
+	lines.Unlock()
+	rr.Reuse(in, scanBlock, e)
+	return rr
+}
+
+// giveLines keeps rr, whose scan ended, for the next scan.
+func giveLines(rr *storage.RowReader) {
+	rr.Reuse(nil, scanBlock, nil) // its reader and buffer of a long line go
+	lines.Lock()
+	lines.free = append(lines.free, rr)
+	lines.Unlock()
 }
 
 // Turns lets goroutines started one after the other take a step in that
@@ -607,7 +647,7 @@ func (sc *scanner) chunkRows(ctx context.Context, c chunk) (bool, error) {
 		}
 	}
 	if sc.lines == nil {
-		sc.lines = storage.NewRowReader(in, 256<<10, sc.fp.first)
+		sc.lines = takeLines(in, sc.fp.first)
 	} else {
 		sc.lines.ResetWith(in, sc.fp.first)
 	}
