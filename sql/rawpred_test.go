@@ -8,14 +8,17 @@ import (
 	"testing"
 )
 
-// TestRawFilterAnswersAsDecoded: a filter of field = 'text' and
-// field != 'text', which the scan decides on raw JSON, keeps the rows that
-// the same filter written with IN (decoded, compared as values) keeps, on
+// TestRawFilterAnswersAsDecoded: a filter of field = 'text',
+// field != 'text' and field [NOT] LIKE 'pattern', which the scan decides
+// on raw JSON, keeps the rows that the same filter written with IN or IS
+// TRUE (decoded, compared as values) keeps, on
 // rows whose fields are strings with escapes and non-ASCII text, numbers,
 // booleans, null, objects, or missing.
 func TestRawFilterAnswersAsDecoded(t *testing.T) {
 	vals := []string{`"x"`, `"y"`, `"x\"y"`, `"\u0078"`, `"서울"`, `"1"`, `1`, `1.0`, `-0`, `0`, `10`, `-7`, `1e0`,
-		`99999999999999999999`, `true`, `null`, `{"x":1}`, `""`, ``}
+		`99999999999999999999`, `true`, `null`, `{"x":1}`, `""`, ``, `"a special x requests"`, `"xx_y"`, `"x\\y"`,
+		`"caf\u00e9 x"`, `"café x"`, `"\"x\""`}
+	pats := []string{"%x%", "x%", "%y", "x_y", "%서%", "_", "%", "1%", "tr%", `%"%`, "", "%special%requests%", "%é%", "%_y", "x\\\\y", "xx\\_y"}
 	lits := []string{"'x'", "'y'", `'x"y'`, "'서울'", "'1'", "'true'", "''", "1", "0", "-7", "10"}
 	rng := rand.New(rand.NewPCG(3, 4))
 	var rows []string
@@ -36,9 +39,14 @@ func TestRawFilterAnswersAsDecoded(t *testing.T) {
 		for range 1 + rng.IntN(3) {
 			f := []string{"a", "b"}[rng.IntN(2)]
 			lit := lits[rng.IntN(len(lits))]
-			if rng.IntN(2) == 0 {
+			switch pat := "'" + pats[rng.IntN(len(pats))] + "'"; rng.IntN(4) {
+			case 0:
+				fast, slow = append(fast, f+" LIKE "+pat), append(slow, "("+f+" LIKE "+pat+") IS TRUE")
+			case 1:
+				fast, slow = append(fast, f+" NOT LIKE "+pat), append(slow, "("+f+" NOT LIKE "+pat+") IS TRUE")
+			case 2:
 				fast, slow = append(fast, f+" = "+lit), append(slow, f+" IN ("+lit+")")
-			} else {
+			default:
 				fast, slow = append(fast, f+" != "+lit), append(slow, "NOT ("+f+" IN ("+lit+"))")
 			}
 		}

@@ -35,6 +35,10 @@ type rawCmp struct {
 	text bool // pq's comparison of text forms
 	// day: a comparison with a DATE or a TIMESTAMP (plan.Compare.RawDay)
 	day *plan.Compare
+	// match: x [NOT] LIKE a constant pattern (eq false: NOT), run on the
+	// bytes of a JSON string of a plain line (ASCII, no backslash: they
+	// are its text).
+	match func(string) bool
 }
 
 // splitRaw splits pred's top-level AND terms into those a rawCmp decides
@@ -50,6 +54,12 @@ func splitRaw(pred plan.Expr) (raw []rawCmp, rest plan.Expr) {
 		if c, ok := e.(*plan.Compare); ok {
 			if rc, ok := newRawCmp(c); ok {
 				raw = append(raw, rc)
+				return
+			}
+		}
+		if l, ok := e.(*plan.LikeExpr); ok {
+			if slot, match, not, ok := l.RawMatch(); ok {
+				raw = append(raw, rawCmp{slot: slot, match: match, eq: !not})
 				return
 			}
 		}
@@ -107,9 +117,10 @@ func plainInt(raw []byte) bool {
 	return true
 }
 
-// rawPass decides the conjuncts on the raw values (by slot): pass is
-// whether every one is TRUE; ok false when some row value needs decoding.
-func rawPass(cs []rawCmp, raws [][]byte) (pass, ok bool) {
+// rawPass decides the conjuncts on the raw values (by slot) of a line,
+// plain when it is ASCII without a backslash: pass is whether every one
+// is TRUE; ok false when some row value needs decoding.
+func rawPass(cs []rawCmp, raws [][]byte, plain bool) (pass, ok bool) {
 	pass = true
 	for i := range cs {
 		c := &cs[i]
@@ -119,6 +130,11 @@ func rawPass(cs []rawCmp, raws [][]byte) (pass, ok bool) {
 		case len(raw) == 0 || raw[0] == 'n':
 			pass = false // NULL: unknown, and so the AND is not TRUE
 			continue
+		case c.match != nil:
+			if !plain || raw[0] != '"' || len(raw) < 2 || bytes.IndexByte(raw, '\\') >= 0 {
+				return false, false
+			}
+			same = c.match(unsafe.String(unsafe.SliceData(raw[1:]), len(raw)-2))
 		case c.day != nil:
 			if len(raw) != 12 || raw[0] != '"' {
 				return false, false

@@ -689,7 +689,7 @@ func (sc *scanner) chunkRows(ctx context.Context, c chunk) (bool, error) {
 			useRaw := fp.rawConj != nil && sc.unseen == 0
 			pass, decided := false, false
 			if useRaw {
-				pass, decided = rawPass(fp.rawConj, sc.raws)
+				pass, decided = rawPass(fp.rawConj, sc.raws, sc.plain)
 			}
 			var rest plan.Expr
 			switch {

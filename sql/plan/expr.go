@@ -705,6 +705,18 @@ func (e *LikeExpr) Eval(r Row) (types.Value, error) {
 	return types.BoolValue(m(s) != e.Not), nil
 }
 
+// RawMatch returns, for X [NOT] LIKE (or REGEXP) a constant pattern
+// where X is a slot, the slot and the matcher of a text, and whether the
+// operator is negated: the scan's raw filter runs it on a JSON string's
+// bytes where those are its text (see exec's rawCmp).
+func (e *LikeExpr) RawMatch() (slot int, match func(string) bool, not, ok bool) {
+	sl, isSlot := e.X.(*Slot)
+	if !isSlot || e.match == nil {
+		return 0, nil, false, false
+	}
+	return sl.I, e.match, e.Not, true
+}
+
 // HasEscape reports whether the LIKE has an ESCAPE clause.
 func (e *LikeExpr) HasEscape() bool { return e.escape }
 
