@@ -190,8 +190,15 @@ func start(o *options, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	if err := sh.open(o.dir); err != nil {
 		return err
 	}
-	// What a killed lakesql or pq left in the temporary folder goes first.
-	sql.SweepSpills(o.tempDir)
+	// What a killed lakesql or pq left in the temporary folder goes as the
+	// first statement runs (reading a folder of a few hundred entries took
+	// a sixth of `SELECT 1`'s time in main); the run waits for it to end.
+	swept := make(chan struct{})
+	go func() {
+		defer close(swept)
+		sql.SweepSpills(o.tempDir)
+	}()
+	defer func() { <-swept }()
 	flagMemory := func() {
 		if o.memLimit > 0 {
 			sh.sess.Memory.Limit = o.memLimit
