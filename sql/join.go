@@ -986,7 +986,7 @@ func streamFile(f *spill.Writer, n int, each func() exec.Emitter) error {
 	}
 	defer r.Close()
 	workers := runtime.GOMAXPROCS(0)
-	if workers < 2 || f.Size() < 2*recordBatch {
+	if workers < 2 || f.Size() < 2*recordBatch && f.Records() < 2*batchRecords {
 		return eachRecord(r, n, each().Row)
 	}
 	type batch struct {
@@ -1053,7 +1053,7 @@ func streamFile(f *spill.Writer, n int, each func() exec.Emitter) error {
 		}
 		b.data = append(b.data, rec...)
 		b.ends = append(b.ends, len(b.data))
-		if len(b.data) >= recordBatch {
+		if len(b.data) >= recordBatch || len(b.ends) >= batchRecords {
 			work <- b
 			b = <-free
 			b.data, b.ends = b.data[:0], b.ends[:0]
@@ -1076,6 +1076,12 @@ type recordWriter struct {
 	batch []byte
 	ends  []int
 }
+
+// batchRecords is the most records a batch of streamFile holds: a file
+// of small records whose rows each cost a probe and what comes after
+// goes to every worker too (TPC-H Q13's 15,000 customer keys at SF 0.1,
+// 82 KB, took 3.5 ms on one).
+const batchRecords = 2048
 
 // recordBatch is the bytes of records a worker holds before it writes.
 const recordBatch = 64 << 10

@@ -868,9 +868,10 @@ func (e countEmitter) Row(r []types.Value) error {
 	return nil
 }
 
-// TestStreamFileParallel: a file of records larger than a batch goes to
-// an emitter per core, each record to exactly one, its values intact; an
-// emitter's error is the answer, and a small file goes to one emitter.
+// TestStreamFileParallel: a file of records larger than a batch, or of
+// more records than a batch holds, goes to an emitter per core, each
+// record to exactly one, its values intact; an emitter's error is the
+// answer, and a small file goes to one emitter.
 func TestStreamFileParallel(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	d := spill.New(storage.OS, t.TempDir())
@@ -916,6 +917,15 @@ func TestStreamFileParallel(t *testing.T) {
 	}
 	if n, _, emitters, _, err := run(file(100), -1); err != nil || n != 100 || emitters != 1 {
 		t.Fatalf("small file: %d records to %d emitters, %v", n, emitters, err)
+	}
+	// Many small records, fewer bytes than two batches: every core too.
+	const many = 3 * batchRecords
+	w := file(many)
+	if w.Size() >= 2*recordBatch {
+		t.Fatalf("the file of %d records is %d bytes, not under two batches", many, w.Size())
+	}
+	if n, sum, emitters, intact, err := run(w, -1); err != nil || n != many || sum != many*(many-1)/2 || !intact || emitters != 4 {
+		t.Fatalf("small records: %d records, sum %d, intact %v, %d emitters, %v; want %d, %d, true, 4", n, sum, intact, emitters, err, many, many*(many-1)/2)
 	}
 }
 
