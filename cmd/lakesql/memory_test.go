@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,4 +183,28 @@ func TestGCPercentFollowsTheHeap(t *testing.T) {
 	if p := percent(); p != smallGCPercent {
 		t.Errorf("the large heap gone: GOGC %d, want %d", p, smallGCPercent)
 	}
+}
+
+// TestLiveHeapAsMetrics: liveHeap, read from the runtime by name, is what
+// runtime/metrics reads, before and after a collection that finds more
+// alive.
+func TestLiveHeapAsMetrics(t *testing.T) {
+	read := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	runtime.GC()
+	if got, want := liveHeap(), read(); got != want || got == 0 {
+		t.Fatalf("liveHeap %d, runtime/metrics %d", got, want)
+	}
+	held := make([]byte, 3*smallHeap)
+	for i := range held {
+		held[i] = 1
+	}
+	runtime.GC()
+	if got, want := liveHeap(), read(); got != want || got < uint64(len(held)) {
+		t.Fatalf("holding %d bytes: liveHeap %d, runtime/metrics %d", len(held), got, want)
+	}
+	runtime.KeepAlive(held)
 }
