@@ -183,12 +183,16 @@ func AppendJSON(dst []byte, v Value) []byte {
 func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < 0x80 {
-			dst = append(dst, c)
-			i++
-			continue
+		// A run of bytes that stand for themselves, appended at once.
+		j := i
+		for j < len(s) && plainJSON[s[j]] {
+			j++
 		}
+		dst = append(dst, s[i:j]...)
+		if i = j; i == len(s) {
+			break
+		}
+		c := s[i]
 		if c < 0x80 {
 			switch c {
 			case '"', '\\':
@@ -216,3 +220,12 @@ func appendJSONString(dst []byte, s string) []byte {
 	}
 	return append(dst, '"')
 }
+
+// plainJSON marks the bytes a JSON string holds as they are: ASCII past
+// the control characters, but for '"' and '\\'.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
