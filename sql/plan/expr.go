@@ -1129,3 +1129,7 @@ func (k *KeyIn) Eval(r Row) (types.Value, error) {
 }
 
 func (k *KeyIn) String() string { return k.Text }
+
+// Off reports a KeyIn that judged itself worthless on its first rows and
+// keeps every row since: a scan may drop it.
+func (k *KeyIn) Off() bool { return k.off }
