@@ -152,6 +152,7 @@ type aggCall struct {
 	same    int
 	one     bool // one argument, and the state is an aggregate.OneArg
 	argSlot int  // for pushRaw: the slot of the one argument, -1 for none
+	count   bool // COUNT(x), whose batch takes no value of x (batchRaw)
 	shared  bool // a later call reuses this one's argument (see same)
 }
 
@@ -263,6 +264,7 @@ func (s *aggSink) rawOK() bool {
 		if len(c.args) == 1 {
 			c.argSlot = c.args[0].(*plan.Slot).I
 		}
+		c.count = c.fn.Name == "COUNT" && !c.fn.Distinct
 	}
 	s.batchOK = len(s.groups) == 1
 	for i, c := range s.calls {
@@ -401,7 +403,15 @@ func (s *aggSink) batchRaw(n int64, raws [][]byte) bool {
 	r := len(s.bkeys)
 	for i := range s.calls {
 		if c := &s.calls[i]; c.argSlot >= 0 {
-			x, ok := types.ParseJSONInt(raws[c.argSlot])
+			x, ok := int64(0), false
+			if c.count {
+				// COUNT(x) counts a value whatever it is: only NULL (or
+				// no member) goes the general way.
+				raw := raws[c.argSlot]
+				ok = len(raw) > 0 && raw[0] != 'n'
+			} else {
+				x, ok = types.ParseJSONInt(raws[c.argSlot])
+			}
 			if !ok {
 				for j, a := range s.bargs[:i] {
 					if a != nil {
