@@ -329,11 +329,12 @@ type fieldPlan struct {
 }
 
 // planKey names a worker's field plan: the files' Skip mask (files of
-// one partition share it) and whether it takes every field in the
-// filter's phase.
+// one partition share it), whether it takes every field in the filter's
+// phase, and how many KeyIns of the Semi had left the filter (see pred).
 type planKey struct {
-	skip *bool
-	one  bool
+	skip    *bool
+	one     bool
+	semiOff int
 }
 
 // onePhase reports whether a worker should take the nrest fields its
@@ -383,7 +384,7 @@ func (sc *scanner) fieldPlanFor(f *plan.ScanFile, pred plan.Expr) *fieldPlan {
 			}
 		}
 	}
-	key := planKey{one: pred != nil && len(rest) > 0 && sc.onePhase(len(first), len(rest))}
+	key := planKey{one: pred != nil && len(rest) > 0 && sc.onePhase(len(first), len(rest)), semiOff: sc.semiOff}
 	if len(f.Skip) > 0 {
 		key.skip = &f.Skip[0]
 	}

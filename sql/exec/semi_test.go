@@ -79,6 +79,36 @@ func TestSemiDropsWorthlessKeyIns(t *testing.T) {
 	if q := sc.pred(&p0); q == nil || q.String() != "keys under 100" {
 		t.Errorf("beside a worthless KeyIn, the filter is %v", q)
 	}
+
+	// A worker's plan of a file's fields, made while the KeyIn filtered,
+	// is made anew once it stops: its filter no longer reads the key.
+	p, err := plan.Bind(sel, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	optimizer.Optimize(p)
+	p.Scan.Fields = append(p.Scan.Fields, "k")
+	k := &plan.Slot{I: len(p.Scan.Fields) - 1, Name: "k"}
+	ki := all(k)
+	p.Scan.Semi = ki
+	sc = newScanner(p.Scan, nil, false, nil)
+	before := sc.fieldPlanFor(&p0, sc.pred(&p0))
+	if before.restPred == nil && len(before.rawConj) == 0 {
+		t.Fatalf("the KeyIn is in no plan: %+v", before)
+	}
+	row := make(plan.Row, len(p.Scan.Fields))
+	row[k.I] = types.IntValue(5)
+	for range 5000 {
+		if _, err := ki.Eval(row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !ki.Off() {
+		t.Fatal("a KeyIn that kept every row of 5,000 is on")
+	}
+	if after := sc.fieldPlanFor(&p0, sc.pred(&p0)); after.restPred != nil {
+		t.Errorf("after the KeyIn stopped, the plan's filter is %v", after.restPred)
+	}
 }
 
 var p0 plan.ScanFile
