@@ -350,6 +350,29 @@ func TestRawDateCompare(t *testing.T) {
 			if raw != decoded || raw == "[[0 NULL]]" && op != "=" {
 				t.Errorf("d %s %v: %s on raw values, %s decoded", op, lit, raw, decoded)
 			}
+			// The field read above the scan too (aggregates' arguments, one
+			// of them an expression, so that the sink takes decoded rows): a
+			// row the raw term passed has it decoded.
+			byDay := func(where ast.Expr) string {
+				sel := &ast.Select{From: ast.Table{Name: "l"}, Where: where, Limit: -1, GroupBy: []ast.Expr{ast.Col("k")}, Items: []ast.SelectItem{
+					{Expr: ast.Col("k")}, {Expr: &ast.Func{Name: "MAX", Args: []ast.Expr{ast.Col("d")}}},
+					{Expr: &ast.Func{Name: "MIN", Args: []ast.Expr{ast.Col("d")}}}, {Expr: &ast.Func{Name: "COUNT", Args: []ast.Expr{ast.Col("d")}}},
+					// An argument that is an expression: the sink takes decoded rows.
+					{Expr: &ast.Func{Name: "MAX", Args: []ast.Expr{&ast.Func{Name: "COALESCE", Args: []ast.Expr{ast.Col("d"), ast.Str("none")}}}}}}}
+				res, err := runSelect(t, snap, sel)
+				if err != nil {
+					t.Fatalf("%s: %v", sel, err)
+				}
+				rows := make([]string, len(res.Rows))
+				for i, r := range res.Rows {
+					rows[i] = fmt.Sprint(r)
+				}
+				slices.Sort(rows)
+				return strings.Join(rows, " ")
+			}
+			if raw, decoded := byDay(cmp), byDay(ast.Compare{Op: "=", L: cmp, R: ast.Literal{Value: types.BoolValue(true)}}); raw != decoded {
+				t.Errorf("d %s %v, grouped: %s on raw values, %s decoded", op, lit, raw, decoded)
+			}
 		}
 	}
 }
