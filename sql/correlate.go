@@ -453,14 +453,11 @@ func (s *Session) correlation(sub *ast.Select, exists bool, outer, scope []scope
 // values to find them too many (TPC-H's Q4 read lineitem twice).
 func (s *Session) manyValues(t ast.Table, key ast.Expr) bool {
 	c, ok := key.(ast.Column)
-	if !ok || t.Name == "" || t.Sub != nil || t.Join != nil {
+	if !ok {
 		return false
 	}
-	if _, _, meta := metaName(t.Name); meta {
-		return false
-	}
-	snap, err := s.Catalog.Snapshot(t.Name)
-	if err != nil || snap.Manifest.Rows() <= int64(maxInValues) {
+	snap, err := s.lakeSnapshot(t)
+	if snap == nil || err != nil || snap.Manifest.Rows() <= int64(maxInValues) {
 		return false
 	}
 	_, few := s.fewValues(snap, c.Path[len(c.Path)-1])

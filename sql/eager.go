@@ -53,14 +53,8 @@ func (s *Session) eagerAggregate(sel *ast.Select) *ast.Select {
 	}
 	var bytes [2]int64
 	for i, t := range []ast.Table{jn.Left, jn.Right} {
-		if t.Name == "" || t.Join != nil || t.Sub != nil {
-			return sel
-		}
-		if _, _, meta := metaName(t.Name); meta {
-			return sel
-		}
-		snap, err := s.snapshot(t.Name)
-		if err != nil {
+		snap, err := s.lakeSnapshot(t)
+		if snap == nil || err != nil {
 			return sel
 		}
 		bytes[i] = snap.Manifest.Bytes()

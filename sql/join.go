@@ -500,13 +500,13 @@ type joinStream struct {
 	push         *pushedKeys
 }
 
-// pushedKeys is a filter of a join's side by keys: the rows whose columns
-// at idx (of the side's need) are among keys; names is how they print.
+// pushedKeys is a narrowing's filter (see narrowed) of a join's side:
+// the rows whose columns at idx (of the side's need) are among keys;
+// names is how they print.
 type pushedKeys struct {
 	idx   []int
 	keys  *keySet
 	names []string
-	whose string
 }
 
 // pushKeys makes the filter of the rows of the scan sc whose values of
@@ -519,7 +519,7 @@ type pushedKeys struct {
 // does nothing, otherwise, or when the join has such a filter already.
 // The filter may keep rows whose keys are not among keys (a hash
 // filter's), as a narrowing may.
-func pushKeys(sc *plan.Scan, args []plan.Expr, keys *keySet, names []string, whose string) bool {
+func pushKeys(sc *plan.Scan, args []plan.Expr, keys *keySet, names []string) bool {
 	js, ok := sc.Src.(*joinStream)
 	if !ok || js.streamedNeed == nil || js.push != nil {
 		return false
@@ -534,7 +534,7 @@ func pushKeys(sc *plan.Scan, args []plan.Expr, keys *keySet, names []string, who
 			return false
 		}
 	}
-	js.push = &pushedKeys{idx: idx, keys: keys, names: names, whose: whose}
+	js.push = &pushedKeys{idx: idx, keys: keys, names: names}
 	keysPushed.Add(1)
 	return true
 }
@@ -693,18 +693,11 @@ func narrowable(sd *joinSide) []int {
 // join or a derived table may well hold few keys.
 func (s *Session) narrowPays(sides [2]*joinSide) bool {
 	left := sides[0]
-	if len(left.where) > 0 || left.t.Join != nil || left.t.Sub != nil || left.rows < 0 {
+	if len(left.where) > 0 || left.rows < 0 { // rows: of a lake only
 		return true
 	}
-	sub := sides[1].t.Sub
-	if sub.From.Join != nil || sub.From.Sub != nil || sub.From.Name == "" {
-		return true
-	}
-	if _, _, meta := metaName(sub.From.Name); meta {
-		return true
-	}
-	snap, err := s.snapshot(sub.From.Name)
-	return err != nil || left.rows*64 < snap.Manifest.Rows()
+	snap, err := s.lakeSnapshot(sides[1].t.Sub.From)
+	return snap == nil || err != nil || left.rows*64 < snap.Manifest.Rows()
 }
 
 // narrowing is a derived table to make of only the rows whose keys (its
@@ -755,16 +748,18 @@ func narrowed(ctx context.Context, sel *ast.Select, p *plan.Plan) string {
 		args = append(args, agg.Groups[sl.I])
 		names = append(names, agg.Groups[sl.I].String())
 	}
-	const whose = "the join's other side"
-	if pushKeys(sc, args, nw.keys, names, whose) {
-		return nw.keys.text(names, whose)
+	if pushKeys(sc, args, nw.keys, names) {
+		return nw.keys.text(names, narrowedBy)
 	}
 	if sc.Semi != nil {
 		return ""
 	}
-	sc.Semi = nw.keys.filter(args, names, whose)
+	sc.Semi = nw.keys.filter(args, names, narrowedBy)
 	return sc.Semi.String()
 }
+
+// narrowedBy is whose keys a narrowing's filter prints.
+const narrowedBy = "the join's other side"
 
 // leftFirst reports whether a left join should build its table of its
 // left side: a lake that should fit in memory and is smaller than the
@@ -908,29 +903,30 @@ func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTab
 	defer done()
 	if pr, ok := p.Root.(*plan.Project); ok && (keys != nil || push != nil) {
 		if sc, ok := pr.Input.(*plan.Scan); ok && !sc.FromManifest && len(pr.Exprs) >= len(sd.need) {
+			at := func(idx []int) []plan.Expr {
+				args := make([]plan.Expr, len(idx))
+				for j, i := range idx {
+					args[j] = pr.Exprs[i]
+				}
+				return args
+			}
 			var semi plan.Expr
 			if keys != nil {
-				var args []plan.Expr
-				var names []string
-				for _, i := range sd.keys {
-					args = append(args, pr.Exprs[i])
-					names = append(names, sd.need[i].name())
+				names := make([]string, len(sd.keys))
+				for j, i := range sd.keys {
+					names[j] = sd.need[i].name()
 				}
-				semi = keys.filter(args, names, "the other side")
+				semi = keys.filter(at(sd.keys), names, "the other side")
 			}
+			// A pushed filter goes down a chain of joins to the lake whose
+			// columns it reads, or else filters this scan too.
 			if push != nil {
-				var args []plan.Expr
-				for _, i := range push.idx {
-					args = append(args, pr.Exprs[i])
-				}
-				// Down a chain of joins to the lake whose columns they are.
-				if !pushKeys(sc, args, push.keys, push.names, push.whose) {
-					f := push.keys.filter(args, push.names, push.whose)
-					if semi == nil {
-						semi = f
-					} else {
-						semi = &plan.AndExpr{L: f, R: semi}
+				if args := at(push.idx); !pushKeys(sc, args, push.keys, push.names) {
+					var f plan.Expr = push.keys.filter(args, push.names, narrowedBy)
+					if semi != nil {
+						f = &plan.AndExpr{L: f, R: semi}
 					}
+					semi = f
 				}
 			}
 			if semi != nil {

@@ -141,15 +141,13 @@ func (s *Session) reorder(ctx context.Context, sel *ast.Select) *ast.Select {
 	for i, t := range tables {
 		scope[i] = s.tablesOf(t)[0]
 		raw[i] = derivedRows
-		if t.Sub == nil {
-			if _, _, meta := metaName(t.Name); !meta {
-				snap, err := s.snapshot(t.Name)
-				if err != nil {
-					return sel // the join reports it
-				}
-				snaps[i] = snap
-				raw[i] = max(float64(snap.Manifest.Rows()), 1)
-			}
+		snap, err := s.lakeSnapshot(t)
+		if err != nil {
+			return sel // the join reports it
+		}
+		if snap != nil {
+			snaps[i] = snap
+			raw[i] = max(float64(snap.Manifest.Rows()), 1)
 		}
 	}
 	all := append(slices.Clone(terms), ast.Conjuncts(sel.Where)...)

@@ -241,6 +241,18 @@ func (s *Session) snapshot(lake string) (*catalog.Snapshot, error) {
 	return snap, s.lakeError(lake, err)
 }
 
+// lakeSnapshot returns the snapshot of t when t names a lake: nil, and no
+// error, for a derived table, a join or a metadata table.
+func (s *Session) lakeSnapshot(t ast.Table) (*catalog.Snapshot, error) {
+	if t.Name == "" || t.Sub != nil || t.Join != nil {
+		return nil, nil
+	}
+	if _, _, meta := metaName(t.Name); meta {
+		return nil, nil
+	}
+	return s.snapshot(t.Name)
+}
+
 // lakeError turns "lake not found" from any catalog or compact call on lake
 // into a LakeError that lists the lakes there are.
 func (s *Session) lakeError(lake string, err error) error {

@@ -279,9 +279,9 @@ type scanner struct {
 	sink  rowSink
 	conj  []plan.Expr         // this worker's copies of the filter's conjuncts
 	preds map[*bool]plan.Expr // by a file's Skip mask (files of one partition share it)
-	// semi is this worker's copy of the scan's Semi, semiPreds the
-	// filters with its live part (liveSemi), by the conjuncts' filter;
-	// semiOff counts the KeyIns of semi that keep every row.
+	// semi is this worker's copy of the scan's Semi, live its part that
+	// still filters (liveSemi) when semiOff of its KeyIns keep every row,
+	// semiPreds the filters with live, by the conjuncts' filter.
 	semi      plan.Expr
 	semiPreds map[plan.Expr]plan.Expr
 	live      plan.Expr
@@ -563,7 +563,7 @@ func newScanner(s *plan.Scan, sink rowSink, clone bool, needed []bool) *scanner 
 		semi = plan.CloneExpr(semi)
 	}
 	return &scanner{s: s, sink: sink, raw: raw, conj: conj, preds: map[*bool]plan.Expr{}, raws: ownLines[[]byte](n),
-		semi: semi, semiPreds: map[plan.Expr]plan.Expr{},
+		semi: semi, live: semi, semiPreds: map[plan.Expr]plan.Expr{},
 		row: ownLines[types.Value](n), scratch: ownLines[[]byte](n), ex: storage.NewExtractor(s.Fields),
 		seen: make([]bool, n), unseen: n, clone: clone, needed: needed, plans: map[planKey]*fieldPlan{}}
 }
@@ -581,7 +581,7 @@ func (sc *scanner) pred(f *plan.ScanFile) plan.Expr {
 	if sc.semi == nil {
 		return p
 	}
-	if off := keyInsOff(sc.semi); off != sc.semiOff || sc.live == nil && off == 0 {
+	if off := keyInsOff(sc.semi); off != sc.semiOff {
 		sc.semiOff, sc.live = off, liveSemi(sc.semi)
 		clear(sc.semiPreds)
 	}
