@@ -50,6 +50,7 @@ type config struct {
 	sqlgen        bool // run the random query check instead of the jobs
 	sqlgenQueries int
 	sqlgenSeed    uint64
+	sqlgenFile    string // -sqlgen: hand-written queries instead of generated ones
 	memoryLimit   string
 	cbLake        string  // -clickbench: a work folder kept by an earlier run (-keep), reused
 	cbOnly        string  // -clickbench: the queries to run, "5,6,44" (default all)
@@ -87,6 +88,9 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.sqlgen {
 		do = sqlgen
+		if cfg.sqlgenFile != "" {
+			do = sqlgenFile
+		}
 	}
 	if cfg.tpch {
 		do = tpch
@@ -134,6 +138,7 @@ func parseFlags(argv []string, stderr io.Writer) (config, error) {
 	fs.Float64Var(&cfg.tpchSF, "tpch-sf", 1, "-tpch: scale factor, a whole number or one below 1 in thousandths, as the C dbgen makes it (1: lineitem has 6M rows, ≈ 2.3 GB of JSON; 0.1: 600,000)")
 	fs.StringVar(&cfg.tpchOnly, "tpch-queries", "", "-tpch: comma-separated query numbers to run (default: all 22)")
 	fs.Float64Var(&cfg.tpchSpillGB, "tpch-spill-gb", 20, "-tpch: kill a query of ours whose spill files pass this many GB")
+	fs.StringVar(&cfg.sqlgenFile, "sqlgen-file", "", "-sqlgen: compare the queries of this file (a query a line) instead of generated ones, over the same lake; prints each that differs")
 	fs.StringVar(&cfg.memoryLimit, "memory-limit", "", "-sqlgen: run lakesql with --memory-limit (64KiB: most grouped queries spill)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: cd bench && go run . [flags]\n\nJobs:\n")

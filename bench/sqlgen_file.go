@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// sqlgenFile runs the queries of a file, hand-written, through lakesql and
+// DuckDB over the random-query check's lake (seed and -rows as for
+// -sqlgen) and compares their answers: as multisets, or row by row when
+// the query ends in an ORDER BY (write one whose keys leave no ties). The
+// file holds a query a line; blank lines and lines from "--" are skipped.
+// It prints every query that differs, or that one side refuses, with both
+// answers.
+func sqlgenFile(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
+	text, err := os.ReadFile(cfg.sqlgenFile)
+	if err != nil {
+		return err
+	}
+	var qs []string
+	for _, line := range strings.Split(string(text), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "--") {
+			continue
+		}
+		qs = append(qs, strings.TrimSuffix(line, ";"))
+	}
+	if len(qs) == 0 {
+		return fmt.Errorf("%s: no queries", cfg.sqlgenFile)
+	}
+	sc, err := newScratch(ctx, cfg, "sqlgen", stderr)
+	if err != nil {
+		return err
+	}
+	defer sc.close(cfg, stderr)
+	opt := sgOptions{rows: cfg.rows, seed: cfg.sqlgenSeed, batch: 200, timeout: cfg.timeout, memoryLimit: cfg.memoryLimit}
+	w := filepath.Join(sc.top, "w")
+	if err := os.MkdirAll(w, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(w, "raw.jsonl"), sgGenRows(opt.seed, opt.rows), 0o644); err != nil {
+		return err
+	}
+	p := runner{timeout: opt.timeout}
+	if _, err := p.run(ctx, sc.lakesql, "-d", w, "--no-init", "-c", "CREATE LAKE t FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 100;"); err != nil {
+		return err
+	}
+	d, err := sgOpenDuck(ctx, p, sc.lakesql, w, opt)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	ours, err := sgRunOurs(ctx, runner{timeout: time.Minute}, sc.lakesql, w, qs, opt.batch, opt.lakesqlArgs())
+	if err != nil {
+		return err
+	}
+	var equal, wrong, refused, invalid int
+	for i, q := range qs {
+		_, theirs, derr := sgDuckQuery(ctx, d, q)
+		o := ours[i]
+		switch {
+		case o.crash != "":
+			wrong++
+			fmt.Fprintf(stdout, "CRASH %s\n    %s\n", q, o.crash)
+		case derr != nil && o.err != "":
+			invalid++
+			fmt.Fprintf(stdout, "both refuse %s\n    ours: %s\n    DuckDB: %s\n", q, o.err, firstLine(derr.Error()))
+		case derr != nil:
+			invalid++
+			fmt.Fprintf(stdout, "DuckDB refuses %s\n    DuckDB: %s\n    ours: %v\n", q, firstLine(derr.Error()), o.rows)
+		case o.err != "":
+			refused++
+			fmt.Fprintf(stdout, "REFUSED %s\n    ours: %s\n    DuckDB: %v\n", q, o.err, sgShow(theirs))
+		case sgOrdered(q) && !sgRowsEq(o.rows, theirs), !sgOrdered(q) && !sgMultisetEq(o.rows, theirs):
+			wrong++
+			fmt.Fprintf(stdout, "WRONG %s\n    ours:   %v\n    DuckDB: %v\n", q, sgShow(o.rows), sgShow(theirs))
+		default:
+			equal++
+		}
+	}
+	fmt.Fprintf(stdout, "%d queries: %d equal, %d wrong or crashed, %d refused by us alone, %d refused by DuckDB\n", len(qs), equal, wrong, refused, invalid)
+	if wrong > 0 {
+		return fmt.Errorf("%d wrong answers or crashes", wrong)
+	}
+	return nil
+}
+
+// sgOrdered tells whether a query ends in an ORDER BY of its own (outside
+// any parentheses).
+func sgOrdered(q string) bool {
+	u := strings.ToUpper(q)
+	depth, last := 0, -1
+	for i := 0; i < len(u); i++ {
+		switch u[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '\'':
+			for i++; i < len(u) && u[i] != '\''; i++ {
+			}
+		default:
+			if depth == 0 && strings.HasPrefix(u[i:], "ORDER BY") {
+				last = i
+			}
+		}
+	}
+	return last >= 0
+}
+
+func sgRowsEq(a, b [][]sgCell) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sgRowEq(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sgShow prints at most 8 rows.
+func sgShow(rows [][]sgCell) string {
+	var b strings.Builder
+	for i, r := range rows {
+		if i == 8 {
+			fmt.Fprintf(&b, " … (%d rows)", len(rows))
+			break
+		}
+		fmt.Fprintf(&b, "%v", r)
+	}
+	if len(rows) == 0 {
+		return "(no rows)"
+	}
+	return b.String()
+}
