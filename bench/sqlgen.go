@@ -272,6 +272,10 @@ func sgDuckQuery(ctx context.Context, d *duck, q string) (int, [][]sgCell, error
 	if err != nil {
 		return 0, nil, err
 	}
+	types, err := rows.ColumnTypes()
+	if err != nil {
+		return 0, nil, err
+	}
 	var out [][]sgCell
 	for rows.Next() {
 		vals := make([]any, len(cols))
@@ -285,10 +289,22 @@ func sgDuckQuery(ctx context.Context, d *duck, q string) (int, [][]sgCell, error
 		row := make([]sgCell, len(cols))
 		for i, v := range vals {
 			row[i] = sgDuckCell(v)
+			if t, ok := v.(time.Time); ok {
+				row[i] = sgDuckTime(t, types[i].DatabaseTypeName())
+			}
 		}
 		out = append(out, row)
 	}
 	return len(cols), out, rows.Err()
+}
+
+// sgDuckTime is a DATE or TIMESTAMP as our JSON output writes it.
+func sgDuckTime(t time.Time, typ string) sgCell {
+	if typ == "DATE" {
+		return sgCell{k: 's', s: t.Format("2006-01-02")}
+	}
+	s := t.Format("2006-01-02 15:04:05.999999")
+	return sgCell{k: 's', s: s}
 }
 
 // sgOurs is our answer to one statement.

@@ -19,6 +19,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select x from t where a not between 1 and 2 and b not in (1, 'x', null)", "SELECT x FROM t WHERE a NOT BETWEEN 1 AND 2 AND b NOT IN (1, 'x', NULL)"},
 		{"select group_concat(distinct a order by a separator '; ') from t", "SELECT GROUP_CONCAT(DISTINCT a ORDER BY a SEPARATOR '; ') FROM t"},
 		{"select a->'$.b', a->>'$.c', a div 2, a mod 3 from t", "SELECT a -> '$.b', a ->> '$.c', a DIV 2, a % 3 FROM t"},
+		// DuckDB's //, which sqlparser would read as a comment to the end
+		// of the line; in a string or a comment it stays.
+		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},
 	} {
 		sel, err := ParseSelect(tc.in, 0)
 		if err != nil {

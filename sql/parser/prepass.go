@@ -29,6 +29,7 @@ import (
 //     or parenthesized expression (or call) just before it;
 //   - lake$files, a metadata table's name unquoted, becomes `lake$files`;
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
+//   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
 //     tokenizer would drop it): 'a\%' is three characters, for LIKE.
 
@@ -224,6 +225,13 @@ func prepass(text string) rewritten {
 		// STRAIGHT_JOIN, which it reads without, stands for it.
 		if t.word && strings.EqualFold(text[t.pos:t.end], "CROSS") && i+1 < len(toks) && toks[i+1].word && strings.EqualFold(text[toks[i+1].pos:toks[i+1].end], "JOIN") {
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: "STRAIGHT_JOIN"})
+		}
+		// DuckDB's integer division a // b: sqlparser's tokenizer would
+		// take // for the start of a comment, and drop the rest of the
+		// line. DIV, the grammar's own, is the same operator (see
+		// types.IntDiv).
+		if i+1 < len(toks) && text[t.pos:t.end] == "/" && text[toks[i+1].pos:toks[i+1].end] == "/" && toks[i+1].pos == t.end {
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: " DIV "})
 		}
 		// lake$files, unquoted: a metadata table's name, which the
 		// tokenizer would stop at '$'.

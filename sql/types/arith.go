@@ -15,7 +15,7 @@ const (
 	Sub
 	Mul
 	Div    // /: always a DOUBLE, as in DuckDB (1/0 is inf, 0/0 nan)
-	IntDiv // DIV: the quotient truncated toward zero; NULL for a zero divisor
+	IntDiv // DIV and DuckDB's //: of integers the quotient truncated toward zero, of a DOUBLE the quotient (7.5 // 2 is 3.75); NULL for a zero divisor
 	Mod    // % and MOD: the remainder with the dividend's sign; a zero divisor gives NULL (NaN for a DOUBLE)
 )
 
@@ -142,10 +142,12 @@ func floatArith(op Op, x, y float64) Value {
 	case Div:
 		return FloatValue(x / y)
 	case IntDiv:
+		// DuckDB's // of a DOUBLE divides (7.5 // 2 is 3.75, 7 // 2.0 is
+		// 3.5), but gives NULL for a zero divisor where / gives inf.
 		if y == 0 {
 			return Value{}
 		}
-		return FloatValue(math.Trunc(x / y))
+		return FloatValue(x / y)
 	case Mod:
 		if y == 0 {
 			// NaN, with the sign C's fmod gives it on this hardware, as

@@ -46,3 +46,28 @@ func TestHugeDivMod(t *testing.T) {
 		}
 	}
 }
+
+// DIV is DuckDB's //: DuckDB 1.5 answers SELECT 7 // 2, -7 // 2, 7.5 // 2,
+// -7.5 // 2, 7 // 0, 7.0 // 0, 7 // 2.0, 0.0 // 0 with 3, -3, 3.75, -3.75,
+// NULL, NULL, 3.5, NULL: integers truncate toward zero, a DOUBLE divides,
+// and a zero divisor is NULL either way.
+func TestIntDivAsDuckDB(t *testing.T) {
+	for _, c := range []struct {
+		a, b Value
+		want string
+	}{
+		{IntValue(7), IntValue(2), "3"},
+		{IntValue(-7), IntValue(2), "-3"},
+		{FloatValue(7.5), IntValue(2), "3.75"},
+		{FloatValue(-7.5), IntValue(2), "-3.75"},
+		{IntValue(7), IntValue(0), "NULL"},
+		{FloatValue(7), IntValue(0), "NULL"},
+		{IntValue(7), FloatValue(2), "3.5"},
+		{FloatValue(0), FloatValue(0), "NULL"},
+	} {
+		got, err := Arith(IntDiv, c.a, c.b)
+		if err != nil || got.String() != c.want {
+			t.Errorf("%v // %v = %v (%v), want %s", c.a, c.b, got, err, c.want)
+		}
+	}
+}
