@@ -355,6 +355,35 @@ func TestUnseenFieldNote(t *testing.T) {
 	}
 }
 
+// TestDoubleQuotedNames: "name" is a field, as in DuckDB (MySQL's
+// grammar reads a string), with "" for a quote inside, in every clause; a
+// double-quoted name no row has says so, and how to write text.
+func TestDoubleQuotedNames(t *testing.T) {
+	s := fixedLake(t, []string{"g"}, `{"g":"a","my field":1,"q\"x":5}`, `{"g":"b","my field":2,"q\"x":6}`, `{"g":"b","my field":3}`)
+	res, err := s.Exec(context.Background(), `SELECT "g", SUM("my field") AS "total n", MAX("q""x") AS "m" FROM t WHERE "my field" > 1 GROUP BY "g" ORDER BY "g"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := table(res), "g|total n|m\nb|5|6"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	var rows [][]Value
+	for q, want := range map[string]string{
+		`SELECT g FROM t WHERE g = "busan"`: `note: no row read has a field busan (double quotes enclose a name, as in DuckDB: write 'busan' for text)`,
+		`SELECT g FROM t WHERE g = "b"`:     `note: no row read has a field b (did you mean g?; double quotes enclose a name, as in DuckDB: write 'b' for text)`,
+		"SELECT g FROM t WHERE g = `busan`": `note: no row read has a field busan`,
+	} {
+		rows = nil
+		_, note, err := s.Stream(context.Background(), q, emitRows(func(r []Value) { rows = append(rows, r) }))
+		if err != nil || len(rows) != 0 {
+			t.Fatalf("%s: rows %v, err %v; want none", q, rows, err)
+		}
+		if note != want {
+			t.Errorf("%s: got note %q, want %q", q, note, want)
+		}
+	}
+}
+
 // TestChunkedScan moved to sql/exec (chunk_test.go), next to the chunk
 // size it changes.
 

@@ -66,7 +66,37 @@ func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Run(ctx, st)
+	res, err := s.Run(ctx, st)
+	if res != nil {
+		res.Note = quotedNote(text, res.Note)
+	}
+	return res, err
+}
+
+// quotedNote adds to each note of a field no row has, that text writes in
+// double quotes, that those enclose a name, as in DuckDB, where MySQL and SQLite may read a string: WHERE
+// region = "seoul" finds no field seoul.
+func quotedNote(text, note string) string {
+	const head = "note: no row read has a field "
+	lines := strings.Split(note, "\n")
+	for i, l := range lines {
+		name, ok := strings.CutPrefix(l, head)
+		if !ok {
+			continue
+		}
+		name, _, guess := strings.Cut(name, " (")
+		name = strings.Trim(name, "`")
+		if !strings.Contains(text, `"`+strings.ReplaceAll(name, `"`, `""`)+`"`) {
+			continue
+		}
+		hint := fmt.Sprintf("double quotes enclose a name, as in DuckDB: write '%s' for text)", strings.ReplaceAll(name, "'", "''"))
+		if guess {
+			lines[i] = strings.TrimSuffix(l, ")") + "; " + hint
+		} else {
+			lines[i] = l + " (" + hint
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Run runs a parsed statement.

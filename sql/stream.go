@@ -27,7 +27,8 @@ func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, 
 	if err != nil {
 		return true, "", err
 	}
-	return s.StreamStatement(ctx, st, e)
+	ok, note, err = s.StreamStatement(ctx, st, e)
+	return ok, quotedNote(text, note), err
 }
 
 // StreamStatement is Stream of a parsed statement, as Run is Exec's.

@@ -22,6 +22,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's //, which sqlparser would read as a comment to the end
 		// of the line; in a string or a comment it stays.
 		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},
+		// "name" is a name, as in DuckDB; "" stands for a quote in it.
+		{`select "a b", "x""y", "c" as "d e" from t where "c" = 'd'`, "SELECT `a b`, `x\"y`, c AS `d e` FROM t WHERE c = 'd'"},
 	} {
 		sel, err := ParseSelect(tc.in, 0)
 		if err != nil {

@@ -31,7 +31,9 @@ import (
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
-//     tokenizer would drop it): 'a\%' is three characters, for LIKE.
+//     tokenizer would drop it): 'a\%' is three characters, for LIKE;
+//   - "name" becomes `name`: double quotes enclose a name, as in DuckDB,
+//     not a string as in MySQL.
 
 // edit replaces text[pos:end] with repl.
 type edit struct {
@@ -240,7 +242,13 @@ func prepass(text string) rewritten {
 				edits = append(edits, edit{pos: t.pos, end: t.end, repl: "`" + w + "`"})
 			}
 		}
-		if q := text[t.pos]; q == '\'' || q == '"' {
+		// "name" is a name, as in DuckDB and standard SQL (MySQL's
+		// grammar reads a string): `name` to the grammar.
+		if text[t.pos] == '"' && t.end-t.pos >= 2 && text[t.end-1] == '"' {
+			name := strings.ReplaceAll(text[t.pos+1:t.end-1], `""`, `"`)
+			edits = append(edits, edit{pos: t.pos, end: t.end, repl: "`" + strings.ReplaceAll(name, "`", "``") + "`"})
+		}
+		if text[t.pos] == '\'' {
 			for j := t.pos + 1; j+1 < t.end; j++ {
 				if text[j] == '\\' {
 					if c := text[j+1]; c == '%' || c == '_' {
