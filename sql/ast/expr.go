@@ -97,6 +97,10 @@ type Neg struct{ X Expr }
 // Func is a call of a scalar or an aggregate function (the binder tells
 // which by name). Star is COUNT(*); Distinct is COUNT(DISTINCT …).
 // Separator is GROUP_CONCAT's SEPARATOR (nil: the default).
+// ConcatOp is the name of the Func that a || b is (DuckDB's
+// concatenation, NULL when either side is), which prints as the operator.
+const ConcatOp = "||"
+
 type Func struct {
 	Name      string // upper case
 	Args      []Expr
@@ -274,6 +278,9 @@ func (e Arith) String() string {
 func (e Neg) String() string { return "-" + operand(e.X, PrecUnary) }
 
 func (f *Func) String() string {
+	if f.Name == ConcatOp && len(f.Args) == 2 {
+		return "(" + f.Args[0].String() + " || " + f.Args[1].String() + ")"
+	}
 	var b strings.Builder
 	b.WriteString(f.Name + "(")
 	if f.Distinct {

@@ -87,7 +87,9 @@ func Lookup(name string) (*Scalar, bool) {
 func Names() []string {
 	out := make([]string, 0, len(registry))
 	for n := range registry {
-		out = append(out, n)
+		if n != "||" { // an operator, not a name to complete
+			out = append(out, n)
+		}
 	}
 	slices.Sort(out)
 	return out

@@ -39,6 +39,8 @@ func init() {
 			Signature: "RIGHT(s, n)", Summary: "The last n characters of s; all but the first -n when n is negative."},
 		&Scalar{Name: "CONCAT", MinArgs: 1, MaxArgs: -1, Fn: concatFn,
 			Signature: "CONCAT(s, ...)", Summary: "The texts of the arguments joined; NULLs are skipped (all NULL gives '')."},
+		&Scalar{Name: "||", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: concatFn,
+			Signature: "a || b", Summary: "The texts of a and b joined; NULL when either is NULL (CONCAT skips NULLs)."},
 		&Scalar{Name: "CONCAT_WS", MinArgs: 2, MaxArgs: -1, Fn: concatWSFn,
 			Signature: "CONCAT_WS(sep, s, ...)", Summary: "The texts of the non-NULL arguments joined by sep; NULL when sep is NULL."},
 		&Scalar{Name: "TRIM", MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: trimFn(true, true),

@@ -22,6 +22,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's //, which sqlparser would read as a comment to the end
 		// of the line; in a string or a comment it stays.
 		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},
+		// DuckDB's ||, above comparisons and below + and -; '||' and a
+		// comment stay.
+		{"select a || 'x' || b + 1, '||' from t where c||d = 'e' -- f || g", "SELECT ((a || 'x') || b + 1), '||' FROM t WHERE (c || d) = 'e'"},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.
 		{`select "a b", "x""y", "c" as "d e" from t where "c" = 'd'`, "SELECT `a b`, `x\"y`, c AS `d e` FROM t WHERE c = 'd'"},
 	} {
@@ -43,7 +46,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 
 func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		"select a || b from t":             "syntax error at line 1, column 10: || is not supported: write CONCAT(a, b) to join strings, OR for logic",
+		"select a | b from t":              "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a || b | c from t":         "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
 		"select a from t join u":           "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
 		"select cast(a as decimal) from t": "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
 		"select a from":                    "syntax error at line 1, column 14: unexpected end of statement",

@@ -30,6 +30,7 @@ import (
 //   - lake$files, a metadata table's name unquoted, becomes `lake$files`;
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
+//   - DuckDB's a || b becomes a | b, which the converter reads as ||;
 //   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
 //     tokenizer would drop it): 'a\%' is three characters, for LIKE;
 //   - "name" becomes `name`: double quotes enclose a name, as in DuckDB,
@@ -234,6 +235,12 @@ func prepass(text string) rewritten {
 		// types.IntDiv).
 		if i+1 < len(toks) && text[t.pos:t.end] == "/" && text[toks[i+1].pos:toks[i+1].end] == "/" && toks[i+1].pos == t.end {
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: " DIV "})
+		}
+		// DuckDB's a || b: MySQL's grammar reads || as OR, and | as the
+		// bitwise OR, whose precedence, above comparisons and below + and -,
+		// is DuckDB's for || (ParseSelect refuses | alone).
+		if i+1 < len(toks) && text[t.pos:t.end] == "|" && text[toks[i+1].pos:toks[i+1].end] == "|" && toks[i+1].pos == t.end {
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: " | "})
 		}
 		// lake$files, unquoted: a metadata table's name, which the
 		// tokenizer would stop at '$'.

@@ -43,8 +43,13 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 			return nil, NewSyntaxError(text, off+t.pos, "FULL OUTER JOIN not supported (INNER, LEFT, RIGHT and CROSS joins are)")
 		}
 	}
-	if i := strings.Index(text[off:], "||"); i >= 0 && outsideQuotes(text[off:], i) {
-		return nil, NewSyntaxError(text, off+i, "|| is not supported: write CONCAT(a, b) to join strings, OR for logic")
+	for i, t := range toks {
+		// | alone, MySQL's bitwise OR, is not an operator here; the
+		// grammar's | stands for DuckDB's || (see prepass).
+		if pipe := func(k int) bool { return k >= 0 && k < len(toks) && text[off+toks[k].pos:off+toks[k].end] == "|" }; pipe(i) &&
+			!(pipe(i+1) && toks[i+1].pos == t.end) && !(pipe(i-1) && toks[i-1].end == t.pos) {
+			return nil, NewSyntaxError(text, off+t.pos, "| (bitwise OR) is not supported: || joins strings, OR is logic")
+		}
 	}
 	rw := prepass(text[off:])
 	st, panicked, err := sqlParse(rw.text)
@@ -685,6 +690,9 @@ func (c *converter) binary(e *sqlparser.BinaryExpr) (ast.Expr, error) {
 	case sqlparser.JSONExtractOp, sqlparser.JSONUnquoteExtractOp:
 		l, r, err := c.pair(e.Left, e.Right)
 		return ast.JSONExtract{X: l, Path: r, Text: e.Operator == sqlparser.JSONUnquoteExtractOp}, err
+	case sqlparser.BitOrStr: // a || b (see prepass; ParseSelect refuses | alone)
+		l, r, err := c.pair(e.Left, e.Right)
+		return &ast.Func{Name: ast.ConcatOp, Args: []ast.Expr{l, r}}, err
 	default:
 		return nil, c.unsupported(e, "operator "+strings.ToUpper(e.Operator))
 	}

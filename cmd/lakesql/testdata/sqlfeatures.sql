@@ -200,9 +200,13 @@ SELECT id, qty FROM feat WHERE qty > 4 UNION ALL SELECT id, qty FROM feat WHERE 
 -- SELECT * over a join: every column of each table, in order.
 SELECT * FROM feat a JOIN feat b ON a.id = b.id ORDER BY a.id LIMIT 3;
 
+-- || joins texts (numbers as CAST writes them), NULL when either is NULL;
+-- "name" is a name, as in DuckDB.
+SELECT id, name || '-' || id AS a, name || NULL AS b, "name" || 'x' AS c FROM feat ORDER BY id LIMIT 4;
+
 -- Refused constructs and their messages.
 SELECT id FROM feat, feat AS g;
-SELECT name || 'x' FROM feat;
+SELECT name | 'x' FROM feat;
 -- NULLS FIRST puts NULLs first (ids have none).
 SELECT id FROM feat ORDER BY id NULLS FIRST;
 SELECT *, id FROM feat;
