@@ -18,9 +18,32 @@ import (
 // It prints every query that differs, or that one side refuses, with both
 // answers.
 func sqlgenFile(ctx context.Context, cfg config, stdout, stderr io.Writer) error {
-	text, err := os.ReadFile(cfg.sqlgenFile)
+	qs, err := sgReadQueries(cfg.sqlgenFile)
 	if err != nil {
 		return err
+	}
+	sc, err := newScratch(ctx, cfg, "sqlgen", stderr)
+	if err != nil {
+		return err
+	}
+	defer sc.close(cfg, stderr)
+	opt := sgOptions{rows: cfg.rows, seed: cfg.sqlgenSeed, batch: 200, timeout: cfg.timeout, memoryLimit: cfg.memoryLimit}
+	n, err := sgCompareFile(ctx, opt, sc.lakesql, sc.top, qs, stdout)
+	if err != nil {
+		return err
+	}
+	if n.wrong > 0 {
+		return fmt.Errorf("%d wrong answers or crashes", n.wrong)
+	}
+	return nil
+}
+
+// sgReadQueries reads a file of queries, one a line; blank lines and
+// lines from "--" are skipped, and a final ';' dropped.
+func sgReadQueries(path string) ([]string, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
 	}
 	var qs []string
 	for _, line := range strings.Split(string(text), "\n") {
@@ -31,63 +54,66 @@ func sqlgenFile(ctx context.Context, cfg config, stdout, stderr io.Writer) error
 		qs = append(qs, strings.TrimSuffix(line, ";"))
 	}
 	if len(qs) == 0 {
-		return fmt.Errorf("%s: no queries", cfg.sqlgenFile)
+		return nil, fmt.Errorf("%s: no queries", path)
 	}
-	sc, err := newScratch(ctx, cfg, "sqlgen", stderr)
-	if err != nil {
-		return err
+	return qs, nil
+}
+
+// sgFileCounts are the outcomes of sgCompareFile.
+type sgFileCounts struct {
+	equal, wrong, refused, invalid int // invalid: DuckDB refuses
+}
+
+// sgCompareFile makes the random-query lake under top (opt's seed and
+// rows), runs qs through lakesql and DuckDB, and prints on w each query
+// whose answers differ or that a side refuses, with both answers.
+func sgCompareFile(ctx context.Context, opt sgOptions, lakesql, top string, qs []string, w io.Writer) (sgFileCounts, error) {
+	var n sgFileCounts
+	dir := filepath.Join(top, "w")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return n, err
 	}
-	defer sc.close(cfg, stderr)
-	opt := sgOptions{rows: cfg.rows, seed: cfg.sqlgenSeed, batch: 200, timeout: cfg.timeout, memoryLimit: cfg.memoryLimit}
-	w := filepath.Join(sc.top, "w")
-	if err := os.MkdirAll(w, 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(w, "raw.jsonl"), sgGenRows(opt.seed, opt.rows), 0o644); err != nil {
-		return err
+	if err := os.WriteFile(filepath.Join(dir, "raw.jsonl"), sgGenRows(opt.seed, opt.rows), 0o644); err != nil {
+		return n, err
 	}
 	p := runner{timeout: opt.timeout}
-	if _, err := p.run(ctx, sc.lakesql, "-d", w, "--no-init", "-c", "CREATE LAKE t FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 100;"); err != nil {
-		return err
+	if _, err := p.run(ctx, lakesql, "-d", dir, "--no-init", "-c", "CREATE LAKE t FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 100;"); err != nil {
+		return n, err
 	}
-	d, err := sgOpenDuck(ctx, p, sc.lakesql, w, opt)
+	d, err := sgOpenDuck(ctx, p, lakesql, dir, opt)
 	if err != nil {
-		return err
+		return n, err
 	}
 	defer d.close()
-	ours, err := sgRunOurs(ctx, runner{timeout: time.Minute}, sc.lakesql, w, qs, opt.batch, opt.lakesqlArgs())
+	ours, err := sgRunOurs(ctx, runner{timeout: time.Minute}, lakesql, dir, qs, opt.batch, opt.lakesqlArgs())
 	if err != nil {
-		return err
+		return n, err
 	}
-	var equal, wrong, refused, invalid int
 	for i, q := range qs {
 		_, theirs, derr := sgDuckQuery(ctx, d, q)
 		o := ours[i]
 		switch {
 		case o.crash != "":
-			wrong++
-			fmt.Fprintf(stdout, "CRASH %s\n    %s\n", q, o.crash)
+			n.wrong++
+			fmt.Fprintf(w, "CRASH %s\n    %s\n", q, o.crash)
 		case derr != nil && o.err != "":
-			invalid++
-			fmt.Fprintf(stdout, "both refuse %s\n    ours: %s\n    DuckDB: %s\n", q, o.err, firstLine(derr.Error()))
+			n.invalid++
+			fmt.Fprintf(w, "both refuse %s\n    ours: %s\n    DuckDB: %s\n", q, o.err, firstLine(derr.Error()))
 		case derr != nil:
-			invalid++
-			fmt.Fprintf(stdout, "DuckDB refuses %s\n    DuckDB: %s\n    ours: %v\n", q, firstLine(derr.Error()), o.rows)
+			n.invalid++
+			fmt.Fprintf(w, "DuckDB refuses %s\n    DuckDB: %s\n    ours: %v\n", q, firstLine(derr.Error()), sgShow(o.rows))
 		case o.err != "":
-			refused++
-			fmt.Fprintf(stdout, "REFUSED %s\n    ours: %s\n    DuckDB: %v\n", q, o.err, sgShow(theirs))
+			n.refused++
+			fmt.Fprintf(w, "REFUSED %s\n    ours: %s\n    DuckDB: %v\n", q, o.err, sgShow(theirs))
 		case sgOrdered(q) && !sgRowsEq(o.rows, theirs), !sgOrdered(q) && !sgMultisetEq(o.rows, theirs):
-			wrong++
-			fmt.Fprintf(stdout, "WRONG %s\n    ours:   %v\n    DuckDB: %v\n", q, sgShow(o.rows), sgShow(theirs))
+			n.wrong++
+			fmt.Fprintf(w, "WRONG %s\n    ours:   %v\n    DuckDB: %v\n", q, sgShow(o.rows), sgShow(theirs))
 		default:
-			equal++
+			n.equal++
 		}
 	}
-	fmt.Fprintf(stdout, "%d queries: %d equal, %d wrong or crashed, %d refused by us alone, %d refused by DuckDB\n", len(qs), equal, wrong, refused, invalid)
-	if wrong > 0 {
-		return fmt.Errorf("%d wrong answers or crashes", wrong)
-	}
-	return nil
+	fmt.Fprintf(w, "%d queries: %d equal, %d wrong or crashed, %d refused by us alone, %d refused by DuckDB\n", len(qs), n.equal, n.wrong, n.refused, n.invalid)
+	return n, nil
 }
 
 // sgOrdered tells whether a query ends in an ORDER BY of its own (outside

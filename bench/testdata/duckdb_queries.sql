@@ -1,0 +1,79 @@
+-- Hand-written queries of the kind people type into DuckDB, each compared
+-- with DuckDB's answer over the random-query lake t (seed 11, 3,000 rows)
+-- by TestHandWrittenQueries: every one must be answered, and equal. A query
+-- ending in ORDER BY is compared row by row (its keys leave no ties), any
+-- other as a multiset. One query a line.
+SELECT region, COUNT(*) AS c, SUM(n) AS sn, AVG(f) AS af, MIN(s) AS mi, MAX(s) AS ma FROM t GROUP BY region ORDER BY region
+SELECT day, COUNT(DISTINCT region) AS r, COUNT(DISTINCT s) AS ds FROM t GROUP BY day ORDER BY day
+SELECT n / 3 AS a, n % 7 AS b, -n % 7 AS c, n * 2 + 1 AS d FROM t WHERE id < 50 ORDER BY id
+SELECT id, ROUND(f, 1) AS r1, ROUND(f) AS r0, CEIL(f) AS c, FLOOR(f) AS fl, ABS(f) AS a FROM t WHERE id < 60 ORDER BY id
+SELECT id, UPPER(s) AS u, LOWER(s) AS l, LENGTH(s) AS len, TRIM(s) AS tr, REPLACE(s, 'a', 'b') AS rep FROM t WHERE id < 60 ORDER BY id
+SELECT id, SUBSTR(s, 2, 3) AS sub, CONCAT(s, '-', region) AS cc, s || '!' AS bang FROM t WHERE id < 60 ORDER BY id
+SELECT id, COALESCE(s, 'none') AS c, NULLIF(n, 0) AS nz, GREATEST(n, 0) AS g, LEAST(n, 0) AS l FROM t WHERE id < 60 ORDER BY id
+SELECT id, CASE WHEN n > 10 THEN 'hi' WHEN n < -10 THEN 'lo' ELSE 'mid' END AS k, CASE n WHEN 1 THEN 'one' WHEN 2 THEN 'two' END AS w FROM t WHERE id < 80 ORDER BY id
+SELECT region, SUM(CASE WHEN b THEN 1 ELSE 0 END) AS t, SUM(CASE WHEN NOT b THEN 1 ELSE 0 END) AS f FROM t GROUP BY region ORDER BY region
+SELECT region, COUNT(*) AS c FROM t GROUP BY region HAVING COUNT(*) > 100 ORDER BY c DESC, region
+SELECT DISTINCT region FROM t ORDER BY region
+SELECT DISTINCT day, region FROM t ORDER BY day, region
+SELECT id FROM t WHERE n IN (1, 2, 3) AND s IS NOT NULL ORDER BY id LIMIT 20
+SELECT id FROM t WHERE n NOT IN (1, 2, 3) ORDER BY id LIMIT 20 OFFSET 5
+SELECT id FROM t WHERE n BETWEEN -2 AND 2 ORDER BY id DESC LIMIT 15
+SELECT COUNT(*) FROM t WHERE s IS NULL
+SELECT COUNT(s), COUNT(*), COUNT(DISTINCT n) FROM t
+SELECT region, day, COUNT(*) AS c FROM t GROUP BY region, day ORDER BY c DESC, region, day LIMIT 5
+SELECT id, n FROM t WHERE n = (SELECT MAX(n) FROM t) ORDER BY id
+SELECT region, AVG(n) AS a FROM t GROUP BY region HAVING AVG(n) > (SELECT AVG(n) FROM t) ORDER BY region
+SELECT COUNT(*) FROM t WHERE id IN (SELECT id FROM t WHERE n > 40)
+WITH r AS (SELECT region, COUNT(*) AS c FROM t GROUP BY region) SELECT region, c FROM r WHERE c > 10 ORDER BY region
+SELECT a.region, COUNT(*) AS c FROM t a JOIN t c ON a.id = c.id GROUP BY a.region ORDER BY a.region
+SELECT a.id, c.id AS cid FROM t a LEFT JOIN t c ON a.n = c.id WHERE a.id < 20 ORDER BY a.id, cid
+SELECT region FROM t WHERE n > 45 UNION SELECT region FROM t WHERE n < -45 ORDER BY region
+SELECT n FROM t WHERE n > 45 UNION ALL SELECT n FROM t WHERE n < -48 ORDER BY n
+SELECT id, n FROM t ORDER BY n DESC NULLS LAST, id LIMIT 10
+SELECT id, n FROM t ORDER BY n ASC NULLS FIRST, id LIMIT 10
+SELECT id, n FROM t ORDER BY n, id LIMIT 10
+SELECT id, n FROM t ORDER BY n DESC, id LIMIT 10
+SELECT CAST(n AS VARCHAR) AS v, CAST(f AS BIGINT) AS i, CAST(s AS VARCHAR) AS ss FROM t WHERE id < 30 ORDER BY id
+SELECT id, CAST(day AS DATE) AS d FROM t WHERE id < 10 ORDER BY id
+SELECT id, "user".id AS uid, "user".tier AS tier FROM t WHERE id < 30 ORDER BY id
+SELECT "user".tier AS tier, COUNT(*) AS c FROM t GROUP BY "user".tier ORDER BY tier NULLS FIRST
+SELECT id, n::DOUBLE / 4 AS q FROM t WHERE id < 20 ORDER BY id
+SELECT id, 7 // 2 AS idiv FROM t WHERE id < 3 ORDER BY id
+SELECT id, POWER(n, 2) AS p, SQRT(ABS(n)) AS sq FROM t WHERE id < 20 ORDER BY id
+SELECT id, LEFT(s, 2) AS l, RIGHT(s, 2) AS r, REVERSE(s) AS rv FROM t WHERE id < 40 ORDER BY id
+SELECT id, LPAD(CAST(n AS VARCHAR), 4, '0') AS lp, RPAD(s, 5, '*') AS rp FROM t WHERE id < 40 ORDER BY id
+SELECT id, POSITION('a' IN s) AS pos, STRPOS(s, 'b') AS sp, INSTR(s, 'c') AS ins FROM t WHERE id < 40 ORDER BY id
+SELECT id, SPLIT_PART(day, '-', 2) AS m FROM t WHERE id < 10 ORDER BY id
+SELECT EXTRACT(YEAR FROM CAST(day AS DATE)) AS y, EXTRACT(DAY FROM CAST(day AS DATE)) AS d, COUNT(*) AS c FROM t GROUP BY 1, 2 ORDER BY 1, 2
+SELECT DATE_TRUNC('month', CAST(day AS DATE)) AS m, COUNT(*) AS c FROM t GROUP BY 1 ORDER BY 1
+SELECT CAST(day AS DATE) + INTERVAL 1 DAY AS nd, COUNT(*) AS c FROM t GROUP BY 1 ORDER BY 1
+SELECT DATE_DIFF('day', DATE '2026-01-01', CAST(day AS DATE)) AS dd, COUNT(*) AS c FROM t GROUP BY 1 ORDER BY 1
+SELECT STRFTIME(CAST(day AS DATE), '%Y/%m/%d') AS sd FROM t WHERE id < 5 ORDER BY id
+SELECT region, MEDIAN(n) AS md, STDDEV(n) AS sd, VARIANCE(n) AS v FROM t GROUP BY region ORDER BY region
+SELECT region, ANY_VALUE(region) AS av, BOOL_AND(b) AS ba, BOOL_OR(b) AS bo FROM t GROUP BY region ORDER BY region
+SELECT COUNT(*) FROM t WHERE s NOT LIKE '%a%'
+SELECT COUNT(*) FROM t WHERE regexp_matches(s, '^[a-z]+$')
+SELECT id, regexp_replace(s, '[aeiou]', '_') AS rr FROM t WHERE id < 30 ORDER BY id
+SELECT * FROM (SELECT region, COUNT(*) AS c FROM t GROUP BY region) sub WHERE c > 0 ORDER BY region
+SELECT id, IF(n > 0, 'p', 'np') AS sign FROM t WHERE id < 20 ORDER BY id
+SELECT id, IFNULL(n, -999) AS v FROM t WHERE id < 40 ORDER BY id
+SELECT id, typeof(n) AS ty FROM t WHERE id < 3 ORDER BY id
+SELECT 1 + 1 AS two, 'x' || 'y' AS xy, 10 / 4 AS d, 10 % 4 AS m
+SELECT COUNT(*) AS c, SUM(big) AS sb FROM t
+SELECT region, SUM(f) AS sf FROM t GROUP BY region ORDER BY region
+SELECT id FROM t WHERE s = 'it''s' ORDER BY id LIMIT 5
+SELECT region, COUNT(*) AS c FROM t WHERE day >= '2026-01-03' GROUP BY region ORDER BY region
+SELECT id, n, n > 0 AND b AS x, n > 0 OR b AS y, NOT b AS z FROM t WHERE id < 30 ORDER BY id
+SELECT LENGTH('한국어') AS l, UPPER('café') AS u, LOWER('ÀB') AS lo
+SELECT id, s || '|' || region AS a, n || '' AS b, f || '' AS c, b || '' AS d, big || '' AS e FROM t WHERE id < 200 ORDER BY id
+SELECT id, s || NULL AS a, NULL || NULL AS b, "user".tier || '!' AS c, 'x' || n * 2 AS d, n || 1 + 1 AS e FROM t WHERE id < 100 ORDER BY id
+SELECT region || '-' || day AS k, COUNT(*) AS c FROM t GROUP BY region || '-' || day ORDER BY k
+SELECT COUNT(*) FROM t WHERE s || 'x' = 'ax'
+SELECT COUNT(*) FROM t WHERE s || 'x' LIKE 'a%'
+SELECT id, CAST(day AS DATE) || '' AS a, CAST(day AS TIMESTAMP) || '' AS b FROM t WHERE id < 20 ORDER BY id
+SELECT "n", "f" FROM t WHERE "id" < 20 ORDER BY "id"
+SELECT "user"."tier" AS "t t", COUNT(*) AS "c" FROM t GROUP BY "user"."tier" ORDER BY "t t" NULLS FIRST
+SELECT id, n // 3 AS a, f // 2 AS b, n // 0 AS c, big // 7 AS d FROM t WHERE id < 200 ORDER BY id
+SELECT id, f || n AS a FROM t WHERE id < 100 ORDER BY id
+SELECT 7 // 2 AS a, -7 // 2 AS b, 7.5 // 2 AS c, -7.5 // 2 AS d, 7 // 0 AS e, 7.0 // 0 AS f, 7 // 2.0 AS g, 2 * 7 // 2 AS h, 7 // 2 * 2 AS i
+SELECT 'a' || 'b' AS x, 'a' || NULL AS y, 1 || 2 AS z, 'a' || 1 + 2 AS w, 'a' || 'b' = 'ab' AS eq, 'x' || 'y' || 'z' AS xyz
