@@ -30,12 +30,13 @@ var (
 )
 
 // sgStrings are the string values most rows take: empty strings, case,
-// quotes, LIKE's % and _, Korean text, spaces, digits. No backslash: our
-// MySQL-flavoured parser reads it as an escape, DuckDB as itself.
+// quotes, LIKE's % and _, Korean text, spaces, digits, backslashes (a
+// backslash in a SQL string is itself, in DuckDB and in lakesql).
 var sgStrings = []string{
 	"", "a", "A", "abc", "ABC", "it's", "'", "''", "50%", "a_b", "100%_sure", "o'neil",
 	"한국", "서울 시", "한국어 텍스트", "café", "Zebra", "zebra", " padded ", "x%y", "__", "%",
 	"ab'%'cd", "12", "007", "-3", "hello world", "HeLLo", "가나다", "가", "a b c", "tab\there",
+	`\`, `a\b`, `50\%`, `\d`,
 }
 
 // sgTiers are the values of user.tier.
@@ -44,7 +45,7 @@ var sgTiers = []string{"gold", "silver", "bronze", "", "플래티넘", "Gold", "
 // sgLikePatterns are LIKE patterns (as values; quoted when rendered).
 var sgLikePatterns = []string{
 	"%", "_", "a%", "%a", "%'%", "__", "%_%", "한%", "%국%", "_b%", "A%", "", "abc",
-	"%%", "%e%", "z%", "%c", "a_b", "__%", "_", "% %", "서울%", "%0%", "1%", "%s", "g%",
+	"%%", "%e%", "z%", "%c", "a_b", "__%", "_", "% %", "서울%", "%0%", "1%", "%s", "g%", `%\%`, `\_%`, `a\b`,
 }
 
 // sgMixed are the values of mx, the mixed-type field (TLP only): numbers,

@@ -77,3 +77,6 @@ SELECT id, n // 3 AS a, f // 2 AS b, n // 0 AS c, big // 7 AS d FROM t WHERE id 
 SELECT id, f || n AS a FROM t WHERE id < 100 ORDER BY id
 SELECT 7 // 2 AS a, -7 // 2 AS b, 7.5 // 2 AS c, -7.5 // 2 AS d, 7 // 0 AS e, 7.0 // 0 AS f, 7 // 2.0 AS g, 2 * 7 // 2 AS h, 7 // 2 * 2 AS i
 SELECT 'a' || 'b' AS x, 'a' || NULL AS y, 1 || 2 AS z, 'a' || 1 + 2 AS w, 'a' || 'b' = 'ab' AS eq, 'x' || 'y' || 'z' AS xyz
+SELECT regexp_matches('a1', '\d') AS a, regexp_matches('ad', '\d') AS b, length('a\nb') AS c, 'C:\temp\' AS d, regexp_replace('a.b', '\.', '-') AS e, 'x%' LIKE 'x\%' ESCAPE '\' AS f, 'a\%' LIKE 'a\%' AS g
+SELECT id, s, regexp_matches(s, '^\d+$') AS dig, s LIKE '%\%' AS bs, s LIKE '%\%%' ESCAPE '\' AS pct, replace(s, '\', '/') AS r FROM t WHERE id < 300 ORDER BY id
+SELECT COUNT(*) AS c FROM t WHERE s = '\' OR s = 'a\b' OR s LIKE '50\%'

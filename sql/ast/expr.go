@@ -197,10 +197,8 @@ func (l Literal) String() string {
 }
 
 // Quote writes s as a SQL string literal that the parser reads back: a
-// backslash is an escape there, as in MySQL.
-func Quote(s string) string { return "'" + sqlQuote.Replace(s) + "'" }
-
-var sqlQuote = strings.NewReplacer(`'`, `''`, `\`, `\\`)
+// quote doubled; a backslash is itself there, as in DuckDB.
+func Quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 func (p Param) String() string { return "?" }
 

@@ -25,6 +25,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's ||, above comparisons and below + and -; '||' and a
 		// comment stay.
 		{"select a || 'x' || b + 1, '||' from t where c||d = 'e' -- f || g", "SELECT ((a || 'x') || b + 1), '||' FROM t WHERE (c || d) = 'e'"},
+		// A backslash in a string is itself, as in DuckDB.
+		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.
 		{`select "a b", "x""y", "c" as "d e" from t where "c" = 'd'`, "SELECT `a b`, `x\"y`, c AS `d e` FROM t WHERE c = 'd'"},
 	} {

@@ -31,8 +31,8 @@ import (
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - DuckDB's a || b becomes a | b, which the converter reads as ||;
-//   - in a string, \% and \_ keep their backslash, as MySQL keeps it (the
-//     tokenizer would drop it): 'a\%' is three characters, for LIKE;
+//   - in a string, a backslash is itself, as in DuckDB (MySQL's escapes
+//     would read '\d+' as 'd+'): it goes to the tokenizer doubled;
 //   - "name" becomes `name`: double quotes enclose a name, as in DuckDB,
 //     not a string as in MySQL.
 
@@ -102,15 +102,11 @@ func sqlTokens(text string) []sqlToken {
 
 // skipQuoted returns the offset just past the quoted text that starts at
 // text[i] (the end of text if it is unterminated). A doubled quote stands
-// for itself; a backslash escapes the next byte except in `names`.
+// for itself; a backslash is a character like any other, as in DuckDB.
 func skipQuoted(text string, i int) int {
 	q := text[i]
 	for i++; i < len(text); i++ {
 		switch text[i] {
-		case '\\':
-			if q != '`' {
-				i++
-			}
 		case q:
 			if i+1 < len(text) && text[i+1] == q {
 				i++
@@ -255,13 +251,13 @@ func prepass(text string) rewritten {
 			name := strings.ReplaceAll(text[t.pos+1:t.end-1], `""`, `"`)
 			edits = append(edits, edit{pos: t.pos, end: t.end, repl: "`" + strings.ReplaceAll(name, "`", "``") + "`"})
 		}
+		// A backslash in a string is itself, as in DuckDB: sqlparser's
+		// tokenizer reads MySQL's escapes ('\d' would be 'd'), so each
+		// goes to it doubled.
 		if text[t.pos] == '\'' {
-			for j := t.pos + 1; j+1 < t.end; j++ {
+			for j := t.pos + 1; j < t.end; j++ {
 				if text[j] == '\\' {
-					if c := text[j+1]; c == '%' || c == '_' {
-						edits = append(edits, edit{pos: j, end: j, repl: "\\"})
-					}
-					j++
+					edits = append(edits, edit{pos: j, end: j, repl: "\\"})
 				}
 			}
 		}

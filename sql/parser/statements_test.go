@@ -176,6 +176,15 @@ func TestSplit(t *testing.T) {
 	}
 }
 
+// TestSplitBackslash: a backslash ends no quote, as in DuckDB, so a
+// string that ends with one ends there.
+func TestSplitBackslash(t *testing.T) {
+	got := Split(`SELECT 'C:\' AS a; SELECT 'b\'';' AS c`)
+	if len(got) != 2 || got[0].Text != `SELECT 'C:\' AS a` || got[1].Text != `SELECT 'b\'';' AS c` {
+		t.Fatalf("got %+v, want two statements", got)
+	}
+}
+
 func TestRelocate(t *testing.T) {
 	_, err := Parse("SHOW LAYOUT x SMALL lots")
 	var se *SyntaxError
