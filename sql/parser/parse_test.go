@@ -25,6 +25,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's ||, above comparisons and below + and -; '||' and a
 		// comment stay.
 		{"select a || 'x' || b + 1, '||' from t where c||d = 'e' -- f || g", "SELECT ((a || 'x') || b + 1), '||' FROM t WHERE (c || d) = 'e'"},
+		// x [NOT] ILIKE p [ESCAPE 'c'], p binding tighter than ILIKE.
+		{"select a ilike 'x%', a not ilike b || 'y' escape '!', c ilike 'z' and d from t where e ilike date '2026-01-01'",
+			"SELECT ILIKE(a, 'x%'), NOT ILIKE(a, (b || 'y'), '!'), ILIKE(c, 'z') AND d FROM t WHERE ILIKE(e, CAST('2026-01-01' AS DATE))"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.
@@ -48,11 +51,12 @@ func TestParseSelectRoundTrip(t *testing.T) {
 
 func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		"select a | b from t":              "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a || b | c from t":         "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a from t join u":           "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
-		"select cast(a as decimal) from t": "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
-		"select a from":                    "syntax error at line 1, column 14: unexpected end of statement",
+		"select a from t where a ilike > 2": "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
+		"select a | b from t":               "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a || b | c from t":          "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a from t join u":            "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
+		"select cast(a as decimal) from t":  "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
+		"select a from":                     "syntax error at line 1, column 14: unexpected end of statement",
 	} {
 		_, err := ParseSelect(in, 0)
 		if err == nil || err.Error() != want {

@@ -31,6 +31,8 @@ import (
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - DuckDB's a || b becomes a | b, which the converter reads as ||;
+//   - x [NOT] ILIKE p [ESCAPE 'c'] becomes x [NOT] LIKE p ESCAPE
+//     '<ilikeMarker>[c]', which the converter reads as ILIKE(x, p[, 'c']);
 //   - in a string, a backslash is itself, as in DuckDB (MySQL's escapes
 //     would read '\d+' as 'd+'): it goes to the tokenizer doubled;
 //   - "name" becomes `name`: double quotes enclose a name, as in DuckDB,
@@ -160,6 +162,136 @@ func castOperand(text string, toks []sqlToken, i int) int {
 	}
 	return i
 }
+
+// operandEnd returns the index of the last token of the operand that
+// starts at token i, for x ILIKE pattern: a string, number, ? or name
+// (with its dotted parts), a call, or a parenthesized expression; -1 when
+// it is none of those.
+func operandEnd(text string, toks []sqlToken, i int) int {
+	is := func(k int, p string) bool {
+		return k < len(toks) && !toks[k].word && text[toks[k].pos:toks[k].end] == p
+	}
+	closing := func(k int) int {
+		depth := 0
+		for ; k < len(toks); k++ {
+			switch {
+			case is(k, "("):
+				depth++
+			case is(k, ")"):
+				if depth--; depth == 0 {
+					return k
+				}
+			}
+		}
+		return -1
+	}
+	if i >= len(toks) {
+		return -1
+	}
+	if is(i, "(") {
+		return closing(i)
+	}
+	c := text[toks[i].pos]
+	if !toks[i].word && c != '\'' && c != '"' && c != '`' && c != '?' {
+		return -1
+	}
+	if toks[i].word && is(i+1, "(") {
+		return closing(i + 1)
+	}
+	for is(i+1, ".") && i+2 < len(toks) && toks[i+1].pos == toks[i].end && toks[i+2].pos == toks[i+1].end && (toks[i+2].word || text[toks[i+2].pos] == '"' || text[toks[i+2].pos] == '`') {
+		i += 2
+	}
+	return i
+}
+
+// patternEnd returns the index of the last token of the expression that
+// starts at token i and binds tighter than LIKE (a pattern: operands of
+// operandEnd, typed literals, CASE … END, joined by || + - * / // % DIV
+// MOD and :: casts), or -1.
+func patternEnd(text string, toks []sqlToken, i int) int {
+	tok := func(k int) string {
+		if k < 0 || k >= len(toks) {
+			return ""
+		}
+		return text[toks[k].pos:toks[k].end]
+	}
+	word := func(k int, w string) bool { return k < len(toks) && toks[k].word && strings.EqualFold(tok(k), w) }
+	adjacent := func(k int) bool { return k+1 < len(toks) && toks[k+1].pos == toks[k].end }
+	for {
+		for tok(i) == "-" || tok(i) == "+" {
+			i++
+		}
+		var end int
+		switch {
+		case (word(i, "DATE") || word(i, "TIMESTAMP")) && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
+			end = i + 1
+		case word(i, "INTERVAL"):
+			if end = operandEnd(text, toks, i+1); end < 0 || end+1 >= len(toks) || !toks[end+1].word {
+				return -1
+			}
+			end++
+		case word(i, "CASE"):
+			depth := 0
+			end = -1
+			for k := i; k < len(toks); k++ {
+				if word(k, "CASE") {
+					depth++
+				} else if word(k, "END") {
+					if depth--; depth == 0 {
+						end = k
+						break
+					}
+				}
+			}
+		default:
+			end = operandEnd(text, toks, i)
+		}
+		if end < 0 {
+			return -1
+		}
+		for tok(end+1) == ":" && tok(end+2) == ":" && adjacent(end+1) && end+3 < len(toks) && toks[end+3].word {
+			end += 3
+			if tok(end+1) == "(" {
+				if end = operandEnd(text, toks, end+1); end < 0 {
+					return -1
+				}
+			}
+		}
+		switch op := tok(end + 1); {
+		case op == "|" && tok(end+2) == "|" && adjacent(end+1), op == "/" && tok(end+2) == "/" && adjacent(end+1):
+			i = end + 3
+		case op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || word(end+1, "DIV") || word(end+1, "MOD"):
+			i = end + 2
+		default:
+			return end
+		}
+	}
+}
+
+// endsOperand reports whether token k can end an operand: a literal, a
+// quoted name, ')', or a word other than the keywords before an
+// expression. It tells x ILIKE p, whose ILIKE follows an operand (or NOT
+// after one), from the call ILIKE(x, p).
+func endsOperand(text string, toks []sqlToken, k int) bool {
+	if k < 0 {
+		return false
+	}
+	t := text[toks[k].pos:toks[k].end]
+	if !toks[k].word {
+		return t == ")" || t == "?" || t[0] == '\'' || t[0] == '"' || t[0] == '`'
+	}
+	switch strings.ToUpper(t) {
+	case "SELECT", "WHERE", "AND", "OR", "XOR", "NOT", "ON", "WHEN", "THEN", "ELSE", "HAVING", "BY", "DISTINCT",
+		"CASE", "IN", "IS", "LIKE", "ILIKE", "REGEXP", "RLIKE", "BETWEEN", "AS", "FROM", "RETURN", "ESCAPE", "DIV", "MOD":
+		return false
+	}
+	return true
+}
+
+// ilikeMarker begins the ESCAPE string that x ILIKE p [ESCAPE 'c'] carries
+// through sqlparser as x LIKE p ESCAPE '<marker>[c]': the converter makes
+// it ILIKE(x, p[, 'c']).
+const ilikeMarker = "__lakesql_ilike:"
 
 // nullsMarker begins the marker ORDER BY item of NULLS FIRST and LAST.
 const nullsMarker = "__lakesql_nulls_"
@@ -312,6 +444,19 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
 				edit{pos: toks[i].pos, end: end, repl: " AS " + typ + ")"})
 			i = j
+		case word(i, "ILIKE") && (endsOperand(text, toks, i-1) || word(i-1, "NOT") && endsOperand(text, toks, i-2)):
+			end := patternEnd(text, toks, i+1)
+			if end < 0 {
+				continue // ParseSelect names it
+			}
+			edits = append(edits, edit{pos: t.pos, end: t.end, repl: "LIKE"})
+			if word(end+1, "ESCAPE") && end+2 < len(toks) && text[toks[end+2].pos] == '\'' {
+				lit := toks[end+2]
+				edits = append(edits, edit{pos: lit.pos, end: lit.pos + 1, repl: "'" + ilikeMarker})
+			} else {
+				edits = append(edits, edit{pos: toks[end].end, end: toks[end].end, repl: " ESCAPE '" + ilikeMarker + "'"})
+			}
+			// The pattern's own tokens are rewritten as elsewhere (DATE '…').
 		case word(i, "POSITION") && punct(i+1, "("):
 			end, ins := closing(i+1, "IN")
 			if end < 0 || len(ins) != 1 {

@@ -39,6 +39,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		w := func(k int, s string) bool {
 			return k < len(toks) && toks[k].word && strings.EqualFold(text[off+toks[k].pos:off+toks[k].end], s)
 		}
+		if w(i, "ILIKE") && (endsOperand(text[off:], toks, i-1) || w(i-1, "NOT") && endsOperand(text[off:], toks, i-2)) && patternEnd(text[off:], toks, i+1) < 0 {
+			return nil, NewSyntaxError(text, off+t.pos, "ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)")
+		}
 		if w(i, "FULL") && (w(i+1, "JOIN") || w(i+1, "OUTER") && w(i+2, "JOIN")) {
 			return nil, NewSyntaxError(text, off+t.pos, "FULL OUTER JOIN not supported (INNER, LEFT, RIGHT and CROSS joins are)")
 		}
@@ -657,6 +660,16 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 	case "=", "!=", "<", "<=", ">", ">=", "<=>":
 		return ast.Compare{Op: e.Operator, L: l, R: r}, nil
 	case sqlparser.LikeStr, sqlparser.NotLikeStr:
+		if esc, ok := e.Escape.(*sqlparser.SQLVal); ok && esc.Type == sqlparser.StrVal && strings.HasPrefix(string(esc.Val), ilikeMarker) {
+			f := &ast.Func{Name: "ILIKE", Args: []ast.Expr{l, r}}
+			if c := strings.TrimPrefix(string(esc.Val), ilikeMarker); c != "" {
+				f.Args = append(f.Args, ast.Str(c))
+			}
+			if e.Operator == sqlparser.NotLikeStr {
+				return ast.Not{X: f}, nil
+			}
+			return f, nil
+		}
 		like := ast.Like{X: l, Pattern: r, Not: e.Operator == sqlparser.NotLikeStr}
 		if e.Escape != nil {
 			if like.Escape, err = c.expr(e.Escape); err != nil {
