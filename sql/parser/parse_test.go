@@ -28,6 +28,11 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// x [NOT] ILIKE p [ESCAPE 'c'], p binding tighter than ILIKE.
 		{"select a ilike 'x%', a not ilike b || 'y' escape '!', c ilike 'z' and d from t where e ilike date '2026-01-01'",
 			"SELECT ILIKE(a, 'x%'), NOT ILIKE(a, (b || 'y'), '!'), ILIKE(c, 'z') AND d FROM t WHERE ILIKE(e, CAST('2026-01-01' AS DATE))"},
+		// IS [NOT] DISTINCT FROM, and an aggregate's FILTER (WHERE …).
+		{"select a is distinct from b + 1, a is not distinct from null, not a is distinct from 'x' from t",
+			"SELECT NOT a <=> b + 1, a <=> NULL, NOT NOT a <=> 'x' FROM t"},
+		{"select count(*) filter (where a > 1), sum(distinct b) filter (where c ilike 'x'), group_concat(d, e order by d separator '-') filter (where d) from t",
+			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), SUM(DISTINCT CASE WHEN ILIKE(c, 'x') THEN b END), GROUP_CONCAT(CASE WHEN d THEN d END, e ORDER BY d SEPARATOR '-') FROM t"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.
@@ -51,12 +56,16 @@ func TestParseSelectRoundTrip(t *testing.T) {
 
 func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		"select a from t where a ilike > 2": "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
-		"select a | b from t":               "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a || b | c from t":          "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a from t join u":            "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
-		"select cast(a as decimal) from t":  "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
-		"select a from":                     "syntax error at line 1, column 14: unexpected end of statement",
+		"select a from t where a ilike > 2":          "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
+		"select a is distinct from b = c from t":     "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
+		"select abs(a) filter (where a > 1) from t":  "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, AVG, BOOL_AND, BOOL_OR, COUNT, GROUP_CONCAT, MAX, MEDIAN, MIN, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP, MEAN, FIRST, ARBITRARY, EVERY, LISTAGG)",
+		"select sum(a) over (partition by b) from t": "syntax error at line 1, column 15: window functions (OVER) not supported",
+		"select a from t where a similar to 'x'":     "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
+		"select a | b from t":                        "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a || b | c from t":                   "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a from t join u":                     "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
+		"select cast(a as decimal) from t":           "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
+		"select a from":                              "syntax error at line 1, column 14: unexpected end of statement",
 	} {
 		_, err := ParseSelect(in, 0)
 		if err == nil || err.Error() != want {

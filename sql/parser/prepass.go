@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 )
 
@@ -33,6 +34,13 @@ import (
 //   - DuckDB's a || b becomes a | b, which the converter reads as ||;
 //   - x [NOT] ILIKE p [ESCAPE 'c'] becomes x [NOT] LIKE p ESCAPE
 //     '<ilikeMarker>[c]', which the converter reads as ILIKE(x, p[, 'c']);
+//   - x IS NOT DISTINCT FROM y becomes x <=> y, and x IS DISTINCT FROM y
+//     x <=> <distinctMarker>(y), which the converter reads as NOT (x <=>
+//     y) (both refused where <=>'s precedence would group otherwise: see
+//     distinctUnsafe);
+//   - agg(x, …) FILTER (WHERE c) becomes agg(CASE WHEN (c) THEN x END, …)
+//     (COUNT(*): COUNT(CASE WHEN (c) THEN 1 END)): every aggregate skips
+//     NULLs;
 //   - in a string, a backslash is itself, as in DuckDB (MySQL's escapes
 //     would read '\d+' as 'd+'): it goes to the tokenizer doubled;
 //   - "name" becomes `name`: double quotes enclose a name, as in DuckDB,
@@ -288,6 +296,139 @@ func endsOperand(text string, toks []sqlToken, k int) bool {
 	return true
 }
 
+// filterEdits returns the edits that make agg(x, …) FILTER (WHERE c),
+// FILTER at token i, agg(CASE WHEN (c) THEN x END, …), and the index of
+// FILTER's ')'; -1 when FILTER does not follow the call of an aggregate.
+func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
+	punct := func(k int, p string) bool {
+		return k >= 0 && k < len(toks) && !toks[k].word && text[toks[k].pos:toks[k].end] == p
+	}
+	word := func(k int, w string) bool {
+		return k >= 0 && k < len(toks) && toks[k].word && strings.EqualFold(text[toks[k].pos:toks[k].end], w)
+	}
+	if !punct(i-1, ")") || !punct(i+1, "(") || !word(i+2, "WHERE") {
+		return nil, -1
+	}
+	open, depth := -1, 0
+	for k := i - 1; k >= 0 && open < 0; k-- {
+		if punct(k, ")") {
+			depth++
+		} else if punct(k, "(") {
+			if depth--; depth == 0 {
+				open = k
+			}
+		}
+	}
+	closeF, depth := -1, 0
+	for k := i + 1; k < len(toks) && closeF < 0; k++ {
+		if punct(k, "(") {
+			depth++
+		} else if punct(k, ")") {
+			if depth--; depth == 0 {
+				closeF = k
+			}
+		}
+	}
+	if open < 1 || closeF <= i+3 || !toks[open-1].word || !slices.Contains(filterAggregates(), strings.ToUpper(text[toks[open-1].pos:toks[open-1].end])) {
+		return nil, -1
+	}
+	cond := "CASE WHEN (" + prepass(text[toks[i+3].pos:toks[closeF-1].end]).text + ") THEN "
+	drop := edit{pos: toks[i-1].end, end: toks[closeF].end}
+	if punct(open+1, "*") && open+2 == i-1 { // COUNT(*)
+		return []edit{{pos: toks[open+1].pos, end: toks[open+1].end, repl: cond + "1 END"}, drop}, closeF
+	}
+	start := open + 1
+	if word(start, "DISTINCT") {
+		start++
+	}
+	last := i - 2 // the first argument's last token
+	depth = 0
+	for k := start; k < i-1; k++ {
+		if punct(k, "(") {
+			depth++
+		} else if punct(k, ")") {
+			depth--
+		} else if depth == 0 && (punct(k, ",") || word(k, "ORDER") || word(k, "SEPARATOR")) {
+			last = k - 1
+			break
+		}
+	}
+	if last < start {
+		return nil, -1
+	}
+	return []edit{{pos: toks[start].pos, end: toks[start].pos, repl: cond}, {pos: toks[last].end, end: toks[last].end, repl: " END"}, drop}, closeF
+}
+
+// filterAggregates are the aggregates FILTER (WHERE …) may follow: all,
+// with their aliases (each skips NULLs).
+func filterAggregates() []string {
+	return append(aggregate.Names(), "MEAN", "FIRST", "ARBITRARY", "EVERY", "LISTAGG")
+}
+
+// distinctUnsafe reports whether x IS [NOT] DISTINCT FROM y, IS at token
+// is and y ending at token end, would group otherwise as <=>, which binds
+// as = does, where IS DISTINCT FROM binds looser than comparisons and
+// BETWEEN: a comparison after y, or a BETWEEN before IS in its clause.
+func distinctUnsafe(text string, toks []sqlToken, is, end int) bool {
+	tok := func(k int) string {
+		if k < 0 || k >= len(toks) {
+			return ""
+		}
+		return strings.ToUpper(text[toks[k].pos:toks[k].end])
+	}
+	switch tok(end + 1) {
+	case "=", "<", ">", "!", "LIKE", "ILIKE", "REGEXP", "RLIKE", "IN", "BETWEEN", "NOT":
+		return true
+	}
+	depth := 0
+	for k := is - 1; k >= 0; k-- {
+		switch tok(k) {
+		case ")":
+			depth++
+		case "(":
+			if depth--; depth < 0 {
+				return false
+			}
+		case "BETWEEN":
+			if depth == 0 {
+				return true
+			}
+		case "AND", "OR", "XOR", "WHEN", "THEN", "ELSE", "WHERE", "SELECT", "ON", "HAVING", ",", "CASE":
+			if depth == 0 && !(tok(k) == "AND" && betweenBefore(tok, k)) {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// betweenBefore reports whether the AND at token and is BETWEEN's.
+func betweenBefore(tok func(int) string, and int) bool {
+	depth := 0
+	for k := and - 1; k >= 0; k-- {
+		switch tok(k) {
+		case ")":
+			depth++
+		case "(":
+			if depth--; depth < 0 {
+				return false
+			}
+		case "BETWEEN":
+			if depth == 0 {
+				return true
+			}
+		case "AND", "OR", "WHEN", "THEN", "ELSE", "WHERE", "SELECT", "ON", "HAVING", ",", "CASE":
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// distinctMarker is the call around y of x IS DISTINCT FROM y.
+const distinctMarker = "__LAKESQL_DISTINCT"
+
 // ilikeMarker begins the ESCAPE string that x ILIKE p [ESCAPE 'c'] carries
 // through sqlparser as x LIKE p ESCAPE '<marker>[c]': the converter makes
 // it ILIKE(x, p[, 'c']).
@@ -457,6 +598,27 @@ func prepass(text string) rewritten {
 				edits = append(edits, edit{pos: toks[end].end, end: toks[end].end, repl: " ESCAPE '" + ilikeMarker + "'"})
 			}
 			// The pattern's own tokens are rewritten as elsewhere (DATE '…').
+		case word(i, "IS") && (word(i+1, "DISTINCT") && word(i+2, "FROM") || word(i+1, "NOT") && word(i+2, "DISTINCT") && word(i+3, "FROM")):
+			from := i + 2
+			if word(i+1, "NOT") {
+				from++
+			}
+			end := patternEnd(text, toks, from+1)
+			if end < 0 || distinctUnsafe(text, toks, i, end) {
+				continue // ParseSelect names it
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[from].end, repl: "<=>"})
+			if from == i+2 { // IS DISTINCT FROM: the converter's NOT (a <=> b)
+				edits = append(edits, edit{pos: toks[from+1].pos, end: toks[from+1].pos, repl: distinctMarker + "("},
+					edit{pos: toks[end].end, end: toks[end].end, repl: ")"})
+			}
+		case word(i, "FILTER") && punct(i+1, "(") && word(i+2, "WHERE"):
+			fe, closeF := filterEdits(text, toks, i)
+			if closeF < 0 {
+				continue // ParseSelect names it
+			}
+			edits = append(edits, fe...)
+			i = closeF
 		case word(i, "POSITION") && punct(i+1, "("):
 			end, ins := closing(i+1, "IN")
 			if end < 0 || len(ins) != 1 {

@@ -42,6 +42,26 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "ILIKE") && (endsOperand(text[off:], toks, i-1) || w(i-1, "NOT") && endsOperand(text[off:], toks, i-2)) && patternEnd(text[off:], toks, i+1) < 0 {
 			return nil, NewSyntaxError(text, off+t.pos, "ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)")
 		}
+		if w(i, "IS") && (w(i+1, "DISTINCT") && w(i+2, "FROM") || w(i+1, "NOT") && w(i+2, "DISTINCT") && w(i+3, "FROM")) {
+			from := i + 2
+			if w(i+1, "NOT") {
+				from++
+			}
+			if end := patternEnd(text[off:], toks, from+1); end < 0 || distinctUnsafe(text[off:], toks, i, end) {
+				return nil, NewSyntaxError(text, off+t.pos, "IS DISTINCT FROM here not supported: put its sides in parentheses")
+			}
+		}
+		if w(i, "FILTER") && w(i+2, "WHERE") {
+			if _, end := filterEdits(text[off:], toks, i); end < 0 {
+				return nil, NewSyntaxError(text, off+t.pos, "FILTER (WHERE …) not supported here: it follows the call of an aggregate (%s)", strings.Join(filterAggregates(), ", "))
+			}
+		}
+		if w(i, "OVER") && i+1 < len(toks) && (text[off+toks[i+1].pos] == '(' || toks[i+1].word) && i > 0 && text[off+toks[i-1].pos:off+toks[i-1].end] == ")" {
+			return nil, NewSyntaxError(text, off+t.pos, "window functions (OVER) not supported")
+		}
+		if w(i, "SIMILAR") && w(i+1, "TO") {
+			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern")
+		}
 		if w(i, "FULL") && (w(i+1, "JOIN") || w(i+1, "OUTER") && w(i+2, "JOIN")) {
 			return nil, NewSyntaxError(text, off+t.pos, "FULL OUTER JOIN not supported (INNER, LEFT, RIGHT and CROSS joins are)")
 		}
@@ -657,7 +677,12 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 		return nil, err
 	}
 	switch e.Operator {
-	case "=", "!=", "<", "<=", ">", ">=", "<=>":
+	case "<=>":
+		if f, ok := r.(*ast.Func); ok && f.Name == distinctMarker && len(f.Args) == 1 { // IS DISTINCT FROM
+			return ast.Not{X: ast.Compare{Op: e.Operator, L: l, R: f.Args[0]}}, nil
+		}
+		return ast.Compare{Op: e.Operator, L: l, R: r}, nil
+	case "=", "!=", "<", "<=", ">", ">=":
 		return ast.Compare{Op: e.Operator, L: l, R: r}, nil
 	case sqlparser.LikeStr, sqlparser.NotLikeStr:
 		if esc, ok := e.Escape.(*sqlparser.SQLVal); ok && esc.Type == sqlparser.StrVal && strings.HasPrefix(string(esc.Val), ilikeMarker) {
