@@ -52,6 +52,8 @@ func (s *Session) tablesOf(t ast.Table) []scopeTable {
 		return append(s.tablesOf(t.Join.Left), s.tablesOf(t.Join.Right)...)
 	case t.Sub != nil:
 		return []scopeTable{{name: tableName(t), fields: columnsOf(t.Sub)}}
+	case t.Union != nil: // the rows of a derived table's UNION
+		return []scopeTable{{name: tableName(t), fields: columnsOf(t.Union.Parts[0])}}
 	case t.Name != "":
 		return []scopeTable{{name: tableName(t), fields: s.Fields(t.Name)}}
 	}

@@ -78,6 +78,8 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 			return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a derived table cannot read %s of the outer query", name)}
 		}
 		src, done, err = s.derive(ctx, sel.From, scope, orderFree(sel))
+	case sel.From.Union != nil:
+		src, done, err = s.deriveUnion(ctx, sel.From, scope)
 	default:
 		src, err = s.readSource(sel.From.Name)
 		return sel, src, func() {}, err
@@ -224,6 +226,37 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 		cache.mu.Unlock()
 		return d, func() {}, nil
 	}
+	return d, func() { dir.Close() }, nil
+}
+
+// deriveUnion runs the UNION of a derived table (… UNION …) AS alias
+// (the Union of its SELECT's FROM) into a temporary file and returns it as
+// a source, whose columns are named after the union's first query. None
+// of its queries may read the outer query's row (derive's rule).
+func (s *Session) deriveUnion(ctx context.Context, t ast.Table, scope []scopeTable) (Source, func(), error) {
+	for _, part := range t.Union.Parts {
+		if name, ok := s.correlated(part, scope); ok {
+			return nil, nil, &SubqueryError{Pos: t.Pos, Msg: fmt.Sprintf("a UNION cannot read %s of the outer query", name)}
+		}
+	}
+	eu, innerDone, err := s.unionPlan(ctx, t.Union, nil)
+	defer innerDone()
+	if err != nil {
+		return nil, nil, err
+	}
+	if n := twice(eu.Parts[0].Columns); n != "" {
+		return nil, nil, fmt.Errorf("%w: a UNION that is a derived table names two columns %s: give one an alias", ErrUnsupported, n)
+	}
+	dir := s.Memory.TableDir()
+	d, err := writeDerived(dir, "(union)", "(union)", t.Union.String(), func(w *derivedWriter) error {
+		_, err := exec.RunUnion(ctx, eu, w)
+		return err
+	})
+	if err != nil {
+		dir.Close()
+		return nil, nil, err
+	}
+	d.qual = t.Alias
 	return d, func() { dir.Close() }, nil
 }
 

@@ -184,7 +184,7 @@ func TestSubqueriesRefused(t *testing.T) {
 		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u)":      "more than 10 values",
 		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u) OR x = 1": "more than 10 values",
 		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM nosuch)":     "nosuch",
-		"SELECT (SELECT 1 UNION SELECT 2)":                              "UNION in a subquery",
+		"SELECT (SELECT 1 UNION SELECT 2)":                              "more than one row returned by a subquery used as a value",
 	} {
 		_, err := s.Exec(context.Background(), q)
 		var se *SubqueryError

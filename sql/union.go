@@ -18,26 +18,57 @@ import (
 // the first part's; an ORDER BY over the union names a column of it, by
 // name or position.
 func (s *Session) runUnion(ctx context.Context, u *ast.Union) (*Result, error) {
+	eu, done, err := s.unionPlan(ctx, u, nil)
+	defer done()
+	if err != nil {
+		return nil, err
+	}
+	r := &exec.Result{}
+	st, err := exec.RunUnion(ctx, eu, &collect{res: r})
+	if err != nil {
+		return nil, err
+	}
+	r.Stats = st
+	res := toResult(r)
+	var notes []string
+	for _, part := range u.Parts {
+		if n := s.unseenNote(part.From.Name, st.Unseen); n != "" && !slices.Contains(notes, n) {
+			notes = append(notes, n)
+		}
+	}
+	res.Note = strings.Join(notes, "\n")
+	return res, nil
+}
+
+// unionPlan plans each query of u over its own source and the union of
+// their rows; done removes what resolving them made, once it has run.
+func (s *Session) unionPlan(ctx context.Context, u *ast.Union, scope []scopeTable) (*exec.Union, func(), error) {
+	var dones []func()
+	done := func() {
+		for _, d := range dones {
+			d()
+		}
+	}
 	eu := &exec.Union{Limit: u.Limit, Offset: u.Offset}
 	for i, part := range u.Parts {
-		sel, src, done, err := s.resolve(ctx, part, nil)
+		sel, src, pdone, err := s.resolve(ctx, part, scope)
 		if err != nil {
-			return nil, err
+			return nil, done, err
 		}
-		defer done()
+		dones = append(dones, pdone)
 		if sel.From.Name != "" {
 			for _, it := range sel.Items {
 				if _, ok := it.Expr.(ast.Star); ok {
-					return nil, fmt.Errorf("%w: SELECT * in a UNION (its columns are the fields its rows have): name the columns", ErrUnsupported)
+					return nil, done, fmt.Errorf("%w: SELECT * in a UNION (its columns are the fields its rows have): name the columns", ErrUnsupported)
 				}
 			}
 		}
 		p, err := prepare(src, sel, s.qualifierFields(sel))
 		if err != nil {
-			return nil, err
+			return nil, done, err
 		}
 		if i > 0 && len(p.Columns) != len(eu.Parts[0].Columns) {
-			return nil, fmt.Errorf("%w: UNION: query %d gives %d columns, the first %d", ErrUnsupported, i+1, len(p.Columns), len(eu.Parts[0].Columns))
+			return nil, done, fmt.Errorf("%w: UNION: query %d gives %d columns, the first %d", ErrUnsupported, i+1, len(p.Columns), len(eu.Parts[0].Columns))
 		}
 		eu.Parts = append(eu.Parts, p)
 	}
@@ -61,30 +92,13 @@ func (s *Session) runUnion(ctx context.Context, u *ast.Union) (*Result, error) {
 			}
 		}
 		if col < 0 {
-			return nil, fmt.Errorf("%w: ORDER BY %s over a UNION: name a column of the result (%s) or its position", ErrUnsupported, o.Expr, strings.Join(cols, ", "))
+			return nil, done, fmt.Errorf("%w: ORDER BY %s over a UNION: name a column of the result (%s) or its position", ErrUnsupported, o.Expr, strings.Join(cols, ", "))
 		}
 		eu.Keys = append(eu.Keys, plan.SortKey{Col: col, Desc: o.Desc, NullsFirst: o.Nulls == 1, Text: o.Expr.String()})
 	}
-	r := &exec.Result{}
-	st, err := exec.RunUnion(ctx, eu, &collect{res: r})
-	if err != nil {
-		return nil, err
-	}
-	r.Stats = st
-	res := toResult(r)
-	var notes []string
-	for _, part := range u.Parts {
-		if n := s.unseenNote(part.From.Name, st.Unseen); n != "" && !slices.Contains(notes, n) {
-			notes = append(notes, n)
-		}
-	}
-	if len(notes) > 0 {
-		res.Note = notes[0]
-	}
-	return res, nil
+	return eu, done, nil
 }
 
-// collect is an exec.Emitter that keeps the rows in an exec.Result.
 type collect struct{ res *exec.Result }
 
 func (c *collect) Columns(names []string) error { c.res.Columns = names; return nil }

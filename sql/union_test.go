@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/lakesql/lakesql/sql/aggregate"
+	"github.com/lakesql/lakesql/sql/ast"
 )
 
 // wantAnswers runs each query and compares its rows (rowsText, lines
@@ -176,6 +179,52 @@ func TestUnionSpills(t *testing.T) {
 		want := spillsAsInMemory(t, s, q, strings.Contains(q, "ORDER BY"))
 		if len(want.Rows) < 1000 {
 			t.Errorf("%s: %d rows, too few to spill", q, len(want.Rows))
+		}
+	}
+}
+
+// TestDerivedUnion: a UNION as a derived table, a CTE's query or a join's
+// side answers as the same rows written without it, in memory and
+// spilled: twice the rows for UNION ALL of a table with itself, its
+// distinct values for UNION, the whole table for a split one.
+func TestDerivedUnion(t *testing.T) {
+	s, _ := subLakes(t)
+	for q, same := range map[string]string{
+		"SELECT COUNT(*) * 2, SUM(x) * 2 FROM t":                                      "SELECT COUNT(*), SUM(x) FROM (SELECT x FROM t UNION ALL SELECT x FROM t) AS d",
+		"SELECT DISTINCT g FROM t ORDER BY g":                                         "SELECT g FROM (SELECT g FROM t UNION SELECT g FROM t) AS d ORDER BY g",
+		"SELECT COUNT(x), SUM(x), MIN(day) FROM t":                                    "WITH d(v, w) AS (SELECT x, day FROM t WHERE x > 50 UNION ALL SELECT x, day FROM t WHERE x <= 50 OR x IS NULL) SELECT COUNT(v), SUM(v), MIN(w) FROM d",
+		"SELECT COUNT(g) FROM t":                                                      "SELECT COUNT(*) FROM t JOIN (SELECT g AS k FROM t UNION SELECT g FROM t) AS d ON t.g = d.k",
+		"SELECT kind, COUNT(*) FROM u GROUP BY kind ORDER BY kind":                    "SELECT d.kind, COUNT(*) FROM (SELECT kind, id FROM u WHERE id < 10 UNION ALL SELECT kind, id FROM u WHERE id >= 10 OR id IS NULL) d GROUP BY d.kind ORDER BY d.kind",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u)":                        "SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u WHERE id < 6 UNION SELECT id FROM u WHERE id >= 6)",
+		"SELECT COUNT(*) FROM t WHERE x NOT IN (SELECT g FROM t WHERE g IS NOT NULL)": "SELECT COUNT(*) FROM t WHERE x NOT IN (SELECT g FROM t WHERE g < 10 UNION ALL SELECT g FROM t WHERE g >= 10)",
+		"SELECT g FROM t WHERE g IS NOT NULL GROUP BY g ORDER BY g LIMIT 3":           "SELECT * FROM (SELECT g FROM t WHERE g IS NOT NULL UNION SELECT g FROM t WHERE g < 0 ORDER BY 1 LIMIT 3) AS d",
+	} {
+		want := spillsAsInMemory(t, s, q, true)
+		got := spillsAsInMemory(t, s, same, true)
+		if d := diffRows(want.Rows, got.Rows, true); d != "" {
+			t.Errorf("%s: %s, unlike %s", same, d, q)
+		}
+	}
+	wantErrors(t, s, map[string]string{
+		"SELECT COUNT(*) FROM (SELECT * FROM t UNION ALL SELECT * FROM t) AS d":                              "SELECT * in a UNION that is a derived table",
+		"SELECT g FROM t WHERE EXISTS (SELECT 1 FROM (SELECT id FROM u WHERE id = t.g UNION SELECT 1) AS d)": "a UNION cannot read t.g of the outer query",
+		"SELECT g FROM t WHERE x IN (SELECT id FROM u WHERE id = t.g UNION SELECT 1)":                        "a UNION cannot read t.g of the outer query",
+		"SELECT g, (SELECT MAX(id) FROM u WHERE id > t.x UNION ALL SELECT 1) FROM t":                         "a UNION cannot read t.x of the outer query",
+		"SELECT COUNT(*) FROM (SELECT g, x AS g FROM t UNION ALL SELECT g, x FROM t) AS d":                   "two columns g",
+	})
+}
+
+// TestAggregateNamesAgree: the pre-parse's list of aggregates (for
+// FILTER) names each aggregate of sql/aggregate, and nothing else.
+func TestAggregateNamesAgree(t *testing.T) {
+	for _, n := range aggregate.Names() {
+		if !slices.Contains(ast.Aggregates, n) {
+			t.Errorf("ast.Aggregates lacks %s", n)
+		}
+	}
+	for _, n := range ast.Aggregates {
+		if _, ok, _ := aggregate.Lookup(n, 1, false, nil); !ok {
+			t.Errorf("ast.Aggregates names %s, no aggregate", n)
 		}
 	}
 }

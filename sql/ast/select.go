@@ -32,6 +32,9 @@ type Table struct {
 	Pos   int     // byte offset of the name, for errors
 	Sub   *Select // a derived table, (SELECT …) AS alias: Name is empty
 	Join  *Join   // a join of two tables: Name is empty
+	// Union: the rows of a UNION, only as the FROM of the SELECT * that a
+	// derived table (SELECT … UNION …) AS alias stands for (its Sub).
+	Union *Union
 	// Own: a derived table the engine made for this one use (a
 	// decorrelated subquery), never a CTE's that others share, so that a
 	// join may narrow its rows to those it keeps.
@@ -76,6 +79,13 @@ func (j *Join) String() string {
 	}
 	return s
 }
+
+// Aggregates are the names of the aggregate functions and their aliases,
+// for the pre-parse (an aggregate's FILTER), which knows no function; a
+// test of package sql holds them equal to sql/aggregate's.
+var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "EVERY", "FIRST",
+	"GROUP_CONCAT", "LISTAGG", "MAX", "MEAN", "MEDIAN", "MIN", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
+	"STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 
 // MetaTables are the metadata tables every lake has (lake$files or
 // lake.files, and so on).
@@ -133,8 +143,13 @@ func (t Table) String() string {
 		return t.Join.String()
 	}
 	s := Ident(t.Name)
-	if t.Sub != nil {
+	switch {
+	case t.Sub != nil && t.Sub.From.Union != nil:
+		s = "(" + t.Sub.From.Union.String() + ")"
+	case t.Sub != nil:
 		s = "(" + t.Sub.String() + ")"
+	case t.Union != nil:
+		s = "(" + t.Union.String() + ")"
 	}
 	if t.Alias != "" {
 		s += " AS " + Ident(t.Alias)
@@ -154,7 +169,7 @@ func (s *Select) String() string {
 		}
 		b.WriteString(it.String())
 	}
-	if s.From.Name != "" || s.From.Sub != nil || s.From.Join != nil {
+	if s.From.Name != "" || s.From.Sub != nil || s.From.Join != nil || s.From.Union != nil {
 		b.WriteString(" FROM " + s.From.String())
 	}
 	if s.Where != nil {

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 )
 
@@ -39,8 +38,8 @@ import (
 //     y) (both refused where <=>'s precedence would group otherwise: see
 //     distinctUnsafe);
 //   - agg(x, …) FILTER (WHERE c) becomes agg(CASE WHEN (c) THEN x END, …)
-//     (COUNT(*): COUNT(CASE WHEN (c) THEN 1 END)): every aggregate skips
-//     NULLs;
+//     (COUNT(*): COUNT(CASE WHEN (c) THEN 1 END)), for the aggregates of
+//     ast.Aggregates: every one skips NULLs;
 //   - in a string, a backslash is itself, as in DuckDB (MySQL's escapes
 //     would read '\d+' as 'd+'): it goes to the tokenizer doubled;
 //   - "name" becomes `name`: double quotes enclose a name, as in DuckDB,
@@ -329,7 +328,7 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 			}
 		}
 	}
-	if open < 1 || closeF <= i+3 || !toks[open-1].word || !slices.Contains(filterAggregates(), strings.ToUpper(text[toks[open-1].pos:toks[open-1].end])) {
+	if open < 1 || closeF <= i+3 || !toks[open-1].word || !slices.Contains(ast.Aggregates, strings.ToUpper(text[toks[open-1].pos:toks[open-1].end])) {
 		return nil, -1
 	}
 	cond := "CASE WHEN (" + prepass(text[toks[i+3].pos:toks[closeF-1].end]).text + ") THEN "
@@ -357,12 +356,6 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 		return nil, -1
 	}
 	return []edit{{pos: toks[start].pos, end: toks[start].pos, repl: cond}, {pos: toks[last].end, end: toks[last].end, repl: " END"}, drop}, closeF
-}
-
-// filterAggregates are the aggregates FILTER (WHERE …) may follow: all,
-// with their aliases (each skips NULLs).
-func filterAggregates() []string {
-	return append(aggregate.Names(), "MEAN", "FIRST", "ARBITRARY", "EVERY", "LISTAGG")
 }
 
 // distinctUnsafe reports whether x IS [NOT] DISTINCT FROM y, IS at token

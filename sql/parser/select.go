@@ -53,7 +53,7 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		}
 		if w(i, "FILTER") && w(i+2, "WHERE") {
 			if _, end := filterEdits(text[off:], toks, i); end < 0 {
-				return nil, NewSyntaxError(text, off+t.pos, "FILTER (WHERE …) not supported here: it follows the call of an aggregate (%s)", strings.Join(filterAggregates(), ", "))
+				return nil, NewSyntaxError(text, off+t.pos, "FILTER (WHERE …) not supported here: it follows the call of an aggregate (%s)", strings.Join(ast.Aggregates, ", "))
 			}
 		}
 		if w(i, "OVER") && i+1 < len(toks) && (text[off+toks[i+1].pos] == '(' || toks[i+1].word) && i > 0 && text[off+toks[i-1].pos:off+toks[i-1].end] == ")" {
@@ -384,6 +384,17 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 		return ast.Table{}, c.unsupported(te, "this FROM")
 	}
 	if sub, ok := at.Expr.(*sqlparser.Subquery); ok {
+		if u := unionOf(sub.Select); u != nil {
+			// A derived table (… UNION …) AS alias: the SELECT of its
+			// columns from the union's rows.
+			inner, err := c.unionSelect(u)
+			if err != nil {
+				return ast.Table{}, err
+			}
+			t := ast.Table{Alias: at.As.String(), Sub: inner}
+			t.Pos, _ = c.pos(sub)
+			return t, nil
+		}
 		// A derived table: (SELECT …) AS alias.
 		inner, err := c.subquery(sub)
 		if err != nil {
@@ -636,6 +647,57 @@ func (c *converter) expr(e sqlparser.Expr) (ast.Expr, error) {
 	return nil, c.unsupported(e, "this expression")
 }
 
+// unionOf returns the UNION that st is, through parentheses, or nil.
+func unionOf(st sqlparser.SelectStatement) *sqlparser.Union {
+	for {
+		switch x := st.(type) {
+		case *sqlparser.ParenSelect:
+			st = x.Select
+		case *sqlparser.Union:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// unionSelect converts a UNION that is a derived table's query into the
+// SELECT of its columns (named by its first query's select list) from
+// its rows (Table.Union).
+func (c *converter) unionSelect(u *sqlparser.Union) (*ast.Select, error) {
+	un, err := c.union(u)
+	if err != nil {
+		return nil, err
+	}
+	sel, ok := unionTable(un)
+	if !ok {
+		return nil, c.unsupported(u, "SELECT * in a UNION that is a derived table (name the columns)")
+	}
+	return sel, nil
+}
+
+// unionTable is the SELECT of un's columns from its rows (see
+// unionSelect); false when its first query selects *.
+func unionTable(un *ast.Union) (*ast.Select, bool) {
+	sel := &ast.Select{From: ast.Table{Union: un}, Limit: -1}
+	for _, it := range un.Parts[0].Items {
+		name := it.Alias
+		switch x := it.Expr.(type) {
+		case ast.Star:
+			return nil, false
+		case ast.Column:
+			if name == "" {
+				name = x.Name()
+			}
+		}
+		if name == "" {
+			name = strings.TrimSpace(it.Expr.String())
+		}
+		sel.Items = append(sel.Items, ast.SelectItem{Expr: ast.Column{Path: []string{name}}, Alias: name})
+	}
+	return sel, true
+}
+
 // subquery converts the SELECT of a subquery in an expression.
 func (c *converter) subquery(e *sqlparser.Subquery) (*ast.Select, error) {
 	st := e.Select
@@ -645,6 +707,9 @@ func (c *converter) subquery(e *sqlparser.Subquery) (*ast.Select, error) {
 			break
 		}
 		st = p.Select
+	}
+	if u, ok := st.(*sqlparser.Union); ok {
+		return c.unionSelect(u)
 	}
 	sel, ok := st.(*sqlparser.Select)
 	if !ok {

@@ -83,9 +83,17 @@ func parseWith(text string, off int) (ast.Statement, error) {
 		if end < 0 {
 			return nil, NewSyntaxError(text, pos(i), "WITH %s: its query is not closed", name)
 		}
-		body, err := ParseSelect(text[:pos(end)], pos(i+1))
+		q, err := ParseQuery(text[:pos(end)], pos(i+1))
 		if err != nil {
 			return nil, err
+		}
+		body, ok := q.(*ast.Select)
+		if u, isUnion := q.(*ast.Union); isUnion {
+			if body, ok = unionTable(u); !ok {
+				return nil, NewSyntaxError(text, pos(i+1), "WITH %s: SELECT * in a UNION not supported (name the columns)", name)
+			}
+		} else if !ok {
+			return nil, NewSyntaxError(text, pos(i+1), "WITH %s: only a query is supported here", name)
 		}
 		if cols != nil {
 			if len(cols) != len(body.Items) {
@@ -148,6 +156,10 @@ func substituteTable(t *ast.Table, ctes map[string]*ast.Select) {
 		}
 	case t.Sub != nil:
 		substitute(t.Sub, ctes)
+	case t.Union != nil:
+		for _, p := range t.Union.Parts {
+			substitute(p, ctes)
+		}
 	case t.Name != "":
 		if body, ok := ctes[strings.ToLower(t.Name)]; ok {
 			if t.Alias == "" {
