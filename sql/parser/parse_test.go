@@ -33,6 +33,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT NOT a <=> b + 1, a <=> NULL, NOT NOT a <=> 'x' FROM t"},
 		{"select count(*) filter (where a > 1), sum(distinct b) filter (where c ilike 'x'), group_concat(d, e order by d separator '-') filter (where d) from t",
 			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), SUM(DISTINCT CASE WHEN ILIKE(c, 'x') THEN b END), GROUP_CONCAT(CASE WHEN d THEN d END, e ORDER BY d SEPARATOR '-') FROM t"},
+		// DuckDB's ^ (a power) and INTERVAL '…' text.
+		{"select 2 ^ 3 * 4, a - interval '1 day 2 hours', b + interval '-3 weeks', c + interval '1' day from t",
+			"SELECT POWER(2, 3) * 4, a - (INTERVAL 1 DAY + INTERVAL 2 HOUR), b + INTERVAL -3 WEEK, c + INTERVAL '1' DAY FROM t"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.

@@ -17,7 +17,8 @@ import (
 //     TIMESTAMP, ...) becomes CAST(x AS CHAR __t_<type>): a character set
 //     name the converter reads back as the type (a length, VARCHAR(10),
 //     is dropped; DOUBLE PRECISION is DOUBLE);
-//   - the typed literals DATE '…' and TIMESTAMP '…' become CASTs;
+//   - the typed literals DATE '…' and TIMESTAMP '…' become CASTs, and
+//     DuckDB's INTERVAL '1 day 2 hours' (INTERVAL 1 DAY + INTERVAL 2 HOUR);
 //   - SUBSTRING(x, a, b), SUBSTR(x, a, b) and SUBSTRING(x FROM a FOR b)
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
@@ -419,6 +420,41 @@ func betweenBefore(tok func(int) string, and int) bool {
 	return false
 }
 
+// isIntervalUnit reports whether w names a unit of INTERVAL n unit, in
+// the singular or plural.
+func isIntervalUnit(w string) bool {
+	switch strings.TrimSuffix(strings.ToUpper(w), "S") {
+	case "YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND",
+		"DECADE", "CENTURY", "MILLENNIUM", "CENTURIE", "MILLENNIA":
+		return true
+	}
+	return false
+}
+
+// intervalParts reads the string literal lit, DuckDB's interval text of
+// whole numbers and units ('1 day', '-2 hours 30 minutes'), as MySQL's
+// INTERVAL n unit terms; false for any other text (left to the grammar,
+// which refuses it).
+func intervalParts(lit string) ([]string, bool) {
+	if len(lit) < 2 || lit[0] != '\'' || lit[len(lit)-1] != '\'' || strings.Contains(lit[1:len(lit)-1], "'") {
+		return nil, false
+	}
+	f := strings.Fields(lit[1 : len(lit)-1])
+	if len(f) == 0 || len(f)%2 != 0 {
+		return nil, false
+	}
+	var parts []string
+	for k := 0; k < len(f); k += 2 {
+		n := strings.TrimPrefix(f[k], "+")
+		digits := strings.TrimPrefix(n, "-")
+		if digits == "" || strings.Trim(digits, "0123456789") != "" || !isIntervalUnit(f[k+1]) {
+			return nil, false
+		}
+		parts = append(parts, "INTERVAL "+n+" "+strings.TrimSuffix(strings.ToUpper(f[k+1]), "S"))
+	}
+	return parts, true
+}
+
 // distinctMarker is the call around y of x IS DISTINCT FROM y.
 const distinctMarker = "__LAKESQL_DISTINCT"
 
@@ -536,6 +572,13 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: t.pos, end: toks[i+3].end, repl: "DATE_PART('" + unit + "',"})
 			parens = append(parens, "")
 			i += 3
+		case word(i, "INTERVAL") && i+1 < len(toks) && text[toks[i+1].pos] == '\'' && !(i+2 < len(toks) && toks[i+2].word && isIntervalUnit(text2(i+2))):
+			// DuckDB's INTERVAL '1 day' (or '1 day 2 hours'): the sum of
+			// MySQL's INTERVAL n unit.
+			if parts, ok := intervalParts(text2(i + 1)); ok {
+				edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: "(" + strings.Join(parts, " + ") + ")"})
+				i++
+			}
 		case (word(i, "DATE") || word(i, "TIMESTAMP")) && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
 			typ := "DATE"
 			if word(i, "TIMESTAMP") {

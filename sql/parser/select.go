@@ -793,6 +793,9 @@ func (c *converter) binary(e *sqlparser.BinaryExpr) (ast.Expr, error) {
 	case sqlparser.JSONExtractOp, sqlparser.JSONUnquoteExtractOp:
 		l, r, err := c.pair(e.Left, e.Right)
 		return ast.JSONExtract{X: l, Path: r, Text: e.Operator == sqlparser.JSONUnquoteExtractOp}, err
+	case sqlparser.BitXorStr: // DuckDB's a ^ b is a power (MySQL's the bitwise XOR), at the same precedence
+		l, r, err := c.pair(e.Left, e.Right)
+		return &ast.Func{Name: "POWER", Args: []ast.Expr{l, r}}, err
 	case sqlparser.BitOrStr: // a || b (see prepass; ParseSelect refuses | alone)
 		l, r, err := c.pair(e.Left, e.Right)
 		return &ast.Func{Name: ast.ConcatOp, Args: []ast.Expr{l, r}}, err
