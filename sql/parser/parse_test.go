@@ -36,6 +36,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's ^ (a power) and INTERVAL '…' text.
 		{"select 2 ^ 3 * 4, a - interval '1 day 2 hours', b + interval '-3 weeks', c + interval '1' day from t",
 			"SELECT POWER(2, 3) * 4, a - (INTERVAL 1 DAY + INTERVAL 2 HOUR), b + INTERVAL -3 WEEK, c + INTERVAL '1' DAY FROM t"},
+		// GROUP BY ALL and ORDER BY ALL: the items without an aggregate, all.
+		{"select a, b + 1, count(*), sum(c) + 1 from t group by all order by all desc",
+			"SELECT a, b + 1, COUNT(*), SUM(c) + 1 FROM t GROUP BY 1, 2 ORDER BY 1 DESC, 2 DESC, 3 DESC, 4 DESC"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.
@@ -64,6 +67,8 @@ func TestParseSelectErrors(t *testing.T) {
 		"select abs(a) filter (where a > 1) from t":  "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, AVG, BOOL_AND, BOOL_OR, COUNT, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MEAN, MEDIAN, MIN, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
 		"select sum(a) over (partition by b) from t": "syntax error at line 1, column 15: window functions (OVER) not supported",
 		"select a from t where a similar to 'x'":     "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
+		"select * from t group by all":               "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
+		"select a from t order by all, a":            "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",
 		"select a | b from t":                        "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
 		"select a || b | c from t":                   "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
 		"select a from t join u":                     "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",

@@ -23,6 +23,9 @@ import (
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
 //   - POSITION(a IN b) becomes INSTR(b, a);
+//   - GROUP BY ALL and ORDER BY ALL become GROUP BY and ORDER BY allMarker,
+//     which the converter expands: every select item that holds no
+//     aggregate, every select item;
 //   - ORDER BY x NULLS FIRST|LAST becomes ORDER BY x, __lakesql_nulls_first
 //     (or _last): a marker item that the converter folds into the one
 //     before it;
@@ -463,6 +466,10 @@ const distinctMarker = "__LAKESQL_DISTINCT"
 // it ILIKE(x, p[, 'c']).
 const ilikeMarker = "__lakesql_ilike:"
 
+// allMarker stands for DuckDB's ALL of GROUP BY ALL and ORDER BY ALL, a
+// name the converter expands into the select list's positions.
+const allMarker = "__lakesql_all"
+
 // nullsMarker begins the marker ORDER BY item of NULLS FIRST and LAST.
 const nullsMarker = "__lakesql_nulls_"
 
@@ -595,6 +602,9 @@ func prepass(text string) rewritten {
 			for _, j := range seps {
 				edits = append(edits, edit{pos: toks[j].pos, end: toks[j].end, repl: ","})
 			}
+		case (word(i, "GROUP") || word(i, "ORDER")) && word(i+1, "BY") && word(i+2, "ALL"):
+			edits = append(edits, edit{pos: toks[i+2].pos, end: toks[i+2].end, repl: allMarker})
+			i += 2
 		case word(i, "NULLS") && (word(i+1, "FIRST") || word(i+1, "LAST")) && i > 0:
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: ", " + nullsMarker + strings.ToLower(text2(i+1))})
 			i++

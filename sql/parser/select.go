@@ -156,6 +156,9 @@ func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 	if out.OrderBy, err = c.orderBy(u.OrderBy); err != nil {
 		return nil, err
 	}
+	if out.OrderBy, err = c.orderAll(out.OrderBy, len(out.Parts[0].Items), false); err != nil {
+		return nil, err
+	}
 	if out.Limit, out.Offset, err = c.limit(u.Limit); err != nil {
 		return nil, err
 	}
@@ -450,6 +453,18 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 		}
 		out.GroupBy = append(out.GroupBy, e)
 	}
+	if len(out.GroupBy) == 1 && isAllMarker(out.GroupBy[0]) {
+		// GROUP BY ALL: every select item that holds no aggregate.
+		out.GroupBy = nil
+		for i, it := range out.Items {
+			if _, star := it.Expr.(ast.Star); star {
+				return nil, NewSyntaxError(c.text, c.off, "GROUP BY ALL with SELECT * not supported: name the columns")
+			}
+			if !holdsAggregate(it.Expr) {
+				out.GroupBy = append(out.GroupBy, ast.Int(int64(i+1)))
+			}
+		}
+	}
 	if sel.Having != nil {
 		if out.Having, err = c.expr(sel.Having.Expr); err != nil {
 			return nil, err
@@ -458,8 +473,56 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 	if out.OrderBy, err = c.orderBy(sel.OrderBy); err != nil {
 		return nil, err
 	}
+	if out.OrderBy, err = c.orderAll(out.OrderBy, len(out.Items), slices.ContainsFunc(out.Items, func(it ast.SelectItem) bool {
+		_, star := it.Expr.(ast.Star)
+		return star
+	})); err != nil {
+		return nil, err
+	}
 	if out.Limit, out.Offset, err = c.limit(sel.Limit); err != nil {
 		return nil, err
+	}
+	return out, nil
+}
+
+// isAllMarker reports whether e is the ALL of GROUP BY ALL or ORDER BY ALL.
+func isAllMarker(e ast.Expr) bool {
+	col, ok := e.(ast.Column)
+	return ok && len(col.Path) == 1 && col.Path[0] == allMarker
+}
+
+// holdsAggregate reports whether e calls an aggregate (outside its
+// subqueries).
+func holdsAggregate(e ast.Expr) bool {
+	found := false
+	ast.Walk(e, func(x ast.Expr) bool {
+		if f, ok := x.(*ast.Func); ok && slices.Contains(ast.Aggregates, f.Name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// orderAll expands ORDER BY ALL into every column of a result of n, in
+// order, each as ALL's direction and NULLS say.
+func (c *converter) orderAll(items []ast.OrderItem, n int, star bool) ([]ast.OrderItem, error) {
+	if len(items) != 1 || !isAllMarker(items[0].Expr) {
+		for _, o := range items {
+			if isAllMarker(o.Expr) {
+				return nil, NewSyntaxError(c.text, c.off, "ORDER BY ALL with other terms not supported")
+			}
+		}
+		return items, nil
+	}
+	if star {
+		return nil, NewSyntaxError(c.text, c.off, "ORDER BY ALL with SELECT * not supported: name the columns")
+	}
+	var out []ast.OrderItem
+	for i := range n {
+		o := items[0]
+		o.Expr = ast.Int(int64(i + 1))
+		out = append(out, o)
 	}
 	return out, nil
 }
