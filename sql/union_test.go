@@ -228,3 +228,27 @@ func TestAggregateNamesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderedDistinctConcat: GROUP_CONCAT(DISTINCT x ORDER BY x) joins the
+// distinct values of x in order, as DuckDB's STRING_AGG(DISTINCT x, sep
+// ORDER BY x) does; ordered by anything else, DISTINCT is refused.
+func TestOrderedDistinctConcat(t *testing.T) {
+	s, _ := subLakes(t)
+	res, err := s.Exec(context.Background(), "SELECT DISTINCT g FROM t WHERE g IS NOT NULL ORDER BY g DESC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join(rowsText(res), "/")
+	for _, q := range []string{
+		"SELECT GROUP_CONCAT(DISTINCT g ORDER BY g DESC SEPARATOR '/') FROM t",
+		"SELECT STRING_AGG(DISTINCT g, '/' ORDER BY g DESC) FROM t",
+	} {
+		got := spillsAsInMemory(t, s, q, true)
+		if text := strings.Join(rowsText(got), ""); text != want {
+			t.Errorf("%s: %s, want %s", q, text, want)
+		}
+	}
+	wantErrors(t, s, map[string]string{
+		"SELECT STRING_AGG(DISTINCT g, '/' ORDER BY x) FROM t": "with DISTINCT, ORDER BY inside an aggregate orders by its argument only",
+	})
+}

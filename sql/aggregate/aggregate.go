@@ -564,6 +564,13 @@ func ConcatOrdered(name, sep string, desc []bool) *Func {
 	return &Func{Name: name, New: func() State { return &concatOrdered{sep: sep, desc: desc} }}
 }
 
+// ConcatOrderedDistinct is ConcatOrdered over the distinct values of x,
+// whose keys are x itself (GROUP_CONCAT(DISTINCT x ORDER BY x)): the
+// distinct tuples of (x, x, …) are those of x.
+func ConcatOrderedDistinct(name, sep string, desc []bool) *Func {
+	return &Func{Name: name, Distinct: true, New: func() State { return &distinctState{inner: &concatOrdered{sep: sep, desc: desc}} }}
+}
+
 type concatOrdered struct {
 	sep  string
 	desc []bool

@@ -39,6 +39,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// GROUP BY ALL and ORDER BY ALL: the items without an aggregate, all.
 		{"select a, b + 1, count(*), sum(c) + 1 from t group by all order by all desc",
 			"SELECT a, b + 1, COUNT(*), SUM(c) + 1 FROM t GROUP BY 1, 2 ORDER BY 1 DESC, 2 DESC, 3 DESC, 4 DESC"},
+		// TRIM(… FROM s) and DuckDB's STRING_AGG(x, sep ORDER BY k).
+		{"select trim(both 'a' from s), trim(leading from s), trim(trailing 'x' || 'y' from s), trim('z' from s), string_agg(distinct s, ';' order by s desc) from t",
+			"SELECT TRIM(s, 'a'), LTRIM(s), RTRIM(s, ('x' || 'y')), TRIM(s, 'z'), GROUP_CONCAT(DISTINCT s ORDER BY s DESC SEPARATOR ';') FROM t"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.

@@ -23,6 +23,11 @@ import (
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
 //   - POSITION(a IN b) becomes INSTR(b, a);
+//   - TRIM([BOTH|LEADING|TRAILING] [chars] FROM s) becomes TRIM, LTRIM or
+//     RTRIM(s[, chars]);
+//   - DuckDB's STRING_AGG(x, sep ORDER BY k) becomes GROUP_CONCAT(x ORDER
+//     BY k SEPARATOR sep) (sep a string: the grammar's SEPARATOR takes
+//     one);
 //   - GROUP BY ALL and ORDER BY ALL become GROUP BY and ORDER BY allMarker,
 //     which the converter expands: every select item that holds no
 //     aggregate, every select item;
@@ -665,6 +670,58 @@ func prepass(text string) rewritten {
 			}
 			edits = append(edits, fe...)
 			i = closeF
+		case word(i, "TRIM") && punct(i+1, "("):
+			// TRIM([BOTH|LEADING|TRAILING] [chars] FROM s): TRIM, LTRIM or
+			// RTRIM(s[, chars]).
+			end, froms := closing(i+1, "FROM")
+			if end < 0 || len(froms) != 1 {
+				continue
+			}
+			from := froms[0]
+			name, first := "TRIM", i+2
+			switch {
+			case word(first, "BOTH"):
+				first++
+			case word(first, "LEADING"):
+				name, first = "LTRIM", first+1
+			case word(first, "TRAILING"):
+				name, first = "RTRIM", first+1
+			}
+			if from+1 >= end {
+				continue
+			}
+			src := text[toks[from+1].pos:toks[end-1].end]
+			repl := name + "(" + prepass(src).text
+			if first < from {
+				repl += ", " + prepass(text[toks[first].pos:toks[from-1].end]).text
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: repl + ")"})
+			i = end
+		case (word(i, "STRING_AGG") || word(i, "LISTAGG")) && punct(i+1, "("):
+			// DuckDB's STRING_AGG(x, sep ORDER BY k): GROUP_CONCAT(x ORDER
+			// BY k SEPARATOR sep).
+			end, orders := closing(i+1, "ORDER")
+			if end < 0 || len(orders) != 1 {
+				continue
+			}
+			comma, depth := -1, 0
+			for k := i + 2; k < orders[0]; k++ {
+				if punct(k, "(") {
+					depth++
+				} else if punct(k, ")") {
+					depth--
+				} else if depth == 0 && punct(k, ",") {
+					comma = k
+				}
+			}
+			if comma < 0 || comma+1 >= orders[0] {
+				continue
+			}
+			x := prepass(text[toks[i+2].pos:toks[comma-1].end]).text
+			sep := prepass(text[toks[comma+1].pos:toks[orders[0]-1].end]).text
+			order := prepass(text[toks[orders[0]].pos:toks[end-1].end]).text
+			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
+			i = end
 		case word(i, "POSITION") && punct(i+1, "("):
 			end, ins := closing(i+1, "IN")
 			if end < 0 || len(ins) != 1 {

@@ -289,11 +289,15 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		sep, args = &l.Value.S, args[:1]
 	}
 	if len(f.OrderBy) > 0 {
-		if !strings.Contains(f.Name, "CONCAT") && f.Name != "STRING_AGG" && f.Name != "LISTAGG" || f.Distinct {
-			return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is supported in GROUP_CONCAT and STRING_AGG without DISTINCT", f)
+		if !strings.Contains(f.Name, "CONCAT") && f.Name != "STRING_AGG" && f.Name != "LISTAGG" {
+			return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is supported in GROUP_CONCAT and STRING_AGG", f)
 		}
 		if len(args) != 1 {
 			return AggCall{}, bindErrorf(aggregate.ErrArgs, "%s takes 1 argument, not %d", f.Name, len(args))
+		}
+		if f.Distinct && slices.ContainsFunc(f.OrderBy, func(o ast.OrderItem) bool { return o.Expr.String() != args[0].String() }) {
+			// As DuckDB: "ORDER BY expressions must appear in the argument list".
+			return AggCall{}, bindErrorf(ErrUnsupported, "%s: with DISTINCT, ORDER BY inside an aggregate orders by its argument only", f)
 		}
 		desc := make([]bool, len(f.OrderBy))
 		call := AggCall{Text: f.String()}
@@ -305,6 +309,9 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 			s = *sep
 		}
 		call.Func = aggregate.ConcatOrdered(f.Name, s, desc)
+		if f.Distinct {
+			call.Func = aggregate.ConcatOrderedDistinct(f.Name, s, desc)
+		}
 		for _, a := range append([]ast.Expr{args[0]}, orderExprs(f.OrderBy)...) {
 			e, err := b.expr(a)
 			if err != nil {

@@ -300,7 +300,7 @@ var bindCases = map[string]struct {
 	},
 	"order by inside a distinct aggregate": {
 		q:     "SELECT GROUP_CONCAT(DISTINCT region ORDER BY id) FROM orders",
-		err:   "ORDER BY inside an aggregate is supported in GROUP_CONCAT and STRING_AGG without DISTINCT",
+		err:   "with DISTINCT, ORDER BY inside an aggregate orders by its argument only",
 		unsup: true,
 	},
 	"escape not a constant": {
