@@ -66,6 +66,8 @@ func init() {
 			Summary:   "MySQL's days from b to a (a - b) with two arguments; DuckDB's count of unit boundaries from start to end with three."},
 		&Scalar{Name: "MAKE_DATE", MinArgs: 3, MaxArgs: 3, NullIn: true, Fn: makeDateFn,
 			Signature: "MAKE_DATE(year, month, day)", Summary: "The DATE of year, month and day."},
+		&Scalar{Name: "LAST_DAY", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: lastDayFn,
+			Signature: "LAST_DAY(t)", Summary: "The DATE of the last day of t's month."},
 	)
 }
 
@@ -527,6 +529,16 @@ func dateDiffFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, fmt.Errorf("%w: DATEDIFF has no unit %q", ErrArgs, text(a[0]))
 	}
 	return i2v(floorDiv(eu, d) - floorDiv(su, d)), nil
+}
+
+func lastDayFn(a []types.Value) (types.Value, error) {
+	v, err := timeArg(a[0])
+	if err != nil {
+		return types.Value{}, fmt.Errorf("LAST_DAY: %w", err)
+	}
+	y, m, _ := v.Time().Date()
+	t := time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC) // day 0 of the next month
+	return types.DateValue(floorDiv(t.UnixMicro(), microsPerDay)), nil
 }
 
 func makeDateFn(a []types.Value) (types.Value, error) {

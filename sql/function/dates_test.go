@@ -164,6 +164,10 @@ func TestDates(t *testing.T) {
 		{fn: "DATEDIFF", args: A(S("day"), N, D("2024-12-30")), want: N},
 
 		{fn: "MAKE_DATE", args: A(I(2024), I(2), I(29)), want: D("2024-02-29")},
+		{fn: "LAST_DAY", args: A(D("2024-02-03")), want: D("2024-02-29")},
+		{fn: "LAST_DAY", args: A(D("2023-02-28")), want: D("2023-02-28")},
+		{fn: "LAST_DAY", args: A(S("2026-12-31 23:59:00")), want: D("2026-12-31")},
+		{fn: "LAST_DAY", args: A(D("2026-04-01")), want: D("2026-04-30")},
 		{fn: "MAKE_DATE", args: A(I(2023), I(2), I(29)), err: types.ErrConvert},
 	})
 }
