@@ -122,3 +122,10 @@ SELECT region, STRING_AGG(DISTINCT s, ';' ORDER BY s DESC) AS d FROM t WHERE id 
 SELECT STRING_AGG(DISTINCT "user".tier, '/' ORDER BY "user".tier) AS d FROM t
 SELECT LAST_DAY(DATE '2024-02-03') AS a, LAST_DAY(DATE '2023-02-10') AS b, LAST_DAY(TIMESTAMP '2026-12-31 23:59:00') AS c
 SELECT day, LAST_DAY(CAST(day AS DATE)) AS l FROM t GROUP BY day ORDER BY day
+SELECT * FROM (VALUES (1, 'a'), (2, 'b'), (3, NULL)) v(x, y) ORDER BY x
+SELECT v.k, COUNT(*) AS c FROM (VALUES (1), (2), (2)) AS v(k) GROUP BY v.k ORDER BY 1
+SELECT x + 1 AS y FROM (SELECT 1, 2) AS v(x, z)
+SELECT t.region, v.label FROM t JOIN (VALUES ('seoul', 'capital'), ('busan', 'port')) AS v(r, label) ON t.region = v.r WHERE t.id < 40 ORDER BY t.id
+SELECT COUNT(*) AS c FROM t WHERE region IN (SELECT r FROM (VALUES ('jeju'), ('seoul')) AS v(r))
+SELECT d.a, d.b FROM (SELECT region, COUNT(*) FROM t GROUP BY region) AS d(a, b) ORDER BY d.a
+WITH w AS (SELECT * FROM (VALUES (1, 10), (2, 20)) AS v(k, amount)) SELECT SUM(amount) AS s FROM w

@@ -1,6 +1,7 @@
 package ast
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -144,12 +145,16 @@ func (t Table) String() string {
 	}
 	s := Ident(t.Name)
 	switch {
-	case t.Sub != nil && t.Sub.From.Union != nil:
+	case t.Sub != nil && t.Sub.From.Union != nil && !slices.ContainsFunc(t.Sub.Items, func(it SelectItem) bool {
+		c, ok := it.Expr.(Column)
+		return !ok || len(c.Path) != 1 || c.Path[0] != it.Alias
+	}):
+		// (… UNION …) AS alias, its columns named by its first query.
 		s = "(" + t.Sub.From.Union.String() + ")"
 	case t.Sub != nil:
 		s = "(" + t.Sub.String() + ")"
 	case t.Union != nil:
-		s = "(" + t.Union.String() + ")"
+		s = "(" + t.Union.String() + ") AS __union"
 	}
 	if t.Alias != "" {
 		s += " AS " + Ident(t.Alias)

@@ -42,6 +42,12 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// TRIM(… FROM s) and DuckDB's STRING_AGG(x, sep ORDER BY k).
 		{"select trim(both 'a' from s), trim(leading from s), trim(trailing 'x' || 'y' from s), trim('z' from s), string_agg(distinct s, ';' order by s desc) from t",
 			"SELECT TRIM(s, 'a'), LTRIM(s), RTRIM(s, ('x' || 'y')), TRIM(s, 'z'), GROUP_CONCAT(DISTINCT s ORDER BY s DESC SEPARATOR ';') FROM t"},
+		// (VALUES …) and a derived table's column names.
+		{"select * from (values (1, 'a'), (2 + 1, null)) as v(x, y) join (select a, b from t) u(c, d) on v.x = u.c",
+			"SELECT * FROM (SELECT 1 AS x, 'a' AS y UNION ALL SELECT 2 + 1, NULL) AS v JOIN (SELECT a AS c, b AS d FROM t) AS u ON v.x = u.c"},
+		{"select * from (select a, b from t union all select c, d from u) as v(x, y)",
+			"SELECT * FROM (SELECT a AS x, b AS y FROM (SELECT a, b FROM t UNION ALL SELECT c, d FROM u) AS __union) AS v"},
+		{"select col0 from (values (1), (2))", "SELECT col0 FROM (SELECT 1 AS col0 UNION ALL SELECT 2) AS valueslist"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.
@@ -72,6 +78,7 @@ func TestParseSelectErrors(t *testing.T) {
 		"select a from t where a similar to 'x'":     "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
 		"select * from t group by all":               "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
 		"select a from t order by all, a":            "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",
+		"select x from (select a, b from t) as v(x)": "syntax error at line 1, column 15: v(x): 1 column names for a query of 2 columns (or SELECT *)",
 		"select a | b from t":                        "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
 		"select a || b | c from t":                   "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
 		"select a from t join u":                     "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",

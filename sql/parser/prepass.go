@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -23,6 +24,10 @@ import (
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
 //   - POSITION(a IN b) becomes INSTR(b, a);
+//   - (VALUES (…), …) [AS] name [(columns)] becomes the UNION ALL of a
+//     SELECT a row, its first naming the columns (col0, … by default);
+//   - (SELECT …) [AS] name (columns) carries the columns in the alias,
+//     after columnsMarker, for the converter;
 //   - TRIM([BOTH|LEADING|TRAILING] [chars] FROM s) becomes TRIM, LTRIM or
 //     RTRIM(s[, chars]);
 //   - DuckDB's STRING_AGG(x, sep ORDER BY k) becomes GROUP_CONCAT(x ORDER
@@ -463,6 +468,204 @@ func intervalParts(lit string) ([]string, bool) {
 	return parts, true
 }
 
+// columnsMarker separates, in the alias the pre-parse gives a derived
+// table written (SELECT …) AS name (a, b), the name from the columns.
+const columnsMarker = "\x1f"
+
+// aliasList reads, from token k, [AS] name [(a, b, …)]; it returns the
+// name, the columns, and the index of its last token (-1 when there is
+// no name).
+func aliasList(text string, toks []sqlToken, k int) (name string, cols []string, last int) {
+	tok := func(k int) string {
+		if k < 0 || k >= len(toks) {
+			return ""
+		}
+		return text[toks[k].pos:toks[k].end]
+	}
+	unquote := func(w string) string {
+		if len(w) >= 2 && (w[0] == '`' || w[0] == '"') {
+			q := w[:1]
+			return strings.ReplaceAll(w[1:len(w)-1], q+q, q)
+		}
+		return w
+	}
+	isName := func(k int) bool {
+		w := tok(k)
+		return w != "" && (toks[k].word && !isClauseWord(w) || w[0] == '`' || w[0] == '"')
+	}
+	if strings.EqualFold(tok(k), "AS") {
+		k++
+	}
+	if !isName(k) {
+		return "", nil, -1
+	}
+	name, last = unquote(tok(k)), k
+	if tok(k+1) != "(" {
+		return name, nil, last
+	}
+	for j := k + 2; j < len(toks); j += 2 {
+		if !isName(j) {
+			return name, nil, last
+		}
+		cols = append(cols, unquote(tok(j)))
+		switch tok(j + 1) {
+		case ",":
+			continue
+		case ")":
+			return name, cols, j + 1
+		}
+		return name, nil, last
+	}
+	return name, nil, last
+}
+
+// isClauseWord reports whether w is a keyword that may follow a table in
+// FROM, and so is no alias.
+func isClauseWord(w string) bool {
+	switch strings.ToUpper(w) {
+	case "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "UNION", "JOIN", "INNER", "LEFT", "RIGHT",
+		"CROSS", "FULL", "OUTER", "ON", "USING", "STRAIGHT_JOIN", "NATURAL", "AS", "SELECT", "FROM", "WINDOW":
+		return true
+	}
+	return false
+}
+
+// derivedColumns, at the ')' of token i that closes a derived table's
+// query followed by [AS] name (columns), returns the alias the converter
+// splits (name, columnsMarker and the columns joined by it) and the
+// span it replaces; last is -1 when there is no such list.
+func derivedColumns(text string, toks []sqlToken, i int) (repl string, first, last int) {
+	depth := 0
+	open := -1
+	for k := i; k >= 0 && open < 0; k-- {
+		switch text[toks[k].pos:toks[k].end] {
+		case ")":
+			depth++
+		case "(":
+			if depth--; depth == 0 {
+				open = k
+			}
+		}
+	}
+	if open < 0 || open+1 >= len(toks) || !toks[open+1].word || !strings.EqualFold(text[toks[open+1].pos:toks[open+1].end], "SELECT") {
+		return "", 0, -1
+	}
+	name, cols, end := aliasList(text, toks, i+1)
+	if end < 0 || cols == nil {
+		return "", 0, -1
+	}
+	return "AS " + ast.Ident(name+columnsMarker+strings.Join(cols, columnsMarker)), i + 1, end
+}
+
+// valuesTable rewrites (VALUES (…), …) [AS] name [(columns)], its '(' at
+// token i, as the UNION ALL of a SELECT per row; last is the index of the
+// last token it replaces (-1 when it cannot read it).
+func valuesTable(text string, toks []sqlToken, i int) (repl string, last int) {
+	tok := func(k int) string {
+		if k < 0 || k >= len(toks) {
+			return ""
+		}
+		return text[toks[k].pos:toks[k].end]
+	}
+	closing := func(k int) int {
+		depth := 0
+		for ; k < len(toks); k++ {
+			switch tok(k) {
+			case "(":
+				depth++
+			case ")":
+				if depth--; depth == 0 {
+					return k
+				}
+			}
+		}
+		return -1
+	}
+	end := closing(i)
+	if end < 0 {
+		return "", -1
+	}
+	var rows [][]string
+	for k := i + 2; k < end; {
+		if tok(k) != "(" {
+			return "", -1
+		}
+		rEnd := closing(k)
+		if rEnd < 0 || rEnd > end {
+			return "", -1
+		}
+		var row []string
+		start, depth := k+1, 0
+		for j := k + 1; j <= rEnd; j++ {
+			switch tok(j) {
+			case "(":
+				depth++
+			case ")":
+				if j < rEnd {
+					depth--
+					continue
+				}
+				fallthrough
+			case ",":
+				if depth == 0 {
+					if start >= j {
+						return "", -1
+					}
+					row = append(row, prepass(text[toks[start].pos:toks[j-1].end]).text)
+					start = j + 1
+				}
+			}
+		}
+		if len(rows) > 0 && len(row) != len(rows[0]) {
+			return "", -1
+		}
+		rows = append(rows, row)
+		k = rEnd + 1
+		if tok(k) == "," {
+			k++
+		} else if k != end {
+			return "", -1
+		}
+	}
+	if len(rows) == 0 {
+		return "", -1
+	}
+	name, cols, aliasEnd := aliasList(text, toks, end+1)
+	last = end
+	if aliasEnd >= 0 {
+		last = aliasEnd
+	} else {
+		name = "valueslist"
+	}
+	if cols == nil {
+		for c := range rows[0] {
+			cols = append(cols, fmt.Sprintf("col%d", c))
+		}
+	}
+	if len(cols) != len(rows[0]) {
+		return "", -1
+	}
+	var b strings.Builder
+	b.WriteString("(")
+	for r, row := range rows {
+		if r > 0 {
+			b.WriteString(" UNION ALL ")
+		}
+		b.WriteString("SELECT ")
+		for c, e := range row {
+			if c > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(e)
+			if r == 0 {
+				b.WriteString(" AS " + ast.Ident(cols[c]))
+			}
+		}
+	}
+	b.WriteString(") AS " + ast.Ident(name))
+	return b.String(), last
+}
+
 // distinctMarker is the call around y of x IS DISTINCT FROM y.
 const distinctMarker = "__LAKESQL_DISTINCT"
 
@@ -722,6 +925,16 @@ func prepass(text string) rewritten {
 			order := prepass(text[toks[orders[0]].pos:toks[end-1].end]).text
 			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
 			i = end
+		case punct(i, "(") && word(i+1, "VALUES"):
+			// DuckDB's (VALUES (…), …) [AS] name [(columns)]: the UNION ALL
+			// of a SELECT a row, its columns named by the list (col0, col1,
+			// … without one, as DuckDB names them).
+			repl, last := valuesTable(text, toks, i)
+			if last < 0 {
+				continue // the grammar refuses it
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: repl})
+			i = last
 		case word(i, "POSITION") && punct(i+1, "("):
 			end, ins := closing(i+1, "IN")
 			if end < 0 || len(ins) != 1 {
@@ -740,6 +953,12 @@ func prepass(text string) rewritten {
 		case punct(i, ")"):
 			if len(parens) > 0 {
 				parens = parens[:len(parens)-1]
+			}
+			// (SELECT …) [AS] name (columns): the names go to the converter
+			// in the alias (see columnsMarker).
+			if repl, first, last := derivedColumns(text, toks, i); last > 0 {
+				edits = append(edits, edit{pos: toks[first].pos, end: toks[last].end, repl: repl})
+				i = last
 			}
 		case len(parens) > 0 && (parens[len(parens)-1] == "CAST" && word(i, "AS") || parens[len(parens)-1] == "CONVERT" && punct(i, ",")) && i+1 < len(toks) && toks[i+1].word:
 			name := strings.ToUpper(text2(i + 1))

@@ -387,24 +387,32 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 		return ast.Table{}, c.unsupported(te, "this FROM")
 	}
 	if sub, ok := at.Expr.(*sqlparser.Subquery); ok {
+		var inner *ast.Select
+		var err error
 		if u := unionOf(sub.Select); u != nil {
 			// A derived table (… UNION …) AS alias: the SELECT of its
 			// columns from the union's rows.
-			inner, err := c.unionSelect(u)
-			if err != nil {
-				return ast.Table{}, err
-			}
-			t := ast.Table{Alias: at.As.String(), Sub: inner}
-			t.Pos, _ = c.pos(sub)
-			return t, nil
+			inner, err = c.unionSelect(u)
+		} else {
+			// A derived table: (SELECT …) AS alias.
+			inner, err = c.subquery(sub)
 		}
-		// A derived table: (SELECT …) AS alias.
-		inner, err := c.subquery(sub)
 		if err != nil {
 			return ast.Table{}, err
 		}
 		t := ast.Table{Alias: at.As.String(), Sub: inner}
 		t.Pos, _ = c.pos(sub)
+		if name, list, ok := strings.Cut(t.Alias, columnsMarker); ok {
+			// AS name (a, b): the columns, in order (see prepass).
+			cols := strings.Split(list, columnsMarker)
+			if len(cols) != len(inner.Items) || slices.ContainsFunc(inner.Items, func(it ast.SelectItem) bool { _, star := it.Expr.(ast.Star); return star }) {
+				return ast.Table{}, NewSyntaxError(c.text, t.Pos, "%s(%s): %d column names for a query of %d columns (or SELECT *)", name, strings.Join(cols, ", "), len(cols), len(inner.Items))
+			}
+			for k := range inner.Items {
+				inner.Items[k].Alias = cols[k]
+			}
+			t.Alias = name
+		}
 		return t, nil
 	}
 	tn, ok := at.Expr.(sqlparser.TableName)
