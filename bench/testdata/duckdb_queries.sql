@@ -129,3 +129,7 @@ SELECT t.region, v.label FROM t JOIN (VALUES ('seoul', 'capital'), ('busan', 'po
 SELECT COUNT(*) AS c FROM t WHERE region IN (SELECT r FROM (VALUES ('jeju'), ('seoul')) AS v(r))
 SELECT d.a, d.b FROM (SELECT region, COUNT(*) FROM t GROUP BY region) AS d(a, b) ORDER BY d.a
 WITH w AS (SELECT * FROM (VALUES (1, 10), (2, 20)) AS v(k, amount)) SELECT SUM(amount) AS s FROM w
+SELECT COUNT(*) AS c FROM t WHERE n = ANY (SELECT n FROM t WHERE id < 5)
+SELECT COUNT(*) AS c FROM t WHERE region = SOME (SELECT region FROM t WHERE n = 49)
+SELECT COUNT(*) AS c FROM t WHERE n <> ALL (SELECT n FROM t WHERE n > 40)
+SELECT COUNT(*) AS c FROM t WHERE n != ALL (SELECT n FROM t WHERE n > 40 UNION ALL SELECT NULL)

@@ -219,7 +219,7 @@ func (p *parser) lakeCommand() (ast.Statement, error) {
 	case "SHOW":
 		what := p.next()
 		switch strings.ToUpper(what.text) {
-		case "LAKES":
+		case "LAKES", "TABLES": // SHOW TABLES, as DuckDB, MySQL and the .tables of SQLite's shell: the lakes are the tables
 			return ast.ShowLakes{}, nil
 		case "PARTITIONS":
 			lake, err := p.lakeName()

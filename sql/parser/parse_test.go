@@ -48,6 +48,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select * from (select a, b from t union all select c, d from u) as v(x, y)",
 			"SELECT * FROM (SELECT a AS x, b AS y FROM (SELECT a, b FROM t UNION ALL SELECT c, d FROM u) AS __union) AS v"},
 		{"select col0 from (values (1), (2))", "SELECT col0 FROM (SELECT 1 AS col0 UNION ALL SELECT 2) AS valueslist"},
+		// = ANY (subquery) is IN, <> ALL NOT IN.
+		{"select a from t where a = any (select b from u) and a <> all (select c from u) or a=some(select d from u)",
+			"SELECT a FROM t WHERE a IN (SELECT b FROM u) AND a NOT IN (SELECT c FROM u) OR a IN (SELECT d FROM u)"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.
@@ -71,19 +74,20 @@ func TestParseSelectRoundTrip(t *testing.T) {
 
 func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		"select a from t where a ilike > 2":          "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
-		"select a is distinct from b = c from t":     "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
-		"select abs(a) filter (where a > 1) from t":  "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, AVG, BOOL_AND, BOOL_OR, COUNT, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MEAN, MEDIAN, MIN, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
-		"select sum(a) over (partition by b) from t": "syntax error at line 1, column 15: window functions (OVER) not supported",
-		"select a from t where a similar to 'x'":     "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
-		"select * from t group by all":               "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
-		"select a from t order by all, a":            "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",
-		"select x from (select a, b from t) as v(x)": "syntax error at line 1, column 15: v(x): 1 column names for a query of 2 columns (or SELECT *)",
-		"select a | b from t":                        "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a || b | c from t":                   "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a from t join u":                     "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
-		"select cast(a as decimal) from t":           "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
-		"select a from":                              "syntax error at line 1, column 14: unexpected end of statement",
+		"select a from t where a ilike > 2":               "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
+		"select a is distinct from b = c from t":          "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
+		"select abs(a) filter (where a > 1) from t":       "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, AVG, BOOL_AND, BOOL_OR, COUNT, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MEAN, MEDIAN, MIN, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
+		"select sum(a) over (partition by b) from t":      "syntax error at line 1, column 15: window functions (OVER) not supported",
+		"select a from t where a similar to 'x'":          "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
+		"select * from t group by all":                    "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
+		"select a from t order by all, a":                 "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",
+		"select x from (select a, b from t) as v(x)":      "syntax error at line 1, column 15: v(x): 1 column names for a query of 2 columns (or SELECT *)",
+		"select a from t where a > all (select b from u)": "syntax error at line 1, column 27: a comparison with ALL (subquery) not supported (= ANY is IN, <> ALL is NOT IN)",
+		"select a | b from t":                             "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a || b | c from t":                        "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a from t join u":                          "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
+		"select cast(a as decimal) from t":                "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
+		"select a from":                                   "syntax error at line 1, column 14: unexpected end of statement",
 	} {
 		_, err := ParseSelect(in, 0)
 		if err == nil || err.Error() != want {

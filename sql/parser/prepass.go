@@ -24,6 +24,8 @@ import (
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
 //   - POSITION(a IN b) becomes INSTR(b, a);
+//   - x = ANY|SOME (SELECT …) becomes x IN (SELECT …), x <> ALL (SELECT …)
+//     x NOT IN (SELECT …);
 //   - (VALUES (…), …) [AS] name [(columns)] becomes the UNION ALL of a
 //     SELECT a row, its first naming the columns (col0, … by default);
 //   - (SELECT …) [AS] name (columns) carries the columns in the alias,
@@ -466,6 +468,39 @@ func intervalParts(lit string) ([]string, bool) {
 		parts = append(parts, "INTERVAL "+n+" "+strings.TrimSuffix(strings.ToUpper(f[k+1]), "S"))
 	}
 	return parts, true
+}
+
+// quantified reports whether token i is the ANY, SOME or ALL of a
+// comparison with a subquery: x op ANY (SELECT …).
+func quantified(text string, toks []sqlToken, i int) bool {
+	w := func(k int) string {
+		if k < 0 || k >= len(toks) {
+			return ""
+		}
+		return strings.ToUpper(text[toks[k].pos:toks[k].end])
+	}
+	return (w(i) == "ANY" || w(i) == "SOME" || w(i) == "ALL") && w(i+1) == "(" && w(i+2) == "SELECT" && i > 0 && !toks[i-1].word
+}
+
+// quantifiedEdit makes x = ANY|SOME (SELECT …) x IN (SELECT …), and x <>
+// ALL (SELECT …) x NOT IN (SELECT …); false for any other comparison,
+// which ParseSelect refuses.
+func quantifiedEdit(text string, toks []sqlToken, i int) (edit, bool) {
+	tok := func(k int) string {
+		if k < 0 || k >= len(toks) {
+			return ""
+		}
+		return text[toks[k].pos:toks[k].end]
+	}
+	joined := i > 1 && toks[i-2].end == toks[i-1].pos
+	all := strings.EqualFold(tok(i), "ALL")
+	switch {
+	case tok(i-1) == "=" && !(joined && strings.Contains("<>!", tok(i-2))) && !all:
+		return edit{pos: toks[i-1].pos, end: toks[i].end, repl: " IN "}, true
+	case joined && (tok(i-2) == "<" && tok(i-1) == ">" || tok(i-2) == "!" && tok(i-1) == "=") && all:
+		return edit{pos: toks[i-2].pos, end: toks[i].end, repl: " NOT IN "}, true
+	}
+	return edit{}, false
 }
 
 // columnsMarker separates, in the alias the pre-parse gives a derived
@@ -925,6 +960,10 @@ func prepass(text string) rewritten {
 			order := prepass(text[toks[orders[0]].pos:toks[end-1].end]).text
 			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
 			i = end
+		case quantified(text, toks, i):
+			if e, ok := quantifiedEdit(text, toks, i); ok {
+				edits = append(edits, e)
+			}
 		case punct(i, "(") && word(i+1, "VALUES"):
 			// DuckDB's (VALUES (…), …) [AS] name [(columns)]: the UNION ALL
 			// of a SELECT a row, its columns named by the list (col0, col1,

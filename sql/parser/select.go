@@ -56,6 +56,11 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 				return nil, NewSyntaxError(text, off+t.pos, "FILTER (WHERE …) not supported here: it follows the call of an aggregate (%s)", strings.Join(ast.Aggregates, ", "))
 			}
 		}
+		if quantified(text[off:], toks, i) {
+			if _, ok := quantifiedEdit(text[off:], toks, i); !ok {
+				return nil, NewSyntaxError(text, off+t.pos, "a comparison with %s (subquery) not supported (= ANY is IN, <> ALL is NOT IN)", strings.ToUpper(text[off+t.pos:off+t.end]))
+			}
+		}
 		if w(i, "OVER") && i+1 < len(toks) && (text[off+toks[i+1].pos] == '(' || toks[i+1].word) && i > 0 && text[off+toks[i-1].pos:off+toks[i-1].end] == ")" {
 			return nil, NewSyntaxError(text, off+t.pos, "window functions (OVER) not supported")
 		}
