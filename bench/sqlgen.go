@@ -114,18 +114,7 @@ func sgRun(ctx context.Context, opt sgOptions, lakesql, top string, logw io.Writ
 	st := &sgStats{seed: opt.seed, rows: opt.rows, refusedBy: map[string]int{}, invalidBy: map[string]int{},
 		refusedExample: map[string]string{}, invalidExample: map[string]string{}, tlpRefusedBy: map[string]int{}}
 	logf("seed %d: %d rows, %d queries, %d TLP checks", opt.seed, opt.rows, opt.queries, opt.tlp)
-	w := filepath.Join(top, "w")
-	if err := os.MkdirAll(w, 0o755); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(w, "raw.jsonl"), sgGenRows(opt.seed, opt.rows), 0o644); err != nil {
-		return nil, err
-	}
-	p := runner{timeout: opt.timeout}
-	if _, err := p.run(ctx, lakesql, "-d", w, "--no-init", "-c", "CREATE LAKE t FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 100;"); err != nil {
-		return nil, err
-	}
-	d, err := sgOpenDuck(ctx, p, lakesql, w, opt)
+	w, d, err := sgMakeLake(ctx, opt, lakesql, top)
 	if err != nil {
 		return nil, err
 	}
@@ -205,6 +194,24 @@ func sgRun(ctx context.Context, opt sgOptions, lakesql, top string, logw io.Writ
 	}
 	logf("lakesql %.1f s, DuckDB %.1f s", st.oursTime.Seconds(), st.duckTime.Seconds())
 	return st, nil
+}
+
+// sgMakeLake writes opt's rows as lake t of the work folder top/w, which
+// it returns, with DuckDB opened on the same rows.
+func sgMakeLake(ctx context.Context, opt sgOptions, lakesql, top string) (string, *duck, error) {
+	w := filepath.Join(top, "w")
+	if err := os.MkdirAll(w, 0o755); err != nil {
+		return "", nil, err
+	}
+	if err := os.WriteFile(filepath.Join(w, "raw.jsonl"), sgGenRows(opt.seed, opt.rows), 0o644); err != nil {
+		return "", nil, err
+	}
+	p := runner{timeout: opt.timeout}
+	if _, err := p.run(ctx, lakesql, "-d", w, "--no-init", "-c", "CREATE LAKE t FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 100;"); err != nil {
+		return "", nil, err
+	}
+	d, err := sgOpenDuck(ctx, p, lakesql, w, opt)
+	return w, d, err
 }
 
 // sgOpenDuck opens DuckDB and loads the lake into table t through the view

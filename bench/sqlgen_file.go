@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -69,18 +69,7 @@ type sgFileCounts struct {
 // whose answers differ or that a side refuses, with both answers.
 func sgCompareFile(ctx context.Context, opt sgOptions, lakesql, top string, qs []string, w io.Writer) (sgFileCounts, error) {
 	var n sgFileCounts
-	dir := filepath.Join(top, "w")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return n, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "raw.jsonl"), sgGenRows(opt.seed, opt.rows), 0o644); err != nil {
-		return n, err
-	}
-	p := runner{timeout: opt.timeout}
-	if _, err := p.run(ctx, lakesql, "-d", dir, "--no-init", "-c", "CREATE LAKE t FROM 'raw.jsonl' PARTITION BY (day, region) MAX ROWS 100;"); err != nil {
-		return n, err
-	}
-	d, err := sgOpenDuck(ctx, p, lakesql, dir, opt)
+	dir, d, err := sgMakeLake(ctx, opt, lakesql, top)
 	if err != nil {
 		return n, err
 	}
@@ -105,7 +94,7 @@ func sgCompareFile(ctx context.Context, opt sgOptions, lakesql, top string, qs [
 		case o.err != "":
 			n.refused++
 			fmt.Fprintf(w, "REFUSED %s\n    ours: %s\n    DuckDB: %v\n", q, o.err, sgShow(theirs))
-		case sgOrdered(q) && !sgRowsEq(o.rows, theirs), !sgOrdered(q) && !sgMultisetEq(o.rows, theirs):
+		case sgOrdered(q) && !slices.EqualFunc(o.rows, theirs, sgRowEq), !sgOrdered(q) && !sgMultisetEq(o.rows, theirs):
 			n.wrong++
 			fmt.Fprintf(w, "WRONG %s\n    ours:   %v\n    DuckDB: %v\n", q, sgShow(o.rows), sgShow(theirs))
 		default:
@@ -137,18 +126,6 @@ func sgOrdered(q string) bool {
 		}
 	}
 	return last >= 0
-}
-
-func sgRowsEq(a, b [][]sgCell) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !sgRowEq(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // sgShow prints at most 8 rows.

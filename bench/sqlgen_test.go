@@ -40,21 +40,10 @@ func TestRandomQueriesSmall(t *testing.T) {
 		}
 		queries = n
 	}
-	repo := os.Getenv("SQLGEN_REPO")
-	if repo == "" {
-		var err error
-		if repo, err = findRepo(); err != nil {
-			t.Fatal(err)
-		}
-	}
 	t.Logf("seed %d (SQLGEN_SEED=%d repeats this run), %d queries", seed, seed, queries)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	top := t.TempDir()
-	lakesql := filepath.Join(top, "lakesql")
-	if err := buildBinary(ctx, repo, "./cmd/lakesql", lakesql); err != nil {
-		t.Fatal(err)
-	}
+	lakesql, top := sgBuild(ctx, t)
 	var log strings.Builder
 	opt := sgOptions{queries: queries, tlp: queries / 4, rows: 3000, seed: seed, batch: 200, timeout: 2 * time.Minute,
 		memoryLimit: os.Getenv("SQLGEN_MEMORY_LIMIT")}
@@ -294,17 +283,9 @@ func TestHandWrittenQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := findRepo()
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	top := t.TempDir()
-	lakesql := filepath.Join(top, "lakesql")
-	if err := buildBinary(ctx, repo, "./cmd/lakesql", lakesql); err != nil {
-		t.Fatal(err)
-	}
+	lakesql, top := sgBuild(ctx, t)
 	var out strings.Builder
 	opt := sgOptions{rows: 3000, seed: 11, batch: 200, timeout: 2 * time.Minute}
 	n, err := sgCompareFile(ctx, opt, lakesql, top, qs, &out)
@@ -314,4 +295,23 @@ func TestHandWrittenQueries(t *testing.T) {
 	if n.equal != len(qs) {
 		t.Errorf("%d of %d equal:\n%s", n.equal, len(qs), out.String())
 	}
+}
+
+// sgBuild builds lakesql from the repository (SQLGEN_REPO, or the one
+// around the test) into a temporary folder, which it returns too.
+func sgBuild(ctx context.Context, t *testing.T) (lakesql, top string) {
+	t.Helper()
+	repo := os.Getenv("SQLGEN_REPO")
+	if repo == "" {
+		var err error
+		if repo, err = findRepo(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	top = t.TempDir()
+	lakesql = filepath.Join(top, "lakesql")
+	if err := buildBinary(ctx, repo, "./cmd/lakesql", lakesql); err != nil {
+		t.Fatal(err)
+	}
+	return lakesql, top
 }

@@ -389,9 +389,16 @@ func distinctUnsafe(text string, toks []sqlToken, is, end int) bool {
 	case "=", "<", ">", "!", "LIKE", "ILIKE", "REGEXP", "RLIKE", "IN", "BETWEEN", "NOT":
 		return true
 	}
+	return betweenIn(tok, is, true)
+}
+
+// betweenIn reports whether the part of a clause that ends before token k
+// (back to a boundary at its depth: AND, OR, WHEN, a comma, …) holds a
+// BETWEEN; pastAnds reads an AND that is a BETWEEN's own as no boundary.
+func betweenIn(tok func(int) string, k int, pastAnds bool) bool {
 	depth := 0
-	for k := is - 1; k >= 0; k-- {
-		switch tok(k) {
+	for k--; k >= 0; k-- {
+		switch w := tok(k); w {
 		case ")":
 			depth++
 		case "(":
@@ -403,31 +410,7 @@ func distinctUnsafe(text string, toks []sqlToken, is, end int) bool {
 				return true
 			}
 		case "AND", "OR", "XOR", "WHEN", "THEN", "ELSE", "WHERE", "SELECT", "ON", "HAVING", ",", "CASE":
-			if depth == 0 && !(tok(k) == "AND" && betweenBefore(tok, k)) {
-				return false
-			}
-		}
-	}
-	return false
-}
-
-// betweenBefore reports whether the AND at token and is BETWEEN's.
-func betweenBefore(tok func(int) string, and int) bool {
-	depth := 0
-	for k := and - 1; k >= 0; k-- {
-		switch tok(k) {
-		case ")":
-			depth++
-		case "(":
-			if depth--; depth < 0 {
-				return false
-			}
-		case "BETWEEN":
-			if depth == 0 {
-				return true
-			}
-		case "AND", "OR", "WHEN", "THEN", "ELSE", "WHERE", "SELECT", "ON", "HAVING", ",", "CASE":
-			if depth == 0 {
+			if depth == 0 && !(pastAnds && w == "AND" && betweenIn(tok, k, false)) {
 				return false
 			}
 		}
