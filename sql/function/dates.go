@@ -68,6 +68,10 @@ func init() {
 			Signature: "MAKE_DATE(year, month, day)", Summary: "The DATE of year, month and day."},
 		&Scalar{Name: "LAST_DAY", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: lastDayFn,
 			Signature: "LAST_DAY(t)", Summary: "The DATE of the last day of t's month."},
+		&Scalar{Name: "DAYNAME", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: nameFn("DAYNAME", func(t time.Time) string { return weekdays[t.Weekday()] }),
+			Signature: "DAYNAME(t)", Summary: "The English name of t's weekday: Monday, …"},
+		&Scalar{Name: "MONTHNAME", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: nameFn("MONTHNAME", func(t time.Time) string { return months[t.Month()-1] }),
+			Signature: "MONTHNAME(t)", Summary: "The English name of t's month: January, …"},
 	)
 }
 
@@ -529,6 +533,17 @@ func dateDiffFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, fmt.Errorf("%w: DATEDIFF has no unit %q", ErrArgs, text(a[0]))
 	}
 	return i2v(floorDiv(eu, d) - floorDiv(su, d)), nil
+}
+
+// nameFn is a function of a date or timestamp that names a part of it.
+func nameFn(name string, of func(time.Time) string) func(a []types.Value) (types.Value, error) {
+	return func(a []types.Value) (types.Value, error) {
+		v, err := timeArg(a[0])
+		if err != nil {
+			return types.Value{}, fmt.Errorf("%s: %w", name, err)
+		}
+		return s2v(of(v.Time())), nil
+	}
 }
 
 func lastDayFn(a []types.Value) (types.Value, error) {

@@ -165,6 +165,8 @@ func TestDates(t *testing.T) {
 
 		{fn: "MAKE_DATE", args: A(I(2024), I(2), I(29)), want: D("2024-02-29")},
 		{fn: "LAST_DAY", args: A(D("2024-02-03")), want: D("2024-02-29")},
+		{fn: "DAYNAME", args: A(D("2026-05-07")), want: S("Thursday")},
+		{fn: "MONTHNAME", args: A(S("2024-02-29 10:00:00")), want: S("February")},
 		{fn: "LAST_DAY", args: A(D("2023-02-28")), want: D("2023-02-28")},
 		{fn: "LAST_DAY", args: A(S("2026-12-31 23:59:00")), want: D("2026-12-31")},
 		{fn: "LAST_DAY", args: A(D("2026-04-01")), want: D("2026-04-30")},

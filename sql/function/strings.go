@@ -4,6 +4,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -41,6 +42,8 @@ func init() {
 			Signature: "CONCAT(s, ...)", Summary: "The texts of the arguments joined; NULLs are skipped (all NULL gives '')."},
 		&Scalar{Name: "||", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: concatFn,
 			Signature: "a || b", Summary: "The texts of a and b joined; NULL when either is NULL (CONCAT skips NULLs)."},
+		&Scalar{Name: "TRANSLATE", MinArgs: 3, MaxArgs: 3, NullIn: true, Fn: translateFn,
+			Signature: "TRANSLATE(s, from, to)", Summary: "s with each character of from replaced by the one at its place in to, or dropped past to's end."},
 		&Scalar{Name: "CONCAT_WS", MinArgs: 2, MaxArgs: -1, Fn: concatWSFn,
 			Signature: "CONCAT_WS(sep, s, ...)", Summary: "The texts of the non-NULL arguments joined by sep; NULL when sep is NULL."},
 		&Scalar{Name: "TRIM", MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: trimFn(true, true),
@@ -252,6 +255,21 @@ func concatFn(a []types.Value) (types.Value, error) {
 	for _, v := range a {
 		if v.K != types.Null {
 			b.WriteString(text(v))
+		}
+	}
+	return s2v(b.String()), nil
+}
+
+func translateFn(a []types.Value) (types.Value, error) {
+	from, to := []rune(text(a[1])), []rune(text(a[2]))
+	var b strings.Builder
+	for _, r := range text(a[0]) {
+		i := slices.Index(from, r)
+		switch {
+		case i < 0:
+			b.WriteRune(r)
+		case i < len(to):
+			b.WriteRune(to[i])
 		}
 	}
 	return s2v(b.String()), nil

@@ -91,6 +91,9 @@ func TestStrings(t *testing.T) {
 		{fn: "RIGHT", args: A(S("abc"), N), want: N},
 
 		{fn: "CONCAT", args: A(S("a"), N, S("b")), want: S("ab")},
+		{fn: "TRANSLATE", args: A(S("한국abc"), S("a국c"), S("x")), want: S("한xb")},
+		{fn: "TRANSLATE", args: A(S("abc"), S(""), S("q")), want: S("abc")},
+		{fn: "TRANSLATE", args: A(N, S("a"), S("b")), want: N},
 		{fn: "CONCAT", args: A(N), want: S("")},
 		{fn: "CONCAT", args: A(N, N), want: S("")},
 		{fn: "CONCAT", args: A(S("a")), want: S("a")},

@@ -51,6 +51,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// = ANY (subquery) is IN, <> ALL NOT IN.
 		{"select a from t where a = any (select b from u) and a <> all (select c from u) or a=some(select d from u)",
 			"SELECT a FROM t WHERE a IN (SELECT b FROM u) AND a NOT IN (SELECT c FROM u) OR a IN (SELECT d FROM u)"},
+		// DuckDB's COUNT_IF(c).
+		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.
 		{`select 'a\nb', '\d+', 'x\%', '\' from t where s like 'a\_%' escape '\'`, `SELECT 'a\nb', '\d+', 'x\%', '\' FROM t WHERE s LIKE 'a\_%' ESCAPE '\'`},
 		// "name" is a name, as in DuckDB; "" stands for a quote in it.

@@ -978,6 +978,10 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 			return nil, c.unsupported(e, "this argument")
 		}
 	}
+	if f.Name == "COUNT_IF" && len(f.Args) == 1 && !f.Distinct {
+		// DuckDB's COUNT_IF(c): the rows where c is true.
+		return &ast.Func{Name: "COUNT", Args: []ast.Expr{&ast.Case{Whens: []ast.When{{Cond: f.Args[0], Then: ast.Int(1)}}}}}, nil
+	}
 	return f, nil
 }
 
