@@ -138,3 +138,6 @@ SELECT id, DAYNAME(CAST(day AS DATE)) AS dn, MONTHNAME(CAST(day AS TIMESTAMP)) A
 SELECT id, TRANSLATE(s, 'abc', 'xyz') AS a, TRANSLATE(s, 'a%', 'b') AS b, TRANSLATE(s, '', 'q') AS c FROM t WHERE id < 120 ORDER BY id
 SELECT region, COUNT_IF(n > 0) AS ci, COUNT_IF(b) AS cb, COUNT_IF(s LIKE 'a%') AS cs FROM t GROUP BY region ORDER BY region
 SELECT COUNT_IF(n IS NULL) AS c FROM t
+SELECT region, ARG_MAX(id, n * 1000 + id) AS am, ARG_MIN(id, f * 100000 + id) AS an, MAX_BY(s, id) AS mb, MIN_BY(n, id) AS mn FROM t GROUP BY region ORDER BY region
+SELECT day, ARG_MAX(s, id) AS a, ARG_MIN("user".tier, id) AS b FROM t GROUP BY day ORDER BY day
+SELECT ARG_MAX(id, id) AS a, ARG_MIN(n, id) AS b FROM t WHERE id > 100000

@@ -67,8 +67,8 @@ func grow(acct *int64, n int) {
 // bits of a DOUBLE sum).
 func OrderSensitive(name string) bool {
 	switch strings.ToUpper(name) {
-	case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG":
-		return true
+	case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY":
+		return true // ARG_MAX and ARG_MIN: the first of tying rows
 	}
 	return false
 }
@@ -131,6 +131,15 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		mk = func() State { return &concat{sep: s} }
 	case "MEDIAN":
 		mk = func() State { return &median{} }
+	case "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY":
+		if err := arity(2, 2); err != nil {
+			return nil, true, err
+		}
+		want := 1
+		if name == "ARG_MIN" || name == "MIN_BY" {
+			want = -1
+		}
+		mk = func() State { return &argBest{want: want} }
 	case "BOOL_AND", "EVERY":
 		mk, col = typed(boolAgg{and: true})
 	case "BOOL_OR":
@@ -138,7 +147,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	default:
 		return nil, false, nil
 	}
-	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" {
+	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG_") && !strings.HasSuffix(name, "_BY") {
 		if err := arity(1, 1); err != nil {
 			return nil, true, err
 		}
@@ -164,7 +173,7 @@ func arityText(min, max int) string {
 
 // Names lists the aggregate names, for completion.
 func Names() []string {
-	return []string{"ANY_VALUE", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "GROUP_CONCAT", "MAX", "MEDIAN", "MIN",
+	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "GROUP_CONCAT", "MAX", "MEDIAN", "MIN",
 		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 }
 
@@ -423,6 +432,34 @@ func (s *minmax) Merge(o State) {
 }
 
 func (s *minmax) Result() types.Value { return s.best }
+
+// argBest is ARG_MAX(arg, val) (want 1) and ARG_MIN (want -1), DuckDB's:
+// arg of the row of the greatest (least) val, of the rows where neither is
+// NULL; the first such row of those that tie.
+type argBest struct {
+	want     int
+	has      bool
+	arg, val types.Value
+}
+
+func (s *argBest) Add(args []types.Value) error {
+	if args[0].K == types.Null || args[1].K == types.Null {
+		return nil
+	}
+	if !s.has || types.Compare(args[1], s.val) == s.want {
+		s.arg, s.val, s.has = args[0].Clone(), args[1].Clone(), true
+	}
+	return nil
+}
+
+func (s *argBest) Merge(o State) {
+	t := o.(*argBest)
+	if t.has && (!s.has || types.Compare(t.val, s.val) == s.want) {
+		s.arg, s.val, s.has = t.arg, t.val, true
+	}
+}
+
+func (s *argBest) Result() types.Value { return s.arg }
 
 // anyValue is ANY_VALUE: the first value that is not NULL.
 type anyValue struct {

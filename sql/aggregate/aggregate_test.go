@@ -53,6 +53,12 @@ const maxInt = math.MaxInt64
 const minInt = math.MinInt64
 
 var aggCases = map[string]aggCase{
+	// ARG_MAX and ARG_MIN (DuckDB's): rows with a NULL arg or val skipped,
+	// the first of tying rows kept.
+	"arg_max":           {name: "ARG_MAX", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b")},
+	"arg_min":           {name: "ARG_MIN", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(0)}, {s("e"), i(1)}}, want: s("a")},
+	"max_by no rows":    {name: "MAX_BY", nargs: 2, rows: [][]types.Value{{null, i(1)}}, want: null},
+	"min_by mixed kind": {name: "MIN_BY", nargs: 2, rows: [][]types.Value{{i(7), s("x")}, {i(8), i(100)}}, want: i(8)},
 	// COUNT
 	"count star":                {name: "COUNT", rows: [][]types.Value{{}, {}, {}}, want: i(3)},
 	"count star no rows":        {name: "COUNT", want: i(0)},
@@ -402,8 +408,12 @@ func TestLookupErrors(t *testing.T) {
 // TestNames: every name Names lists is an aggregate Lookup knows.
 func TestNames(t *testing.T) {
 	for _, n := range aggregate.Names() {
-		if _, ok, err := aggregate.Lookup(n, 1, false, nil); !ok || err != nil {
-			t.Errorf("Lookup(%s, 1): ok %v, err %v", n, ok, err)
+		nargs := 1
+		if strings.HasPrefix(n, "ARG_") {
+			nargs = 2
+		}
+		if _, ok, err := aggregate.Lookup(n, nargs, false, nil); !ok || err != nil {
+			t.Errorf("Lookup(%s, %d): ok %v, err %v", n, nargs, ok, err)
 		}
 	}
 }

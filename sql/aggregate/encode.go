@@ -190,6 +190,19 @@ func (s *minmax) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
+func (s *argBest) AppendState(dst []byte) []byte {
+	return types.AppendValue(types.AppendValue(appendBool(dst, s.has), s.arg), s.val)
+}
+
+func (s *argBest) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := argBest{want: s.want, has: r.byte() == 1, arg: r.value(), val: r.value()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
 func (s *anyValue) AppendState(dst []byte) []byte {
 	return types.AppendValue(appendBool(dst, s.has), s.v)
 }

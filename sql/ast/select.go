@@ -84,8 +84,8 @@ func (j *Join) String() string {
 // Aggregates are the names of the aggregate functions and their aliases,
 // for the pre-parse (an aggregate's FILTER), which knows no function; a
 // test of package sql holds them equal to sql/aggregate's.
-var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "EVERY", "FIRST",
-	"GROUP_CONCAT", "LISTAGG", "MAX", "MEAN", "MEDIAN", "MIN", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
+var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "EVERY", "FIRST",
+	"GROUP_CONCAT", "LISTAGG", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "STDDEV", "STDDEV_POP", "STDDEV_SAMP",
 	"STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 
 // MetaTables are the metadata tables every lake has (lake$files or
