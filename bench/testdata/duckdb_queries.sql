@@ -141,3 +141,9 @@ SELECT COUNT_IF(n IS NULL) AS c FROM t
 SELECT region, ARG_MAX(id, n * 1000 + id) AS am, ARG_MIN(id, f * 100000 + id) AS an, MAX_BY(s, id) AS mb, MIN_BY(n, id) AS mn FROM t GROUP BY region ORDER BY region
 SELECT day, ARG_MAX(s, id) AS a, ARG_MIN("user".tier, id) AS b FROM t GROUP BY day ORDER BY day
 SELECT ARG_MAX(id, id) AS a, ARG_MIN(n, id) AS b FROM t WHERE id > 100000
+SELECT STRPTIME('07/05/2026 09:05:03.25', '%d/%m/%Y %H:%M:%S.%f') AS a, STRPTIME('May 7, 26 7:05 PM', '%b %d, %y %I:%M %p') AS b, STRPTIME('2024 060', '%Y %j') AS c, STRPTIME('31-December-1999', '%d-%B-%Y') AS d, STRPTIME('12 AM', '%I %p') AS e
+SELECT id, STRPTIME(day, '%Y-%m-%d') AS a, STRPTIME(day || ' 10:30', '%Y-%m-%d %H:%M') AS b, TRY_STRPTIME(s, '%Y') AS c FROM t WHERE id < 50 ORDER BY id
+SELECT TRY_STRPTIME('2026-02-30', '%Y-%m-%d') AS a, TRY_STRPTIME('2026-13-01', '%Y-%m-%d') AS b, TRY_STRPTIME('x', '%Y') AS c
+SELECT s, TRY_STRPTIME(s, '%Y') AS c FROM t WHERE TRY_STRPTIME(s, '%Y') IS NOT NULL GROUP BY s ORDER BY s
+SELECT STRPTIME('1/2/2026', '%m/%d/%Y') AS a, STRPTIME('2026-01-02T03:04:05', '%Y-%m-%dT%H:%M:%S') AS b, STRPTIME('20260102', '%Y%m%d') AS c, TRY_STRPTIME(' 2026', '%Y') AS d, STRPTIME('2026-01-02  10:00', '%Y-%m-%d %H:%M') AS e
+SELECT TRY_STRPTIME('2026-1-2', '%Y-%m-%d') AS a, TRY_STRPTIME('Thu 2026-05-07', '%a %Y-%m-%d') AS b, TRY_STRPTIME('2026-05-07 24:00', '%Y-%m-%d %H:%M') AS c, TRY_STRPTIME('99-01-01', '%y-%m-%d') AS d

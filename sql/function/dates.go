@@ -68,6 +68,11 @@ func init() {
 			Signature: "MAKE_DATE(year, month, day)", Summary: "The DATE of year, month and day."},
 		&Scalar{Name: "LAST_DAY", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: lastDayFn,
 			Signature: "LAST_DAY(t)", Summary: "The DATE of the last day of t's month."},
+		&Scalar{Name: "STRPTIME", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: strptimeFn(false),
+			Signature: "STRPTIME(s, format)",
+			Summary:   "The TIMESTAMP that s spells by a strptime format (%Y %m %d %H %M %S %f %y %b %B %p %I %j %%), as DuckDB; an error when it does not."},
+		&Scalar{Name: "TRY_STRPTIME", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: strptimeFn(true),
+			Signature: "TRY_STRPTIME(s, format)", Summary: "STRPTIME, but NULL where s does not fit the format."},
 		&Scalar{Name: "DAYNAME", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: nameFn("DAYNAME", func(t time.Time) string { return weekdays[t.Weekday()] }),
 			Signature: "DAYNAME(t)", Summary: "The English name of t's weekday: Monday, …"},
 		&Scalar{Name: "MONTHNAME", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: nameFn("MONTHNAME", func(t time.Time) string { return months[t.Month()-1] }),
@@ -533,6 +538,145 @@ func dateDiffFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, fmt.Errorf("%w: DATEDIFF has no unit %q", ErrArgs, text(a[0]))
 	}
 	return i2v(floorDiv(eu, d) - floorDiv(su, d)), nil
+}
+
+// strptimeFn parses s by a strptime format, as DuckDB's strptime (try:
+// NULL instead of the error when s does not fit).
+func strptimeFn(try bool) func(a []types.Value) (types.Value, error) {
+	return func(a []types.Value) (types.Value, error) {
+		t, err := strptime(text(a[0]), text(a[1]))
+		if err != nil {
+			if try {
+				return types.Value{}, nil
+			}
+			return types.Value{}, fmt.Errorf("%w: STRPTIME: cannot read %q by the format %q: %v", types.ErrConvert, text(a[0]), text(a[1]), err)
+		}
+		return types.TimestampValue(t.UnixMicro()), nil
+	}
+}
+
+// strptime reads s by format: %Y %m %d %H %M %S %f (a fraction of up to 6
+// digits) %y (2000s below 69) %b %B (month names) %p and %I (12-hour) %j
+// (day of the year) and %%; a space matches any run of spaces, and any
+// other byte itself. The whole of s must be read (but trailing spaces),
+// and the date must exist.
+func strptime(s, format string) (time.Time, error) {
+	year, month, day, hour, minute, sec, micro, yday := 1900, 1, 1, 0, 0, 0, 0, 0
+	pm, twelve := -1, false
+	num := func(min, max int) (int, error) {
+		s = strings.TrimLeft(s, " \t\n\r") // as DuckDB, before a number
+		n, i := 0, 0
+		for i < max && i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			n = n*10 + int(s[i]-'0')
+			i++
+		}
+		if i < min {
+			return 0, fmt.Errorf("a number expected at %q", s)
+		}
+		s = s[i:]
+		return n, nil
+	}
+	name := func(names []string) (int, error) {
+		for i, n := range names {
+			for _, cand := range []string{n, n[:min(3, len(n))]} {
+				if len(s) >= len(cand) && strings.EqualFold(s[:len(cand)], cand) {
+					s = s[len(cand):]
+					return i, nil
+				}
+			}
+		}
+		return 0, fmt.Errorf("a name expected at %q", s)
+	}
+	var err error
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c == ' ' { // a space matches any run of spaces, as in DuckDB
+			s = strings.TrimLeft(s, " \t\n\r")
+			continue
+		}
+		if c != '%' || i+1 == len(format) {
+			if len(s) == 0 || s[0] != c {
+				return time.Time{}, fmt.Errorf("%q expected at %q", string(c), s)
+			}
+			s = s[1:]
+			continue
+		}
+		i++
+		switch format[i] {
+		case 'Y':
+			year, err = num(1, 4)
+		case 'y':
+			if year, err = num(2, 2); year < 69 {
+				year += 2000
+			} else {
+				year += 1900
+			}
+		case 'm':
+			month, err = num(1, 2)
+		case 'd', 'e':
+			day, err = num(1, 2)
+		case 'H':
+			hour, err = num(1, 2)
+		case 'I':
+			hour, err = num(1, 2)
+			twelve = true
+		case 'M':
+			minute, err = num(1, 2)
+		case 'S':
+			sec, err = num(1, 2)
+		case 'f':
+			n := len(strings.TrimLeft(s, " \t\n\r"))
+			if micro, err = num(1, 6); err == nil {
+				for d := n - len(s); d < 6; d++ {
+					micro *= 10
+				}
+			}
+		case 'j':
+			yday, err = num(1, 3)
+		case 'b', 'B', 'h':
+			var m int
+			m, err = name(months)
+			month = m + 1
+		case 'a', 'A':
+			_, err = name(weekdays)
+		case 'p':
+			var p int
+			p, err = name([]string{"AM", "PM"})
+			pm = p
+		case '%':
+			if len(s) == 0 || s[0] != '%' {
+				err = fmt.Errorf("%% expected at %q", s)
+			} else {
+				s = s[1:]
+			}
+		default:
+			return time.Time{}, fmt.Errorf("%w: the format specifier %%%c is not supported", ErrArgs, format[i])
+		}
+		if err != nil {
+			return time.Time{}, err
+		}
+	}
+	if strings.TrimRight(s, " \t\n\r") != "" { // trailing spaces are ignored, as in DuckDB
+		return time.Time{}, fmt.Errorf("%q left over", s)
+	}
+	if twelve || pm >= 0 {
+		if hour < 1 || hour > 12 {
+			return time.Time{}, fmt.Errorf("no hour %d on a 12-hour clock", hour)
+		}
+		hour %= 12
+		if pm == 1 {
+			hour += 12
+		}
+	}
+	if yday > 0 {
+		month, day = 1, yday
+	}
+	t := time.Date(year, time.Month(month), day, hour, minute, sec, micro*1000, time.UTC)
+	if t.Year() != year || (yday == 0 && (int(t.Month()) != month || t.Day() != day)) || yday > 0 && t.YearDay() != yday ||
+		t.Hour() != hour || t.Minute() != minute || t.Second() != sec {
+		return time.Time{}, fmt.Errorf("no such date or time")
+	}
+	return t, nil
 }
 
 // nameFn is a function of a date or timestamp that names a part of it.
