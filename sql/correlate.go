@@ -51,9 +51,9 @@ func (s *Session) tablesOf(t ast.Table) []scopeTable {
 	case t.Join != nil:
 		return append(s.tablesOf(t.Join.Left), s.tablesOf(t.Join.Right)...)
 	case t.Sub != nil:
-		return []scopeTable{{name: tableName(t), fields: columnsOf(t.Sub)}}
+		return []scopeTable{{name: tableName(t), fields: t.Sub.ColumnNames()}}
 	case t.Union != nil: // the rows of a derived table's UNION
-		return []scopeTable{{name: tableName(t), fields: columnsOf(t.Union.Parts[0])}}
+		return []scopeTable{{name: tableName(t), fields: t.Union.Parts[0].ColumnNames()}}
 	case t.Name != "":
 		return []scopeTable{{name: tableName(t), fields: s.Fields(t.Name)}}
 	}

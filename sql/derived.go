@@ -554,7 +554,7 @@ func merged(sel *ast.Select) (*ast.Select, bool) {
 		selectHas(d, isSubquery) || selectHas(sel, isSubquery) {
 		return nil, false
 	}
-	cols := columnsOf(d)
+	cols := d.ColumnNames()
 	exprs := map[string]ast.Expr{}
 	read := map[string]bool{} // the columns the table's expressions read
 	for i, it := range d.Items {
@@ -596,7 +596,7 @@ func merged(sel *ast.Select) (*ast.Select, bool) {
 		}
 		return x
 	}
-	for i, name := range columnsOf(sel) {
+	for i, name := range sel.ColumnNames() {
 		// An item named after a column of the table, or after a column
 		// its expressions read, is that column itself (nation, of
 		// n_name AS nation), or the names may mean another thing merged.

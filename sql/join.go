@@ -118,7 +118,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			}
 		}
 		if tb.t.Sub != nil {
-			tb.fields = columnsOf(tb.t.Sub)
+			tb.fields = tb.t.Sub.ColumnNames()
 			lakes[tb.side] = false
 		} else if _, _, meta := metaName(tb.t.Name); meta {
 			tb.fields = s.Fields(tb.t.Name)
@@ -665,7 +665,7 @@ func narrowable(sd *joinSide) []int {
 	if !t.Own || t.Sub == nil || len(t.Sub.GroupBy) == 0 || t.Sub.Limit >= 0 || t.Sub.Distinct || len(sd.keys) == 0 {
 		return nil
 	}
-	names := columnsOf(t.Sub)
+	names := t.Sub.ColumnNames()
 	var items []int
 	for _, k := range sd.keys {
 		i := slices.Index(names, sd.need[k].field)
@@ -1134,23 +1134,4 @@ func (r *recordWriter) flush() error {
 	}
 	r.batch, r.ends = r.batch[:0], r.ends[:0]
 	return nil
-}
-
-// columnsOf is the names of a query's columns as far as its text tells:
-// each item's alias, or its column's name, or its text.
-func columnsOf(sel *ast.Select) []string {
-	var out []string
-	for _, it := range sel.Items {
-		switch {
-		case it.Alias != "":
-			out = append(out, it.Alias)
-		default:
-			if c, ok := it.Expr.(ast.Column); ok {
-				out = append(out, c.Name())
-			} else {
-				out = append(out, strings.TrimSpace(it.Expr.String()))
-			}
-		}
-	}
-	return out
 }

@@ -97,7 +97,7 @@ func sharedTotals(sel *ast.Select) (*ast.Select, bool) {
 		return ast.Map(e, rw)
 	}
 	out := &ast.Select{Distinct: sel.Distinct, From: ast.Table{Sub: t.inner, Alias: totalsAlias, Shared: true}, Limit: sel.Limit, Offset: sel.Offset}
-	names := columnsOf(sel)
+	names := sel.ColumnNames()
 	for i, it := range sel.Items {
 		out.Items = append(out.Items, ast.SelectItem{Expr: rw(it.Expr), Alias: names[i]})
 	}

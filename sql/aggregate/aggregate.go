@@ -155,8 +155,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	f = &Func{Name: name, Distinct: distinct, New: mk, col: col}
 	if distinct {
 		f.col = nil
-		inner := mk
-		f.New = func() State { return &distinctState{inner: inner()} }
+		f.New = distinctOf(mk)
 	}
 	return f, true, nil
 }
@@ -597,15 +596,21 @@ func (s *median) Result() types.Value {
 // ConcatOrdered is GROUP_CONCAT(x ORDER BY k1 [DESC], …): its arguments
 // are x then the keys; the values are joined in the keys' order (NULLs
 // last, as ORDER BY puts them), rows of equal keys in the order they came.
-func ConcatOrdered(name, sep string, desc []bool) *Func {
-	return &Func{Name: name, New: func() State { return &concatOrdered{sep: sep, desc: desc} }}
+// With distinct, over the distinct values of x, whose keys must be x
+// itself (GROUP_CONCAT(DISTINCT x ORDER BY x)): the distinct tuples of (x,
+// x, …) are those of x.
+func ConcatOrdered(name, sep string, desc []bool, distinct bool) *Func {
+	f := &Func{Name: name, Distinct: distinct, New: func() State { return &concatOrdered{sep: sep, desc: desc} }}
+	if distinct {
+		f.New = distinctOf(f.New)
+	}
+	return f
 }
 
-// ConcatOrderedDistinct is ConcatOrdered over the distinct values of x,
-// whose keys are x itself (GROUP_CONCAT(DISTINCT x ORDER BY x)): the
-// distinct tuples of (x, x, …) are those of x.
-func ConcatOrderedDistinct(name, sep string, desc []bool) *Func {
-	return &Func{Name: name, Distinct: true, New: func() State { return &distinctState{inner: &concatOrdered{sep: sep, desc: desc}} }}
+// distinctOf makes the states of mk take each distinct tuple of
+// arguments once.
+func distinctOf(mk func() State) func() State {
+	return func() State { return &distinctState{inner: mk()} }
 }
 
 type concatOrdered struct {

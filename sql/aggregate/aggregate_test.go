@@ -147,7 +147,7 @@ var aggCases = map[string]aggCase{
 	"arbitrary":                {name: "ARBITRARY", nargs: 1, rows: one(null, null, b(false)), want: b(false)},
 
 	// GROUP_CONCAT(x ORDER BY k DESC) (DuckDB: STRING_AGG(x, ',' ORDER BY k DESC))
-	"concat ordered": {fn: func() *aggregate.Func { return aggregate.ConcatOrdered("GROUP_CONCAT", ",", []bool{true}) },
+	"concat ordered": {fn: func() *aggregate.Func { return aggregate.ConcatOrdered("GROUP_CONCAT", ",", []bool{true}, false) },
 		rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b,d,a,c")},
 
 	// MEDIAN, as DuckDB 1.5.6 answers it

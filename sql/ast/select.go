@@ -162,6 +162,23 @@ func (t Table) String() string {
 	return s
 }
 
+// ColumnNames names the columns of s's result, as a derived table's: an
+// item's alias, else its column's name, else its text.
+func (s *Select) ColumnNames() []string {
+	var out []string
+	for _, it := range s.Items {
+		switch c, ok := it.Expr.(Column); {
+		case it.Alias != "":
+			out = append(out, it.Alias)
+		case ok:
+			out = append(out, c.Name())
+		default:
+			out = append(out, strings.TrimSpace(it.Expr.String()))
+		}
+	}
+	return out
+}
+
 func (s *Select) String() string {
 	var b strings.Builder
 	b.WriteString("SELECT ")

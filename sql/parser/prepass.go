@@ -186,42 +186,104 @@ func castOperand(text string, toks []sqlToken, i int) int {
 	return i
 }
 
+// tokens is a statement's text and its tokens (sqlTokens), for the
+// pre-parse's helpers: a token's text by index ("" past either end), the
+// tests of a word or punctuation there, and matching parentheses.
+type tokens struct {
+	text string
+	toks []sqlToken
+}
+
+func (tk tokens) at(k int) string {
+	if k < 0 || k >= len(tk.toks) {
+		return ""
+	}
+	return tk.text[tk.toks[k].pos:tk.toks[k].end]
+}
+
+func (tk tokens) word(k int, w string) bool {
+	return k >= 0 && k < len(tk.toks) && tk.toks[k].word && strings.EqualFold(tk.at(k), w)
+}
+
+func (tk tokens) punct(k int, p string) bool {
+	return k >= 0 && k < len(tk.toks) && !tk.toks[k].word && tk.at(k) == p
+}
+
+// adjacent reports whether token k+1 follows token k with no space.
+func (tk tokens) adjacent(k int) bool {
+	return k >= 0 && k+1 < len(tk.toks) && tk.toks[k+1].pos == tk.toks[k].end
+}
+
+// closing returns the index of the ')' that matches the '(' at k, or -1.
+func (tk tokens) closing(k int) int {
+	depth := 0
+	for ; k >= 0 && k < len(tk.toks); k++ {
+		switch {
+		case tk.punct(k, "("):
+			depth++
+		case tk.punct(k, ")"):
+			if depth--; depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// opening returns the index of the '(' that matches the ')' at k, or -1.
+func (tk tokens) opening(k int) int {
+	depth := 0
+	for ; k >= 0 && k < len(tk.toks); k-- {
+		switch {
+		case tk.punct(k, ")"):
+			depth++
+		case tk.punct(k, "("):
+			if depth--; depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// firstOf returns the index of the first token in [lo, hi) at depth 0
+// of the parentheses there that is a punctuation of ps or a word of ws;
+// hi when there is none.
+func (tk tokens) firstOf(lo, hi int, ps []string, ws ...string) int {
+	depth := 0
+	for k := lo; k < hi; k++ {
+		switch {
+		case tk.punct(k, "("):
+			depth++
+		case tk.punct(k, ")"):
+			depth--
+		case depth == 0 && (slices.ContainsFunc(ps, func(p string) bool { return tk.punct(k, p) }) || slices.ContainsFunc(ws, func(w string) bool { return tk.word(k, w) })):
+			return k
+		}
+	}
+	return hi
+}
+
 // operandEnd returns the index of the last token of the operand that
 // starts at token i, for x ILIKE pattern: a string, number, ? or name
 // (with its dotted parts), a call, or a parenthesized expression; -1 when
 // it is none of those.
 func operandEnd(text string, toks []sqlToken, i int) int {
-	is := func(k int, p string) bool {
-		return k < len(toks) && !toks[k].word && text[toks[k].pos:toks[k].end] == p
-	}
-	closing := func(k int) int {
-		depth := 0
-		for ; k < len(toks); k++ {
-			switch {
-			case is(k, "("):
-				depth++
-			case is(k, ")"):
-				if depth--; depth == 0 {
-					return k
-				}
-			}
-		}
-		return -1
-	}
+	tk := tokens{text, toks}
 	if i >= len(toks) {
 		return -1
 	}
-	if is(i, "(") {
-		return closing(i)
+	if tk.punct(i, "(") {
+		return tk.closing(i)
 	}
 	c := text[toks[i].pos]
 	if !toks[i].word && c != '\'' && c != '"' && c != '`' && c != '?' {
 		return -1
 	}
-	if toks[i].word && is(i+1, "(") {
-		return closing(i + 1)
+	if toks[i].word && tk.punct(i+1, "(") {
+		return tk.closing(i + 1)
 	}
-	for is(i+1, ".") && i+2 < len(toks) && toks[i+1].pos == toks[i].end && toks[i+2].pos == toks[i+1].end && (toks[i+2].word || text[toks[i+2].pos] == '"' || text[toks[i+2].pos] == '`') {
+	for tk.punct(i+1, ".") && i+2 < len(toks) && tk.adjacent(i) && tk.adjacent(i+1) && (toks[i+2].word || text[toks[i+2].pos] == '"' || text[toks[i+2].pos] == '`') {
 		i += 2
 	}
 	return i
@@ -232,37 +294,29 @@ func operandEnd(text string, toks []sqlToken, i int) int {
 // operandEnd, typed literals, CASE … END, joined by || + - * / // % DIV
 // MOD and :: casts), or -1.
 func patternEnd(text string, toks []sqlToken, i int) int {
-	tok := func(k int) string {
-		if k < 0 || k >= len(toks) {
-			return ""
-		}
-		return text[toks[k].pos:toks[k].end]
-	}
-	word := func(k int, w string) bool { return k < len(toks) && toks[k].word && strings.EqualFold(tok(k), w) }
-	adjacent := func(k int) bool { return k+1 < len(toks) && toks[k+1].pos == toks[k].end }
+	tk := tokens{text, toks}
 	for {
-		for tok(i) == "-" || tok(i) == "+" {
+		for tk.at(i) == "-" || tk.at(i) == "+" {
 			i++
 		}
 		var end int
 		switch {
-		case (word(i, "DATE") || word(i, "TIMESTAMP")) && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
+		case (tk.word(i, "DATE") || tk.word(i, "TIMESTAMP")) && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
 			end = i + 1
-		case word(i, "INTERVAL"):
+		case tk.word(i, "INTERVAL"):
 			if end = operandEnd(text, toks, i+1); end < 0 || end+1 >= len(toks) || !toks[end+1].word {
 				return -1
 			}
 			end++
-		case word(i, "CASE"):
+		case tk.word(i, "CASE"):
 			depth := 0
 			end = -1
-			for k := i; k < len(toks); k++ {
-				if word(k, "CASE") {
+			for k := i; k < len(toks) && end < 0; k++ {
+				if tk.word(k, "CASE") {
 					depth++
-				} else if word(k, "END") {
+				} else if tk.word(k, "END") {
 					if depth--; depth == 0 {
 						end = k
-						break
 					}
 				}
 			}
@@ -272,18 +326,18 @@ func patternEnd(text string, toks []sqlToken, i int) int {
 		if end < 0 {
 			return -1
 		}
-		for tok(end+1) == ":" && tok(end+2) == ":" && adjacent(end+1) && end+3 < len(toks) && toks[end+3].word {
+		for tk.at(end+1) == ":" && tk.at(end+2) == ":" && tk.adjacent(end+1) && end+3 < len(toks) && toks[end+3].word {
 			end += 3
-			if tok(end+1) == "(" {
-				if end = operandEnd(text, toks, end+1); end < 0 {
+			if tk.at(end+1) == "(" {
+				if end = tk.closing(end + 1); end < 0 {
 					return -1
 				}
 			}
 		}
-		switch op := tok(end + 1); {
-		case op == "|" && tok(end+2) == "|" && adjacent(end+1), op == "/" && tok(end+2) == "/" && adjacent(end+1):
+		switch op := tk.at(end + 1); {
+		case op == "|" && tk.at(end+2) == "|" && tk.adjacent(end+1), op == "/" && tk.at(end+2) == "/" && tk.adjacent(end+1):
 			i = end + 3
-		case op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || word(end+1, "DIV") || word(end+1, "MOD"):
+		case op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || tk.word(end+1, "DIV") || tk.word(end+1, "MOD"):
 			i = end + 2
 		default:
 			return end
@@ -315,63 +369,58 @@ func endsOperand(text string, toks []sqlToken, k int) bool {
 // FILTER at token i, agg(CASE WHEN (c) THEN x END, …), and the index of
 // FILTER's ')'; -1 when FILTER does not follow the call of an aggregate.
 func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
-	punct := func(k int, p string) bool {
-		return k >= 0 && k < len(toks) && !toks[k].word && text[toks[k].pos:toks[k].end] == p
-	}
-	word := func(k int, w string) bool {
-		return k >= 0 && k < len(toks) && toks[k].word && strings.EqualFold(text[toks[k].pos:toks[k].end], w)
-	}
-	if !punct(i-1, ")") || !punct(i+1, "(") || !word(i+2, "WHERE") {
+	tk := tokens{text, toks}
+	if !tk.punct(i-1, ")") || !tk.punct(i+1, "(") || !tk.word(i+2, "WHERE") {
 		return nil, -1
 	}
-	open, depth := -1, 0
-	for k := i - 1; k >= 0 && open < 0; k-- {
-		if punct(k, ")") {
-			depth++
-		} else if punct(k, "(") {
-			if depth--; depth == 0 {
-				open = k
-			}
-		}
-	}
-	closeF, depth := -1, 0
-	for k := i + 1; k < len(toks) && closeF < 0; k++ {
-		if punct(k, "(") {
-			depth++
-		} else if punct(k, ")") {
-			if depth--; depth == 0 {
-				closeF = k
-			}
-		}
-	}
-	if open < 1 || closeF <= i+3 || !toks[open-1].word || !slices.Contains(ast.Aggregates, strings.ToUpper(text[toks[open-1].pos:toks[open-1].end])) {
+	open, closeF := tk.opening(i-1), tk.closing(i+1)
+	if open < 1 || closeF <= i+3 || !toks[open-1].word || !slices.Contains(ast.Aggregates, strings.ToUpper(tk.at(open-1))) {
 		return nil, -1
 	}
 	cond := "CASE WHEN (" + prepass(text[toks[i+3].pos:toks[closeF-1].end]).text + ") THEN "
 	drop := edit{pos: toks[i-1].end, end: toks[closeF].end}
-	if punct(open+1, "*") && open+2 == i-1 { // COUNT(*)
+	if tk.punct(open+1, "*") && open+2 == i-1 { // COUNT(*)
 		return []edit{{pos: toks[open+1].pos, end: toks[open+1].end, repl: cond + "1 END"}, drop}, closeF
 	}
 	start := open + 1
-	if word(start, "DISTINCT") {
+	if tk.word(start, "DISTINCT") {
 		start++
 	}
-	last := i - 2 // the first argument's last token
-	depth = 0
-	for k := start; k < i-1; k++ {
-		if punct(k, "(") {
-			depth++
-		} else if punct(k, ")") {
-			depth--
-		} else if depth == 0 && (punct(k, ",") || word(k, "ORDER") || word(k, "SEPARATOR")) {
-			last = k - 1
-			break
-		}
-	}
+	last := tk.firstOf(start, i-1, []string{","}, "ORDER", "SEPARATOR") - 1 // the first argument's last token
 	if last < start {
 		return nil, -1
 	}
 	return []edit{{pos: toks[start].pos, end: toks[start].pos, repl: cond}, {pos: toks[last].end, end: toks[last].end, repl: " END"}, drop}, closeF
+}
+
+// ilikeAt reports whether token i is the ILIKE of x [NOT] ILIKE p (not
+// the call ILIKE(x, p)), and returns the index of p's last token (-1 when
+// patternEnd cannot delimit it).
+func ilikeAt(text string, toks []sqlToken, i int) (end int, ok bool) {
+	tk := tokens{text, toks}
+	if !tk.word(i, "ILIKE") || !endsOperand(text, toks, i-1) && !(tk.word(i-1, "NOT") && endsOperand(text, toks, i-2)) {
+		return -1, false
+	}
+	return patternEnd(text, toks, i+1), true
+}
+
+// distinctAt reports whether token i begins x IS [NOT] DISTINCT FROM y,
+// and returns the index of its FROM and of y's last token (-1 when y
+// cannot be delimited, or <=> would group otherwise: distinctUnsafe).
+func distinctAt(text string, toks []sqlToken, i int) (from, end int, ok bool) {
+	tk := tokens{text, toks}
+	switch {
+	case tk.word(i, "IS") && tk.word(i+1, "DISTINCT") && tk.word(i+2, "FROM"):
+		from = i + 2
+	case tk.word(i, "IS") && tk.word(i+1, "NOT") && tk.word(i+2, "DISTINCT") && tk.word(i+3, "FROM"):
+		from = i + 3
+	default:
+		return 0, -1, false
+	}
+	if end = patternEnd(text, toks, from+1); end >= 0 && distinctUnsafe(text, toks, i, end) {
+		end = -1
+	}
+	return from, end, true
 }
 
 // distinctUnsafe reports whether x IS [NOT] DISTINCT FROM y, IS at token
@@ -379,26 +428,21 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 // as = does, where IS DISTINCT FROM binds looser than comparisons and
 // BETWEEN: a comparison after y, or a BETWEEN before IS in its clause.
 func distinctUnsafe(text string, toks []sqlToken, is, end int) bool {
-	tok := func(k int) string {
-		if k < 0 || k >= len(toks) {
-			return ""
-		}
-		return strings.ToUpper(text[toks[k].pos:toks[k].end])
-	}
-	switch tok(end + 1) {
+	tk := tokens{text, toks}
+	switch strings.ToUpper(tk.at(end + 1)) {
 	case "=", "<", ">", "!", "LIKE", "ILIKE", "REGEXP", "RLIKE", "IN", "BETWEEN", "NOT":
 		return true
 	}
-	return betweenIn(tok, is, true)
+	return tk.betweenIn(is, true)
 }
 
 // betweenIn reports whether the part of a clause that ends before token k
 // (back to a boundary at its depth: AND, OR, WHEN, a comma, …) holds a
 // BETWEEN; pastAnds reads an AND that is a BETWEEN's own as no boundary.
-func betweenIn(tok func(int) string, k int, pastAnds bool) bool {
+func (tk tokens) betweenIn(k int, pastAnds bool) bool {
 	depth := 0
 	for k--; k >= 0; k-- {
-		switch w := tok(k); w {
+		switch w := strings.ToUpper(tk.at(k)); w {
 		case ")":
 			depth++
 		case "(":
@@ -410,7 +454,7 @@ func betweenIn(tok func(int) string, k int, pastAnds bool) bool {
 				return true
 			}
 		case "AND", "OR", "XOR", "WHEN", "THEN", "ELSE", "WHERE", "SELECT", "ON", "HAVING", ",", "CASE":
-			if depth == 0 && !(pastAnds && w == "AND" && betweenIn(tok, k, false)) {
+			if depth == 0 && !(pastAnds && w == "AND" && tk.betweenIn(k, false)) {
 				return false
 			}
 		}
@@ -456,31 +500,21 @@ func intervalParts(lit string) ([]string, bool) {
 // quantified reports whether token i is the ANY, SOME or ALL of a
 // comparison with a subquery: x op ANY (SELECT …).
 func quantified(text string, toks []sqlToken, i int) bool {
-	w := func(k int) string {
-		if k < 0 || k >= len(toks) {
-			return ""
-		}
-		return strings.ToUpper(text[toks[k].pos:toks[k].end])
-	}
-	return (w(i) == "ANY" || w(i) == "SOME" || w(i) == "ALL") && w(i+1) == "(" && w(i+2) == "SELECT" && i > 0 && !toks[i-1].word
+	tk := tokens{text, toks}
+	return (tk.word(i, "ANY") || tk.word(i, "SOME") || tk.word(i, "ALL")) && tk.punct(i+1, "(") && tk.word(i+2, "SELECT") && i > 0 && !toks[i-1].word
 }
 
 // quantifiedEdit makes x = ANY|SOME (SELECT …) x IN (SELECT …), and x <>
 // ALL (SELECT …) x NOT IN (SELECT …); false for any other comparison,
 // which ParseSelect refuses.
 func quantifiedEdit(text string, toks []sqlToken, i int) (edit, bool) {
-	tok := func(k int) string {
-		if k < 0 || k >= len(toks) {
-			return ""
-		}
-		return text[toks[k].pos:toks[k].end]
-	}
-	joined := i > 1 && toks[i-2].end == toks[i-1].pos
-	all := strings.EqualFold(tok(i), "ALL")
+	tk := tokens{text, toks}
+	joined := i > 1 && tk.adjacent(i-2)
+	all := tk.word(i, "ALL")
 	switch {
-	case tok(i-1) == "=" && !(joined && strings.Contains("<>!", tok(i-2))) && !all:
+	case tk.punct(i-1, "=") && !(joined && strings.Contains("<>!", tk.at(i-2))) && !all:
 		return edit{pos: toks[i-1].pos, end: toks[i].end, repl: " IN "}, true
-	case joined && (tok(i-2) == "<" && tok(i-1) == ">" || tok(i-2) == "!" && tok(i-1) == "=") && all:
+	case joined && (tk.punct(i-2, "<") && tk.punct(i-1, ">") || tk.punct(i-2, "!") && tk.punct(i-1, "=")) && all:
 		return edit{pos: toks[i-2].pos, end: toks[i].end, repl: " NOT IN "}, true
 	}
 	return edit{}, false
@@ -494,12 +528,7 @@ const columnsMarker = "\x1f"
 // name, the columns, and the index of its last token (-1 when there is
 // no name).
 func aliasList(text string, toks []sqlToken, k int) (name string, cols []string, last int) {
-	tok := func(k int) string {
-		if k < 0 || k >= len(toks) {
-			return ""
-		}
-		return text[toks[k].pos:toks[k].end]
-	}
+	tok := tokens{text, toks}.at
 	unquote := func(w string) string {
 		if len(w) >= 2 && (w[0] == '`' || w[0] == '"') {
 			q := w[:1]
@@ -553,19 +582,8 @@ func isClauseWord(w string) bool {
 // splits (name, columnsMarker and the columns joined by it) and the
 // span it replaces; last is -1 when there is no such list.
 func derivedColumns(text string, toks []sqlToken, i int) (repl string, first, last int) {
-	depth := 0
-	open := -1
-	for k := i; k >= 0 && open < 0; k-- {
-		switch text[toks[k].pos:toks[k].end] {
-		case ")":
-			depth++
-		case "(":
-			if depth--; depth == 0 {
-				open = k
-			}
-		}
-	}
-	if open < 0 || open+1 >= len(toks) || !toks[open+1].word || !strings.EqualFold(text[toks[open+1].pos:toks[open+1].end], "SELECT") {
+	tk := tokens{text, toks}
+	if open := tk.opening(i); open < 0 || !tk.word(open+1, "SELECT") {
 		return "", 0, -1
 	}
 	name, cols, end := aliasList(text, toks, i+1)
@@ -579,67 +597,35 @@ func derivedColumns(text string, toks []sqlToken, i int) (repl string, first, la
 // token i, as the UNION ALL of a SELECT per row; last is the index of the
 // last token it replaces (-1 when it cannot read it).
 func valuesTable(text string, toks []sqlToken, i int) (repl string, last int) {
-	tok := func(k int) string {
-		if k < 0 || k >= len(toks) {
-			return ""
-		}
-		return text[toks[k].pos:toks[k].end]
-	}
-	closing := func(k int) int {
-		depth := 0
-		for ; k < len(toks); k++ {
-			switch tok(k) {
-			case "(":
-				depth++
-			case ")":
-				if depth--; depth == 0 {
-					return k
-				}
-			}
-		}
-		return -1
-	}
-	end := closing(i)
+	tk := tokens{text, toks}
+	end := tk.closing(i)
 	if end < 0 {
 		return "", -1
 	}
 	var rows [][]string
 	for k := i + 2; k < end; {
-		if tok(k) != "(" {
-			return "", -1
-		}
-		rEnd := closing(k)
-		if rEnd < 0 || rEnd > end {
+		rEnd := tk.closing(k)
+		if !tk.punct(k, "(") || rEnd < 0 || rEnd > end {
 			return "", -1
 		}
 		var row []string
-		start, depth := k+1, 0
-		for j := k + 1; j <= rEnd; j++ {
-			switch tok(j) {
-			case "(":
-				depth++
-			case ")":
-				if j < rEnd {
-					depth--
-					continue
-				}
-				fallthrough
-			case ",":
-				if depth == 0 {
-					if start >= j {
-						return "", -1
-					}
-					row = append(row, prepass(text[toks[start].pos:toks[j-1].end]).text)
-					start = j + 1
-				}
+		for start := k + 1; ; {
+			comma := tk.firstOf(start, rEnd, []string{","})
+			if start >= comma {
+				return "", -1
 			}
+			row = append(row, prepass(text[toks[start].pos:toks[comma-1].end]).text)
+			if comma == rEnd {
+				break
+			}
+			start = comma + 1
 		}
 		if len(rows) > 0 && len(row) != len(rows[0]) {
 			return "", -1
 		}
 		rows = append(rows, row)
 		k = rEnd + 1
-		if tok(k) == "," {
+		if tk.punct(k, ",") {
 			k++
 		} else if k != end {
 			return "", -1
@@ -857,10 +843,10 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
 				edit{pos: toks[i].pos, end: end, repl: " AS " + typ + ")"})
 			i = j
-		case word(i, "ILIKE") && (endsOperand(text, toks, i-1) || word(i-1, "NOT") && endsOperand(text, toks, i-2)):
-			end := patternEnd(text, toks, i+1)
-			if end < 0 {
-				continue // ParseSelect names it
+		case word(i, "ILIKE"):
+			end, ok := ilikeAt(text, toks, i)
+			if !ok || end < 0 {
+				continue // a call ILIKE(x, p); or ParseSelect names it
 			}
 			edits = append(edits, edit{pos: t.pos, end: t.end, repl: "LIKE"})
 			if word(end+1, "ESCAPE") && end+2 < len(toks) && text[toks[end+2].pos] == '\'' {
@@ -870,14 +856,10 @@ func prepass(text string) rewritten {
 				edits = append(edits, edit{pos: toks[end].end, end: toks[end].end, repl: " ESCAPE '" + ilikeMarker + "'"})
 			}
 			// The pattern's own tokens are rewritten as elsewhere (DATE '…').
-		case word(i, "IS") && (word(i+1, "DISTINCT") && word(i+2, "FROM") || word(i+1, "NOT") && word(i+2, "DISTINCT") && word(i+3, "FROM")):
-			from := i + 2
-			if word(i+1, "NOT") {
-				from++
-			}
-			end := patternEnd(text, toks, from+1)
-			if end < 0 || distinctUnsafe(text, toks, i, end) {
-				continue // ParseSelect names it
+		case word(i, "IS"):
+			from, end, ok := distinctAt(text, toks, i)
+			if !ok || end < 0 {
+				continue // IS NULL and the like; or ParseSelect names it
 			}
 			edits = append(edits, edit{pos: t.pos, end: toks[from].end, repl: "<=>"})
 			if from == i+2 { // IS DISTINCT FROM: the converter's NOT (a <=> b)

@@ -39,17 +39,11 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		w := func(k int, s string) bool {
 			return k < len(toks) && toks[k].word && strings.EqualFold(text[off+toks[k].pos:off+toks[k].end], s)
 		}
-		if w(i, "ILIKE") && (endsOperand(text[off:], toks, i-1) || w(i-1, "NOT") && endsOperand(text[off:], toks, i-2)) && patternEnd(text[off:], toks, i+1) < 0 {
+		if end, ok := ilikeAt(text[off:], toks, i); ok && end < 0 {
 			return nil, NewSyntaxError(text, off+t.pos, "ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)")
 		}
-		if w(i, "IS") && (w(i+1, "DISTINCT") && w(i+2, "FROM") || w(i+1, "NOT") && w(i+2, "DISTINCT") && w(i+3, "FROM")) {
-			from := i + 2
-			if w(i+1, "NOT") {
-				from++
-			}
-			if end := patternEnd(text[off:], toks, from+1); end < 0 || distinctUnsafe(text[off:], toks, i, end) {
-				return nil, NewSyntaxError(text, off+t.pos, "IS DISTINCT FROM here not supported: put its sides in parentheses")
-			}
+		if _, end, ok := distinctAt(text[off:], toks, i); ok && end < 0 {
+			return nil, NewSyntaxError(text, off+t.pos, "IS DISTINCT FROM here not supported: put its sides in parentheses")
 		}
 		if w(i, "FILTER") && w(i+2, "WHERE") {
 			if _, end := filterEdits(text[off:], toks, i); end < 0 {
@@ -755,20 +749,12 @@ func (c *converter) unionSelect(u *sqlparser.Union) (*ast.Select, error) {
 // unionTable is the SELECT of un's columns from its rows (see
 // unionSelect); false when its first query selects *.
 func unionTable(un *ast.Union) (*ast.Select, bool) {
+	first := un.Parts[0]
+	if slices.ContainsFunc(first.Items, func(it ast.SelectItem) bool { _, star := it.Expr.(ast.Star); return star }) {
+		return nil, false
+	}
 	sel := &ast.Select{From: ast.Table{Union: un}, Limit: -1}
-	for _, it := range un.Parts[0].Items {
-		name := it.Alias
-		switch x := it.Expr.(type) {
-		case ast.Star:
-			return nil, false
-		case ast.Column:
-			if name == "" {
-				name = x.Name()
-			}
-		}
-		if name == "" {
-			name = strings.TrimSpace(it.Expr.String())
-		}
+	for _, name := range first.ColumnNames() {
 		sel.Items = append(sel.Items, ast.SelectItem{Expr: ast.Column{Path: []string{name}}, Alias: name})
 	}
 	return sel, true

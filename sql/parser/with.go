@@ -28,20 +28,7 @@ func parseWith(text string, off int) (ast.Statement, error) {
 		return off + toks[i].pos
 	}
 	// closing is the token index of the ')' that matches the '(' at i.
-	closing := func(i int) int {
-		depth := 0
-		for j := i; j < len(toks); j++ {
-			switch at(j) {
-			case "(":
-				depth++
-			case ")":
-				if depth--; depth == 0 {
-					return j
-				}
-			}
-		}
-		return -1
-	}
+	closing := tokens{text[off:], toks}.closing
 	ctes := map[string]*ast.Select{}
 	i := 1 // after WITH
 	if strings.EqualFold(at(i), "RECURSIVE") {

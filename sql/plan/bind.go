@@ -308,10 +308,7 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		if sep != nil {
 			s = *sep
 		}
-		call.Func = aggregate.ConcatOrdered(f.Name, s, desc)
-		if f.Distinct {
-			call.Func = aggregate.ConcatOrderedDistinct(f.Name, s, desc)
-		}
+		call.Func = aggregate.ConcatOrdered(f.Name, s, desc, f.Distinct)
 		for _, a := range append([]ast.Expr{args[0]}, orderExprs(f.OrderBy)...) {
 			e, err := b.expr(a)
 			if err != nil {
