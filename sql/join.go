@@ -41,9 +41,12 @@ const joinFanOut = 16
 // joinSide is one side of a join: a table, or (the left side of a chain
 // a JOIN b JOIN c) the join of the tables before.
 type joinSide struct {
-	t     ast.Table
-	need  []colRef // the columns the statement reads, in order
-	keys  []int    // by key: the index in need of the join key's column
+	t    ast.Table
+	need []colRef // the columns the statement reads, in order
+	keys []int    // by key: the index in need of the join key's column
+	// exprs holds the expressions that are keys (ON a.x = b.y + 1), by
+	// the field of their colRef (see exprKey).
+	exprs map[string]ast.Expr
 	where []ast.Expr
 	file  *spill.Writer
 	// bytes is a lake's bytes by its manifest, or of a join of lakes
@@ -59,6 +62,35 @@ type joinSide struct {
 type colRef struct{ table, field string }
 
 func (c colRef) name() string { return c.table + "." + c.field }
+
+// keyExprTable is the table of the colRef of a key that is an
+// expression: its field is the expression's text, its columns qualified
+// by their tables (a name that no table of a join can have, so that the
+// column it makes in the joined rows is no column of the statement's).
+const keyExprTable = "#key"
+
+// isExpr reports the colRef of a key that is an expression.
+func (c colRef) isExpr() bool { return c.table == keyExprTable }
+
+// exprKey makes e, an expression of the side's tables alone whose
+// columns are qualified by them, a column of the side: the column's own
+// when e is one.
+func (j *joinSide) exprKey(e ast.Expr) int {
+	if c, ok := e.(ast.Column); ok && len(c.Path) == 2 {
+		return j.col(colRef{c.Path[0], c.Path[1]})
+	}
+	text := e.String()
+	if j.exprs == nil {
+		j.exprs = map[string]ast.Expr{}
+	}
+	j.exprs[text] = e
+	return j.col(colRef{keyExprTable, text})
+}
+
+// hasExprKey reports a side with a key that is an expression.
+func (j *joinSide) hasExprKey() bool {
+	return slices.ContainsFunc(j.keys, func(k int) bool { return j.need[k].isExpr() })
+}
 
 func (j *joinSide) col(c colRef) int {
 	if i := slices.Index(j.need, c); i >= 0 {
@@ -227,21 +259,76 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		sides[0].keys = append(sides[0].keys, sides[0].col(colRef{tables[0].name, u}))
 		sides[1].keys = append(sides[1].keys, sides[1].col(colRef{tables[len(tables)-1].name, u}))
 	}
+	// qualified is e with each column named by its table (its side's
+	// query reads it so), or nil when it reads a column that resolves to
+	// no table (failed says why), reads a subquery or an aggregate.
+	qualified := func(e ast.Expr) ast.Expr {
+		ok := true
+		ast.Walk(e, func(x ast.Expr) bool {
+			if isSubquery(x) || hasAggregateExpr(x) {
+				ok = false
+			}
+			return ok
+		})
+		if !ok {
+			return nil
+		}
+		var q func(ast.Expr) ast.Expr
+		q = func(x ast.Expr) ast.Expr {
+			c, isCol := x.(ast.Column)
+			if !isCol {
+				return ast.Map(x, q)
+			}
+			i, ref, rest := resolveCol(c)
+			if i < 0 {
+				ok = false
+				return x
+			}
+			return ast.Column{Path: append([]string{ref.table, ref.field}, rest...), Pos: c.Pos}
+		}
+		out := q(e)
+		if !ok {
+			return nil
+		}
+		return out
+	}
+	// exprKeys makes an equality of expressions that each read one table,
+	// a table of each side (ON a.x = b.y + 1, ON lower(a.s) = lower(b.s)),
+	// a key of the join: each side's query computes its expression.
+	exprKeys := func(cmp ast.Compare) bool {
+		li, ri := sideOf(cmp.L), sideOf(cmp.R)
+		if li < 0 || ri < 0 || li == ri {
+			return false
+		}
+		l, r := qualified(cmp.L), qualified(cmp.R)
+		if l == nil || r == nil {
+			return false
+		}
+		if li == 1 {
+			l, r = r, l
+		}
+		sides[0].keys = append(sides[0].keys, sides[0].exprKey(l))
+		sides[1].keys = append(sides[1].keys, sides[1].exprKey(r))
+		return true
+	}
 	// key makes an equality of a field of each table a key of the join.
 	key := func(t ast.Expr) bool {
 		cmp, ok := t.(ast.Compare)
-		if !ok || cmp.Op != "=" {
+		if !ok || cmp.Op != "=" || cmp.Text {
 			return false
 		}
 		l, lok := cmp.L.(ast.Column)
 		r, rok := cmp.R.(ast.Column)
 		if !lok || !rok {
-			return false
+			return exprKeys(cmp)
 		}
 		li, lc, lrest := resolveCol(l)
 		ri, rc, rrest := resolveCol(r)
-		if li < 0 || ri < 0 || li == ri || len(lrest) != 0 || len(rrest) != 0 {
+		if li < 0 || ri < 0 || li == ri {
 			return false
+		}
+		if len(lrest) != 0 || len(rrest) != 0 {
+			return exprKeys(cmp) // a member of a struct: an expression
 		}
 		if li == 1 {
 			lc, rc = rc, lc
@@ -270,7 +357,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		return fail(failed)
 	}
 	if jn.Kind != ast.CrossJoin && len(sides[0].keys) == 0 {
-		return fail(fmt.Errorf("%w: a join whose ON has no equality of a column of each table: %s", ErrUnsupported, sel.From))
+		return fail(fmt.Errorf("%w: a join whose ON has no equality of an expression of each table: %s", ErrUnsupported, sel.From))
 	}
 	// The ON terms beyond the keys: of an inner join, a filter after it;
 	// of a left join, a filter of its right table before it.
@@ -662,7 +749,7 @@ func bySize(sides [2]*joinSide, limit int64) int {
 // of lineitem by a key that few rows of the outer query hold).
 func narrowable(sd *joinSide) []int {
 	t := sd.t
-	if !t.Own || t.Sub == nil || len(t.Sub.GroupBy) == 0 || t.Sub.Limit >= 0 || t.Sub.Distinct || len(sd.keys) == 0 {
+	if !t.Own || t.Sub == nil || len(t.Sub.GroupBy) == 0 || t.Sub.Limit >= 0 || t.Sub.Distinct || len(sd.keys) == 0 || sd.hasExprKey() {
 		return nil
 	}
 	names := t.Sub.ColumnNames()
@@ -884,7 +971,11 @@ func (s *Session) streamSide(ctx context.Context, sd *joinSide, scope []scopeTab
 		q.From.Alias = tableName(sd.t)
 	}
 	for _, c := range sd.need {
-		q.Items = append(q.Items, ast.SelectItem{Expr: ast.Column{Path: []string{c.table, c.field}}, Alias: c.name()})
+		var e ast.Expr = ast.Column{Path: []string{c.table, c.field}}
+		if c.isExpr() {
+			e = sd.exprs[c.field]
+		}
+		q.Items = append(q.Items, ast.SelectItem{Expr: e, Alias: c.name()})
 	}
 	if len(q.Items) == 0 {
 		q.Items = []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}
@@ -966,7 +1057,7 @@ func (s *Session) streamOwnDerived(ctx context.Context, sd *joinSide, scope []sc
 	}
 	pick := make([]int, len(sd.need))
 	for i, c := range sd.need {
-		if pick[i] = slices.Index(p.Columns, c.field); pick[i] < 0 {
+		if pick[i] = slices.Index(p.Columns, c.field); pick[i] < 0 || c.isExpr() {
 			return false, nil
 		}
 	}

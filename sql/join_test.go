@@ -65,7 +65,20 @@ func TestJoins(t *testing.T) {
 		}
 		evenSquares += perG[id] * perG[id]
 	}
+	shifted := 0 // rows of t whose g + 2 is an id of u
+	for _, r := range rows {
+		if _, ok := ids[r.g+2]; ok && !r.gNull {
+			shifted++
+		}
+	}
 	wantAnswers(t, s, map[string]string{
+		// Keys that are expressions of a table each.
+		"SELECT COUNT(*) FROM t JOIN u ON t.g + 2 = u.id":                                 fmt.Sprint(shifted),
+		"SELECT COUNT(*) FROM t JOIN u ON u.id - 2 = t.g":                                 fmt.Sprint(shifted),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id - 2":               fmt.Sprintf("300|%d", shifted),
+		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g * 1 = u.id + 0":                   fmt.Sprintf("%d|%d", n, sum),
+		"SELECT COUNT(*) FROM t, u WHERE t.g + 2 = u.id AND u.kind = u.kind":              fmt.Sprint(shifted),
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id AND t.g + 2 = u.id":                  "0",
 		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g = u.id":                           fmt.Sprintf("%d|%d", n, sum),
 		"SELECT COUNT(*), SUM(x) FROM t INNER JOIN u ON u.id = t.g":                       fmt.Sprintf("%d|%d", n, sum),
 		"SELECT COUNT(*), COUNT(u.id), COUNT(kind) FROM t LEFT JOIN u ON t.g = u.id":      fmt.Sprintf("300|%d|%d", n, n),
@@ -104,7 +117,7 @@ func TestJoins(t *testing.T) {
 		"SELECT day FROM t a JOIN t b ON a.g = b.g":                         "day is a column of a and b: qualify it",
 		"SELECT nope FROM t JOIN u ON t.g = u.id":                           "nope is a column of none of t, u",
 		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":      "does not read its right table alone",
-		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                       "no equality of a column of each table",
+		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                       "no equality of an expression of each table",
 		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                        "two tables of the join are called t",
 		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)": "USING after a join of several tables",
 	})
@@ -129,6 +142,9 @@ func TestJoinSpills(t *testing.T) {
 		"SELECT COUNT(*), COUNT(a.x), SUM(b.n) FROM (SELECT s, x FROM t WHERE x > 500) a RIGHT JOIN (SELECT s, COUNT(*) AS n FROM t GROUP BY s) b ON a.s = b.s",
 		"SELECT COUNT(*), SUM(a.x) FROM t a, (SELECT s, MAX(x) AS m FROM t GROUP BY s) b WHERE a.s = b.s AND a.x = b.m",
 		"SELECT COUNT(*) FROM t a WHERE a.x > (SELECT AVG(b.x) FROM t b WHERE b.s = a.s)",
+		// Keys that are expressions.
+		"SELECT COUNT(*), SUM(a.x), MIN(b.t) FROM t a JOIN t b ON LOWER(a.s) = LOWER(b.s)",
+		"SELECT COUNT(*), COUNT(b.x) FROM t a LEFT JOIN t b ON a.g + 1 = b.g AND b.x > 200",
 	} {
 		spillsAsInMemory(t, s, q, true)
 	}

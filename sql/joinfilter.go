@@ -50,6 +50,9 @@ func keyTerm(t ast.Expr, resolve func(ast.Column) (int, colRef, bool), sides [2]
 	for k, at := range sides[i].keys {
 		if sides[i].need[at] == ref {
 			o := sides[1-i].need[sides[1-i].keys[k]]
+			if o.isExpr() {
+				continue // a.x = 5 says nothing of b.y + 1's columns
+			}
 			return k, rebuild(ast.Column{Path: []string{o.table, o.field}, Pos: col.Pos})
 		}
 	}

@@ -170,6 +170,21 @@ func (s *Session) reorder(ctx context.Context, sel *ast.Select) *ast.Select {
 		}
 		return min(raw[i], raw[j])
 	}
+	// reads is the one table that e reads (-1: several or none).
+	reads := func(e ast.Expr) int {
+		read := -2
+		ast.Walk(e, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok {
+				if i := columnTable(c, scope); read == -2 || read == i {
+					read = i
+				} else {
+					read = -1
+				}
+			}
+			return !isSubquery(x)
+		})
+		return max(read, -1)
+	}
 	for _, t := range all {
 		if cmp, ok := t.(ast.Compare); ok && cmp.Op == "=" {
 			l, lok := cmp.L.(ast.Column)
@@ -181,20 +196,15 @@ func (s *Session) reorder(ctx context.Context, sel *ast.Select) *ast.Select {
 					edge[a][b], edge[b][a] = max(edge[a][b], d), max(edge[b][a], d)
 					continue
 				}
+			} else if a, b := reads(cmp.L), reads(cmp.R); a >= 0 && b >= 0 && a != b {
+				// An equality of expressions of two tables (a.x = b.y + 1)
+				// joins them as a key of the smaller one would.
+				d := min(raw[a], raw[b])
+				edge[a][b], edge[b][a] = max(edge[a][b], d), max(edge[b][a], d)
+				continue
 			}
 		}
-		read := -2
-		ast.Walk(t, func(x ast.Expr) bool {
-			if c, ok := x.(ast.Column); ok {
-				if i := columnTable(c, scope); read == -2 || read == i {
-					read = i
-				} else {
-					read = -1
-				}
-			}
-			return !isSubquery(x)
-		})
-		if read >= 0 {
+		if read := reads(t); read >= 0 {
 			filters[read] = append(filters[read], t)
 		}
 	}

@@ -147,3 +147,14 @@ SELECT TRY_STRPTIME('2026-02-30', '%Y-%m-%d') AS a, TRY_STRPTIME('2026-13-01', '
 SELECT s, TRY_STRPTIME(s, '%Y') AS c FROM t WHERE TRY_STRPTIME(s, '%Y') IS NOT NULL GROUP BY s ORDER BY s
 SELECT STRPTIME('1/2/2026', '%m/%d/%Y') AS a, STRPTIME('2026-01-02T03:04:05', '%Y-%m-%dT%H:%M:%S') AS b, STRPTIME('20260102', '%Y%m%d') AS c, TRY_STRPTIME(' 2026', '%Y') AS d, STRPTIME('2026-01-02  10:00', '%Y-%m-%d %H:%M') AS e
 SELECT TRY_STRPTIME('2026-1-2', '%Y-%m-%d') AS a, TRY_STRPTIME('Thu 2026-05-07', '%a %Y-%m-%d') AS b, TRY_STRPTIME('2026-05-07 24:00', '%Y-%m-%d %H:%M') AS c, TRY_STRPTIME('99-01-01', '%y-%m-%d') AS d
+SELECT a.id, c.id AS cid FROM t a JOIN t c ON a.id = c.id + 1 WHERE a.id < 30 ORDER BY a.id
+SELECT a.id, c.id AS cid FROM t a LEFT JOIN t c ON a.n + 100 = c.id WHERE a.id < 40 ORDER BY a.id, cid
+SELECT COUNT(*), COUNT(c.id) FROM t a LEFT JOIN t c ON a.n * 2 = c.id
+SELECT COUNT(*), COUNT(a.id) FROM t a RIGHT JOIN t c ON a.id = c.n - 1
+SELECT a.region, COUNT(*) AS k FROM t a JOIN (SELECT DISTINCT UPPER(region) AS r FROM t) u ON UPPER(a.region) = u.r GROUP BY a.region ORDER BY a.region
+SELECT COUNT(*) FROM t a, t c WHERE LOWER(a.s) = LOWER(c.s) AND a.id < 200 AND c.id < 200
+SELECT COUNT(*) FROM t a JOIN t c ON a.id = c.id JOIN t e ON e.id = a.n + c.n + 50
+SELECT a.id, e.id AS eid FROM t a JOIN t e ON a.id + 1 = e.id + 0 AND a.region = e.region WHERE a.id < 100 ORDER BY a.id
+SELECT COUNT(*) FROM t a JOIN t c ON CAST(a.n AS DOUBLE) = c.n + 0.0
+SELECT COUNT(*) FROM t a JOIN t c ON COALESCE(a.s, 'x') = COALESCE(c.s, 'x') WHERE a.id < 300 AND c.id < 300
+SELECT COUNT(*) FROM t a JOIN t c ON a.id % 10 = c.id % 10 AND a.id < c.id WHERE a.id < 100 AND c.id < 100
