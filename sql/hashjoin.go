@@ -72,7 +72,7 @@ func appendKey(dst []byte, keys []int, row []types.Value) (k []byte, ok bool) {
 		if row[i].K == types.Null {
 			return dst, false
 		}
-		dst = types.AppendKey(dst, row[i])
+		dst = types.AppendJoinKey(dst, row[i])
 	}
 	return dst, true
 }

@@ -73,22 +73,27 @@ func TestJoins(t *testing.T) {
 	}
 	wantAnswers(t, s, map[string]string{
 		// Keys that are expressions of a table each.
-		"SELECT COUNT(*) FROM t JOIN u ON t.g + 2 = u.id":                                 fmt.Sprint(shifted),
-		"SELECT COUNT(*) FROM t JOIN u ON u.id - 2 = t.g":                                 fmt.Sprint(shifted),
-		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id - 2":               fmt.Sprintf("300|%d", shifted),
-		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g * 1 = u.id + 0":                   fmt.Sprintf("%d|%d", n, sum),
-		"SELECT COUNT(*) FROM t, u WHERE t.g + 2 = u.id AND u.kind = u.kind":              fmt.Sprint(shifted),
-		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id AND t.g + 2 = u.id":                  "0",
-		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g = u.id":                           fmt.Sprintf("%d|%d", n, sum),
-		"SELECT COUNT(*), SUM(x) FROM t INNER JOIN u ON u.id = t.g":                       fmt.Sprintf("%d|%d", n, sum),
-		"SELECT COUNT(*), COUNT(u.id), COUNT(kind) FROM t LEFT JOIN u ON t.g = u.id":      fmt.Sprintf("300|%d|%d", n, n),
-		"SELECT COUNT(*), COUNT(t.g) FROM t RIGHT JOIN u ON t.g = u.id":                   fmt.Sprintf("%d|%d", n+unmatched+1, n),
-		"SELECT COUNT(*) FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":           fmt.Sprint(n),
-		"SELECT COUNT(*) FROM t, u WHERE t.g = u.id AND u.kind = 'k0'":                    fmt.Sprint(nk0),
-		"SELECT COUNT(*) FROM t CROSS JOIN u":                                             "3900",
-		"SELECT COUNT(*) FROM t AS a JOIN t AS b ON a.g = b.g":                            fmt.Sprint(squares),
-		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id AND t.x > 50":                        fmt.Sprint(n50),
-		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id AND u.kind = 'k1'": fmt.Sprintf("300|%d", nk1),
+		"SELECT COUNT(*) FROM t JOIN u ON t.g + 2 = u.id":                    fmt.Sprint(shifted),
+		"SELECT COUNT(*) FROM t JOIN u ON u.id - 2 = t.g":                    fmt.Sprint(shifted),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id - 2":  fmt.Sprintf("300|%d", shifted),
+		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g * 1 = u.id + 0":      fmt.Sprintf("%d|%d", n, sum),
+		"SELECT COUNT(*) FROM t, u WHERE t.g + 2 = u.id AND u.kind = u.kind": fmt.Sprint(shifted),
+		// Text that spells a date matches the DATE or TIMESTAMP of a key
+		// computed (as = reads it), and the same instant spelled so.
+		"SELECT COUNT(*) FROM t JOIN (SELECT DISTINCT CAST(day AS DATE) AS d FROM t) v ON t.day = v.d":                           count(rows, func(r subRow) bool { return r.day != "" }),
+		"SELECT COUNT(*) FROM (SELECT DISTINCT CAST(day AS TIMESTAMP) AS d FROM t) v JOIN t ON v.d = t.day":                      count(rows, func(r subRow) bool { return r.day != "" }),
+		"SELECT COUNT(*) FROM t JOIN (SELECT DISTINCT day || ' 00:00:00' AS d FROM t WHERE day = '2026-01-01') v ON t.day = v.d": count(rows, func(r subRow) bool { return r.day == "2026-01-01" }),
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id AND t.g + 2 = u.id":                                                         "0",
+		"SELECT COUNT(*), SUM(t.x) FROM t JOIN u ON t.g = u.id":                                                                  fmt.Sprintf("%d|%d", n, sum),
+		"SELECT COUNT(*), SUM(x) FROM t INNER JOIN u ON u.id = t.g":                                                              fmt.Sprintf("%d|%d", n, sum),
+		"SELECT COUNT(*), COUNT(u.id), COUNT(kind) FROM t LEFT JOIN u ON t.g = u.id":                                             fmt.Sprintf("300|%d|%d", n, n),
+		"SELECT COUNT(*), COUNT(t.g) FROM t RIGHT JOIN u ON t.g = u.id":                                                          fmt.Sprintf("%d|%d", n+unmatched+1, n),
+		"SELECT COUNT(*) FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":                                                  fmt.Sprint(n),
+		"SELECT COUNT(*) FROM t, u WHERE t.g = u.id AND u.kind = 'k0'":                                                           fmt.Sprint(nk0),
+		"SELECT COUNT(*) FROM t CROSS JOIN u":                                                                                    "3900",
+		"SELECT COUNT(*) FROM t AS a JOIN t AS b ON a.g = b.g":                                                                   fmt.Sprint(squares),
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id AND t.x > 50":                                                               fmt.Sprint(n50),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id AND u.kind = 'k1'":                                        fmt.Sprintf("300|%d", nk1),
 		"SELECT kind, COUNT(*) FROM t JOIN u ON g = id WHERE day = '2026-01-01' GROUP BY kind ORDER BY kind": func() string {
 			var out []string
 			for _, k := range []string{"k0", "k1"} {
@@ -145,6 +150,7 @@ func TestJoinSpills(t *testing.T) {
 		// Keys that are expressions.
 		"SELECT COUNT(*), SUM(a.x), MIN(b.t) FROM t a JOIN t b ON LOWER(a.s) = LOWER(b.s)",
 		"SELECT COUNT(*), COUNT(b.x) FROM t a LEFT JOIN t b ON a.g + 1 = b.g AND b.x > 200",
+		"SELECT COUNT(*), SUM(a.x) FROM t a JOIN (SELECT DISTINCT CAST(day AS DATE) AS d, s FROM t) b ON a.day = b.d AND a.s = b.s",
 	} {
 		spillsAsInMemory(t, s, q, true)
 	}

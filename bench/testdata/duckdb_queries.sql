@@ -158,3 +158,6 @@ SELECT a.id, e.id AS eid FROM t a JOIN t e ON a.id + 1 = e.id + 0 AND a.region =
 SELECT COUNT(*) FROM t a JOIN t c ON CAST(a.n AS DOUBLE) = c.n + 0.0
 SELECT COUNT(*) FROM t a JOIN t c ON COALESCE(a.s, 'x') = COALESCE(c.s, 'x') WHERE a.id < 300 AND c.id < 300
 SELECT COUNT(*) FROM t a JOIN t c ON a.id % 10 = c.id % 10 AND a.id < c.id WHERE a.id < 100 AND c.id < 100
+SELECT COUNT(*) FROM t a JOIN (SELECT DISTINCT CAST(day AS DATE) AS d FROM t) v ON a.day = v.d
+SELECT v.d, COUNT(*) AS c FROM (SELECT DISTINCT CAST(day AS TIMESTAMP) AS d FROM t) v LEFT JOIN t a ON v.d = a.day AND a.n > 0 GROUP BY v.d ORDER BY v.d
+SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM t c WHERE CAST(c.day AS DATE) = a.day AND c.n > 40)

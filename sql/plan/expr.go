@@ -1078,7 +1078,7 @@ func Slots(e Expr) []int {
 	return out
 }
 
-// KeyIn is TRUE when the key of its arguments' values (types.AppendKey of
+// KeyIn is TRUE when the key of its arguments' values (types.AppendJoinKey of
 // each, in order) may be in a set, Has, and FALSE when it is not or a
 // value is NULL: a join's filter of the rows that probe its table, which
 // the engine makes (no statement spells it), so that a scan decodes the
@@ -1118,7 +1118,7 @@ func (k *KeyIn) Eval(r Row) (types.Value, error) {
 		if v.K == types.Null {
 			return types.BoolValue(false), nil
 		}
-		b = types.AppendKey(b, v)
+		b = types.AppendJoinKey(b, v)
 	}
 	k.key = b
 	has := k.Has(b)

@@ -171,6 +171,23 @@ func AppendKey(dst []byte, v Value) []byte {
 	return append(dst, v.S...)
 }
 
+// AppendJoinKey is AppendKey for a join's keys, where text that spells a
+// date or a timestamp in ISO form ('2026-01-03', '2026-01-03 10:00:00')
+// keys as that instant: it matches a DATE or TIMESTAMP, as = reads text
+// compared with one, and the same instant spelled as the other. A key of
+// a lake's JSON text meets one that a query computes (ON o.day =
+// CAST(e.ts AS DATE)); DuckDB, which reads such JSON text as DATE or
+// TIMESTAMP, matches them so.
+func AppendJoinKey(dst []byte, v Value) []byte {
+	if v.K == String && len(v.S) >= 10 && v.S[4] == '-' && v.S[7] == '-' && v.S[0] >= '0' && v.S[0] <= '9' {
+		if us, ok := ParseTimestamp(v.S); ok {
+			dst = append(dst, 4)
+			return binary.LittleEndian.AppendUint64(dst, uint64(us))
+		}
+	}
+	return AppendKey(dst, v)
+}
+
 // KeyExact reports whether ReadKey gives v back from AppendKey(v):
 // NULL, booleans, integers and texts; not a whole DOUBLE (it groups with
 // its integer), nor a date or a time (they share an encoding).
