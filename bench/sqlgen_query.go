@@ -1126,23 +1126,31 @@ func (g *sgGen) join() (string, string) {
 		left, right, key = "t l", part("r", 100+g.pick(300)), "n"
 	}
 	on := fmt.Sprintf("l.%s = r.%s", key, key)
+	exprKey := g.pct(15)
+	if exprKey {
+		// A key that is an expression of each table.
+		switch key {
+		case "id", "n":
+			on = fmt.Sprintf("l.%s + %d = r.%s", key, g.pick(3), key)
+		default:
+			on = fmt.Sprintf("UPPER(l.%s) = UPPER(r.%s)", key, key)
+		}
+	}
 	switch g.pick(10) {
 	case 0:
 		return left + ", " + right, on
 	case 1:
 		return fmt.Sprintf("%s CROSS JOIN %s", part("l", 20+g.pick(30)), part("r", 5+g.pick(20))), ""
 	}
-	kind := []string{"JOIN", "INNER JOIN", "LEFT JOIN", "LEFT OUTER JOIN", "RIGHT JOIN"}[g.pick(5)]
-	if !strings.Contains(key, ".") && g.pct(25) && !strings.HasPrefix(kind, "RIGHT") {
+	kind := []string{"JOIN", "INNER JOIN", "LEFT JOIN", "LEFT OUTER JOIN", "RIGHT JOIN", "FULL JOIN", "FULL OUTER JOIN"}[g.pick(7)]
+	if !exprKey && g.pct(25) && !strings.HasPrefix(kind, "RIGHT") {
 		return fmt.Sprintf("%s %s %s USING (%s)", left, kind, right, key), ""
 	}
 	if g.pct(30) {
-		// One more ON term: of the right table alone in a LEFT JOIN (it
-		// narrows the right table), of the left in a RIGHT JOIN.
-		side := "r"
-		if strings.HasPrefix(kind, "RIGHT") {
-			side = "l"
-		}
+		// One more ON term of one table: in an outer join, of the table
+		// whose rows may join NULLs (it narrows that table) or of the one
+		// whose rows are all kept (it decides which may match).
+		side := []string{"l", "r"}[g.pick(2)]
 		on += fmt.Sprintf(" AND %s.n %s %d", side, []string{"<", ">", "<>", ">="}[g.pick(4)], g.pick(40)-20)
 	}
 	return fmt.Sprintf("%s %s %s ON %s", left, kind, right, on), ""

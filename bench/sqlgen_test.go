@@ -175,6 +175,7 @@ func TestSgGenerator(t *testing.T) {
 	// kind), some hold a correlated subquery (every form).
 	kinds := []string{"SELECT * FROM (", "SELECT d.", ") AS d GROUP BY d.", " UNION ALL ", ", (SELECT MAX(id) FROM t",
 		" JOIN ", " LEFT JOIN ", " LEFT OUTER JOIN ", " RIGHT JOIN ", " INNER JOIN ", " CROSS JOIN ", ") r WHERE ", " USING (",
+		" FULL JOIN ", " FULL OUTER JOIN ", "UPPER(l.", " + 1 = r.",
 		"(NOT EXISTS (SELECT 1 FROM t z", "(EXISTS (SELECT 1 FROM t z", "(SELECT COUNT(*) FROM t z", " IN (SELECT z.id", "(SELECT AVG(z.f) FROM t z",
 		" <> a.", " < a.", " >= a.", " * 20 >= (SELECT "}
 	defer func() {
@@ -196,7 +197,8 @@ func TestSgGenerator(t *testing.T) {
 		if ours != again.sql(false, false) {
 			t.Fatalf("query %d differs between two runs of one seed", i)
 		}
-		for _, bad := range []string{"\n", "||", "::", "--", "\\", "//"} {
+		// A backslash is itself in both (the strings hold some).
+		for _, bad := range []string{"\n", "||", "::", "--", "//"} {
 			if strings.Contains(ours, bad) {
 				t.Errorf("query %d holds %q: %s", i, bad, ours)
 			}

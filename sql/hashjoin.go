@@ -29,8 +29,11 @@ type joiner struct {
 	// keepBuild: a left join that builds its table of its left side (a
 	// streamed one: see stream); left is then false.
 	keepBuild bool
-	sides     [2]*joinSide
-	out       *derivedWriter
+	// full: a full join, which joins the right rows that no left row
+	// matched to NULLs too, as left does the left rows (left is true).
+	full  bool
+	sides [2]*joinSide
+	out   *derivedWriter
 	// fork gives each probe of a streamed join its own output: a fork of
 	// out, or a worker's way into the scan of the statement over the
 	// join (joinStream).
@@ -90,11 +93,16 @@ func (j *joiner) join(a, b *spill.Writer, depth int) error {
 			return err
 		}
 		for p := range joinFanOut {
-			if pa[p] == nil {
+			if pa[p] == nil && (pb[p] == nil || !j.full) {
 				if pb[p] != nil {
 					pb[p].Discard()
 				}
 				continue
+			}
+			if pa[p] == nil { // a full join's right rows, matched by none
+				if pa[p], err = j.dir.Create(); err != nil {
+					return err
+				}
 			}
 			if pb[p] == nil {
 				if pb[p], err = j.dir.Create(); err != nil {
@@ -123,11 +131,53 @@ func (j *joiner) join(a, b *spill.Writer, depth int) error {
 	if err != nil {
 		return err
 	}
-	if err := j.probe(r, t, nil); err != nil {
+	tmatched := j.rightMatched(t)
+	if err := j.probe(r, t, nil, tmatched); err != nil {
 		r.Close()
 		return err
 	}
-	return r.Close()
+	if err := r.Close(); err != nil {
+		return err
+	}
+	return j.unmatchedRight(t, tmatched)
+}
+
+// rightMatched is, for a full join, a bit for each row of t, which a
+// probe sets for the rows it matches; nil for any other join.
+func (j *joiner) rightMatched(t *buildTable) []uint64 {
+	if !j.full {
+		return nil
+	}
+	return make([]uint64, (t.rows()+63)/64)
+}
+
+// unmatchedRight joins the rows of t that no probe matched (matched, of
+// a full join: see rightMatched) to NULLs.
+func (j *joiner) unmatchedRight(t *buildTable, matched []uint64) error {
+	if matched == nil {
+		return nil
+	}
+	return j.eachUnmatched(t, matched, j.emit)
+}
+
+// eachUnmatched calls emit with NULLs for the left side and each row of
+// t whose bit in matched is not set.
+func (j *joiner) eachUnmatched(t *buildTable, matched []uint64, emit func(left, right []types.Value) error) error {
+	nulls := make([]types.Value, len(j.sides[0].need))
+	var right []types.Value
+	var err error
+	for i := range int32(t.rows()) {
+		if matched[i/64]&(1<<(i%64)) != 0 {
+			continue
+		}
+		if right, err = readRecord(t.row(i), len(j.sides[1].need), right); err != nil {
+			return err
+		}
+		if err := emit(nulls, right); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // blocks joins a with the right rows of rb when they outgrow memory
@@ -151,9 +201,13 @@ func (j *joiner) blocks(a *spill.Writer, rb *spill.Reader, rows, size int64) err
 			if err != nil {
 				return err
 			}
-			err = j.probe(r, t, matched)
+			tmatched := j.rightMatched(t)
+			err = j.probe(r, t, matched, tmatched)
 			if cerr := r.Close(); err == nil {
 				err = cerr
+			}
+			if err == nil {
+				err = j.unmatchedRight(t, tmatched)
 			}
 			if err != nil {
 				return err
@@ -441,7 +495,7 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 			}
 			k, ok := j.keyOf(1, row)
 			if !ok {
-				if j.keepBuild {
+				if j.keepBuild || j.full {
 					t.addLone(rec) // a left row all the same
 					if ik.ok {
 						keys = append(keys, 0)
@@ -494,7 +548,7 @@ func (j *joiner) matches(t *buildTable, k []byte, right *[]types.Value, rkey *[]
 // probe joins each left row of r with the right rows of its key in t. A
 // left join's row without a match is emitted with NULLs, or, when matched
 // is not nil, its match is marked there instead (blocks).
-func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
+func (j *joiner) probe(r *spill.Reader, t *buildTable, matched, tmatched []uint64) error {
 	nb := len(j.sides[1].need)
 	var right []types.Value
 	var rkey []byte
@@ -517,7 +571,12 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched []uint64) error {
 		found := false
 		if k, ok := j.keyOf(0, left); ok {
 			var err error
-			found, err = j.matches(t, k, &right, &rkey, func(int32) error { return j.emit(left, right) })
+			found, err = j.matches(t, k, &right, &rkey, func(i int32) error {
+				if tmatched != nil {
+					tmatched[i/64] |= 1 << (i % 64)
+				}
+				return j.emit(left, right)
+			})
 			if err != nil {
 				return err
 			}
@@ -773,7 +832,7 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 	var probes []*probeEmitter
 	err = run(keys, func() exec.Emitter {
 		p := &probeEmitter{j: j, t: t, out: j.fork(), nulls: make([]types.Value, len(j.sides[1].need))}
-		if j.keepBuild {
+		if j.keepBuild || j.full {
 			p.matched = make([]uint64, (t.rows()+63)/64)
 		}
 		mu.Lock()
@@ -781,7 +840,7 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 		mu.Unlock()
 		return p
 	})
-	if err == nil && j.keepBuild {
+	if err == nil && (j.keepBuild || j.full) {
 		if len(probes) == 0 {
 			probes = append(probes, &probeEmitter{j: j, out: j.fork()})
 		}
@@ -795,8 +854,8 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 	return err
 }
 
-// unmatched joins the rows of table t (the left rows of a keepBuild join)
-// that none of the probes matched to NULLs, through the first probe's
+// unmatched joins the rows of table t (the left rows of a keepBuild join,
+// the right rows of a full one) that none of the probes matched to NULLs, through the first probe's
 // output; the probes are done.
 func (j *joiner) unmatched(t *buildTable, probes []*probeEmitter) error {
 	matched := make([]uint64, (t.rows()+63)/64)
@@ -805,22 +864,7 @@ func (j *joiner) unmatched(t *buildTable, probes []*probeEmitter) error {
 			matched[i] |= w
 		}
 	}
-	p := probes[0]
-	nulls := make([]types.Value, len(j.sides[0].need))
-	var right []types.Value
-	var err error
-	for i := range int32(t.rows()) {
-		if matched[i/64]&(1<<(i%64)) != 0 {
-			continue
-		}
-		if right, err = readRecord(t.row(i), len(j.sides[1].need), right); err != nil {
-			return err
-		}
-		if err := p.emit(nulls, right); err != nil {
-			return err
-		}
-	}
-	return nil
+	return j.eachUnmatched(t, matched, probes[0].emit)
 }
 
 // joinOut is where a probe of a streamed join sends its joined rows.

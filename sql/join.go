@@ -47,6 +47,7 @@ type joinSide struct {
 	// exprs holds the expressions that are keys (ON a.x = b.y + 1), by
 	// the field of their colRef (see exprKey).
 	exprs map[string]ast.Expr
+	id    string // the side's as made, l or r: its expressions' colRefs carry it
 	where []ast.Expr
 	file  *spill.Writer
 	// bytes is a lake's bytes by its manifest, or of a join of lakes
@@ -64,8 +65,8 @@ type colRef struct{ table, field string }
 func (c colRef) name() string { return c.table + "." + c.field }
 
 // keyExprTable is the table of the colRef of a key that is an
-// expression: its field is the expression's text, its columns qualified
-// by their tables (a name that no table of a join can have, so that the
+// expression: its field is its side's id and the expression's text, its
+// columns qualified by their tables (a name that no table of a join has, so that the
 // column it makes in the joined rows is no column of the statement's).
 const keyExprTable = "#key"
 
@@ -79,7 +80,7 @@ func (j *joinSide) exprKey(e ast.Expr) int {
 	if c, ok := e.(ast.Column); ok && len(c.Path) == 2 {
 		return j.col(colRef{c.Path[0], c.Path[1]})
 	}
-	text := e.String()
+	text := j.id + ":" + e.String() // the sides' equal expressions apart (TRUE)
 	if j.exprs == nil {
 		j.exprs = map[string]ast.Expr{}
 	}
@@ -134,7 +135,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		done()
 		return nil, nil, nil, err
 	}
-	sides := [2]*joinSide{{t: jn.Left, bytes: -1, rows: -1}, {t: jn.Right, bytes: -1, rows: -1}}
+	sides := [2]*joinSide{{t: jn.Left, bytes: -1, rows: -1, id: "l"}, {t: jn.Right, bytes: -1, rows: -1, id: "r"}}
 	lakes := [2]bool{true, true} // every table of the side is a lake
 	if jn.Right.Join != nil {
 		return fail(fmt.Errorf("%w: a join on the right of a join (write the chain from the left)", ErrUnsupported))
@@ -175,7 +176,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	if len(jn.Using) > 0 && jn.Left.Join != nil {
 		return fail(fmt.Errorf("%w: USING after a join of several tables: write ON", ErrUnsupported))
 	}
-	sel = s.expandStar(sel, tables, jn.Using)
+	sel = s.expandStar(sel, tables, jn.Using, jn.Kind == ast.FullJoin)
 	names := func() string {
 		var n []string
 		for _, tb := range tables {
@@ -241,6 +242,14 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		c, ok := e.(ast.Column)
 		if !ok {
 			return ast.Map(e, rw)
+		}
+		if jn.Kind == ast.FullJoin && len(c.Path) == 1 && slices.Contains(jn.Using, c.Path[0]) {
+			// A USING column of a full join is either table's, whichever
+			// has a row (DuckDB's COALESCE of the two).
+			l, r := colRef{tables[0].name, c.Path[0]}, colRef{tables[len(tables)-1].name, c.Path[0]}
+			sides[0].col(l)
+			sides[1].col(r)
+			return &ast.Func{Name: "COALESCE", Args: []ast.Expr{ast.Column{Path: []string{l.name()}, Pos: c.Pos}, ast.Column{Path: []string{r.name()}, Pos: c.Pos}}}
 		}
 		if len(c.Path) == 1 && slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return it.Alias == c.Path[0] }) &&
 			!slices.ContainsFunc(tables, func(tb *joinTable) bool { return slices.Contains(tb.fields, c.Path[0]) }) {
@@ -360,18 +369,42 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		return fail(fmt.Errorf("%w: a join whose ON has no equality of an expression of each table: %s", ErrUnsupported, sel.From))
 	}
 	// The ON terms beyond the keys: of an inner join, a filter after it;
-	// of a left join, a filter of its right table before it.
+	// of a left join, a filter of its right table before it. Of an outer
+	// join, a term of the table whose rows it keeps all the same (the
+	// left one of a left join, either of a full join) decides whether a
+	// row may match at all: a key, CASE WHEN term THEN TRUE END against
+	// the other side's TRUE, NULL (matching nothing) where the term does
+	// not hold.
 	out := *sel
 	var where []ast.Expr
+	var only [2][]ast.Expr // of an outer join, the ON terms of one side
 	for _, t := range residual {
-		if jn.Kind == ast.LeftJoin {
-			if sideOf(t) != 1 {
-				return fail(fmt.Errorf("%w: a LEFT JOIN's ON term that does not read its right table alone: %s", ErrUnsupported, t))
-			}
+		i := sideOf(t)
+		switch {
+		case jn.Kind == ast.LeftJoin && i == 1:
 			sides[1].where = append(sides[1].where, t)
+		case (jn.Kind == ast.LeftJoin || jn.Kind == ast.FullJoin) && i >= 0:
+			only[i] = append(only[i], t)
+		case jn.Kind == ast.LeftJoin || jn.Kind == ast.FullJoin:
+			return fail(fmt.Errorf("%w: a %s's ON term beyond its equalities that reads both tables, or neither: %s", ErrUnsupported, jn.Kind, t))
+		default:
+			where = append(where, t)
+		}
+	}
+	for i, terms := range only {
+		if len(terms) == 0 {
 			continue
 		}
-		where = append(where, t)
+		var all ast.Expr
+		for _, t := range terms {
+			all = andOf(all, t)
+		}
+		cond := qualified(all)
+		if cond == nil {
+			return fail(fmt.Errorf("%w: a %s's ON term with a subquery: %s", ErrUnsupported, jn.Kind, all))
+		}
+		sides[i].keys = append(sides[i].keys, sides[i].exprKey(&ast.Case{Whens: []ast.When{{Cond: cond, Then: ast.Literal{Value: types.BoolValue(true)}}}}))
+		sides[1-i].keys = append(sides[1-i].keys, sides[1-i].exprKey(ast.Literal{Value: types.BoolValue(true)}))
 	}
 	// The WHERE terms of one table narrow its side instead: every term of
 	// an inner join, those of the left table of a left join; they hold in
@@ -384,7 +417,10 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		if keyTerms[n] {
 			continue
 		}
-		if i := sideOf(t); i == 0 || i == 1 && jn.Kind != ast.LeftJoin {
+		if jn.Kind == ast.FullJoin {
+			// Either table's rows may come joined to NULLs: every term
+			// applies after the join.
+		} else if i := sideOf(t); i == 0 || i == 1 && jn.Kind != ast.LeftJoin {
 			sides[i].where = append(sides[i].where, t)
 			continue
 		} else if i < 0 {
@@ -463,6 +499,10 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		narrow = narrowable(sides[0])
 	}
+	if jn.Kind == ast.FullJoin && buildFirst(sides, limit) == 0 {
+		// Either side may build the table of a full join: the smaller.
+		sides[0], sides[1] = sides[1], sides[0]
+	}
 	stream, keepBuild := false, false
 	if items := narrowable(sides[1]); jn.Kind == ast.LeftJoin && items != nil && s.narrowPays(sides) {
 		// A left join's right table made for it is made of the rows whose
@@ -507,7 +547,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			if err := s.joinSide(ctx, sides[0], dir, scope); err != nil {
 				return fail(err)
 			}
-			if jn.Kind == ast.InnerJoin && sides[0].file.Size() < sides[1].file.Size() {
+			if (jn.Kind == ast.InnerJoin || jn.Kind == ast.FullJoin) && sides[0].file.Size() < sides[1].file.Size() {
 				sides[0], sides[1] = sides[1], sides[0]
 			}
 		}
@@ -520,7 +560,8 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 	}
 	newJoiner := func() *joiner {
-		return &joiner{left: jn.Kind == ast.LeftJoin && !keepBuild, keepBuild: keepBuild, cross: jn.Kind == ast.CrossJoin,
+		return &joiner{left: jn.Kind == ast.LeftJoin && !keepBuild || jn.Kind == ast.FullJoin, full: jn.Kind == ast.FullJoin,
+			keepBuild: keepBuild, cross: jn.Kind == ast.CrossJoin,
 			sides: sides, dir: dir, limit: limit, seed: maphash.MakeSeed()}
 	}
 	streamed := func(ctx context.Context, jr *joiner, push *pushedKeys) error {
@@ -878,7 +919,7 @@ func sideBytes(sd *joinSide) int64 {
 // the columns of every table of the join (of t), in the order of the
 // tables and, in each, of the fields of its first rows; a USING column
 // once, as the left table's.
-func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string) *ast.Select {
+func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string, full bool) *ast.Select {
 	if !slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok }) {
 		return sel
 	}
@@ -902,7 +943,11 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 				if i > 0 && st.Table == "" && slices.Contains(using, f) {
 					continue
 				}
-				out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{tb.name, f}}, Alias: f})
+				var e ast.Expr = ast.Column{Path: []string{tb.name, f}}
+				if full && st.Table == "" && slices.Contains(using, f) {
+					e = ast.Column{Path: []string{f}} // either table's (see join)
+				}
+				out.Items = append(out.Items, ast.SelectItem{Expr: e, Alias: f})
 			}
 		}
 	}

@@ -71,7 +71,29 @@ func TestJoins(t *testing.T) {
 			shifted++
 		}
 	}
+	// A full join: every pair that matches, and each row of either table
+	// that matches none (a NULL key matches none; u has a NULL id).
+	gs, matchedIDs := 0, 0
+	for _, r := range rows {
+		if !r.gNull {
+			gs++
+		}
+	}
+	for id := range ids {
+		if perG[id] > 0 {
+			matchedIDs++
+		}
+	}
+	full := fmt.Sprintf("%d|%d|%d", n+(300-n)+(len(ids)-matchedIDs)+1, gs, n+len(ids)-matchedIDs)
+	// Of a left join, a term of its left table decides whether a row may
+	// match: the others join NULLs.
+	nx1, _ := match(func(r subRow, _ string) bool { return !r.xNull && r.x > 1 })
 	wantAnswers(t, s, map[string]string{
+		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM t FULL JOIN u ON t.g = u.id":                        full,
+		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM u FULL OUTER JOIN t ON u.id = t.g":                  full,
+		"SELECT COUNT(*), COUNT(g), COUNT(v.g) FROM t FULL JOIN (SELECT id AS g, kind FROM u) v USING (g)": fmt.Sprintf("%d|%d|%d", n+(300-n)+(len(ids)-matchedIDs)+1, gs+len(ids)-matchedIDs, n+len(ids)-matchedIDs),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":                        fmt.Sprintf("300|%d", nx1),
+		"SELECT COUNT(*), COUNT(t.g) FROM u RIGHT JOIN t ON t.g = u.id AND t.x > 1 WHERE u.id IS NOT NULL": fmt.Sprintf("%d|%d", nx1, nx1),
 		// Keys that are expressions of a table each.
 		"SELECT COUNT(*) FROM t JOIN u ON t.g + 2 = u.id":                    fmt.Sprint(shifted),
 		"SELECT COUNT(*) FROM t JOIN u ON u.id - 2 = t.g":                    fmt.Sprint(shifted),
@@ -121,7 +143,9 @@ func TestJoins(t *testing.T) {
 	wantErrors(t, s, map[string]string{
 		"SELECT day FROM t a JOIN t b ON a.g = b.g":                         "day is a column of a and b: qualify it",
 		"SELECT nope FROM t JOIN u ON t.g = u.id":                           "nope is a column of none of t, u",
-		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":      "does not read its right table alone",
+		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > u.id":   "reads both tables, or neither",
+		"SELECT COUNT(*) FROM t FULL JOIN u ON t.g = u.id AND t.x > u.id":   "reads both tables, or neither",
+		"SELECT COUNT(*) FROM t FULL JOIN u ON t.g < u.id":                  "no equality of an expression of each table",
 		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                       "no equality of an expression of each table",
 		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                        "two tables of the join are called t",
 		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)": "USING after a join of several tables",
@@ -151,6 +175,12 @@ func TestJoinSpills(t *testing.T) {
 		"SELECT COUNT(*), SUM(a.x), MIN(b.t) FROM t a JOIN t b ON LOWER(a.s) = LOWER(b.s)",
 		"SELECT COUNT(*), COUNT(b.x) FROM t a LEFT JOIN t b ON a.g + 1 = b.g AND b.x > 200",
 		"SELECT COUNT(*), SUM(a.x) FROM t a JOIN (SELECT DISTINCT CAST(day AS DATE) AS d, s FROM t) b ON a.day = b.d AND a.s = b.s",
+		// Full joins: through partitions (NULL keys on both sides), in
+		// blocks (one key's rows), with a term of each side.
+		"SELECT COUNT(*), COUNT(a.x), COUNT(b.x), SUM(b.x) FROM (SELECT s, x FROM t WHERE x > 100) a FULL JOIN (SELECT s, x FROM t WHERE x < 300) b ON a.s = b.s",
+		"SELECT COUNT(*), COUNT(a.g), COUNT(b.x), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a FULL JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
+		"SELECT COUNT(*), COUNT(a.x), COUNT(b.x) FROM t a FULL JOIN t b ON a.s = b.s AND a.x > 0 AND b.x < 0",
+		"SELECT COUNT(*), COUNT(a.x), COUNT(b.x) FROM t a LEFT JOIN t b ON a.s = b.s AND a.x > 200",
 	} {
 		spillsAsInMemory(t, s, q, true)
 	}

@@ -161,3 +161,14 @@ SELECT COUNT(*) FROM t a JOIN t c ON a.id % 10 = c.id % 10 AND a.id < c.id WHERE
 SELECT COUNT(*) FROM t a JOIN (SELECT DISTINCT CAST(day AS DATE) AS d FROM t) v ON a.day = v.d
 SELECT v.d, COUNT(*) AS c FROM (SELECT DISTINCT CAST(day AS TIMESTAMP) AS d FROM t) v LEFT JOIN t a ON v.d = a.day AND a.n > 0 GROUP BY v.d ORDER BY v.d
 SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM t c WHERE CAST(c.day AS DATE) = a.day AND c.n > 40)
+SELECT COUNT(*), COUNT(a.id), COUNT(c.id) FROM t a FULL OUTER JOIN t c ON a.n = c.id
+SELECT COUNT(*), COUNT(a.id), COUNT(c.id), SUM(c.n) FROM t a FULL JOIN t c ON a.n + 50 = c.id AND a.b
+SELECT a.region, c.region AS cr, COUNT(*) AS k FROM (SELECT DISTINCT region FROM t WHERE n > 0) a FULL JOIN (SELECT DISTINCT region FROM t WHERE n < -30) c ON a.region = c.region GROUP BY a.region, c.region ORDER BY a.region NULLS LAST, cr NULLS LAST
+SELECT region, a.k, c.m FROM (SELECT region, COUNT(*) AS k FROM t WHERE n > 40 GROUP BY region) a FULL JOIN (SELECT region, MAX(n) AS m FROM t WHERE n < -40 GROUP BY region) c USING (region) ORDER BY region NULLS LAST
+SELECT * FROM (SELECT DISTINCT day FROM t WHERE n > 45) a FULL JOIN (SELECT day, COUNT(*) AS k FROM t WHERE n < -45 GROUP BY day) c USING (day) ORDER BY day
+SELECT COUNT(*), COUNT(a.id), COUNT(c.id) FROM t a FULL JOIN t c ON a.id = c.id AND a.n > 0 AND c.n < 10
+SELECT COUNT(*), COUNT(c.id) FROM t a LEFT JOIN t c ON a.id = c.id AND a.n > 0
+SELECT COUNT(*), COUNT(a.id) FROM t a RIGHT JOIN t c ON a.id = c.id + 1 AND c.s IS NOT NULL
+SELECT COUNT(*) FROM t a FULL JOIN t c ON a.id = c.n WHERE a.id IS NULL OR c.id IS NULL
+SELECT a.id, c.id AS cid FROM (SELECT id FROM t WHERE id < 20) a FULL JOIN (SELECT id FROM t WHERE id BETWEEN 10 AND 30) c ON a.id = c.id ORDER BY a.id NULLS FIRST, cid
+SELECT COUNT(*), COUNT(e.id) FROM t a FULL JOIN t c ON a.id = c.n JOIN t e ON e.id = COALESCE(a.id, c.id)

@@ -49,7 +49,7 @@ type Table struct {
 	Rows float64
 }
 
-// Join is FROM left [INNER | LEFT | RIGHT | CROSS] JOIN right [ON … |
+// Join is FROM left [INNER | LEFT | RIGHT | FULL | CROSS] JOIN right [ON … |
 // USING (…)], or FROM left, right (a cross join).
 type Join struct {
 	Left, Right Table
@@ -64,6 +64,7 @@ const (
 	LeftJoin  = "LEFT JOIN"
 	RightJoin = "RIGHT JOIN"
 	CrossJoin = "CROSS JOIN"
+	FullJoin  = "FULL JOIN"
 )
 
 func (j *Join) String() string {

@@ -19,6 +19,14 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select x from t where a not between 1 and 2 and b not in (1, 'x', null)", "SELECT x FROM t WHERE a NOT BETWEEN 1 AND 2 AND b NOT IN (1, 'x', NULL)"},
 		{"select group_concat(distinct a order by a separator '; ') from t", "SELECT GROUP_CONCAT(DISTINCT a ORDER BY a SEPARATOR '; ') FROM t"},
 		{"select a->'$.b', a->>'$.c', a div 2, a mod 3 from t", "SELECT a -> '$.b', a ->> '$.c', a DIV 2, a % 3 FROM t"},
+		// FULL [OUTER] JOIN, its ON up to the next join, clause, ')' or
+		// ','; LEFT( is a call there.
+		{"select * from a full outer join b on a.x = b.x and (b.y or a.z) left join c on c.k = left(a.s, 2) where a.x > 1",
+			"SELECT * FROM a FULL JOIN b ON a.x = b.x AND (b.y OR a.z) LEFT JOIN c ON c.k = LEFT(a.s, 2) WHERE a.x > 1"},
+		{"select k from a full join b using (k, j) full join c on c.k = right(b.s, 1) and c.s ilike 'x%', d order by 1",
+			"SELECT k FROM a FULL JOIN b USING (k, j) FULL JOIN c ON c.k = RIGHT(b.s, 1) AND ILIKE(c.s, 'x%') CROSS JOIN d ORDER BY 1"},
+		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
+			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
 		// DuckDB's //, which sqlparser would read as a comment to the end
 		// of the line; in a string or a comment it stays.
 		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},

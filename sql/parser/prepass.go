@@ -45,6 +45,8 @@ import (
 //     or parenthesized expression (or call) just before it;
 //   - lake$files, a metadata table's name unquoted, becomes `lake$files`;
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
+//   - FULL [OUTER] JOIN becomes LEFT JOIN with a marked condition (see
+//     fullJoinEdits);
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - DuckDB's a || b becomes a | b, which the converter reads as ||;
 //   - x [NOT] ILIKE p [ESCAPE 'c'] becomes x [NOT] LIKE p ESCAPE
@@ -682,6 +684,74 @@ const ilikeMarker = "__lakesql_ilike:"
 // name the converter expands into the select list's positions.
 const allMarker = "__lakesql_all"
 
+// fullMarker and fullUsingMarker mark the condition of a FULL JOIN,
+// which the pre-parse makes a LEFT JOIN (the grammar has no FULL): ON
+// fullMarker((condition)), ON fullUsingMarker(columns).
+const (
+	fullMarker      = "__lakesql_full"
+	fullUsingMarker = "__lakesql_full_using"
+)
+
+// fullJoinEdits rewrites each FULL [OUTER] JOIN as a LEFT JOIN whose ON
+// or USING carries fullMarker or fullUsingMarker (a join without either
+// is left to fail as a LEFT JOIN without ON would).
+func fullJoinEdits(tk tokens) []edit {
+	var edits []edit
+	joinWord := func(k int) bool {
+		for _, w := range []string{"JOIN", "INNER", "CROSS", "NATURAL", "STRAIGHT_JOIN", "FULL", "WHERE", "GROUP", "HAVING",
+			"ORDER", "LIMIT", "OFFSET", "UNION", "EXCEPT", "INTERSECT", "WINDOW", "QUALIFY"} {
+			if tk.word(k, w) {
+				return true
+			}
+		}
+		// LEFT( and RIGHT( are calls.
+		return (tk.word(k, "LEFT") || tk.word(k, "RIGHT")) && !tk.punct(k+1, "(")
+	}
+	// end returns the index past the last token of what starts at k:
+	// up to a comma, a semicolon, a ')' that closes what holds it, or a
+	// word of joinWord, at its depth.
+	end := func(k int, stopAt func(k int) bool) int {
+		depth := 0
+		for ; k < len(tk.toks); k++ {
+			switch {
+			case tk.punct(k, "("):
+				depth++
+			case tk.punct(k, ")"):
+				if depth == 0 {
+					return k
+				}
+				depth--
+			case depth == 0 && (tk.punct(k, ",") || tk.punct(k, ";") || joinWord(k) || stopAt(k)):
+				return k
+			}
+		}
+		return k
+	}
+	for i := range tk.toks {
+		j := i + 1
+		if tk.word(j, "OUTER") {
+			j++
+		}
+		if !tk.word(i, "FULL") || !tk.word(j, "JOIN") {
+			continue
+		}
+		edits = append(edits, edit{pos: tk.toks[i].pos, end: tk.toks[j].end, repl: "LEFT JOIN"})
+		k := end(j+1, func(k int) bool { return tk.word(k, "ON") || tk.word(k, "USING") })
+		switch {
+		case tk.word(k, "USING"):
+			edits = append(edits, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullUsingMarker})
+		case tk.word(k, "ON"):
+			e := end(k+1, func(int) bool { return false })
+			if e == k+1 {
+				continue
+			}
+			edits = append(edits, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullMarker + "(("},
+				edit{pos: tk.toks[e-1].end, end: tk.toks[e-1].end, repl: "))"})
+		}
+	}
+	return edits
+}
+
 // nullsMarker begins the marker ORDER BY item of NULLS FIRST and LAST.
 const nullsMarker = "__lakesql_nulls_"
 
@@ -988,6 +1058,9 @@ func prepass(text string) rewritten {
 			i = j
 		}
 	}
+	// Last, so that they follow the insertions of the constructs inside
+	// an ON condition at its end.
+	edits = append(edits, fullJoinEdits(tokens{text, toks})...)
 	// By position; an insertion before a replacement at the same place.
 	slices.SortStableFunc(edits, func(a, b edit) int {
 		if a.pos != b.pos {

@@ -61,9 +61,6 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "SIMILAR") && w(i+1, "TO") {
 			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern")
 		}
-		if w(i, "FULL") && (w(i+1, "JOIN") || w(i+1, "OUTER") && w(i+2, "JOIN")) {
-			return nil, NewSyntaxError(text, off+t.pos, "FULL OUTER JOIN not supported (INNER, LEFT, RIGHT and CROSS joins are)")
-		}
 	}
 	for i, t := range toks {
 		// | alone, MySQL's bitwise OR, is not an operator here; the
@@ -359,6 +356,33 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 			}
 		case sqlparser.LeftJoinStr:
 			out.Kind = ast.LeftJoin
+			// FULL JOIN, whose condition the pre-parse marked.
+			if f, ok := j.Condition.On.(*sqlparser.FuncExpr); ok && f.Qualifier.IsEmpty() && (f.Name.EqualString(fullMarker) || f.Name.EqualString(fullUsingMarker)) {
+				out.Kind = ast.FullJoin
+				var args []sqlparser.Expr
+				for _, a := range f.Exprs {
+					ae, ok := a.(*sqlparser.AliasedExpr)
+					if !ok {
+						return ast.Table{}, c.unsupported(j, "this FULL JOIN")
+					}
+					args = append(args, ae.Expr)
+				}
+				if f.Name.EqualString(fullMarker) {
+					if len(args) != 1 {
+						return ast.Table{}, c.unsupported(j, "this FULL JOIN")
+					}
+					j.Condition.On = args[0]
+				} else {
+					j.Condition.On = nil
+					for _, a := range args {
+						col, ok := a.(*sqlparser.ColName)
+						if !ok || !col.Qualifier.IsEmpty() {
+							return ast.Table{}, c.unsupported(j, "USING with other than column names")
+						}
+						j.Condition.Using = append(j.Condition.Using, col.Name)
+					}
+				}
+			}
 		case sqlparser.RightJoinStr:
 			out.Kind = ast.RightJoin
 		default:
