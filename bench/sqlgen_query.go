@@ -1126,8 +1126,13 @@ func (g *sgGen) join() (string, string) {
 		left, right, key = "t l", part("r", 100+g.pick(300)), "n"
 	}
 	on := fmt.Sprintf("l.%s = r.%s", key, key)
-	exprKey := g.pct(15)
-	if exprKey {
+	exprKey := g.pct(20)
+	if exprKey && g.pct(25) {
+		// No equality at all: every pair tried, by a comparison of
+		// the two tables (on the smaller inputs).
+		left, right = part("l", 30+g.pick(60)), part("r", 20+g.pick(40))
+		on = fmt.Sprintf("l.id %s r.id + %d", []string{"<", ">=", "<>"}[g.pick(3)], g.pick(5))
+	} else if exprKey {
 		// A key that is an expression of each table.
 		switch key {
 		case "id", "n":
@@ -1152,6 +1157,11 @@ func (g *sgGen) join() (string, string) {
 		// whose rows are all kept (it decides which may match).
 		side := []string{"l", "r"}[g.pick(2)]
 		on += fmt.Sprintf(" AND %s.n %s %d", side, []string{"<", ">", "<>", ">="}[g.pick(4)], g.pick(40)-20)
+	}
+	if g.pct(15) {
+		// A term of both tables beyond the keys: of an outer join, it
+		// decides which pairs match.
+		on += fmt.Sprintf(" AND l.n %s r.n", []string{"<", ">", "<>", "<="}[g.pick(4)])
 	}
 	return fmt.Sprintf("%s %s %s ON %s", left, kind, right, on), ""
 }

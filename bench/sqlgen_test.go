@@ -175,7 +175,7 @@ func TestSgGenerator(t *testing.T) {
 	// kind), some hold a correlated subquery (every form).
 	kinds := []string{"SELECT * FROM (", "SELECT d.", ") AS d GROUP BY d.", " UNION ALL ", ", (SELECT MAX(id) FROM t",
 		" JOIN ", " LEFT JOIN ", " LEFT OUTER JOIN ", " RIGHT JOIN ", " INNER JOIN ", " CROSS JOIN ", ") r WHERE ", " USING (",
-		" FULL JOIN ", " FULL OUTER JOIN ", "UPPER(l.", " + 1 = r.",
+		" FULL JOIN ", " FULL OUTER JOIN ", "UPPER(l.", " AND l.n < r.n", "ON l.id < r.id",
 		"(NOT EXISTS (SELECT 1 FROM t z", "(EXISTS (SELECT 1 FROM t z", "(SELECT COUNT(*) FROM t z", " IN (SELECT z.id", "(SELECT AVG(z.f) FROM t z",
 		" <> a.", " < a.", " >= a.", " * 20 >= (SELECT "}
 	defer func() {

@@ -8,13 +8,16 @@ import (
 	"io"
 	"math"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
 )
 
 // The hash join of two sides' spill files: a table of the right rows in
@@ -31,7 +34,13 @@ type joiner struct {
 	keepBuild bool
 	// full: a full join, which joins the right rows that no left row
 	// matched to NULLs too, as left does the left rows (left is true).
-	full  bool
+	full bool
+	// keyless: a join without an equality, whose rows all have the key
+	// TRUE (see join): no partitioning could part them.
+	keyless bool
+	// on tests each pair of rows the keys match (nil: none); a pair
+	// that fails it is no match.
+	on    *pairFilter
 	sides [2]*joinSide
 	out   *derivedWriter
 	// fork gives each probe of a streamed join its own output: a fork of
@@ -83,7 +92,7 @@ func appendKey(dst []byte, keys []int, row []types.Value) (k []byte, ok bool) {
 // join joins the rows of files a (left) and b (right), at a depth of
 // partitioning; both are removed as they are read.
 func (j *joiner) join(a, b *spill.Writer, depth int) error {
-	if buildBytes(b) > j.limit && !j.cross && depth < 6 {
+	if buildBytes(b) > j.limit && !j.cross && !j.keyless && depth < 6 {
 		pa, err := j.partition(a, 0, depth)
 		if err != nil {
 			return err
@@ -570,8 +579,11 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched, tmatched []uint6
 		}
 		found := false
 		if k, ok := j.keyOf(0, left); ok {
-			var err error
-			found, err = j.matches(t, k, &right, &rkey, func(i int32) error {
+			_, err := j.matches(t, k, &right, &rkey, func(i int32) error {
+				if pass, err := j.on.pass(left, right); !pass {
+					return err
+				}
+				found = true
 				if tmatched != nil {
 					tmatched[i/64] |= 1 << (i % 64)
 				}
@@ -831,7 +843,7 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 	var mu sync.Mutex
 	var probes []*probeEmitter
 	err = run(keys, func() exec.Emitter {
-		p := &probeEmitter{j: j, t: t, out: j.fork(), nulls: make([]types.Value, len(j.sides[1].need))}
+		p := &probeEmitter{j: j, t: t, out: j.fork(), nulls: make([]types.Value, len(j.sides[1].need)), on: j.on.clone()}
 		if j.keepBuild || j.full {
 			p.matched = make([]uint64, (t.rows()+63)/64)
 		}
@@ -882,6 +894,7 @@ type probeEmitter struct {
 	right, row []types.Value
 	nulls      []types.Value
 	matched    []uint64 // keepBuild: the table's rows this worker matched
+	on         *pairFilter
 }
 
 func (p *probeEmitter) Columns([]string) error { return nil }
@@ -893,8 +906,11 @@ func (p *probeEmitter) Row(left []types.Value) error {
 	p.key = k
 	found := false
 	if ok {
-		var err error
-		found, err = j.matches(p.t, k, &p.right, &p.rkey, func(i int32) error {
+		_, err := j.matches(p.t, k, &p.right, &p.rkey, func(i int32) error {
+			if pass, err := p.on.pass(left, p.right); !pass {
+				return err
+			}
+			found = true
 			if p.matched != nil {
 				p.matched[i/64] |= 1 << (i % 64)
 			}
@@ -914,3 +930,76 @@ func (p *probeEmitter) emit(left, right []types.Value) error {
 	p.row = append(append(p.row[:0], left...), right...)
 	return p.out.Row(p.row)
 }
+
+// pairFilter is a join's test of a pair of rows beyond its keys: an
+// expression bound over the joined rows' columns (named table.field),
+// evaluated by one goroutine (clone gives each its own).
+type pairFilter struct {
+	e   plan.Expr
+	at  []int // by slot of e, the column of the joined row it reads
+	row plan.Row
+}
+
+// newPairFilter binds e, an expression of the joined rows' columns cols.
+func newPairFilter(e ast.Expr, cols []string) (*pairFilter, error) {
+	p, err := plan.Bind(&ast.Select{Items: []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}, Where: e, Limit: -1}, pairSource{})
+	if err != nil {
+		return nil, err
+	}
+	var sc *plan.Scan
+	for n := p.Root; n != nil && sc == nil; {
+		if sc, _ = n.(*plan.Scan); sc == nil && len(n.Inputs()) == 1 {
+			n = n.Inputs()[0]
+		} else {
+			break
+		}
+	}
+	if sc == nil || sc.Filter == nil {
+		return nil, fmt.Errorf("%w: the join's condition %s", ErrUnsupported, e)
+	}
+	f := &pairFilter{e: sc.Filter, row: make(plan.Row, len(sc.Fields))}
+	for _, name := range sc.Fields {
+		i := slices.Index(cols, name)
+		if i < 0 {
+			return nil, fmt.Errorf("%w: the join's condition %s reads %s, which the join does not make", ErrUnsupported, e, name)
+		}
+		f.at = append(f.at, i)
+	}
+	return f, nil
+}
+
+// pass reports whether the pair of left and right passes f (nil: every
+// pair does).
+func (f *pairFilter) pass(left, right []types.Value) (bool, error) {
+	if f == nil {
+		return true, nil
+	}
+	for k, i := range f.at {
+		if i < len(left) {
+			f.row[k] = left[i]
+		} else {
+			f.row[k] = right[i-len(left)]
+		}
+	}
+	t, err := plan.EvalTruth(f.e, f.row)
+	return t == types.True, err
+}
+
+// clone is f for another goroutine.
+func (f *pairFilter) clone() *pairFilter {
+	if f == nil {
+		return nil
+	}
+	return &pairFilter{e: plan.CloneExpr(f.e), at: f.at, row: make(plan.Row, len(f.row))}
+}
+
+// pairSource is the source a pairFilter binds its expression over: it
+// names no lake, and no one reads it.
+type pairSource struct{}
+
+func (pairSource) Name() string                       { return "the join" }
+func (pairSource) Generation() int64                  { return -1 }
+func (pairSource) Key() []string                      { return nil }
+func (pairSource) Files() []storage.FileEntry         { return nil }
+func (pairSource) Open(string) (io.ReadCloser, error) { return nil, io.EOF }
+func (pairSource) Path(string) string                 { return "the join" }

@@ -214,6 +214,19 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		return -1, colRef{}, nil
 	}
+	// readsBoth reports an expression that reads a column of each side.
+	readsBoth := func(e ast.Expr) bool {
+		var read [2]bool
+		ast.Walk(e, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok {
+				if i, _, _ := resolveCol(c); i >= 0 {
+					read[i] = true
+				}
+			}
+			return true
+		})
+		return read[0] && read[1]
+	}
 	// sideOf is the one table an expression reads (-1: none or both).
 	sideOf := func(e ast.Expr) int {
 		side := -2
@@ -365,9 +378,6 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	if failed != nil {
 		return fail(failed)
 	}
-	if jn.Kind != ast.CrossJoin && len(sides[0].keys) == 0 {
-		return fail(fmt.Errorf("%w: a join whose ON has no equality of an expression of each table: %s", ErrUnsupported, sel.From))
-	}
 	// The ON terms beyond the keys: of an inner join, a filter after it;
 	// of a left join, a filter of its right table before it. Of an outer
 	// join, a term of the table whose rows it keeps all the same (the
@@ -378,15 +388,37 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	out := *sel
 	var where []ast.Expr
 	var only [2][]ast.Expr // of an outer join, the ON terms of one side
+	// onBoth: the ON terms that read both tables (or neither) which the
+	// join tests on each pair of rows its keys match (see joiner.on): of
+	// an outer join, whose pairs that fail them are no match; of an inner
+	// join without keys, which pairs every row with every other.
+	var onBoth ast.Expr
+	if jn.Kind == ast.CrossJoin && jn.On == nil && len(sides[0].keys) == 0 {
+		// FROM a, b WHERE a.x BETWEEN b.lo AND b.hi: the terms of both
+		// tables pick the pairs as the join makes them, not after.
+		for n, t := range ast.Conjuncts(sel.Where) {
+			if q := qualified(t); q != nil && readsBoth(t) {
+				onBoth = andOf(onBoth, rw(q))
+				keyTerms[n] = true
+				jn.Kind = ast.InnerJoin
+			}
+		}
+	}
+	keyless := jn.Kind != ast.CrossJoin && len(sides[0].keys) == 0
 	for _, t := range residual {
 		i := sideOf(t)
+		outer := jn.Kind == ast.LeftJoin || jn.Kind == ast.FullJoin
 		switch {
-		case jn.Kind == ast.LeftJoin && i == 1:
-			sides[1].where = append(sides[1].where, t)
-		case (jn.Kind == ast.LeftJoin || jn.Kind == ast.FullJoin) && i >= 0:
+		case jn.Kind == ast.LeftJoin && i == 1, jn.Kind == ast.InnerJoin && i >= 0 && keyless:
+			sides[i].where = append(sides[i].where, t)
+		case outer && i >= 0:
 			only[i] = append(only[i], t)
-		case jn.Kind == ast.LeftJoin || jn.Kind == ast.FullJoin:
-			return fail(fmt.Errorf("%w: a %s's ON term beyond its equalities that reads both tables, or neither: %s", ErrUnsupported, jn.Kind, t))
+		case outer || keyless:
+			q := qualified(t)
+			if q == nil {
+				return fail(fmt.Errorf("%w: a %s's ON term with a subquery: %s", ErrUnsupported, jn.Kind, t))
+			}
+			onBoth = andOf(onBoth, rw(q))
 		default:
 			where = append(where, t)
 		}
@@ -405,6 +437,14 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		sides[i].keys = append(sides[i].keys, sides[i].exprKey(&ast.Case{Whens: []ast.When{{Cond: cond, Then: ast.Literal{Value: types.BoolValue(true)}}}}))
 		sides[1-i].keys = append(sides[1-i].keys, sides[1-i].exprKey(ast.Literal{Value: types.BoolValue(true)}))
+	}
+	if jn.Kind != ast.CrossJoin && len(sides[0].keys) == 0 {
+		// No equality (ON a.x < b.y, ON a.x BETWEEN b.lo AND b.hi): every
+		// row's key is TRUE, so that each pair is tried (a nested loop,
+		// in blocks past memory).
+		for _, sd := range sides {
+			sd.keys = append(sd.keys, sd.exprKey(ast.Literal{Value: types.BoolValue(true)}))
+		}
 	}
 	// The WHERE terms of one table narrow its side instead: every term of
 	// an inner join, those of the left table of a left join; they hold in
@@ -559,9 +599,16 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			cols = append(cols, c.name())
 		}
 	}
+	var on *pairFilter
+	if onBoth != nil {
+		var err error
+		if on, err = newPairFilter(onBoth, cols); err != nil {
+			return fail(err)
+		}
+	}
 	newJoiner := func() *joiner {
 		return &joiner{left: jn.Kind == ast.LeftJoin && !keepBuild || jn.Kind == ast.FullJoin, full: jn.Kind == ast.FullJoin,
-			keepBuild: keepBuild, cross: jn.Kind == ast.CrossJoin,
+			keepBuild: keepBuild, cross: jn.Kind == ast.CrossJoin, keyless: keyless, on: on,
 			sides: sides, dir: dir, limit: limit, seed: maphash.MakeSeed()}
 	}
 	streamed := func(ctx context.Context, jr *joiner, push *pushedKeys) error {

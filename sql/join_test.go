@@ -88,7 +88,61 @@ func TestJoins(t *testing.T) {
 	// Of a left join, a term of its left table decides whether a row may
 	// match: the others join NULLs.
 	nx1, _ := match(func(r subRow, _ string) bool { return !r.xNull && r.x > 1 })
+	// Joins without an equality, and ON terms of both tables that decide
+	// an outer join's matches.
+	less, leftLess, leftLessMatches, near, fullX, fullXt, fullXu := 0, 0, 0, 0, 0, 0, 0
+	uMatched := map[int]bool{}
+	for _, r := range rows {
+		k0 := 0
+		xMatch := false
+		for id, kind := range ids {
+			if r.gNull {
+				continue
+			}
+			if r.g < id {
+				less++
+				if kind == "k0" {
+					k0++
+				}
+			}
+			if r.g >= id-1 && r.g <= id+1 {
+				near++
+			}
+			if r.g == id && !r.xNull && r.x > id {
+				fullX++
+				xMatch = true
+				uMatched[id] = true
+			}
+		}
+		leftLess += max(1, k0)
+		leftLessMatches += k0
+		if !xMatch {
+			fullX++ // t's row joined to NULLs
+		}
+		if !r.gNull {
+			fullXt++
+		}
+	}
+	fullXu = len(uMatched)
+	for id := range ids {
+		if !uMatched[id] {
+			fullX++
+		}
+	}
+	fullX++ // u's NULL id
+	fullXuCount := 0
+	for _, r := range rows {
+		if !r.gNull && !r.xNull && r.x > r.g {
+			if _, ok := ids[r.g]; ok {
+				fullXuCount++
+			}
+		}
+	}
 	wantAnswers(t, s, map[string]string{
+		"SELECT COUNT(*) FROM t JOIN u ON t.g < u.id":                                                      fmt.Sprint(less),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g < u.id AND u.kind = 'k0'":                  fmt.Sprintf("%d|%d", leftLess, leftLessMatches),
+		"SELECT COUNT(*) FROM t, u WHERE t.g BETWEEN u.id - 1 AND u.id + 1":                                fmt.Sprint(near),
+		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM t FULL JOIN u ON t.g = u.id AND t.x > u.id":         fmt.Sprintf("%d|%d|%d", fullX, fullXt, fullXuCount+len(ids)-fullXu),
 		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM t FULL JOIN u ON t.g = u.id":                        full,
 		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM u FULL OUTER JOIN t ON u.id = t.g":                  full,
 		"SELECT COUNT(*), COUNT(g), COUNT(v.g) FROM t FULL JOIN (SELECT id AS g, kind FROM u) v USING (g)": fmt.Sprintf("%d|%d|%d", n+(300-n)+(len(ids)-matchedIDs)+1, gs+len(ids)-matchedIDs, n+len(ids)-matchedIDs),
@@ -141,14 +195,11 @@ func TestJoins(t *testing.T) {
 		t.Errorf("left %v in the temporary folder", ents)
 	}
 	wantErrors(t, s, map[string]string{
-		"SELECT day FROM t a JOIN t b ON a.g = b.g":                         "day is a column of a and b: qualify it",
-		"SELECT nope FROM t JOIN u ON t.g = u.id":                           "nope is a column of none of t, u",
-		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > u.id":   "reads both tables, or neither",
-		"SELECT COUNT(*) FROM t FULL JOIN u ON t.g = u.id AND t.x > u.id":   "reads both tables, or neither",
-		"SELECT COUNT(*) FROM t FULL JOIN u ON t.g < u.id":                  "no equality of an expression of each table",
-		"SELECT COUNT(*) FROM t JOIN u ON t.g > u.id":                       "no equality of an expression of each table",
-		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                        "two tables of the join are called t",
-		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)": "USING after a join of several tables",
+		"SELECT day FROM t a JOIN t b ON a.g = b.g":                                          "day is a column of a and b: qualify it",
+		"SELECT nope FROM t JOIN u ON t.g = u.id":                                            "nope is a column of none of t, u",
+		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > (SELECT MIN(id) FROM u)": "ON term with a subquery",
+		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                                         "two tables of the join are called t",
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)":                  "USING after a join of several tables",
 	})
 }
 
@@ -181,6 +232,10 @@ func TestJoinSpills(t *testing.T) {
 		"SELECT COUNT(*), COUNT(a.g), COUNT(b.x), SUM(b.x) FROM (SELECT g FROM t WHERE x < -250) a FULL JOIN (SELECT g, x FROM t WHERE x > 0) b ON a.g = b.g",
 		"SELECT COUNT(*), COUNT(a.x), COUNT(b.x) FROM t a FULL JOIN t b ON a.s = b.s AND a.x > 0 AND b.x < 0",
 		"SELECT COUNT(*), COUNT(a.x), COUNT(b.x) FROM t a LEFT JOIN t b ON a.s = b.s AND a.x > 200",
+		// Without an equality: every pair tried, in blocks.
+		"SELECT COUNT(*), SUM(b.x) FROM (SELECT x FROM t WHERE x < -280) a JOIN (SELECT x FROM t WHERE x > 300) b ON a.x + b.x > 150",
+		"SELECT COUNT(*), COUNT(b.x), SUM(b.x) FROM (SELECT x FROM t WHERE x < -280) a LEFT JOIN (SELECT x FROM t WHERE x > 300) b ON a.x + b.x > 200",
+		"SELECT COUNT(*), COUNT(a.x), COUNT(b.x) FROM (SELECT x FROM t WHERE x < -250) a FULL JOIN (SELECT x FROM t WHERE x > 250) b ON a.x + b.x BETWEEN -10 AND 10",
 	} {
 		spillsAsInMemory(t, s, q, true)
 	}

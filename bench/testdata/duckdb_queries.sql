@@ -172,3 +172,12 @@ SELECT COUNT(*), COUNT(a.id) FROM t a RIGHT JOIN t c ON a.id = c.id + 1 AND c.s 
 SELECT COUNT(*) FROM t a FULL JOIN t c ON a.id = c.n WHERE a.id IS NULL OR c.id IS NULL
 SELECT a.id, c.id AS cid FROM (SELECT id FROM t WHERE id < 20) a FULL JOIN (SELECT id FROM t WHERE id BETWEEN 10 AND 30) c ON a.id = c.id ORDER BY a.id NULLS FIRST, cid
 SELECT COUNT(*), COUNT(e.id) FROM t a FULL JOIN t c ON a.id = c.n JOIN t e ON e.id = COALESCE(a.id, c.id)
+SELECT COUNT(*) FROM t a JOIN t c ON a.n < c.n - 45
+SELECT a.id, c.id AS cid FROM (SELECT * FROM t WHERE id < 30) a JOIN (SELECT * FROM t WHERE id < 30) c ON a.id < c.id AND a.n > c.n ORDER BY a.id, cid
+SELECT a.id, COUNT(c.id) AS k FROM (SELECT * FROM t WHERE id < 60) a LEFT JOIN (SELECT * FROM t WHERE id < 60) c ON a.n BETWEEN c.n - 1 AND c.n + 1 AND a.id <> c.id GROUP BY a.id ORDER BY a.id
+SELECT COUNT(*), COUNT(a.id), COUNT(c.id) FROM (SELECT * FROM t WHERE id < 200) a FULL JOIN (SELECT * FROM t WHERE id < 300) c ON a.id = c.id AND a.n < c.f
+SELECT COUNT(*) FROM (SELECT * FROM t WHERE id < 300) a, (SELECT * FROM t WHERE id < 300) c WHERE a.f > c.f * 2 AND a.region = 'seoul'
+SELECT a.region, COUNT(*) AS k FROM (SELECT * FROM t WHERE id < 100) a RIGHT JOIN (SELECT * FROM t WHERE id < 50) c ON a.n > c.n AND a.s = c.s GROUP BY a.region ORDER BY a.region NULLS FIRST
+SELECT COUNT(*), COUNT(c.id) FROM (SELECT * FROM t WHERE id < 100) a LEFT JOIN (SELECT * FROM t WHERE id < 100) c ON a.id = c.id + 1 AND c.s LIKE a.s || '%'
+SELECT COUNT(*), COUNT(c.id) FROM (SELECT * FROM t WHERE id < 40) a LEFT JOIN t c ON FALSE
+SELECT COUNT(*) FROM (SELECT * FROM t WHERE id < 40) a JOIN (SELECT * FROM t WHERE id < 40) c ON TRUE
