@@ -122,7 +122,8 @@ func joinTables(t ast.Table, side int) []*joinTable {
 // temporary file and returns the statement over it.
 func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
 	jn := *sel.From.Join
-	if jn.Kind == ast.RightJoin {
+	right := jn.Kind == ast.RightJoin
+	if right {
 		jn.Left, jn.Right, jn.Kind = jn.Right, jn.Left, ast.LeftJoin
 	}
 	var cleanup []func()
@@ -173,10 +174,26 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 			sd.bytes = -1
 		}
 	}
+	if jn.Natural {
+		// The columns that both tables' first rows have, in the left
+		// table's order (none: a cross join).
+		if jn.Left.Join != nil {
+			return fail(fmt.Errorf("%w: NATURAL JOIN after a join of several tables: write ON", ErrUnsupported))
+		}
+		jn.Using = nil
+		for _, f := range tables[0].fields {
+			if slices.Contains(tables[1].fields, f) {
+				jn.Using = append(jn.Using, f)
+			}
+		}
+		if len(jn.Using) == 0 {
+			return fail(fmt.Errorf("%w: NATURAL JOIN of tables with no column in common (as far as their first rows tell): write CROSS JOIN", ErrUnsupported))
+		}
+	}
 	if len(jn.Using) > 0 && jn.Left.Join != nil {
 		return fail(fmt.Errorf("%w: USING after a join of several tables: write ON", ErrUnsupported))
 	}
-	sel = s.expandStar(sel, tables, jn.Using, jn.Kind == ast.FullJoin)
+	sel = s.expandStar(sel, tables, jn.Using, right)
 	names := func() string {
 		var n []string
 		for _, tb := range tables {
@@ -966,7 +983,7 @@ func sideBytes(sd *joinSide) int64 {
 // the columns of every table of the join (of t), in the order of the
 // tables and, in each, of the fields of its first rows; a USING column
 // once, as the left table's.
-func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string, full bool) *ast.Select {
+func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string, right bool) *ast.Select {
 	if !slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok }) {
 		return sel
 	}
@@ -978,7 +995,19 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 			out.Items = append(out.Items, it)
 			continue
 		}
-		for i, tb := range tables {
+		// The tables as written: a right join's sides were swapped.
+		order := tables
+		if right {
+			order = nil
+			for _, side := range []int{1, 0} {
+				for _, tb := range tables {
+					if tb.side == side {
+						order = append(order, tb)
+					}
+				}
+			}
+		}
+		for i, tb := range order {
 			if st.Table != "" && st.Table != tb.name {
 				continue
 			}
@@ -987,12 +1016,15 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 				fields = s.rowFields(tb.t.Name, fields)
 			}
 			for _, f := range fields {
-				if i > 0 && st.Table == "" && slices.Contains(using, f) {
-					continue
-				}
 				var e ast.Expr = ast.Column{Path: []string{tb.name, f}}
-				if full && st.Table == "" && slices.Contains(using, f) {
-					e = ast.Column{Path: []string{f}} // either table's (see join)
+				if st.Table == "" && slices.Contains(using, f) {
+					if i > 0 {
+						continue
+					}
+					// Where the first table has it, the join's: of a
+					// right join the right table's, of a full one
+					// either's (see join).
+					e = ast.Column{Path: []string{f}}
 				}
 				out.Items = append(out.Items, ast.SelectItem{Expr: e, Alias: f})
 			}

@@ -198,6 +198,7 @@ func TestJoins(t *testing.T) {
 		"SELECT day FROM t a JOIN t b ON a.g = b.g":                                          "day is a column of a and b: qualify it",
 		"SELECT nope FROM t JOIN u ON t.g = u.id":                                            "nope is a column of none of t, u",
 		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > (SELECT MIN(id) FROM u)": "ON term with a subquery",
+		"SELECT COUNT(*) FROM t NATURAL JOIN (SELECT 1 AS zz) v":                             "no column in common",
 		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                                         "two tables of the join are called t",
 		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)":                  "USING after a join of several tables",
 	})
@@ -294,6 +295,13 @@ func TestJoinStar(t *testing.T) {
 		"SELECT u.*, t.x FROM t JOIN u ON t.g = u.id":                          {"id|kind|x", "SELECT u.id, u.kind, t.x FROM t JOIN u ON t.g = u.id"},
 		"SELECT * FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":       {"g|x|day|kind", "SELECT t.g, t.x, t.day, v.kind FROM t JOIN (SELECT id AS g, kind FROM u) v ON t.g = v.g"},
 		"SELECT *, 1 AS one FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90": {"g|x|day|id|kind|one", "SELECT a.g, a.x, a.day, u.id, u.kind, 1 FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90"},
+		// The tables as written, whatever side the join reads first; a
+		// USING column where the first table has it, the join's value.
+		"SELECT * FROM u RIGHT JOIN t ON t.g = u.id":                           {"id|kind|g|x|day", "SELECT u.id, u.kind, t.g, t.x, t.day FROM u RIGHT JOIN t ON t.g = u.id"},
+		"SELECT * FROM (SELECT id AS g, kind FROM u) v RIGHT JOIN t USING (g)": {"g|kind|x|day", "SELECT t.g, v.kind, t.x, t.day FROM (SELECT id AS g, kind FROM u) v RIGHT JOIN t ON v.g = t.g"},
+		"SELECT * FROM t FULL JOIN (SELECT id AS g, kind FROM u) v USING (g)":  {"g|x|day|kind", "SELECT COALESCE(t.g, v.g), t.x, t.day, v.kind FROM t FULL JOIN (SELECT id AS g, kind FROM u) v ON t.g = v.g"},
+		"SELECT * FROM t NATURAL JOIN (SELECT id AS g, kind FROM u) v":         {"g|x|day|kind", "SELECT t.g, t.x, t.day, v.kind FROM t JOIN (SELECT id AS g, kind FROM u) v ON t.g = v.g"},
+		"SELECT * FROM t NATURAL LEFT JOIN (SELECT id AS g, day FROM u) v":     {"g|x|day", "SELECT t.g, t.x, t.day FROM t LEFT JOIN (SELECT id AS g, day FROM u) v ON t.g = v.g AND t.day = v.day"},
 	} {
 		res := query(t, s, q)
 		var cols []string

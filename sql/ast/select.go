@@ -56,6 +56,9 @@ type Join struct {
 	Kind        string // one of the *Join constants
 	On          Expr
 	Using       []string
+	// Natural: NATURAL [LEFT | RIGHT] JOIN, USING the columns that both
+	// tables have.
+	Natural bool
 }
 
 // Kinds of join.
@@ -68,7 +71,11 @@ const (
 )
 
 func (j *Join) String() string {
-	s := j.Left.String() + " " + j.Kind + " " + j.Right.String()
+	kind := j.Kind
+	if j.Natural {
+		kind = "NATURAL " + kind
+	}
+	s := j.Left.String() + " " + kind + " " + j.Right.String()
 	if j.On != nil {
 		s += " ON " + j.On.String()
 	}

@@ -27,6 +27,7 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT k FROM a FULL JOIN b USING (k, j) FULL JOIN c ON c.k = RIGHT(b.s, 1) AND ILIKE(c.s, 'x%') CROSS JOIN d ORDER BY 1"},
 		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
 			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
+		{"select * from a natural join b natural left join c natural right join d", "SELECT * FROM a NATURAL JOIN b NATURAL LEFT JOIN c NATURAL RIGHT JOIN d"},
 		// DuckDB's //, which sqlparser would read as a comment to the end
 		// of the line; in a string or a comment it stays.
 		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},
@@ -88,6 +89,7 @@ func TestParseSelectErrors(t *testing.T) {
 		"select a is distinct from b = c from t":          "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
 		"select abs(a) filter (where a > 1) from t":       "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, ARG_MAX, ARG_MIN, AVG, BOOL_AND, BOOL_OR, COUNT, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MAX_BY, MEAN, MEDIAN, MIN, MIN_BY, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
 		"select sum(a) over (partition by b) from t":      "syntax error at line 1, column 15: window functions (OVER) not supported",
+		"select a from t natural full join u":             "syntax error at line 1, column 17: NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)",
 		"select a from t where a similar to 'x'":          "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
 		"select * from t group by all":                    "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
 		"select a from t order by all, a":                 "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",

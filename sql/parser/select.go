@@ -58,6 +58,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "OVER") && i+1 < len(toks) && (text[off+toks[i+1].pos] == '(' || toks[i+1].word) && i > 0 && text[off+toks[i-1].pos:off+toks[i-1].end] == ")" {
 			return nil, NewSyntaxError(text, off+t.pos, "window functions (OVER) not supported")
 		}
+		if w(i, "NATURAL") && w(i+1, "FULL") {
+			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
+		}
 		if w(i, "SIMILAR") && w(i+1, "TO") {
 			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern")
 		}
@@ -385,6 +388,12 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 			}
 		case sqlparser.RightJoinStr:
 			out.Kind = ast.RightJoin
+		case sqlparser.NaturalJoinStr:
+			out.Kind, out.Natural = ast.InnerJoin, true
+		case sqlparser.NaturalLeftJoinStr:
+			out.Kind, out.Natural = ast.LeftJoin, true
+		case sqlparser.NaturalRightJoinStr:
+			out.Kind, out.Natural = ast.RightJoin, true
 		default:
 			return ast.Table{}, c.unsupported(j, strings.ToUpper(j.Join))
 		}
@@ -398,7 +407,7 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 		for _, col := range j.Condition.Using {
 			out.Using = append(out.Using, col.String())
 		}
-		if out.Kind != ast.CrossJoin && out.On == nil && out.Using == nil {
+		if out.Kind != ast.CrossJoin && out.On == nil && out.Using == nil && !out.Natural {
 			return ast.Table{}, c.unsupported(j, "a join without ON or USING")
 		}
 		t := ast.Table{Join: out}
