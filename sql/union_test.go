@@ -252,3 +252,28 @@ func TestOrderedDistinctConcat(t *testing.T) {
 		"SELECT STRING_AGG(DISTINCT g, '/' ORDER BY x) FROM t": "with DISTINCT, ORDER BY inside an aggregate orders by its argument only",
 	})
 }
+
+// TestQuantileFraction: QUANTILE's fraction is a number from 0 to 1, one
+// constant for the group; its answers are DuckDB's (aggregate's tests,
+// bench/testdata/duckdb_queries.sql).
+func TestQuantileFraction(t *testing.T) {
+	s, rows := subLakes(t)
+	xs := 0
+	for _, r := range rows {
+		if !r.xNull {
+			xs++
+		}
+	}
+	wantAnswers(t, s, map[string]string{
+		// The whole range: the least and the greatest x, as MIN and MAX.
+		"SELECT QUANTILE_DISC(x, 0) = MIN(x), QUANTILE_DISC(x, 1) = MAX(x), QUANTILE_CONT(x, 1) = MAX(x), COUNT(x) FROM t": fmt.Sprintf("true|true|true|%d", xs),
+	})
+	wantErrors(t, s, map[string]string{
+		"SELECT QUANTILE_CONT(x, 1.5) FROM t":                                                "must be a number between 0 and 1",
+		"SELECT QUANTILE_DISC(x, 'a') FROM t":                                                "must be a number between 0 and 1",
+		"SELECT QUANTILE_CONT(x, NULL) FROM t":                                               "the fraction of QUANTILE is NULL",
+		"SELECT QUANTILE_CONT(x, CASE WHEN day = '2026-01-01' THEN 0.1 ELSE 0.2 END) FROM t": "must be a constant",
+		"SELECT QUANTILE(x) FROM t":                                                          "takes 2 arguments",
+		"SELECT CORR(x) FROM t":                                                              "takes 2 arguments",
+	})
+}

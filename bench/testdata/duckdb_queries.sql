@@ -189,3 +189,21 @@ SELECT region, COUNT(*) AS k FROM (SELECT region, day FROM t WHERE n > 0) a NATU
 SELECT * FROM (SELECT id, n, day FROM t WHERE id < 10) a RIGHT JOIN (SELECT id, s, day FROM t WHERE id BETWEEN 5 AND 15) c ON a.id = c.id ORDER BY c.id
 SELECT * FROM (SELECT id, n FROM t WHERE id < 10) a FULL JOIN (SELECT id, s FROM t WHERE id BETWEEN 5 AND 15) c USING (id) ORDER BY id
 SELECT COUNT(*), COUNT(n), COUNT(s) FROM (SELECT id, day, n FROM t WHERE n > 0) a FULL JOIN (SELECT id, day, s FROM t WHERE n < 10) c USING (id, day)
+SELECT QUANTILE_DISC(x, 0.6) AS a, QUANTILE_DISC(x, 0.4) AS b, QUANTILE_DISC(x, 0.5) AS c, QUANTILE_DISC(x, 0.0) AS d, QUANTILE_DISC(x, 1.0) AS e, QUANTILE_DISC(x, 0.25) AS f, QUANTILE_DISC(x, 0.75) AS g FROM (VALUES (1), (2), (3), (4)) AS v(x)
+SELECT QUANTILE_CONT(x, 0.6) AS a, QUANTILE_CONT(x, 0.4) AS b, QUANTILE_CONT(x, 0.5) AS c, QUANTILE(x, 0.6) AS q FROM (VALUES (1), (2), (3), (4)) AS v(x)
+SELECT QUANTILE_DISC(s, 0.5) AS a FROM (VALUES ('a'), ('b'), ('c'), ('d')) AS v(s)
+SELECT MODE(x) AS m FROM (VALUES (3), (1), (1), (3), (2)) AS v(x)
+SELECT CORR(y, x) AS c, COVAR_POP(y, x) AS p, COVAR_SAMP(y, x) AS s FROM (VALUES (1, 2), (2, 4), (3, 7), (4, NULL)) AS v(x, y)
+SELECT CORR(y, x) AS c, COVAR_SAMP(y, x) AS s FROM (VALUES (1, 2)) AS v(x, y)
+SELECT CORR(y, x) AS c FROM (VALUES (1, 2), (1, 3)) AS v(x, y)
+SELECT PRODUCT(x) AS p FROM (VALUES (2), (3), (NULL), (4)) AS v(x)
+SELECT QUANTILE_CONT(x, 0.5) AS a FROM (VALUES (1.5), (2.5), (10.0)) AS v(x)
+SELECT QUANTILE_DISC(x, 0.6) AS a FROM (VALUES (1), (2), (3), (4), (5)) AS v(x)
+SELECT QUANTILE_DISC(x, 0.3) AS a, QUANTILE_DISC(x, 0.7) AS b, QUANTILE_DISC(x, 0.9) AS c, QUANTILE_DISC(x, 0.1) AS d FROM (VALUES (1), (2), (3), (4), (5), (6), (7)) AS v(x)
+SELECT region, QUANTILE_CONT(n, 0.25) AS q1, QUANTILE_DISC(n, 0.75) AS q3, QUANTILE_CONT(f, 0.9) AS f9, QUANTILE_DISC(s, 0.5) AS sm FROM t GROUP BY region ORDER BY region
+SELECT region, CORR(f, n) AS c, COVAR_POP(f, n) AS p, COVAR_SAMP(n, f) AS s FROM t GROUP BY region ORDER BY region
+SELECT region, PRODUCT(CASE WHEN n BETWEEN 1 AND 3 THEN n END) AS p FROM t GROUP BY region ORDER BY region
+SELECT QUANTILE_CONT(n, 0.5) AS a, MEDIAN(n) AS b, QUANTILE_DISC(n, 0.5) AS c, QUANTILE(f, 0.33) AS d FROM t
+SELECT region, QUANTILE_CONT(n, 0.5) FILTER (WHERE b) AS qb, MODE(region) AS mr FROM t GROUP BY region ORDER BY region
+SELECT day, region, QUANTILE_DISC(id, 0.5) AS q, CORR(id, n) AS c FROM t GROUP BY day, region ORDER BY day, region
+SELECT MODE(region) AS m, MODE(day) AS d FROM t

@@ -67,8 +67,8 @@ func grow(acct *int64, n int) {
 // bits of a DOUBLE sum).
 func OrderSensitive(name string) bool {
 	switch strings.ToUpper(name) {
-	case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY":
-		return true // ARG_MAX and ARG_MIN: the first of tying rows
+	case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY", "MODE":
+		return true // ARG_MAX and ARG_MIN: the first of tying rows; MODE: the first of values as frequent
 	}
 	return false
 }
@@ -131,6 +131,22 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		mk = func() State { return &concat{sep: s} }
 	case "MEDIAN":
 		mk = func() State { return &median{} }
+	case "QUANTILE_CONT", "QUANTILE_DISC", "QUANTILE":
+		if err := arity(2, 2); err != nil {
+			return nil, true, err
+		}
+		cont := name == "QUANTILE_CONT"
+		mk = func() State { return &quantile{cont: cont} }
+	case "MODE":
+		mk = func() State { return &mode{} }
+	case "COVAR_POP", "COVAR_SAMP", "CORR":
+		if err := arity(2, 2); err != nil {
+			return nil, true, err
+		}
+		kind := map[string]int{"COVAR_POP": covarPop, "COVAR_SAMP": covarSamp, "CORR": corr}[name]
+		mk = func() State { return &comoments{kind: kind} }
+	case "PRODUCT":
+		mk = func() State { return &product{} }
 	case "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY":
 		if err := arity(2, 2); err != nil {
 			return nil, true, err
@@ -147,7 +163,8 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	default:
 		return nil, false, nil
 	}
-	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG_") && !strings.HasSuffix(name, "_BY") {
+	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG_") && !strings.HasSuffix(name, "_BY") &&
+		!strings.HasPrefix(name, "QUANTILE") && !strings.HasPrefix(name, "COVAR") && name != "CORR" {
 		if err := arity(1, 1); err != nil {
 			return nil, true, err
 		}
@@ -172,8 +189,8 @@ func arityText(min, max int) string {
 
 // Names lists the aggregate names, for completion.
 func Names() []string {
-	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BOOL_AND", "BOOL_OR", "COUNT", "GROUP_CONCAT", "MAX", "MEDIAN", "MIN",
-		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
+	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP", "GROUP_CONCAT", "MAX", "MEDIAN", "MIN",
+		"MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 }
 
 // count is COUNT(*) (no arguments) and COUNT(x, …): rows where no argument

@@ -52,7 +52,40 @@ type aggCase struct {
 const maxInt = math.MaxInt64
 const minInt = math.MinInt64
 
+// withP makes rows of two arguments: a value of xs with p each
+// (QUANTILE's fraction).
+func withP(p types.Value, xs ...types.Value) [][]types.Value {
+	out := make([][]types.Value, len(xs))
+	for k, x := range xs {
+		out[k] = []types.Value{x, p}
+	}
+	return out
+}
+
 var aggCases = map[string]aggCase{
+	// QUANTILE_CONT, QUANTILE_DISC (QUANTILE), MODE, CORR, COVAR_POP,
+	// COVAR_SAMP, PRODUCT: DuckDB 1.5's answers over the same VALUES.
+	"quantile_disc":        {name: "QUANTILE_DISC", nargs: 2, rows: withP(f(0.6), i(4), i(2), null, i(1), i(3)), want: i(3)},
+	"quantile_disc 0.4":    {name: "QUANTILE_DISC", nargs: 2, rows: withP(f(0.4), i(4), i(2), i(1), i(3)), want: i(2)},
+	"quantile_disc 0":      {name: "QUANTILE_DISC", nargs: 2, rows: withP(i(0), i(4), i(2), i(1), i(3)), want: i(1)},
+	"quantile_disc 1":      {name: "QUANTILE_DISC", nargs: 2, rows: withP(i(1), i(4), i(2), i(1), i(3)), want: i(4)},
+	"quantile_disc of 7":   {name: "QUANTILE", nargs: 2, rows: withP(f(0.3), i(7), i(6), i(5), i(4), i(3), i(2), i(1)), want: i(3)},
+	"quantile_disc text":   {name: "QUANTILE_DISC", nargs: 2, rows: withP(f(0.5), s("d"), s("a"), s("c"), s("b")), want: s("b")},
+	"quantile_cont":        {name: "QUANTILE_CONT", nargs: 2, rows: withP(f(0.6), i(4), null, i(2), i(1), i(3)), want: f(2.8), tol: 1e-14},
+	"quantile_cont floats": {name: "QUANTILE_CONT", nargs: 2, rows: withP(f(0.5), f(10), f(1.5), f(2.5)), want: f(2.5)},
+	"quantile no rows":     {name: "QUANTILE_CONT", nargs: 2, rows: withP(f(0.5), null), want: null},
+	"mode":                 {name: "MODE", nargs: 1, rows: one(i(3), i(1), null, i(1), i(3), i(2)), want: i(3)},
+	"mode text":            {name: "MODE", nargs: 1, rows: one(s("b"), null, s("a"), s("a"), null, null), want: s("a")},
+	"mode none":            {name: "MODE", nargs: 1, rows: one(null, null), want: null},
+	"corr":                 {name: "CORR", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(4), i(2)}, {f(7), i(3)}, {null, i(4)}}, want: f(0.9933992677987827), tol: 1e-14},
+	"covar_pop":            {name: "COVAR_POP", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(4), i(2)}, {f(7), i(3)}, {null, i(4)}}, want: f(1.6666666666666667), tol: 1e-14},
+	"covar_samp":           {name: "COVAR_SAMP", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(4), i(2)}, {f(7), i(3)}, {i(5), null}}, want: f(2.5), tol: 1e-14},
+	"corr of one":          {name: "CORR", nargs: 2, rows: [][]types.Value{{i(2), i(1)}}, want: f(math.NaN())},
+	"corr flat":            {name: "CORR", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(3), i(1)}}, want: f(math.NaN())},
+	"covar_samp of one":    {name: "COVAR_SAMP", nargs: 2, rows: [][]types.Value{{i(2), i(1)}}, want: null},
+	"corr none":            {name: "CORR", nargs: 2, rows: [][]types.Value{{null, i(1)}}, want: null},
+	"product":              {name: "PRODUCT", nargs: 1, rows: one(i(2), i(3), null, f(4)), want: f(24)},
+	"product none":         {name: "PRODUCT", nargs: 1, rows: one(null), want: null},
 	// ARG_MAX and ARG_MIN (DuckDB's): rows with a NULL arg or val skipped,
 	// the first of tying rows kept.
 	"arg_max":           {name: "ARG_MAX", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b")},
@@ -409,7 +442,7 @@ func TestLookupErrors(t *testing.T) {
 func TestNames(t *testing.T) {
 	for _, n := range aggregate.Names() {
 		nargs := 1
-		if strings.HasPrefix(n, "ARG_") {
+		if strings.HasPrefix(n, "ARG_") || strings.HasPrefix(n, "QUANTILE") || strings.HasPrefix(n, "COVAR") || n == "CORR" {
 			nargs = 2
 		}
 		if _, ok, err := aggregate.Lookup(n, nargs, false, nil); !ok || err != nil {

@@ -87,7 +87,7 @@ func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
 		"select a from t where a ilike > 2":               "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
 		"select a is distinct from b = c from t":          "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
-		"select abs(a) filter (where a > 1) from t":       "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, ARG_MAX, ARG_MIN, AVG, BOOL_AND, BOOL_OR, COUNT, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MAX_BY, MEAN, MEDIAN, MIN, MIN_BY, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
+		"select abs(a) filter (where a > 1) from t":       "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, ARG_MAX, ARG_MIN, AVG, BOOL_AND, BOOL_OR, CORR, COUNT, COVAR_POP, COVAR_SAMP, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MAX_BY, MEAN, MEDIAN, MIN, MIN_BY, MODE, PRODUCT, QUANTILE, QUANTILE_CONT, QUANTILE_DISC, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
 		"select sum(a) over (partition by b) from t":      "syntax error at line 1, column 15: window functions (OVER) not supported",
 		"select a from t natural full join u":             "syntax error at line 1, column 17: NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)",
 		"select a from t where a similar to 'x'":          "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",

@@ -334,6 +334,13 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		}
 		call.Args = append(call.Args, e)
 	}
+	if strings.HasPrefix(fn.Name, "QUANTILE") {
+		// One fraction for every row: each worker's state takes it from
+		// its own rows.
+		if _, ok := foldConst(call.Args[1]).(*Const); !ok {
+			return AggCall{}, bindErrorf(aggregate.ErrArgs, "%s: the fraction of QUANTILE must be a constant", f)
+		}
+	}
 	return call, nil
 }
 

@@ -1,0 +1,314 @@
+package aggregate
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// quantile is QUANTILE_CONT(x, p) and QUANTILE_DISC(x, p) (QUANTILE), as
+// DuckDB answers them: of the group's values that are not NULL, in order,
+// the one at p of the way (disc: the ceil(p·n)-th, a value of the group)
+// or the interpolation between the two around it (cont: a DOUBLE; of text,
+// the lower). p is a constant between 0 and 1. It keeps the values, as
+// MEDIAN does.
+type quantile struct {
+	cont bool
+	hasP bool
+	p    float64
+	vals []types.Value
+	acct *int64
+}
+
+func (s *quantile) account(acct *int64) { s.acct = acct }
+
+func (s *quantile) Add(args []types.Value) error {
+	if !s.hasP || args[1].K != types.Float || args[1].F() != s.p {
+		p, ok := args[1].Float()
+		switch {
+		case args[1].K == types.Null:
+			return fmt.Errorf("%w: the fraction of QUANTILE is NULL", ErrArgs)
+		case !ok || p < 0 || p > 1 || math.IsNaN(p):
+			return fmt.Errorf("%w: the fraction of QUANTILE must be a number between 0 and 1, not %s", ErrArgs, args[1])
+		case s.hasP && p != s.p:
+			return fmt.Errorf("%w: the fraction of QUANTILE must be one constant", ErrArgs)
+		}
+		s.p, s.hasP = p, true
+	}
+	if args[0].K != types.Null {
+		s.vals = append(s.vals, args[0].Clone())
+		grow(s.acct, 40+len(args[0].S))
+	}
+	return nil
+}
+
+func (s *quantile) Merge(o State) {
+	t := o.(*quantile)
+	if !s.hasP {
+		s.p, s.hasP = t.p, t.hasP
+	}
+	s.vals = append(s.vals, t.vals...)
+}
+
+func (s *quantile) Result() types.Value {
+	n := len(s.vals)
+	if n == 0 {
+		return types.Value{}
+	}
+	slices.SortFunc(s.vals, types.Compare)
+	if !s.cont {
+		// DuckDB's index, written so that p·n a hair past a whole
+		// number (0.3·10) is not taken for the next one.
+		i := max(1, n-int(math.Floor(float64(n)-s.p*float64(n)))) - 1
+		return s.vals[min(i, n-1)]
+	}
+	pos := s.p * float64(n-1)
+	lo, hi := int(math.Floor(pos)), int(math.Ceil(pos))
+	a, aok := s.vals[lo].Float()
+	b, bok := s.vals[hi].Float()
+	if !aok || !bok {
+		return s.vals[lo]
+	}
+	return types.FloatValue(a + (b-a)*(pos-float64(lo)))
+}
+
+func (s *quantile) AppendState(dst []byte) []byte {
+	return appendValues(appendFloat(appendBool(dst, s.hasP), s.p), s.vals)
+}
+
+func (s *quantile) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := quantile{hasP: r.byte() == 1, p: r.float(), vals: r.values()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+// mode is MODE(x): the value that most rows hold (NULLs aside), and of
+// values held equally often the one that came first, as DuckDB answers.
+// It keeps each distinct value and its count.
+type mode struct {
+	counts map[string]*modeEntry
+	seq    int64 // the rows taken, which number the values as they come
+	key    []byte
+	acct   *int64
+}
+
+type modeEntry struct {
+	v        types.Value
+	n, first int64
+}
+
+func (s *mode) account(acct *int64) { s.acct = acct }
+
+func (s *mode) Add(args []types.Value) error {
+	if args[0].K != types.Null {
+		s.add(args[0], 1, s.seq)
+	}
+	s.seq++
+	return nil
+}
+
+func (s *mode) add(v types.Value, n, first int64) {
+	if s.counts == nil {
+		s.counts = map[string]*modeEntry{}
+	}
+	s.key = types.AppendKey(s.key[:0], v)
+	e := s.counts[string(s.key)]
+	if e == nil {
+		e = &modeEntry{v: v.Clone(), first: first}
+		s.counts[string(s.key)] = e
+		grow(s.acct, 96+2*len(v.S))
+	}
+	e.n += n
+	e.first = min(e.first, first)
+}
+
+// Merge takes the other's values as coming after this one's.
+func (s *mode) Merge(o State) {
+	t := o.(*mode)
+	for _, e := range t.entries() {
+		s.add(e.v, e.n, s.seq+e.first)
+	}
+	s.seq += t.seq
+}
+
+// entries is the values in the order they came.
+func (s *mode) entries() []*modeEntry {
+	es := make([]*modeEntry, 0, len(s.counts))
+	for _, e := range s.counts {
+		es = append(es, e)
+	}
+	slices.SortFunc(es, func(a, b *modeEntry) int { return int(a.first - b.first) })
+	return es
+}
+
+func (s *mode) Result() types.Value {
+	var best *modeEntry
+	for _, e := range s.counts {
+		if best == nil || e.n > best.n || e.n == best.n && e.first < best.first {
+			best = e
+		}
+	}
+	if best == nil {
+		return types.Value{}
+	}
+	return best.v
+}
+
+func (s *mode) AppendState(dst []byte) []byte {
+	es := s.entries()
+	dst = binary.AppendVarint(binary.AppendVarint(dst, s.seq), int64(len(es)))
+	for _, e := range es {
+		dst = binary.AppendVarint(binary.AppendVarint(types.AppendValue(dst, e.v), e.n), e.first)
+	}
+	return dst
+}
+
+func (s *mode) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := mode{seq: r.varint()}
+	for range r.count() {
+		v, n, first := r.value(), r.varint(), r.varint()
+		if r.err != nil {
+			break
+		}
+		t.add(v, n, first)
+	}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+// Kinds of comoments.
+const (
+	covarPop = iota
+	covarSamp
+	corr
+)
+
+// comoments is COVAR_POP(y, x), COVAR_SAMP(y, x) and CORR(y, x), of the
+// rows where both are numbers: the co-moment of the two and each one's
+// second moment, by Welford's method (merged by Chan's formula). CORR is
+// NaN where either does not vary, as in DuckDB.
+type comoments struct {
+	kind        int
+	n, mx, my   float64
+	c, m2x, m2y float64
+}
+
+func (s *comoments) Add(args []types.Value) error {
+	y, yok := args[0].Float()
+	x, xok := args[1].Float()
+	if !xok || !yok {
+		return nil
+	}
+	s.n++
+	dx := x - s.mx
+	s.mx += dx / s.n
+	dy := y - s.my
+	s.my += dy / s.n
+	s.c += dx * (y - s.my)
+	s.m2x += dx * (x - s.mx)
+	s.m2y += dy * (y - s.my)
+	return nil
+}
+
+func (s *comoments) Merge(o State) {
+	t := o.(*comoments)
+	if t.n == 0 {
+		return
+	}
+	if s.n == 0 {
+		kind := s.kind
+		*s = *t
+		s.kind = kind
+		return
+	}
+	n := s.n + t.n
+	dx, dy := t.mx-s.mx, t.my-s.my
+	w := s.n * t.n / n
+	s.c += t.c + dx*dy*w
+	s.m2x += t.m2x + dx*dx*w
+	s.m2y += t.m2y + dy*dy*w
+	s.mx += dx * t.n / n
+	s.my += dy * t.n / n
+	s.n = n
+}
+
+func (s *comoments) Result() types.Value {
+	switch {
+	case s.n == 0, s.kind == covarSamp && s.n < 2:
+		return types.Value{}
+	case s.kind == covarPop:
+		return types.FloatValue(s.c / s.n)
+	case s.kind == covarSamp:
+		return types.FloatValue(s.c / (s.n - 1))
+	}
+	return types.FloatValue(s.c / math.Sqrt(s.m2x*s.m2y))
+}
+
+func (s *comoments) AppendState(dst []byte) []byte {
+	for _, f := range []float64{s.n, s.mx, s.my, s.c, s.m2x, s.m2y} {
+		dst = appendFloat(dst, f)
+	}
+	return dst
+}
+
+func (s *comoments) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := comoments{n: r.float(), mx: r.float(), my: r.float(), c: r.float(), m2x: r.float(), m2y: r.float()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+// product is PRODUCT(x): the product of the numbers, a DOUBLE (NULL of
+// none), as in DuckDB.
+type product struct {
+	has bool
+	p   float64
+}
+
+func (s *product) Add(args []types.Value) error {
+	if x, ok := args[0].Float(); ok {
+		if !s.has {
+			s.has, s.p = true, 1
+		}
+		s.p *= x
+	}
+	return nil
+}
+
+func (s *product) Merge(o State) {
+	if t := o.(*product); t.has {
+		if !s.has {
+			s.has, s.p = true, 1
+		}
+		s.p *= t.p
+	}
+}
+
+func (s *product) Result() types.Value {
+	if !s.has {
+		return types.Value{}
+	}
+	return types.FloatValue(s.p)
+}
+
+func (s *product) AppendState(dst []byte) []byte { return appendFloat(appendBool(dst, s.has), s.p) }
+
+func (s *product) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := product{has: r.byte() == 1, p: r.float()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
