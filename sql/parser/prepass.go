@@ -47,6 +47,8 @@ import (
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - FULL [OUTER] JOIN becomes LEFT JOIN with a marked condition (see
 //     fullJoinEdits);
+//   - PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x) becomes
+//     QUANTILE_CONT(x, p), and so for DISC (see withinGroupAt);
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - DuckDB's a || b becomes a | b, which the converter reads as ||;
 //   - x [NOT] ILIKE p [ESCAPE 'c'] becomes x [NOT] LIKE p ESCAPE
@@ -684,6 +686,57 @@ const ilikeMarker = "__lakesql_ilike:"
 // name the converter expands into the select list's positions.
 const allMarker = "__lakesql_all"
 
+// withinGroup is PERCENTILE_CONT(p) or PERCENTILE_DISC(p) WITHIN GROUP
+// (ORDER BY x [ASC | DESC]) at a token: the edits that make it
+// QUANTILE_CONT(x, p) or QUANTILE_DISC(x, p) (DESC: of 1 - p, for CONT;
+// none for DISC, whose index is not symmetric: ParseSelect refuses it).
+type withinGroup struct {
+	edits []edit
+	desc  bool
+}
+
+func withinGroupAt(tk tokens, i int) (withinGroup, bool) {
+	var w withinGroup
+	cont := tk.word(i, "PERCENTILE_CONT")
+	if !cont && !tk.word(i, "PERCENTILE_DISC") || !tk.punct(i+1, "(") {
+		return w, false
+	}
+	c := tk.closing(i + 1)
+	if c < 0 || !tk.word(c+1, "WITHIN") || !tk.word(c+2, "GROUP") || !tk.punct(c+3, "(") || !tk.word(c+4, "ORDER") || !tk.word(c+5, "BY") {
+		return w, false
+	}
+	end := tk.closing(c + 3)
+	if end < 0 || end <= c+6 {
+		return w, false
+	}
+	last := end - 1 // of x, past an ASC or DESC
+	if w.desc = tk.word(last, "DESC"); w.desc || tk.word(last, "ASC") {
+		last--
+	}
+	if last < c+6 || tk.firstOf(c+6, last+1, []string{","}) <= last {
+		return w, false // no x, or several keys
+	}
+	if w.desc && !cont {
+		return w, true
+	}
+	if i+2 > c-1 {
+		return w, false // no p
+	}
+	p := tk.text[tk.toks[i+2].pos:tk.toks[c-1].end]
+	name := "QUANTILE_DISC("
+	if cont {
+		name = "QUANTILE_CONT("
+	}
+	if w.desc {
+		p = "1 - (" + p + ")"
+	}
+	w.edits = []edit{
+		{pos: tk.toks[i].pos, end: tk.toks[c+5].end, repl: name},
+		{pos: tk.toks[last].end, end: tk.toks[end-1].end, repl: ", " + p},
+	}
+	return w, true
+}
+
 // fullMarker and fullUsingMarker mark the condition of a FULL JOIN,
 // which the pre-parse makes a LEFT JOIN (the grammar has no FULL): ON
 // fullMarker((condition)), ON fullUsingMarker(columns).
@@ -1061,6 +1114,11 @@ func prepass(text string) rewritten {
 	// Last, so that they follow the insertions of the constructs inside
 	// an ON condition at its end.
 	edits = append(edits, fullJoinEdits(tokens{text, toks})...)
+	for i := range toks {
+		if w, ok := withinGroupAt(tokens{text, toks}, i); ok && w.edits != nil {
+			edits = append(edits, w.edits...)
+		}
+	}
 	// By position; an insertion before a replacement at the same place.
 	slices.SortStableFunc(edits, func(a, b edit) int {
 		if a.pos != b.pos {

@@ -58,6 +58,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "OVER") && i+1 < len(toks) && (text[off+toks[i+1].pos] == '(' || toks[i+1].word) && i > 0 && text[off+toks[i-1].pos:off+toks[i-1].end] == ")" {
 			return nil, NewSyntaxError(text, off+t.pos, "window functions (OVER) not supported")
 		}
+		if wg, ok := withinGroupAt(tokens{text[off:], toks}, i); ok && wg.edits == nil {
+			return nil, NewSyntaxError(text, off+t.pos, "PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC")
+		}
 		if w(i, "NATURAL") && w(i+1, "FULL") {
 			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
 		}
