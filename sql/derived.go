@@ -82,6 +82,9 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		src, done, err = s.deriveUnion(ctx, sel.From, scope)
 	default:
 		src, err = s.readSource(sel.From.Name)
+		if err == nil && starSpelled(sel) {
+			sel, err = spellStar(sel, s.rowFields(sel.From.Name, s.Fields(sel.From.Name)))
+		}
 		return sel, src, func() {}, err
 	}
 	if err != nil {
@@ -89,8 +92,61 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 	}
 	if d, ok := src.(*derivedSource); ok && len(d.typed) > 0 {
 		sel = castTyped(sel, d.qual, d.typed, d.cols)
+	} else if ok && starSpelled(sel) {
+		if sel, err = spellStar(sel, d.cols); err != nil {
+			done()
+			return nil, nil, nil, err
+		}
 	}
 	return sel, src, done, nil
+}
+
+// starSpelled reports a select list whose * the binder cannot take
+// alone: beside other items (SELECT *, x), with EXCLUDE, or DISTINCT.
+func starSpelled(sel *ast.Select) bool {
+	for _, it := range sel.Items {
+		if st, ok := it.Expr.(ast.Star); ok && (len(sel.Items) > 1 || len(st.Exclude) > 0 || sel.Distinct) {
+			return true
+		}
+	}
+	return false
+}
+
+// spellStar returns sel with each * of its one table spelled as the
+// table's columns cols (those EXCLUDE leaves), in order.
+func spellStar(sel *ast.Select, cols []string) (*ast.Select, error) {
+	out := *sel
+	out.Items = nil
+	for _, it := range sel.Items {
+		st, ok := it.Expr.(ast.Star)
+		if !ok {
+			out.Items = append(out.Items, it)
+			continue
+		}
+		if st.Table != "" && st.Table != sel.From.Alias && (sel.From.Alias != "" || st.Table != sel.From.Name) {
+			return nil, fmt.Errorf("%s.*: no table %s in FROM", st.Table, st.Table)
+		}
+		if err := excludedAmong(st, cols); err != nil {
+			return nil, err
+		}
+		for _, c := range cols {
+			if !slices.Contains(st.Exclude, c) {
+				out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
+			}
+		}
+	}
+	return &out, nil
+}
+
+// excludedAmong reports, as DuckDB does, a column of st's EXCLUDE that
+// is none of cols.
+func excludedAmong(st ast.Star, cols []string) error {
+	for _, x := range st.Exclude {
+		if !slices.Contains(cols, x) {
+			return fmt.Errorf("%w: %s: %s is no column of the table (as far as its first rows tell)", ErrUnsupported, st, x)
+		}
+	}
+	return nil
 }
 
 // planned resolves sel (see resolve) and plans it over its source; done

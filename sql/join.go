@@ -193,7 +193,10 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	if len(jn.Using) > 0 && jn.Left.Join != nil {
 		return fail(fmt.Errorf("%w: USING after a join of several tables: write ON", ErrUnsupported))
 	}
-	sel = s.expandStar(sel, tables, jn.Using, right)
+	sel, err := s.expandStar(sel, tables, jn.Using, right)
+	if err != nil {
+		return fail(err)
+	}
 	names := func() string {
 		var n []string
 		for _, tb := range tables {
@@ -983,9 +986,9 @@ func sideBytes(sd *joinSide) int64 {
 // the columns of every table of the join (of t), in the order of the
 // tables and, in each, of the fields of its first rows; a USING column
 // once, as the left table's.
-func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string, right bool) *ast.Select {
+func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string, right bool) (*ast.Select, error) {
 	if !slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok }) {
-		return sel
+		return sel, nil
 	}
 	out := *sel
 	out.Items = nil
@@ -994,6 +997,17 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 		if !ok {
 			out.Items = append(out.Items, it)
 			continue
+		}
+		if len(st.Exclude) > 0 {
+			var all []string
+			for _, tb := range tables {
+				if st.Table == "" || st.Table == tb.name {
+					all = append(all, tb.fields...)
+				}
+			}
+			if err := excludedAmong(st, all); err != nil {
+				return nil, err
+			}
 		}
 		// The tables as written: a right join's sides were swapped.
 		order := tables
@@ -1016,6 +1030,9 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 				fields = s.rowFields(tb.t.Name, fields)
 			}
 			for _, f := range fields {
+				if slices.Contains(st.Exclude, f) {
+					continue
+				}
 				var e ast.Expr = ast.Column{Path: []string{tb.name, f}}
 				if st.Table == "" && slices.Contains(using, f) {
 					if i > 0 {
@@ -1030,7 +1047,7 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 			}
 		}
 	}
-	return &out
+	return &out, nil
 }
 
 // rowFields is the fields of lake's first rows in their order, then the

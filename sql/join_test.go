@@ -291,10 +291,19 @@ func TestJoinOrder(t *testing.T) {
 func TestJoinStar(t *testing.T) {
 	s, _ := subLakes(t)
 	for q, want := range map[string]struct{ cols, as string }{
-		"SELECT * FROM t JOIN u ON t.g = u.id":                                 {"g|x|day|id|kind", "SELECT t.g, t.x, t.day, u.id, u.kind FROM t JOIN u ON t.g = u.id"},
-		"SELECT u.*, t.x FROM t JOIN u ON t.g = u.id":                          {"id|kind|x", "SELECT u.id, u.kind, t.x FROM t JOIN u ON t.g = u.id"},
-		"SELECT * FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":       {"g|x|day|kind", "SELECT t.g, t.x, t.day, v.kind FROM t JOIN (SELECT id AS g, kind FROM u) v ON t.g = v.g"},
-		"SELECT *, 1 AS one FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90": {"g|x|day|id|kind|one", "SELECT a.g, a.x, a.day, u.id, u.kind, 1 FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90"},
+		// A * beside other items, or with EXCLUDE, is the table's columns
+		// (of a lake, a derived table, a join).
+		"SELECT *, x + 1 AS y FROM t WHERE x > 50":                                   {"g|x|day|y", "SELECT g, x, day, x + 1 FROM t WHERE x > 50"},
+		"SELECT * EXCLUDE (x) FROM t":                                                {"g|day", "SELECT g, day FROM t"},
+		"SELECT DISTINCT * FROM (SELECT day, g FROM t) v":                            {"day|g", "SELECT DISTINCT day, g FROM t"},
+		"SELECT t.* EXCLUDE (g, day), 2 AS two FROM t":                               {"x|two", "SELECT x, 2 FROM t"},
+		"SELECT * EXCLUDE (kind) FROM (SELECT kind, id, id * 2 AS d FROM u) v":       {"id|d", "SELECT id, id * 2 FROM u"},
+		"SELECT u.* EXCLUDE (kind), t.x FROM t JOIN u ON t.g = u.id":                 {"id|x", "SELECT u.id, t.x FROM t JOIN u ON t.g = u.id"},
+		"SELECT * EXCLUDE (day, id) FROM t JOIN u ON t.g = u.id WHERE u.kind = 'k0'": {"g|x|kind", "SELECT t.g, t.x, u.kind FROM t JOIN u ON t.g = u.id WHERE u.kind = 'k0'"},
+		"SELECT * FROM t JOIN u ON t.g = u.id":                                       {"g|x|day|id|kind", "SELECT t.g, t.x, t.day, u.id, u.kind FROM t JOIN u ON t.g = u.id"},
+		"SELECT u.*, t.x FROM t JOIN u ON t.g = u.id":                                {"id|kind|x", "SELECT u.id, u.kind, t.x FROM t JOIN u ON t.g = u.id"},
+		"SELECT * FROM t JOIN (SELECT id AS g, kind FROM u) v USING (g)":             {"g|x|day|kind", "SELECT t.g, t.x, t.day, v.kind FROM t JOIN (SELECT id AS g, kind FROM u) v ON t.g = v.g"},
+		"SELECT *, 1 AS one FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90":       {"g|x|day|id|kind|one", "SELECT a.g, a.x, a.day, u.id, u.kind, 1 FROM t a LEFT JOIN u ON a.g = u.id WHERE a.x > 90"},
 		// The tables as written, whatever side the join reads first; a
 		// USING column where the first table has it, the join's value.
 		"SELECT * FROM u RIGHT JOIN t ON t.g = u.id":                           {"id|kind|g|x|day", "SELECT u.id, u.kind, t.g, t.x, t.day FROM u RIGHT JOIN t ON t.g = u.id"},

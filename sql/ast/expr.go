@@ -32,7 +32,11 @@ type Literal struct {
 type Param struct{ N int }
 
 // Star is * in SELECT * or COUNT(*); Table qualifies t.*.
-type Star struct{ Table string }
+type Star struct {
+	Table string
+	// Exclude: DuckDB's * EXCLUDE (a, b), the columns left out.
+	Exclude []string
+}
 
 // Compare is L Op R with Op one of = != < <= > >= <=>. Text compares the
 // values' text forms, as pq's --where does (a row's value stringified as
@@ -203,10 +207,18 @@ func Quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'
 func (p Param) String() string { return "?" }
 
 func (s Star) String() string {
+	out := "*"
 	if s.Table != "" {
-		return Ident(s.Table) + ".*"
+		out = Ident(s.Table) + ".*"
 	}
-	return "*"
+	if len(s.Exclude) > 0 {
+		names := make([]string, len(s.Exclude))
+		for i, n := range s.Exclude {
+			names[i] = Ident(n)
+		}
+		out += " EXCLUDE (" + strings.Join(names, ", ") + ")"
+	}
+	return out
 }
 
 func (c Compare) String() string {

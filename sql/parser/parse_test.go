@@ -28,6 +28,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
 			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
 		{"select * from a natural join b natural left join c natural right join d", "SELECT * FROM a NATURAL JOIN b NATURAL LEFT JOIN c NATURAL RIGHT JOIN d"},
+		// DuckDB's * EXCLUDE (…); * is still multiplication.
+		{"select * exclude (a, \"b c\"), 2 * exclude(x) from t", "SELECT * EXCLUDE (a, `b c`), 2 * EXCLUDE(x) FROM t"},
+		{"select distinct t.* exclude (a) from t", "SELECT DISTINCT t.* EXCLUDE (a) FROM t"},
 		// PERCENTILE_CONT and _DISC WITHIN GROUP: DuckDB's quantiles.
 		{"select percentile_cont(0.25) within group (order by a::double), percentile_cont(p) within group (order by b desc), percentile_disc(1 / 3) within group (order by c asc) from t",
 			"SELECT QUANTILE_CONT(CAST(a AS DOUBLE), 0.25), QUANTILE_CONT(b, 1 - p), QUANTILE_DISC(c, 1 / 3) FROM t"},

@@ -47,6 +47,8 @@ import (
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - FULL [OUTER] JOIN becomes LEFT JOIN with a marked condition (see
 //     fullJoinEdits);
+//   - * EXCLUDE (a, b) becomes *, __lakesql_exclude(a, b), which the
+//     converter folds back into the *;
 //   - PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x) becomes
 //     QUANTILE_CONT(x, p), and so for DISC (see withinGroupAt);
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
@@ -686,6 +688,9 @@ const ilikeMarker = "__lakesql_ilike:"
 // name the converter expands into the select list's positions.
 const allMarker = "__lakesql_all"
 
+// excludeMarker stands for the EXCLUDE of * EXCLUDE (…) (see prepass).
+const excludeMarker = "__lakesql_exclude"
+
 // withinGroup is PERCENTILE_CONT(p) or PERCENTILE_DISC(p) WITHIN GROUP
 // (ORDER BY x [ASC | DESC]) at a token: the edits that make it
 // QUANTILE_CONT(x, p) or QUANTILE_DISC(x, p) (DESC: of 1 - p, for CONT;
@@ -1114,6 +1119,14 @@ func prepass(text string) rewritten {
 	// Last, so that they follow the insertions of the constructs inside
 	// an ON condition at its end.
 	edits = append(edits, fullJoinEdits(tokens{text, toks})...)
+	for i := range toks {
+		// DuckDB's * EXCLUDE (a, b): *, excludeMarker(a, b), which the
+		// converter folds back into the *.
+		tk := tokens{text, toks}
+		if tk.punct(i, "*") && tk.word(i+1, "EXCLUDE") && tk.punct(i+2, "(") && (tk.punct(i-1, ",") || tk.punct(i-1, ".") || tk.word(i-1, "SELECT") || tk.word(i-1, "DISTINCT")) {
+			edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: ", " + excludeMarker})
+		}
+	}
 	for i := range toks {
 		if w, ok := withinGroupAt(tokens{text, toks}, i); ok && w.edits != nil {
 			edits = append(edits, w.edits...)

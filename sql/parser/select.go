@@ -481,6 +481,25 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 		if err != nil {
 			return nil, err
 		}
+		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(excludeMarker) {
+			// * EXCLUDE (a, b), which the pre-parse made *, marker(a, b).
+			var st ast.Star
+			if n := len(out.Items); n > 0 {
+				st, ok = out.Items[n-1].Expr.(ast.Star)
+			}
+			if !ok || len(st.Exclude) > 0 {
+				return nil, NewSyntaxError(c.text, c.off, "EXCLUDE (…) follows a *")
+			}
+			for _, a := range f.Args {
+				col, ok := a.(ast.Column)
+				if !ok || len(col.Path) != 1 {
+					return nil, NewSyntaxError(c.text, c.off, "EXCLUDE (…) takes column names, not %s", a)
+				}
+				st.Exclude = append(st.Exclude, col.Path[0])
+			}
+			out.Items[len(out.Items)-1].Expr = st
+			continue
+		}
 		out.Items = append(out.Items, item)
 	}
 	var err error

@@ -70,6 +70,9 @@ func (b *binder) bind() (*Plan, error) {
 		if s, ok := it.Expr.(ast.Star); ok && s.Table != "" && !b.isTable(s.Table) {
 			return nil, bindErrorf(nil, "%s.*: no table %s in FROM", s.Table, s.Table)
 		}
+		if s, ok := it.Expr.(ast.Star); ok && len(s.Exclude) > 0 {
+			return nil, bindErrorf(ErrUnsupported, "%s here", s)
+		}
 	}
 	if sel.Where != nil {
 		if hasAggregate(sel.Where) {
