@@ -115,6 +115,26 @@ func starSpelled(sel *ast.Select) bool {
 // spellStar returns sel with each * of its one table spelled as the
 // table's columns cols (those EXCLUDE leaves), in order.
 func spellStar(sel *ast.Select, cols []string) (*ast.Select, error) {
+	return replaceStars(sel, func(st ast.Star) ([]ast.SelectItem, error) {
+		if st.Table != "" && st.Table != sel.From.Alias && (sel.From.Alias != "" || st.Table != sel.From.Name) {
+			return nil, fmt.Errorf("%s.*: no table %s in FROM", st.Table, st.Table)
+		}
+		if err := excludedAmong(st, cols); err != nil {
+			return nil, err
+		}
+		var items []ast.SelectItem
+		for _, c := range cols {
+			if !slices.Contains(st.Exclude, c) {
+				items = append(items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
+			}
+		}
+		return items, nil
+	})
+}
+
+// replaceStars returns sel with each * (t.*) of its select list replaced
+// by the items spell gives for it.
+func replaceStars(sel *ast.Select, spell func(ast.Star) ([]ast.SelectItem, error)) (*ast.Select, error) {
 	out := *sel
 	out.Items = nil
 	for _, it := range sel.Items {
@@ -123,17 +143,11 @@ func spellStar(sel *ast.Select, cols []string) (*ast.Select, error) {
 			out.Items = append(out.Items, it)
 			continue
 		}
-		if st.Table != "" && st.Table != sel.From.Alias && (sel.From.Alias != "" || st.Table != sel.From.Name) {
-			return nil, fmt.Errorf("%s.*: no table %s in FROM", st.Table, st.Table)
-		}
-		if err := excludedAmong(st, cols); err != nil {
+		items, err := spell(st)
+		if err != nil {
 			return nil, err
 		}
-		for _, c := range cols {
-			if !slices.Contains(st.Exclude, c) {
-				out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
-			}
-		}
+		out.Items = append(out.Items, items...)
 	}
 	return &out, nil
 }

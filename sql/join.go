@@ -983,21 +983,14 @@ func sideBytes(sd *joinSide) int64 {
 }
 
 // expandStar returns sel with * and t.* in its select list spelled as
-// the columns of every table of the join (of t), in the order of the
-// tables and, in each, of the fields of its first rows; a USING column
-// once, as the left table's.
+// the columns of every table of the join (of t), in the order the tables
+// are written and, in each, of the fields of its first rows, less those
+// of EXCLUDE; a USING column once, where the first table has it.
 func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string, right bool) (*ast.Select, error) {
 	if !slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok }) {
 		return sel, nil
 	}
-	out := *sel
-	out.Items = nil
-	for _, it := range sel.Items {
-		st, ok := it.Expr.(ast.Star)
-		if !ok {
-			out.Items = append(out.Items, it)
-			continue
-		}
+	return replaceStars(sel, func(st ast.Star) ([]ast.SelectItem, error) {
 		if len(st.Exclude) > 0 {
 			var all []string
 			for _, tb := range tables {
@@ -1021,6 +1014,7 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 				}
 			}
 		}
+		var items []ast.SelectItem
 		for i, tb := range order {
 			if st.Table != "" && st.Table != tb.name {
 				continue
@@ -1043,11 +1037,11 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 					// either's (see join).
 					e = ast.Column{Path: []string{f}}
 				}
-				out.Items = append(out.Items, ast.SelectItem{Expr: e, Alias: f})
+				items = append(items, ast.SelectItem{Expr: e, Alias: f})
 			}
 		}
-	}
-	return &out, nil
+		return items, nil
+	})
 }
 
 // rowFields is the fields of lake's first rows in their order, then the

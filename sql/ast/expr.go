@@ -212,13 +212,18 @@ func (s Star) String() string {
 		out = Ident(s.Table) + ".*"
 	}
 	if len(s.Exclude) > 0 {
-		names := make([]string, len(s.Exclude))
-		for i, n := range s.Exclude {
-			names[i] = Ident(n)
-		}
-		out += " EXCLUDE (" + strings.Join(names, ", ") + ")"
+		out += " EXCLUDE (" + identList(s.Exclude) + ")"
 	}
 	return out
+}
+
+// identList is names as identifiers, separated by commas.
+func identList(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = Ident(n)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (c Compare) String() string {

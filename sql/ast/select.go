@@ -80,11 +80,7 @@ func (j *Join) String() string {
 		s += " ON " + j.On.String()
 	}
 	if len(j.Using) > 0 {
-		parts := make([]string, len(j.Using))
-		for i, u := range j.Using {
-			parts[i] = Ident(u)
-		}
-		s += " USING (" + strings.Join(parts, ", ") + ")"
+		s += " USING (" + identList(j.Using) + ")"
 	}
 	return s
 }
