@@ -113,7 +113,7 @@ func TestSelectErrors(t *testing.T) {
 		"unknown lake":       {"SELECT COUNT(*) FROM nope", `unknown lake "nope" (lakes: t)`},
 		"field not grouped":  {"SELECT n, COUNT(*) FROM t GROUP BY g", "column n must appear in GROUP BY"},
 		"having not grouped": {"SELECT n FROM t HAVING n = 1", "column n must appear in GROUP BY"},
-		"star with agg":      {"SELECT *, COUNT(*) FROM t", "not supported"},
+		"star with agg":      {"SELECT *, COUNT(*) FROM t", "column g must appear in GROUP BY"},
 		"order by position":  {"SELECT g FROM t ORDER BY 3", "ORDER BY 3: the result has only 1 column"},
 		"compact unknown":    {"ALTER LAKE nope COMPACT", `unknown lake "nope"`},
 		"partition unknown":  {"ALTER LAKE t PARTITION BY (zz) INTO u", `unknown field "zz"`},
