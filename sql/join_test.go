@@ -138,16 +138,25 @@ func TestJoins(t *testing.T) {
 			}
 		}
 	}
+	above0 := 0 // rows of t whose g is an id of u above u's least (0)
+	for _, r := range rows {
+		if _, ok := ids[r.g]; ok && !r.gNull && r.g > 0 {
+			above0++
+		}
+	}
 	wantAnswers(t, s, map[string]string{
-		"SELECT COUNT(*) FROM t JOIN u ON t.g < u.id":                                                      fmt.Sprint(less),
-		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g < u.id AND u.kind = 'k0'":                  fmt.Sprintf("%d|%d", leftLess, leftLessMatches),
-		"SELECT COUNT(*) FROM t, u WHERE t.g BETWEEN u.id - 1 AND u.id + 1":                                fmt.Sprint(near),
-		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM t FULL JOIN u ON t.g = u.id AND t.x > u.id":         fmt.Sprintf("%d|%d|%d", fullX, fullXt, fullXuCount+len(ids)-fullXu),
-		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM t FULL JOIN u ON t.g = u.id":                        full,
-		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM u FULL OUTER JOIN t ON u.id = t.g":                  full,
-		"SELECT COUNT(*), COUNT(g), COUNT(v.g) FROM t FULL JOIN (SELECT id AS g, kind FROM u) v USING (g)": fmt.Sprintf("%d|%d|%d", n+(300-n)+(len(ids)-matchedIDs)+1, gs+len(ids)-matchedIDs, n+len(ids)-matchedIDs),
-		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":                        fmt.Sprintf("300|%d", nx1),
-		"SELECT COUNT(*), COUNT(t.g) FROM u RIGHT JOIN t ON t.g = u.id AND t.x > 1 WHERE u.id IS NOT NULL": fmt.Sprintf("%d|%d", nx1, nx1),
+		// An uncorrelated subquery in ON, answered first.
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id AND u.id > (SELECT MIN(id) FROM u)":                            fmt.Sprint(above0),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id AND u.id IN (SELECT id FROM u WHERE id > 0)": fmt.Sprintf("300|%d", above0),
+		"SELECT COUNT(*) FROM t JOIN u ON t.g < u.id":                                                               fmt.Sprint(less),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g < u.id AND u.kind = 'k0'":                           fmt.Sprintf("%d|%d", leftLess, leftLessMatches),
+		"SELECT COUNT(*) FROM t, u WHERE t.g BETWEEN u.id - 1 AND u.id + 1":                                         fmt.Sprint(near),
+		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM t FULL JOIN u ON t.g = u.id AND t.x > u.id":                  fmt.Sprintf("%d|%d|%d", fullX, fullXt, fullXuCount+len(ids)-fullXu),
+		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM t FULL JOIN u ON t.g = u.id":                                 full,
+		"SELECT COUNT(*), COUNT(t.g), COUNT(u.id) FROM u FULL OUTER JOIN t ON u.id = t.g":                           full,
+		"SELECT COUNT(*), COUNT(g), COUNT(v.g) FROM t FULL JOIN (SELECT id AS g, kind FROM u) v USING (g)":          fmt.Sprintf("%d|%d|%d", n+(300-n)+(len(ids)-matchedIDs)+1, gs+len(ids)-matchedIDs, n+len(ids)-matchedIDs),
+		"SELECT COUNT(*), COUNT(u.id) FROM t LEFT JOIN u ON t.g = u.id AND t.x > 1":                                 fmt.Sprintf("300|%d", nx1),
+		"SELECT COUNT(*), COUNT(t.g) FROM u RIGHT JOIN t ON t.g = u.id AND t.x > 1 WHERE u.id IS NOT NULL":          fmt.Sprintf("%d|%d", nx1, nx1),
 		// Keys that are expressions of a table each.
 		"SELECT COUNT(*) FROM t JOIN u ON t.g + 2 = u.id":                    fmt.Sprint(shifted),
 		"SELECT COUNT(*) FROM t JOIN u ON u.id - 2 = t.g":                    fmt.Sprint(shifted),
@@ -195,12 +204,12 @@ func TestJoins(t *testing.T) {
 		t.Errorf("left %v in the temporary folder", ents)
 	}
 	wantErrors(t, s, map[string]string{
-		"SELECT day FROM t a JOIN t b ON a.g = b.g":                                          "day is a column of a and b: qualify it",
-		"SELECT nope FROM t JOIN u ON t.g = u.id":                                            "nope is a column of none of t, u",
-		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > (SELECT MIN(id) FROM u)": "ON term with a subquery",
-		"SELECT COUNT(*) FROM t NATURAL JOIN (SELECT 1 AS zz) v":                             "no column in common",
-		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                                         "two tables of the join are called t",
-		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)":                  "USING after a join of several tables",
+		"SELECT day FROM t a JOIN t b ON a.g = b.g": "day is a column of a and b: qualify it",
+		"SELECT nope FROM t JOIN u ON t.g = u.id":   "nope is a column of none of t, u",
+		"SELECT COUNT(*) FROM t LEFT JOIN u ON t.g = u.id AND t.x > (SELECT MIN(w.id) FROM u w WHERE w.kind = u.kind)": "correlated subquery",
+		"SELECT COUNT(*) FROM t NATURAL JOIN (SELECT 1 AS zz) v":                                                       "no column in common",
+		"SELECT COUNT(*) FROM t JOIN t ON t.g = t.g":                                                                   "two tables of the join are called t",
+		"SELECT COUNT(*) FROM t JOIN u ON t.g = u.id JOIN t AS w USING (g)":                                            "USING after a join of several tables",
 	})
 }
 

@@ -3,6 +3,7 @@ package sql
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/plan"
@@ -27,7 +28,7 @@ var maxInValues = 100_000
 // answered (sel itself when it has none). scope holds the names of the
 // tables of the queries around sel, which its subqueries must not read.
 func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, error) {
-	if !selectHas(sel, isSubquery) {
+	if !slices.ContainsFunc(selectAndOnExprs(sel), func(e ast.Expr) bool { return selectHasExpr(e, isSubquery) }) {
 		return sel, nil
 	}
 	inner := append(s.tablesOf(sel.From), scope...)
@@ -60,6 +61,21 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 		return e
 	}
 	out := ast.MapSelect(sel, rewrite)
+	// A join's ON too (ON a.k = b.k AND b.x > (SELECT AVG(x) FROM b)).
+	var on func(t ast.Table) ast.Table
+	on = func(t ast.Table) ast.Table {
+		if t.Join == nil {
+			return t
+		}
+		j := *t.Join
+		j.Left, j.Right = on(j.Left), on(j.Right)
+		if j.On != nil {
+			j.On = rewrite(j.On)
+		}
+		t.Join = &j
+		return t
+	}
+	out.From = on(out.From)
 	if failed != nil {
 		return nil, failed
 	}

@@ -217,3 +217,6 @@ SELECT a.* EXCLUDE (n), c.s FROM (SELECT id, n, day FROM t WHERE id < 30) a JOIN
 SELECT * EXCLUDE (n) FROM (SELECT id, n FROM t WHERE id < 12) a JOIN (SELECT id, s FROM t WHERE id < 12) c USING (id) ORDER BY id
 SELECT DISTINCT * EXCLUDE (id) FROM (SELECT id, region FROM t WHERE id < 100) d ORDER BY region
 SELECT DISTINCT * FROM (SELECT region, b FROM t WHERE n > 10) d ORDER BY region, b
+SELECT COUNT(*), COUNT(c.id) FROM t a LEFT JOIN t c ON a.id = c.id AND c.n > (SELECT AVG(n) FROM t)
+SELECT a.region, COUNT(*) AS k FROM t a JOIN t c ON a.id = c.id AND a.region IN (SELECT region FROM t WHERE n > 48) GROUP BY a.region ORDER BY a.region
+SELECT COUNT(*) FROM (SELECT * FROM t WHERE id < 50) a JOIN (SELECT * FROM t WHERE id < 50) c ON a.n < c.n AND c.id > (SELECT MIN(id) + 10 FROM t)
