@@ -90,12 +90,14 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if d, ok := src.(*derivedSource); ok && len(d.typed) > 0 {
-		sel = castTyped(sel, d.qual, d.typed, d.cols)
-	} else if ok && starSpelled(sel) {
+	if d, ok := src.(*derivedSource); ok && (len(d.typed) > 0 || starSpelled(sel)) {
+		// A typed column is read through a CAST, a * too: spelled first.
 		if sel, err = spellStar(sel, d.cols); err != nil {
 			done()
 			return nil, nil, nil, err
+		}
+		if len(d.typed) > 0 {
+			sel = castTyped(sel, d.qual, d.typed)
 		}
 	}
 	return sel, src, done, nil
@@ -181,27 +183,10 @@ func (s *Session) planned(ctx context.Context, sel *ast.Select, scope []scopeTab
 
 // castTyped returns sel with each name of a typed column of the derived
 // table t (a DATE, TIMESTAMP or HUGEINT column, held as text) read through a CAST
-// to its type; a select item so changed keeps its name. A * of the table
-// is spelled as its columns (cols, in order) first, so that it shows
-// them typed too (a HUGEINT as a number, not its text).
-func castTyped(sel *ast.Select, t string, typed map[string]types.Kind, cols []string) *ast.Select {
-	if slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool {
-		st, ok := it.Expr.(ast.Star)
-		return ok && (st.Table == "" || st.Table == t)
-	}) {
-		out := *sel
-		out.Items = nil
-		for _, it := range sel.Items {
-			if st, ok := it.Expr.(ast.Star); ok && (st.Table == "" || st.Table == t) {
-				for _, c := range cols {
-					out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
-				}
-				continue
-			}
-			out.Items = append(out.Items, it)
-		}
-		sel = &out
-	}
+// to its type; a select item so changed keeps its name. Its * must be
+// spelled first (spellStar), so that it shows them typed too (a HUGEINT
+// as a number, not its text).
+func castTyped(sel *ast.Select, t string, typed map[string]types.Kind) *ast.Select {
 	var rw func(ast.Expr) ast.Expr
 	rw = func(e ast.Expr) ast.Expr {
 		c, ok := e.(ast.Column)

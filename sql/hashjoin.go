@@ -17,7 +17,6 @@ import (
 	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
-	"github.com/lakesql/lakesql/storage"
 )
 
 // The hash join of two sides' spill files: a table of the right rows in
@@ -150,6 +149,11 @@ func (j *joiner) join(a, b *spill.Writer, depth int) error {
 	}
 	return j.unmatchedRight(t, tmatched)
 }
+
+// marksBuild reports a join whose table's rows that no probe matches
+// are joined to NULLs too (a keepBuild left join's, a full join's): its
+// table keeps the rows of a NULL key, and its probes mark their matches.
+func (j *joiner) marksBuild() bool { return j.keepBuild || j.full }
 
 // rightMatched is, for a full join, a bit for each row of t, which a
 // probe sets for the rows it matches; nil for any other join.
@@ -504,7 +508,7 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 			}
 			k, ok := j.keyOf(1, row)
 			if !ok {
-				if j.keepBuild || j.full {
+				if j.marksBuild() {
 					t.addLone(rec) // a left row all the same
 					if ik.ok {
 						keys = append(keys, 0)
@@ -532,26 +536,24 @@ func (j *joiner) build(r *spill.Reader, rows, bytes, limit int64) (t *buildTable
 
 // matches calls fn with each right row of t whose key is k,
 // decoded into *right, and its number; rkey is scratch for the
-// candidates' keys.
-func (j *joiner) matches(t *buildTable, k []byte, right *[]types.Value, rkey *[]byte, fn func(int32) error) (bool, error) {
-	found := false
+// candidates' keys. fn decides what a match is (see pairFilter).
+func (j *joiner) matches(t *buildTable, k []byte, right *[]types.Value, rkey *[]byte, fn func(int32) error) error {
 	nb := len(j.sides[1].need)
 	for i := t.first(k, j.seed); i >= 0; i = t.next(i) {
 		var err error
 		if *right, err = readRecord(t.row(i), nb, *right); err != nil {
-			return found, err
+			return err
 		}
 		rk, _ := appendKey((*rkey)[:0], j.sides[1].keys, *right)
 		*rkey = rk
 		if !bytes.Equal(rk, k) {
 			continue
 		}
-		found = true
 		if err := fn(i); err != nil {
-			return found, err
+			return err
 		}
 	}
-	return found, nil
+	return nil
 }
 
 // probe joins each left row of r with the right rows of its key in t. A
@@ -579,7 +581,7 @@ func (j *joiner) probe(r *spill.Reader, t *buildTable, matched, tmatched []uint6
 		}
 		found := false
 		if k, ok := j.keyOf(0, left); ok {
-			_, err := j.matches(t, k, &right, &rkey, func(i int32) error {
+			err := j.matches(t, k, &right, &rkey, func(i int32) error {
 				if pass, err := j.on.pass(left, right); !pass {
 					return err
 				}
@@ -844,7 +846,7 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 	var probes []*probeEmitter
 	err = run(keys, func() exec.Emitter {
 		p := &probeEmitter{j: j, t: t, out: j.fork(), nulls: make([]types.Value, len(j.sides[1].need)), on: j.on.clone()}
-		if j.keepBuild || j.full {
+		if j.marksBuild() {
 			p.matched = make([]uint64, (t.rows()+63)/64)
 		}
 		mu.Lock()
@@ -852,7 +854,7 @@ func (j *joiner) stream(run func(keys *keySet, each func() exec.Emitter) error) 
 		mu.Unlock()
 		return p
 	})
-	if err == nil && (j.keepBuild || j.full) {
+	if err == nil && j.marksBuild() {
 		if len(probes) == 0 {
 			probes = append(probes, &probeEmitter{j: j, out: j.fork()})
 		}
@@ -906,7 +908,7 @@ func (p *probeEmitter) Row(left []types.Value) error {
 	p.key = k
 	found := false
 	if ok {
-		_, err := j.matches(p.t, k, &p.right, &p.rkey, func(i int32) error {
+		err := j.matches(p.t, k, &p.right, &p.rkey, func(i int32) error {
 			if pass, err := p.on.pass(left, p.right); !pass {
 				return err
 			}
@@ -942,7 +944,7 @@ type pairFilter struct {
 
 // newPairFilter binds e, an expression of the joined rows' columns cols.
 func newPairFilter(e ast.Expr, cols []string) (*pairFilter, error) {
-	p, err := plan.Bind(&ast.Select{Items: []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}, Where: e, Limit: -1}, pairSource{})
+	p, err := plan.Bind(&ast.Select{Items: []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}, Where: e, Limit: -1}, noFrom{}) // bound, never read
 	if err != nil {
 		return nil, err
 	}
@@ -992,14 +994,3 @@ func (f *pairFilter) clone() *pairFilter {
 	}
 	return &pairFilter{e: plan.CloneExpr(f.e), at: f.at, row: make(plan.Row, len(f.row))}
 }
-
-// pairSource is the source a pairFilter binds its expression over: it
-// names no lake, and no one reads it.
-type pairSource struct{}
-
-func (pairSource) Name() string                       { return "the join" }
-func (pairSource) Generation() int64                  { return -1 }
-func (pairSource) Key() []string                      { return nil }
-func (pairSource) Files() []storage.FileEntry         { return nil }
-func (pairSource) Open(string) (io.ReadCloser, error) { return nil, io.EOF }
-func (pairSource) Path(string) string                 { return "the join" }

@@ -234,37 +234,35 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 		return -1, colRef{}, nil
 	}
-	// readsBoth reports an expression that reads a column of each side.
-	readsBoth := func(e ast.Expr) bool {
-		var read [2]bool
+	// sidesRead reports the sides whose columns e reads, and whether it
+	// reads one that resolves to neither.
+	sidesRead := func(e ast.Expr) (read [2]bool, unresolved bool) {
 		ast.Walk(e, func(x ast.Expr) bool {
 			if c, ok := x.(ast.Column); ok {
 				if i, _, _ := resolveCol(c); i >= 0 {
 					read[i] = true
+				} else {
+					unresolved = true
 				}
 			}
 			return true
 		})
+		return read, unresolved
+	}
+	// readsBoth reports an expression that reads a column of each side.
+	readsBoth := func(e ast.Expr) bool {
+		read, _ := sidesRead(e)
 		return read[0] && read[1]
 	}
 	// sideOf is the one table an expression reads (-1: none or both).
 	sideOf := func(e ast.Expr) int {
-		side := -2
-		ast.Walk(e, func(x ast.Expr) bool {
-			if c, ok := x.(ast.Column); ok {
-				i, _, _ := resolveCol(c)
-				if side == -2 {
-					side = i
-				} else if side != i {
-					side = -1
-				}
-			}
-			return true
-		})
-		if side < 0 {
+		switch read, unresolved := sidesRead(e); {
+		case unresolved || read[0] == read[1]:
 			return -1
+		case read[0]:
+			return 0
 		}
-		return side
+		return 1
 	}
 	var rw func(ast.Expr) ast.Expr
 	rw = func(e ast.Expr) ast.Expr {

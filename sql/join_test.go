@@ -304,6 +304,8 @@ func TestJoinStar(t *testing.T) {
 		// (of a lake, a derived table, a join).
 		"SELECT *, x + 1 AS y FROM t WHERE x > 50":                                   {"g|x|day|y", "SELECT g, x, day, x + 1 FROM t WHERE x > 50"},
 		"SELECT * EXCLUDE (x) FROM t":                                                {"g|day", "SELECT g, day FROM t"},
+		"SELECT * EXCLUDE (d) FROM (SELECT CAST(day AS DATE) AS d, x FROM t) v":      {"x", "SELECT x FROM t"},
+		"SELECT *, 1 AS one FROM (SELECT CAST(day AS DATE) AS d FROM t) v":           {"d|one", "SELECT CAST(day AS DATE), 1 FROM t"},
 		"SELECT DISTINCT * FROM (SELECT day, g FROM t) v":                            {"day|g", "SELECT DISTINCT day, g FROM t"},
 		"SELECT t.* EXCLUDE (g, day), 2 AS two FROM t":                               {"x|two", "SELECT x, 2 FROM t"},
 		"SELECT * EXCLUDE (kind) FROM (SELECT kind, id, id * 2 AS d FROM u) v":       {"id|d", "SELECT id, id * 2 FROM u"},
@@ -793,7 +795,7 @@ func TestBuildTableDense(t *testing.T) {
 			var got []int64
 			var right []Value
 			if ok {
-				if _, err := j.matches(tb, pk, &right, new([]byte), func(int32) error {
+				if err := j.matches(tb, pk, &right, new([]byte), func(int32) error {
 					got = append(got, right[1].I)
 					return nil
 				}); err != nil {

@@ -130,7 +130,9 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		}
 		mk = func() State { return &concat{sep: s} }
 	case "MEDIAN":
-		mk = func() State { return &median{} }
+		// QUANTILE_CONT(x, 0.5): the middle value, or the mean of the two
+		// middle numbers; of text the lower.
+		mk = func() State { return &quantile{cont: true, fixed: true, hasP: true, p: 0.5} }
 	case "QUANTILE_CONT", "QUANTILE_DISC", "QUANTILE":
 		if err := arity(2, 2); err != nil {
 			return nil, true, err
@@ -573,41 +575,6 @@ func (s *concat) Result() types.Value {
 		return types.Value{}
 	}
 	return types.StringValue(strings.Join(s.parts, s.sep))
-}
-
-// median is MEDIAN, as DuckDB answers it: of numbers the middle value, or
-// the mean of the two middle ones (a DOUBLE); of other values (text) the
-// lower of the two middle ones. It keeps the group's values.
-type median struct {
-	vals []types.Value
-	acct *int64
-}
-
-func (s *median) account(acct *int64) { s.acct = acct }
-
-func (s *median) Add(args []types.Value) error {
-	if args[0].K != types.Null {
-		s.vals = append(s.vals, args[0].Clone())
-		grow(s.acct, 40+len(args[0].S))
-	}
-	return nil
-}
-
-func (s *median) Merge(o State) { s.vals = append(s.vals, o.(*median).vals...) }
-
-func (s *median) Result() types.Value {
-	n := len(s.vals)
-	if n == 0 {
-		return types.Value{}
-	}
-	slices.SortFunc(s.vals, types.Compare)
-	lo, hi := s.vals[(n-1)/2], s.vals[n/2]
-	a, aok := lo.Float()
-	b, bok := hi.Float()
-	if !aok || !bok {
-		return lo
-	}
-	return types.FloatValue(a + (b-a)/2)
 }
 
 // ConcatOrdered is GROUP_CONCAT(x ORDER BY k1 [DESC], …): its arguments

@@ -245,14 +245,6 @@ func (s *concat) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
-func (s *median) AppendState(dst []byte) []byte { return appendValues(dst, s.vals) }
-
-func (s *median) MergeState(b []byte) ([]byte, error) {
-	r := reader{b: b}
-	s.vals = append(s.vals, r.values()...)
-	return r.b, r.err
-}
-
 func (s *concatOrdered) AppendState(dst []byte) []byte {
 	dst = binary.AppendVarint(dst, int64(len(s.rows)))
 	for _, row := range s.rows {

@@ -9,24 +9,25 @@ import (
 	"github.com/lakesql/lakesql/sql/types"
 )
 
-// quantile is QUANTILE_CONT(x, p) and QUANTILE_DISC(x, p) (QUANTILE), as
-// DuckDB answers them: of the group's values that are not NULL, in order,
+// quantile is QUANTILE_CONT(x, p) and QUANTILE_DISC(x, p) (QUANTILE), and
+// MEDIAN(x) (fixed: CONT of 0.5, one argument), as DuckDB answers them: of the group's values that are not NULL, in order,
 // the one at p of the way (disc: the ceil(p·n)-th, a value of the group)
 // or the interpolation between the two around it (cont: a DOUBLE; of text,
 // the lower). p is a constant between 0 and 1. It keeps the values, as
 // MEDIAN does.
 type quantile struct {
-	cont bool
-	hasP bool
-	p    float64
-	vals []types.Value
-	acct *int64
+	cont  bool
+	fixed bool // p is given: the call has no second argument
+	hasP  bool
+	p     float64
+	vals  []types.Value
+	acct  *int64
 }
 
 func (s *quantile) account(acct *int64) { s.acct = acct }
 
 func (s *quantile) Add(args []types.Value) error {
-	if !s.hasP || args[1].K != types.Float || args[1].F() != s.p {
+	if !s.fixed && (!s.hasP || args[1].K != types.Float || args[1].F() != s.p) {
 		p, ok := args[1].Float()
 		switch {
 		case args[1].K == types.Null:

@@ -25,6 +25,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT * FROM a FULL JOIN b ON a.x = b.x AND (b.y OR a.z) LEFT JOIN c ON c.k = LEFT(a.s, 2) WHERE a.x > 1"},
 		{"select k from a full join b using (k, j) full join c on c.k = right(b.s, 1) and c.s ilike 'x%', d order by 1",
 			"SELECT k FROM a FULL JOIN b USING (k, j) FULL JOIN c ON c.k = RIGHT(b.s, 1) AND ILIKE(c.s, 'x%') CROSS JOIN d ORDER BY 1"},
+		{"select x.k from a as x full join (select k from b) as y on x.k = y.k full outer join c as z using (k)",
+			"SELECT x.k FROM a AS x FULL JOIN (SELECT k FROM b) AS y ON x.k = y.k FULL JOIN c AS z USING (k)"},
 		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
 			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
 		{"select * from a natural join b natural left join c natural right join d", "SELECT * FROM a NATURAL JOIN b NATURAL LEFT JOIN c NATURAL RIGHT JOIN d"},

@@ -755,20 +755,16 @@ const (
 // is left to fail as a LEFT JOIN without ON would).
 func fullJoinEdits(tk tokens) []edit {
 	var edits []edit
-	joinWord := func(k int) bool {
-		for _, w := range []string{"JOIN", "INNER", "CROSS", "NATURAL", "STRAIGHT_JOIN", "FULL", "WHERE", "GROUP", "HAVING",
-			"ORDER", "LIMIT", "OFFSET", "UNION", "EXCEPT", "INTERSECT", "WINDOW", "QUALIFY"} {
-			if tk.word(k, w) {
-				return true
-			}
-		}
-		// LEFT( and RIGHT( are calls.
-		return (tk.word(k, "LEFT") || tk.word(k, "RIGHT")) && !tk.punct(k+1, "(")
+	// A word that may follow a table or its ON condition (isClauseWord;
+	// LEFT( and RIGHT( are calls).
+	clause := func(k int) bool {
+		return k < len(tk.toks) && tk.toks[k].word && isClauseWord(tk.at(k)) &&
+			!((tk.word(k, "LEFT") || tk.word(k, "RIGHT")) && tk.punct(k+1, "("))
 	}
 	// end returns the index past the last token of what starts at k:
 	// up to a comma, a semicolon, a ')' that closes what holds it, or a
-	// word of joinWord, at its depth.
-	end := func(k int, stopAt func(k int) bool) int {
+	// clause word, at its depth.
+	end := func(k int) int {
 		depth := 0
 		for ; k < len(tk.toks); k++ {
 			switch {
@@ -779,7 +775,7 @@ func fullJoinEdits(tk tokens) []edit {
 					return k
 				}
 				depth--
-			case depth == 0 && (tk.punct(k, ",") || tk.punct(k, ";") || joinWord(k) || stopAt(k)):
+			case depth == 0 && (tk.punct(k, ",") || tk.punct(k, ";") || clause(k)):
 				return k
 			}
 		}
@@ -793,18 +789,21 @@ func fullJoinEdits(tk tokens) []edit {
 		if !tk.word(i, "FULL") || !tk.word(j, "JOIN") {
 			continue
 		}
-		edits = append(edits, edit{pos: tk.toks[i].pos, end: tk.toks[j].end, repl: "LEFT JOIN"})
-		k := end(j+1, func(k int) bool { return tk.word(k, "ON") || tk.word(k, "USING") })
+		k := end(j + 1) // ON or USING, after the table and its alias
+		for tk.word(k, "AS") {
+			k = end(k + 1)
+		}
+		// FULL becomes LEFT only with its condition marked: unmarked, it
+		// would be a LEFT JOIN; left as written, the grammar refuses it.
+		full := edit{pos: tk.toks[i].pos, end: tk.toks[j].end, repl: "LEFT JOIN"}
 		switch {
 		case tk.word(k, "USING"):
-			edits = append(edits, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullUsingMarker})
+			edits = append(edits, full, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullUsingMarker})
 		case tk.word(k, "ON"):
-			e := end(k+1, func(int) bool { return false })
-			if e == k+1 {
-				continue
+			if e := end(k + 1); e > k+1 {
+				edits = append(edits, full, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullMarker + "(("},
+					edit{pos: tk.toks[e-1].end, end: tk.toks[e-1].end, repl: "))"})
 			}
-			edits = append(edits, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullMarker + "(("},
-				edit{pos: tk.toks[e-1].end, end: tk.toks[e-1].end, repl: "))"})
 		}
 	}
 	return edits
