@@ -173,7 +173,7 @@ func touchedRegionFaults(t *testing.T, read map[uintptr]bool) (msg string, skip 
 		return fmt.Sprintf("the first of the touched heap at %#x, outside the advised %#x-%#x", p, advised.lo, advised.hi), true
 	}
 	lo, hi := p&^(hugeBytes-1), p&^(hugeBytes-1)+hugeBytes
-	if block := advised.hi - heapSpan; hi > block {
+	if block := advised.block; hi > block {
 		// The runtime gives the freed block's pages back in the
 		// background, which splits the huge page of the region where
 		// it starts.
