@@ -97,6 +97,9 @@ func sgCompareFile(ctx context.Context, opt sgOptions, lakesql, top string, qs [
 		case sgOrdered(q) && !slices.EqualFunc(o.rows, theirs, sgRowEq), !sgOrdered(q) && !sgMultisetEq(o.rows, theirs):
 			n.wrong++
 			fmt.Fprintf(w, "WRONG %s\n    ours:   %v\n    DuckDB: %v\n", q, sgShow(o.rows), sgShow(theirs))
+			if sgOrdered(q) {
+				fmt.Fprintf(w, "    %s\n", sgFirstDiff(o.rows, theirs))
+			}
 		default:
 			n.equal++
 		}
@@ -126,6 +129,16 @@ func sgOrdered(q string) bool {
 		}
 	}
 	return last >= 0
+}
+
+// sgFirstDiff says where two answers compared row by row part.
+func sgFirstDiff(ours, theirs [][]sgCell) string {
+	for i := range min(len(ours), len(theirs)) {
+		if !sgRowEq(ours[i], theirs[i]) {
+			return fmt.Sprintf("first difference, row %d: ours %v, DuckDB %v", i+1, ours[i], theirs[i])
+		}
+	}
+	return fmt.Sprintf("ours has %d rows, DuckDB %d", len(ours), len(theirs))
 }
 
 // sgShow prints at most 8 rows.

@@ -44,6 +44,14 @@ import (
 // source pinned, or made when it is a derived table. done removes what
 // was made.
 func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
+	if w, err := windowed(sel); err != nil {
+		return nil, nil, nil, err
+	} else if w != nil {
+		if name, ok := s.correlated(sel, scope); ok {
+			return nil, nil, nil, &SubqueryError{Pos: sel.From.Pos, Msg: fmt.Sprintf("a subquery with window functions cannot read %s of the outer query", name)}
+		}
+		sel = w
+	}
 	for m, ok := merged(sel); ok && len(scope) == 0; m, ok = merged(sel) {
 		sel = m
 	}
@@ -80,6 +88,8 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		src, done, err = s.derive(ctx, sel.From, scope, orderFree(sel))
 	case sel.From.Union != nil:
 		src, done, err = s.deriveUnion(ctx, sel.From, scope)
+	case sel.From.Window != nil:
+		src, done, err = s.deriveWindow(ctx, sel.From, scope)
 	default:
 		src, err = s.readSource(sel.From.Name)
 		if err == nil && starSpelled(sel) {

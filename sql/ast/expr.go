@@ -514,6 +514,8 @@ func Children(e Expr) []Expr {
 		return []Expr{e.X, e.Path}
 	case InSelect:
 		return []Expr{e.X} // its SELECT is a scope of its own
+	case *Window:
+		return windowChildren(e)
 	}
 	return nil
 }
@@ -590,6 +592,8 @@ func Map(e Expr, fn func(Expr) Expr) Expr {
 	case JSONExtract:
 		e.X, e.Path = fn(e.X), fn(e.Path)
 		return e
+	case *Window:
+		return mapWindow(e, fn)
 	}
 	return e
 }

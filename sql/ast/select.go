@@ -36,6 +36,10 @@ type Table struct {
 	// Union: the rows of a UNION, only as the FROM of the SELECT * that a
 	// derived table (SELECT … UNION …) AS alias stands for (its Sub).
 	Union *Union
+	// Window: the rows of a query with the values of window functions
+	// (see WindowTable), as the FROM of the query that a query with
+	// window functions becomes: Name is empty.
+	Window *WindowTable
 	// Own: a derived table the engine made for this one use (a
 	// decorrelated subquery), never a CTE's that others share, so that a
 	// join may narrow its rows to those it keeps.
@@ -159,6 +163,8 @@ func (t Table) String() string {
 		s = "(" + t.Sub.String() + ")"
 	case t.Union != nil:
 		s = "(" + t.Union.String() + ") AS __union"
+	case t.Window != nil:
+		s = t.Window.String()
 	}
 	if t.Alias != "" {
 		s += " AS " + Ident(t.Alias)
@@ -195,7 +201,7 @@ func (s *Select) String() string {
 		}
 		b.WriteString(it.String())
 	}
-	if s.From.Name != "" || s.From.Sub != nil || s.From.Join != nil || s.From.Union != nil {
+	if s.From.Name != "" || s.From.Sub != nil || s.From.Join != nil || s.From.Union != nil || s.From.Window != nil {
 		b.WriteString(" FROM " + s.From.String())
 	}
 	if s.Where != nil {

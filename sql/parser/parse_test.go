@@ -36,6 +36,16 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// PERCENTILE_CONT and _DISC WITHIN GROUP: DuckDB's quantiles.
 		{"select percentile_cont(0.25) within group (order by a::double), percentile_cont(p) within group (order by b desc), percentile_disc(1 / 3) within group (order by c asc) from t",
 			"SELECT QUANTILE_CONT(CAST(a AS DOUBLE), 0.25), QUANTILE_CONT(b, 1 - p), QUANTILE_DISC(c, 1 / 3) FROM t"},
+		// Window functions: the pre-parse's marker, read back; the
+		// constructs inside the window are the pre-parse's too.
+		{"select a, row_number() over (partition by b, \"c d\" order by e desc nulls first, f::double asc nulls last) as rn from t",
+			"SELECT a, ROW_NUMBER() OVER (PARTITION BY b, `c d` ORDER BY e DESC NULLS FIRST, CAST(f AS DOUBLE) NULLS LAST) AS rn FROM t"},
+		{"select sum(x) over (), count(*) over (partition by g), avg(x) over (order by d rows 3 preceding), lag(x, 2, 0) over (order by d) from t",
+			"SELECT SUM(x) OVER (), COUNT(*) OVER (PARTITION BY g), AVG(x) OVER (ORDER BY d ROWS BETWEEN 3 PRECEDING AND CURRENT ROW), LAG(x, 2, 0) OVER (ORDER BY d) FROM t"},
+		{"select g, sum(sum(x)) over (order by g range between unbounded preceding and unbounded following) from t group by g order by rank() over (order by g)",
+			"SELECT g, SUM(SUM(x)) OVER (ORDER BY g RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM t GROUP BY g ORDER BY RANK() OVER (ORDER BY g)"},
+		{"select string_agg(s, '; ') over (order by (a + b) * 2 rows between current row and 2 following) from t",
+			"SELECT STRING_AGG(s, '; ') OVER (ORDER BY (a + b) * 2 ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING) FROM t"},
 		// DuckDB's //, which sqlparser would read as a comment to the end
 		// of the line; in a string or a comment it stays.
 		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},
@@ -93,22 +103,27 @@ func TestParseSelectRoundTrip(t *testing.T) {
 
 func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		"select a from t where a ilike > 2":                                 "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
-		"select a is distinct from b = c from t":                            "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
-		"select abs(a) filter (where a > 1) from t":                         "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, ARG_MAX, ARG_MIN, AVG, BOOL_AND, BOOL_OR, CORR, COUNT, COVAR_POP, COVAR_SAMP, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MAX_BY, MEAN, MEDIAN, MIN, MIN_BY, MODE, PRODUCT, QUANTILE, QUANTILE_CONT, QUANTILE_DISC, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
-		"select sum(a) over (partition by b) from t":                        "syntax error at line 1, column 15: window functions (OVER) not supported",
-		"select percentile_disc(0.5) within group (order by a desc) from t": "syntax error at line 1, column 8: PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC",
-		"select a from t natural full join u":                               "syntax error at line 1, column 17: NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)",
-		"select a from t where a similar to 'x'":                            "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
-		"select * from t group by all":                                      "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
-		"select a from t order by all, a":                                   "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",
-		"select x from (select a, b from t) as v(x)":                        "syntax error at line 1, column 15: v(x): 1 column names for a query of 2 columns (or SELECT *)",
-		"select a from t where a > all (select b from u)":                   "syntax error at line 1, column 27: a comparison with ALL (subquery) not supported (= ANY is IN, <> ALL is NOT IN)",
-		"select a | b from t":                                               "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a || b | c from t":                                          "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
-		"select a from t join u":                                            "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
-		"select cast(a as decimal) from t":                                  "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
-		"select a from":                                                     "syntax error at line 1, column 14: unexpected end of statement",
+		"select a from t where a ilike > 2":                                                       "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
+		"select a is distinct from b = c from t":                                                  "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
+		"select abs(a) filter (where a > 1) from t":                                               "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate (ANY_VALUE, ARBITRARY, ARG_MAX, ARG_MIN, AVG, BOOL_AND, BOOL_OR, CORR, COUNT, COVAR_POP, COVAR_SAMP, EVERY, FIRST, GROUP_CONCAT, LISTAGG, MAX, MAX_BY, MEAN, MEDIAN, MIN, MIN_BY, MODE, PRODUCT, QUANTILE, QUANTILE_CONT, QUANTILE_DISC, STDDEV, STDDEV_POP, STDDEV_SAMP, STRING_AGG, SUM, VARIANCE, VAR_POP, VAR_SAMP)",
+		"select sum(a) over w from t":                                                             "syntax error at line 1, column 15: a named window (OVER name) not supported: write the window in parentheses",
+		"select sum(a) over (partition by b groups 1 preceding) from t":                           "syntax error at line 1, column 15: GROUPS in a window not supported (ROWS or RANGE frames are)",
+		"select sum(a) over (order by b range 1 preceding) from t":                                "syntax error at line 1, column 8: RANGE with an offset (write ROWS, or RANGE with UNBOUNDED and CURRENT ROW) not supported: sum(a) OVER (…)",
+		"select upper(a) over () from t":                                                          "syntax error at line 1, column 8: UPPER over a window (window functions: ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE, and the aggregates) not supported: upper(a) OVER (…)",
+		"select sum(a) over (rows between 1 following and current row) from t":                    "syntax error at line 1, column 8: a frame whose start follows its end not supported: sum(a) OVER (…)",
+		"select sum(a) over (order by b rows between unbounded following and current row) from t": "syntax error at line 1, column 8: a frame that starts at UNBOUNDED FOLLOWING not supported: sum(a) OVER (…)",
+		"select percentile_disc(0.5) within group (order by a desc) from t":                       "syntax error at line 1, column 8: PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC",
+		"select a from t natural full join u":                                                     "syntax error at line 1, column 17: NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)",
+		"select a from t where a similar to 'x'":                                                  "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
+		"select * from t group by all":                                                            "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
+		"select a from t order by all, a":                                                         "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",
+		"select x from (select a, b from t) as v(x)":                                              "syntax error at line 1, column 15: v(x): 1 column names for a query of 2 columns (or SELECT *)",
+		"select a from t where a > all (select b from u)":                                         "syntax error at line 1, column 27: a comparison with ALL (subquery) not supported (= ANY is IN, <> ALL is NOT IN)",
+		"select a | b from t":                                                                     "syntax error at line 1, column 10: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a || b | c from t":                                                                "syntax error at line 1, column 15: | (bitwise OR) is not supported: || joins strings, OR is logic",
+		"select a from t join u":                                                                  "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
+		"select cast(a as decimal) from t":                                                        "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
+		"select a from":                                                                           "syntax error at line 1, column 14: unexpected end of statement",
 	} {
 		_, err := ParseSelect(in, 0)
 		if err == nil || err.Error() != want {

@@ -51,6 +51,8 @@ import (
 //     converter folds back into the *;
 //   - PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x) becomes
 //     QUANTILE_CONT(x, p), and so for DISC (see withinGroupAt);
+//   - f(…) OVER (window) becomes overMarker(f(…), …), which the converter
+//     reads as an ast.Window (see windowAt);
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - DuckDB's a || b becomes a | b, which the converter reads as ||;
 //   - x [NOT] ILIKE p [ESCAPE 'c'] becomes x [NOT] LIKE p ESCAPE
@@ -1129,6 +1131,9 @@ func prepass(text string) rewritten {
 	for i := range toks {
 		if w, ok := withinGroupAt(tokens{text, toks}, i); ok && w.edits != nil {
 			edits = append(edits, w.edits...)
+		}
+		if we, _, ok := windowAt(tokens{text, toks}, i); ok && we != nil {
+			edits = append(edits, we...)
 		}
 	}
 	// By position; an insertion before a replacement at the same place.

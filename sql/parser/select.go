@@ -55,8 +55,8 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 				return nil, NewSyntaxError(text, off+t.pos, "a comparison with %s (subquery) not supported (= ANY is IN, <> ALL is NOT IN)", strings.ToUpper(text[off+t.pos:off+t.end]))
 			}
 		}
-		if w(i, "OVER") && i+1 < len(toks) && (text[off+toks[i+1].pos] == '(' || toks[i+1].word) && i > 0 && text[off+toks[i-1].pos:off+toks[i-1].end] == ")" {
-			return nil, NewSyntaxError(text, off+t.pos, "window functions (OVER) not supported")
+		if _, why, ok := windowAt(tokens{text[off:], toks}, i); ok && why != "" {
+			return nil, NewSyntaxError(text, off+t.pos, "%s", why)
 		}
 		if wg, ok := withinGroupAt(tokens{text[off:], toks}, i); ok && wg.edits == nil {
 			return nil, NewSyntaxError(text, off+t.pos, "PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC")
@@ -996,6 +996,9 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		return nil, c.unsupported(e, "a qualified function name")
 	}
 	f := &ast.Func{Name: strings.ToUpper(e.Name.String()), Distinct: e.Distinct}
+	if f.Name == strings.ToUpper(overMarker) {
+		return c.window(e)
+	}
 	if f.Name == substrName {
 		f.Name = "SUBSTRING"
 	}

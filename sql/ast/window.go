@@ -1,0 +1,159 @@
+package ast
+
+import "strings"
+
+// Window is a call of a window function: Func OVER (PARTITION BY
+// Partition ORDER BY Order frame). Func is a window function of
+// WindowFuncs or an aggregate; Frame nil is the default frame (RANGE
+// BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW: with no ORDER BY, every
+// row of the partition, all of them peers).
+//
+// Its children (Children, Map) are Func's arguments and the window's
+// expressions, not Func itself: an aggregate over a window does not make
+// its query an aggregate query, as an aggregate in its arguments does.
+type Window struct {
+	Func      *Func
+	Partition []Expr
+	Order     []OrderItem
+	Frame     *Frame
+}
+
+func (*Window) expr() {}
+
+// WindowFuncs are the functions that take a window and no group: what
+// they give depends on the row's place in its partition.
+var WindowFuncs = []string{"ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE",
+	"LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE", "NTH_VALUE"}
+
+// Frame is a window's frame: ROWS (Rows) or RANGE BETWEEN Start AND End.
+type Frame struct {
+	Rows       bool
+	Start, End FrameBound
+}
+
+// FrameBound is one end of a frame: UNBOUNDED PRECEDING, N PRECEDING,
+// CURRENT ROW, N FOLLOWING or UNBOUNDED FOLLOWING.
+type FrameBound struct {
+	Kind BoundKind
+	N    int64 // of Preceding and Following
+}
+
+// BoundKind is the kind of a FrameBound, in the order of the rows they
+// stand for.
+type BoundKind int
+
+const (
+	UnboundedPreceding BoundKind = iota
+	Preceding
+	CurrentRow
+	Following
+	UnboundedFollowing
+)
+
+func (b FrameBound) String() string {
+	switch b.Kind {
+	case UnboundedPreceding:
+		return "UNBOUNDED PRECEDING"
+	case Preceding:
+		return itoa(b.N) + " PRECEDING"
+	case CurrentRow:
+		return "CURRENT ROW"
+	case Following:
+		return itoa(b.N) + " FOLLOWING"
+	}
+	return "UNBOUNDED FOLLOWING"
+}
+
+func (f Frame) String() string {
+	unit := "RANGE"
+	if f.Rows {
+		unit = "ROWS"
+	}
+	return unit + " BETWEEN " + f.Start.String() + " AND " + f.End.String()
+}
+
+func (w *Window) String() string {
+	var spec []string
+	if len(w.Partition) > 0 {
+		spec = append(spec, "PARTITION BY "+list(w.Partition))
+	}
+	if len(w.Order) > 0 {
+		spec = append(spec, "ORDER BY "+orderList(w.Order))
+	}
+	if w.Frame != nil {
+		spec = append(spec, w.Frame.String())
+	}
+	return w.Func.String() + " OVER (" + strings.Join(spec, " ") + ")"
+}
+
+// windowChildren is Children of a Window.
+func windowChildren(w *Window) []Expr {
+	out := append([]Expr(nil), w.Func.Args...)
+	out = append(out, w.Partition...)
+	for _, o := range w.Order {
+		out = append(out, o.Expr)
+	}
+	return out
+}
+
+// mapWindow is Map of a Window.
+func mapWindow(w *Window, fn func(Expr) Expr) Expr {
+	f := *w.Func
+	f.Args = make([]Expr, len(w.Func.Args))
+	for i, a := range w.Func.Args {
+		f.Args[i] = fn(a)
+	}
+	c := &Window{Func: &f, Frame: w.Frame, Partition: make([]Expr, len(w.Partition)), Order: make([]OrderItem, len(w.Order))}
+	for i, p := range w.Partition {
+		c.Partition[i] = fn(p)
+	}
+	for i, o := range w.Order {
+		o.Expr = fn(o.Expr)
+		c.Order[i] = o
+	}
+	return c
+}
+
+// HasWindow reports whether e holds a window function's call.
+func HasWindow(e Expr) bool {
+	found := false
+	Walk(e, func(x Expr) bool {
+		if _, ok := x.(*Window); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// WindowTable is the rows of Input in the order of its ORDER BY, whose
+// first Partition terms are a window's partition and the rest its
+// ORDER BY, with a column more for each of Calls: one pass of the window
+// functions of one window (sql/window.go makes them of a query's).
+type WindowTable struct {
+	Input     *Select
+	Partition int
+	Calls     []WindowCall
+}
+
+// WindowCall is a call of a WindowTable: the function, its arguments as
+// columns of the Input (a literal for the constant ones: LAG's offset and
+// default, NTILE's buckets, NTH_VALUE's place), its frame (nil: the
+// default) and the name of the column it makes.
+type WindowCall struct {
+	Func  *Func
+	Frame *Frame
+	Out   string
+}
+
+func (t *WindowTable) String() string {
+	var calls []string
+	for _, c := range t.Calls {
+		s := c.Func.String()
+		if c.Frame != nil {
+			s += " OVER (" + c.Frame.String() + ")"
+		}
+		calls = append(calls, s+" AS "+Ident(c.Out))
+	}
+	return "(" + t.Input.String() + ") WINDOW " + strings.Join(calls, ", ")
+}

@@ -1,0 +1,267 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/xwb1989/sqlparser"
+)
+
+// A window function's call, f(…) OVER (PARTITION BY p, … ORDER BY o
+// [ASC|DESC] [NULLS FIRST|LAST], … frame), has no rule in the grammar:
+// the pre-parse makes it overMarker(f(…), partitionMarker(p, …),
+// orderMarker(keyMarker(o, desc, nulls), …), 'frame'), which the
+// converter reads back as an ast.Window (desc 1 for DESC; nulls 1 for
+// NULLS FIRST, 2 for LAST, 0 for neither; the frame's words upper case,
+// ” for none).
+const (
+	overMarker      = "__lakesql_over"
+	partitionMarker = "__lakesql_partition"
+	orderMarker     = "__lakesql_order"
+	keyMarker       = "__lakesql_key"
+)
+
+// frameWords are the words a frame may have, beside whole numbers.
+var frameWords = map[string]bool{"ROWS": true, "RANGE": true, "BETWEEN": true, "AND": true, "UNBOUNDED": true,
+	"PRECEDING": true, "FOLLOWING": true, "CURRENT": true, "ROW": true}
+
+// windowAt, at token i, reports whether it is the OVER of a window
+// function's call (OVER after a call's ')'), and returns the edits that
+// make the call and its window overMarker(…), or, when it cannot read the
+// window, none and why.
+func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
+	if !tk.word(i, "OVER") || !tk.punct(i-1, ")") {
+		return nil, "", false
+	}
+	open := tk.opening(i - 1)
+	if open < 1 || !tk.toks[open-1].word || tk.word(open-1, "FILTER") || tk.word(open-1, "OVER") {
+		return nil, "OVER after this not supported: it follows a function's call, f(…) OVER (…)", true
+	}
+	if !tk.punct(i+1, "(") {
+		return nil, "a named window (OVER name) not supported: write the window in parentheses", true
+	}
+	end := tk.closing(i + 1)
+	if end < 0 {
+		return nil, "OVER ( without its )", true
+	}
+	sub := func(lo, hi int) string { return prepass(tk.text[tk.toks[lo].pos:tk.toks[hi-1].end]).text }
+	k := i + 2
+	var parts, keys []string
+	if tk.word(k, "PARTITION") && tk.word(k+1, "BY") {
+		stop := tk.firstOf(k+2, end, nil, "ORDER", "ROWS", "RANGE", "GROUPS")
+		for _, r := range listItems(tk, k+2, stop) {
+			parts = append(parts, sub(r[0], r[1]))
+		}
+		if len(parts) == 0 {
+			return nil, "PARTITION BY without a term", true
+		}
+		k = stop
+	}
+	if tk.word(k, "ORDER") && tk.word(k+1, "BY") {
+		stop := tk.firstOf(k+2, end, nil, "ROWS", "RANGE", "GROUPS")
+		for _, r := range listItems(tk, k+2, stop) {
+			lo, last := r[0], r[1]-1
+			nulls, desc := 0, 0
+			if tk.word(last-1, "NULLS") && (tk.word(last, "FIRST") || tk.word(last, "LAST")) {
+				nulls = 2
+				if tk.word(last, "FIRST") {
+					nulls = 1
+				}
+				last -= 2
+			}
+			if tk.word(last, "DESC") {
+				desc, last = 1, last-1
+			} else if tk.word(last, "ASC") {
+				last--
+			}
+			if last < lo {
+				return nil, "an ORDER BY term of the window without its expression", true
+			}
+			keys = append(keys, keyMarker+"("+sub(lo, last+1)+", "+strconv.Itoa(desc)+", "+strconv.Itoa(nulls)+")")
+		}
+		if len(keys) == 0 {
+			return nil, "ORDER BY without a term", true
+		}
+		k = stop
+	}
+	var frame []string
+	for j := k; j < end; j++ {
+		w := strings.ToUpper(tk.at(j))
+		if _, err := strconv.ParseInt(w, 10, 64); !frameWords[w] && err != nil || j == k && w != "ROWS" && w != "RANGE" {
+			if j == k && (tk.word(j, "GROUPS") || tk.word(j, "EXCLUDE")) {
+				return nil, strings.ToUpper(tk.at(j)) + " in a window not supported (ROWS or RANGE frames are)", true
+			}
+			return nil, "this window not supported: (PARTITION BY … ORDER BY … ROWS|RANGE BETWEEN … AND …) is", true
+		}
+		frame = append(frame, w)
+	}
+	edits = []edit{
+		{pos: tk.toks[open-1].pos, end: tk.toks[open-1].pos, repl: overMarker + "("},
+		{pos: tk.toks[i].pos, end: tk.toks[end].end, repl: ", " + partitionMarker + "(" + strings.Join(parts, ", ") + "), " +
+			orderMarker + "(" + strings.Join(keys, ", ") + "), '" + strings.Join(frame, " ") + "')"},
+	}
+	return edits, "", true
+}
+
+// listItems splits the tokens [lo, hi) at their commas outside
+// parentheses, into ranges [lo, hi) of tokens, none empty.
+func listItems(tk tokens, lo, hi int) [][2]int {
+	var out [][2]int
+	for lo < hi {
+		c := tk.firstOf(lo, hi, []string{","})
+		if c > lo {
+			out = append(out, [2]int{lo, c})
+		}
+		lo = c + 1
+	}
+	return out
+}
+
+// window converts overMarker(…), as windowAt writes it, to an
+// ast.Window.
+func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
+	if len(e.Exprs) != 4 {
+		return nil, c.unsupported(e, "this window")
+	}
+	// Errors point at the call before OVER.
+	fail := func(what string) error {
+		p, s := c.pos(e.Exprs[0])
+		return NewSyntaxError(c.text, p, "%s not supported: %s OVER (…)", what, s)
+	}
+	var args [4]ast.Expr
+	for i, a := range e.Exprs {
+		ae, ok := a.(*sqlparser.AliasedExpr)
+		if !ok {
+			return nil, fail("this window")
+		}
+		x, err := c.expr(ae.Expr)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = x
+	}
+	f, ok := args[0].(*ast.Func)
+	part, ok1 := args[1].(*ast.Func)
+	order, ok2 := args[2].(*ast.Func)
+	frame, ok3 := args[3].(ast.Literal)
+	if !ok || !ok1 || !ok2 || !ok3 || f.Name == ast.ConcatOp {
+		return nil, fail("OVER after this expression")
+	}
+	if !isWindowFunc(f.Name) {
+		return nil, fail(f.Name + " over a window (window functions: " + strings.Join(ast.WindowFuncs, ", ") + ", and the aggregates)")
+	}
+	w := &ast.Window{Func: f, Partition: part.Args}
+	for _, k := range order.Args {
+		kf, ok := k.(*ast.Func)
+		if !ok || len(kf.Args) != 3 {
+			return nil, fail("this window's ORDER BY")
+		}
+		desc, _ := kf.Args[1].(ast.Literal)
+		nulls, _ := kf.Args[2].(ast.Literal)
+		w.Order = append(w.Order, ast.OrderItem{Expr: kf.Args[0], Desc: desc.Value.I == 1, Nulls: int(nulls.Value.I)})
+	}
+	if text := frame.Value.S; text != "" {
+		fr, err := parseFrame(text)
+		if err != nil {
+			return nil, fail(err.Error())
+		}
+		w.Frame = fr
+	}
+	for _, x := range ast.Children(w) {
+		if ast.HasWindow(x) {
+			return nil, fail("a window function inside another's call or window")
+		}
+	}
+	return w, nil
+}
+
+// isWindowFunc reports whether a function of this name (upper case) may
+// take a window: a window function, or an aggregate.
+func isWindowFunc(name string) bool {
+	for _, n := range ast.WindowFuncs {
+		if n == name {
+			return true
+		}
+	}
+	for _, n := range ast.Aggregates {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// frameError is why a frame cannot be read.
+type frameError string
+
+func (e frameError) Error() string { return string(e) }
+
+// parseFrame reads the words of a frame (windowAt's, upper case):
+// ROWS|RANGE bound, or ROWS|RANGE BETWEEN bound AND bound.
+func parseFrame(text string) (*ast.Frame, error) {
+	ws := strings.Fields(text)
+	fr := &ast.Frame{Rows: ws[0] == "ROWS"}
+	ws = ws[1:]
+	bound := func() (ast.FrameBound, error) {
+		var b ast.FrameBound
+		if len(ws) < 2 {
+			return b, frameError("this frame")
+		}
+		switch {
+		case ws[0] == "UNBOUNDED" && ws[1] == "PRECEDING":
+			b.Kind = ast.UnboundedPreceding
+		case ws[0] == "UNBOUNDED" && ws[1] == "FOLLOWING":
+			b.Kind = ast.UnboundedFollowing
+		case ws[0] == "CURRENT" && ws[1] == "ROW":
+			b.Kind = ast.CurrentRow
+		case ws[1] == "PRECEDING" || ws[1] == "FOLLOWING":
+			n, err := strconv.ParseInt(ws[0], 10, 64)
+			if err != nil || n < 0 {
+				return b, frameError("a frame's offset that is not a whole number")
+			}
+			b.Kind, b.N = ast.Preceding, n
+			if ws[1] == "FOLLOWING" {
+				b.Kind = ast.Following
+			}
+			if !fr.Rows {
+				return b, frameError("RANGE with an offset (write ROWS, or RANGE with UNBOUNDED and CURRENT ROW)")
+			}
+		default:
+			return b, frameError("this frame")
+		}
+		ws = ws[2:]
+		return b, nil
+	}
+	var err error
+	if len(ws) > 0 && ws[0] == "BETWEEN" {
+		ws = ws[1:]
+		if fr.Start, err = bound(); err != nil {
+			return nil, err
+		}
+		if len(ws) == 0 || ws[0] != "AND" {
+			return nil, frameError("this frame")
+		}
+		ws = ws[1:]
+		if fr.End, err = bound(); err != nil {
+			return nil, err
+		}
+	} else {
+		if fr.Start, err = bound(); err != nil {
+			return nil, err
+		}
+		fr.End = ast.FrameBound{Kind: ast.CurrentRow}
+	}
+	switch {
+	case len(ws) > 0:
+		return nil, frameError("this frame")
+	case fr.Start.Kind == ast.UnboundedFollowing:
+		return nil, frameError("a frame that starts at UNBOUNDED FOLLOWING")
+	case fr.End.Kind == ast.UnboundedPreceding:
+		return nil, frameError("a frame that ends at UNBOUNDED PRECEDING")
+	case fr.Start.Kind > fr.End.Kind && !(fr.Start.Kind == ast.CurrentRow && fr.End.Kind == ast.Preceding && fr.End.N == 0) ||
+		fr.Start.Kind == ast.Following && fr.End.Kind == ast.CurrentRow:
+		return nil, frameError("a frame whose start follows its end")
+	}
+	return fr, nil
+}
