@@ -174,6 +174,7 @@ type subqueryPlan struct {
 	plan     *plan.Plan
 	join     bool // a table of a join, run into its spill file, or (streamed) through the other's hash table
 	streamed bool
+	window   bool // the rows of a pass of window functions
 }
 
 type subqueryLogKey struct{}
@@ -202,6 +203,8 @@ func subqueryLines(log []subqueryPlan) []string {
 			what = "Join input, streamed through the table of the other: "
 		case sp.join:
 			what = "Join input, read first: "
+		case sp.window:
+			what = "Window functions' input, sorted by their window: "
 		}
 		lines = append(lines, what+sp.sel.String())
 		for _, l := range explainLines(sp.plan, nil, nil, 0) {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/aggregate"
@@ -53,9 +54,6 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 	for _, o := range sel.OrderBy {
 		has = has || ast.HasWindow(o.Expr)
 	}
-	if !has {
-		return nil, nil
-	}
 	for _, c := range []struct {
 		clause string
 		e      []ast.Expr
@@ -65,6 +63,9 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 				return nil, fmt.Errorf("%w: a window function in %s (it is computed after %s: filter on it in an outer query)", ErrUnsupported, c.clause, c.clause)
 			}
 		}
+	}
+	if !has {
+		return nil, nil
 	}
 	w := &windowRewrite{cols: map[string]string{}}
 	groupBy, having, err := itemRefs(sel)
@@ -405,6 +406,9 @@ func (s *Session) deriveWindow(ctx context.Context, t ast.Table, scope []scopeTa
 		return nil, nil, err
 	}
 	defer innerDone()
+	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
+		*log = append(*log, subqueryPlan{sel: wt.Input, plan: p, window: true})
+	}
 	dir := s.Memory.TableDir()
 	name := t.Alias
 	d, err := writeDerived(dir, name, name, wt.String(), func(dw *derivedWriter) error {
@@ -828,6 +832,9 @@ func (c *windowCall) argsOf(r []types.Value) []types.Value {
 	return c.argv
 }
 
+// windowSpills counts the partitions that went to a file (for tests).
+var windowSpills atomic.Int64
+
 // partition holds the rows of one partition: in memory, and past limit
 // bytes all of them in a spill file, read back by cursors.
 type partition struct {
@@ -854,6 +861,7 @@ func (p *partition) add(r []types.Value, limit int64, dir *spill.Dir) error {
 		if err != nil {
 			return err
 		}
+		windowSpills.Add(1)
 		p.file = f
 		for _, row := range p.rows {
 			if err := p.write(row); err != nil {

@@ -1,0 +1,336 @@
+package sql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// winRow is a row of windowLake: id unique, g and x NULL (nil) at times.
+type winRow struct {
+	id int
+	g  *int
+	x  *int
+}
+
+// windowLake makes a lake t of n rows over several files (day), and
+// returns its rows.
+func windowLake(t *testing.T, n int, seed uint64) (*Session, []winRow) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 3))
+	ids := rng.Perm(n)
+	var rows []winRow
+	var lines []string
+	for i := range n {
+		r := winRow{id: ids[i]}
+		m := []string{fmt.Sprintf(`"id":%d`, r.id), fmt.Sprintf(`"day":"2026-01-0%d"`, 1+rng.IntN(4))}
+		if rng.IntN(20) > 0 {
+			g := rng.IntN(9)
+			r.g = &g
+			m = append(m, fmt.Sprintf(`"g":%d`, g))
+		}
+		switch k := rng.IntN(10); {
+		case k == 0:
+			m = append(m, `"x":null`)
+		case k == 1: // no member
+		default:
+			x := rng.IntN(60) - 30
+			r.x = &x
+			m = append(m, fmt.Sprintf(`"x":%d`, x))
+		}
+		rows = append(rows, r)
+		lines = append(lines, "{"+strings.Join(m, ",")+"}")
+	}
+	return fixedLake(t, []string{"day"}, lines...), rows
+}
+
+// cell prints an int that may be NULL as a result's cell does.
+func cell(p *int) string {
+	if p == nil {
+		return "NULL"
+	}
+	return strconv.Itoa(*p)
+}
+
+func ptr(i int) *int { return &i }
+
+// floatCell prints a DOUBLE as a result's cell does: 1.0, 0.25.
+func floatCell(f float64) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if !strings.ContainsAny(s, ".eEn") {
+		s += ".0"
+	}
+	return s
+}
+
+// TestWindowFunctions checks each window function against the answer
+// counted here from the rows, in memory and with the partitions in spill
+// files.
+func TestWindowFunctions(t *testing.T) {
+	s, rows := windowLake(t, 3000, 41)
+	// Partitions by g (NULL its own), each in id order and in x order
+	// (NULLs last).
+	gkey := func(r winRow) string { return cell(r.g) }
+	byID := map[string][]winRow{}
+	for _, r := range rows {
+		byID[gkey(r)] = append(byID[gkey(r)], r)
+	}
+	xOrder := func(a, b winRow) int {
+		switch {
+		case a.x == nil && b.x == nil:
+			return 0
+		case a.x == nil:
+			return 1
+		case b.x == nil:
+			return -1
+		}
+		return *a.x - *b.x
+	}
+	byX := map[string][]winRow{}
+	for k, p := range byID {
+		slices.SortFunc(p, func(a, b winRow) int { return a.id - b.id })
+		q := slices.Clone(p)
+		slices.SortStableFunc(q, xOrder)
+		byX[k] = q
+	}
+	all := slices.Clone(rows)
+	slices.SortFunc(all, func(a, b winRow) int { return a.id - b.id })
+	want := map[int][]string{}
+	sum := func(rs []winRow) *int {
+		var s *int
+		for _, r := range rs {
+			if r.x != nil {
+				if s == nil {
+					s = ptr(0)
+				}
+				*s += *r.x
+			}
+		}
+		return s
+	}
+	for k, p := range byID {
+		q := byX[k]
+		total := sum(p)
+		for i, r := range p {
+			// ROW_NUMBER by x then id, RANK and DENSE_RANK by x, COUNT(*)
+			// of the rows up to r's peers by x.
+			xi := slices.IndexFunc(q, func(o winRow) bool { return o.id == r.id })
+			rank, dense, upTo := 1, 1, 0
+			for j, o := range q {
+				if xOrder(o, r) < 0 {
+					rank++
+					if j == 0 || xOrder(o, q[j-1]) != 0 {
+						dense++
+					}
+				}
+				if xOrder(o, r) <= 0 {
+					upTo++
+				}
+			}
+			if xOrder(q[0], r) == 0 {
+				dense = 1
+			}
+			lag := ptr(-1)
+			if i >= 2 {
+				lag = p[i-2].x
+			}
+			var lead *int
+			if i+1 < len(p) {
+				lead = p[i+1].x
+			}
+			var firstAfter *int
+			if i+1 < len(p) {
+				firstAfter = p[i+1].x
+			}
+			want[r.id] = append(want[r.id], strconv.Itoa(xi+1), strconv.Itoa(rank), strconv.Itoa(dense), strconv.Itoa(upTo),
+				cell(total), cell(sum(p[:i+1])), cell(lag), cell(lead), cell(firstAfter))
+		}
+	}
+	for i, r := range all {
+		// Over the whole table by id: a moving sum, NTILE(7), CUME_DIST
+		// of ids (no peers).
+		n := len(all)
+		q, rem := n/7, n%7
+		tile := 0
+		if i < rem*(q+1) {
+			tile = i/(q+1) + 1
+		} else {
+			tile = (i-rem*(q+1))/q + rem + 1
+		}
+		want[r.id] = append(want[r.id], cell(sum(all[max(i-2, 0):min(i+2, n)])), strconv.Itoa(tile), floatCell(float64(i+1)/float64(n)))
+	}
+	var wantRows []string
+	for _, r := range all {
+		wantRows = append(wantRows, strconv.Itoa(r.id)+"|"+strings.Join(want[r.id], "|"))
+	}
+	q := `SELECT id,
+		ROW_NUMBER() OVER (PARTITION BY g ORDER BY x, id),
+		RANK() OVER (PARTITION BY g ORDER BY x),
+		DENSE_RANK() OVER (PARTITION BY g ORDER BY x),
+		COUNT(*) OVER (PARTITION BY g ORDER BY x),
+		SUM(x) OVER (PARTITION BY g),
+		SUM(x) OVER (PARTITION BY g ORDER BY id),
+		LAG(x, 2, -1) OVER (PARTITION BY g ORDER BY id),
+		LEAD(x) OVER (PARTITION BY g ORDER BY id),
+		FIRST_VALUE(x) OVER (PARTITION BY g ORDER BY id ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING),
+		SUM(x) OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING),
+		NTILE(7) OVER (ORDER BY id),
+		CUME_DIST() OVER (ORDER BY id)
+		FROM t ORDER BY id`
+	for _, spill := range []bool{false, true} {
+		s.Memory = Memory{}
+		tmp := t.TempDir()
+		if spill {
+			s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+		}
+		before := windowSpills.Load()
+		got := rowsText(query(t, s, q))
+		if !slices.Equal(got, wantRows) {
+			for i := range min(len(got), len(wantRows)) {
+				if got[i] != wantRows[i] {
+					t.Fatalf("spill %v: row %d is\n%s\nwant\n%s", spill, i+1, got[i], wantRows[i])
+				}
+			}
+			t.Fatalf("spill %v: %d rows, want %d", spill, len(got), len(wantRows))
+		}
+		if spilled := windowSpills.Load() > before; spilled != spill {
+			t.Errorf("spill %v: partitions went to files: %v", spill, spilled)
+		}
+		if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+			t.Errorf("left %v in the temporary folder", ents)
+		}
+	}
+}
+
+// TestWindowQueries: windows beside the rest of a query (*, GROUP BY and
+// its positions and aliases, HAVING, DISTINCT, ORDER BY and LIMIT, a
+// derived table), answers counted from the rows.
+func TestWindowQueries(t *testing.T) {
+	s, rows := windowLake(t, 500, 42)
+	count := map[string]int{}
+	sums := map[string]int{}
+	for _, r := range rows {
+		count[cell(r.g)]++
+		if r.x != nil {
+			sums[cell(r.g)] += *r.x
+		}
+	}
+	// Groups by g with more than 30 rows, ranked by their count (ties by g).
+	var gs []string
+	for g, n := range count {
+		if n > 30 {
+			gs = append(gs, g)
+		}
+	}
+	slices.SortFunc(gs, func(a, b string) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		return strings.Compare(a, b)
+	})
+	var want []string
+	total := 0
+	for _, g := range gs {
+		total += count[g]
+	}
+	for i, g := range gs {
+		want = append(want, fmt.Sprintf("%s|%d|%d|%d", g, count[g], i+1, total))
+	}
+	for _, q := range []string{
+		"SELECT g, COUNT(*) AS n, ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, g) AS r, SUM(COUNT(*)) OVER () FROM t GROUP BY g HAVING n > 30 ORDER BY r",
+		"SELECT g AS k, COUNT(*), ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, g), SUM(COUNT(*)) OVER () AS tot FROM t GROUP BY 1 HAVING COUNT(*) > 30 ORDER BY 3",
+		"SELECT * FROM (SELECT g, COUNT(*) AS n, ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, g) AS r, SUM(COUNT(*)) OVER () AS tot FROM t GROUP BY g) w WHERE n > 30 ORDER BY r",
+	} {
+		got := rowsText(query(t, s, q))
+		if q == "SELECT * FROM (SELECT g, COUNT(*) AS n, ROW_NUMBER() OVER (ORDER BY COUNT(*) DESC, g) AS r, SUM(COUNT(*)) OVER () AS tot FROM t GROUP BY g) w WHERE n > 30 ORDER BY r" {
+			// The total is of every group there.
+			var w2 []string
+			for _, line := range want {
+				parts := strings.Split(line, "|")
+				parts[3] = strconv.Itoa(len(rows))
+				w2 = append(w2, strings.Join(parts, "|"))
+			}
+			if !slices.Equal(got, w2) {
+				t.Errorf("%s:\n%s\nwant\n%s", q, strings.Join(got, "\n"), strings.Join(w2, "\n"))
+			}
+			continue
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\n%s\nwant\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	// SELECT *, a window: the lake's columns, then the window's.
+	res := query(t, s, "SELECT *, COUNT(*) OVER (PARTITION BY g) AS c FROM t ORDER BY id LIMIT 3")
+	var names []string
+	for _, c := range res.Columns {
+		names = append(names, c.Name)
+	}
+	if got := strings.Join(names, ","); !strings.HasSuffix(got, ",c") || len(names) != 5 || strings.Contains(got, "__lakesql") {
+		t.Errorf("SELECT *, window: columns %s", got)
+	}
+	if len(res.Rows) != 3 {
+		t.Errorf("SELECT *, window LIMIT 3: %d rows", len(res.Rows))
+	}
+	// DISTINCT after the window: a row per g, its count.
+	got := rowsText(query(t, s, "SELECT DISTINCT g, COUNT(*) OVER (PARTITION BY g) AS c FROM t ORDER BY c DESC, g"))
+	if len(got) != len(count) {
+		t.Errorf("DISTINCT g, its count: %d rows, want %d", len(got), len(count))
+	}
+	for _, line := range got {
+		g, c, _ := strings.Cut(line, "|")
+		if strconv.Itoa(count[g]) != c {
+			t.Errorf("DISTINCT g, its count: %s, want %d", line, count[g])
+		}
+	}
+	// A window in ORDER BY alone, and a window's value in an expression.
+	got = rowsText(query(t, s, "SELECT g, 100 * SUM(x) / SUM(SUM(x)) OVER () > 0 AS pos FROM t WHERE g IS NOT NULL GROUP BY g ORDER BY RANK() OVER (ORDER BY SUM(x) DESC), g"))
+	all := 0
+	for g, v := range sums {
+		if g != "NULL" {
+			all += v
+		}
+	}
+	for i, line := range got {
+		g, pos, _ := strings.Cut(line, "|")
+		if wantPos := strconv.FormatBool(100*float64(sums[g])/float64(all) > 0); pos != wantPos {
+			t.Errorf("row %d: %s, want %s", i+1, line, wantPos)
+		}
+		if i > 0 {
+			prev, _, _ := strings.Cut(got[i-1], "|")
+			if sums[prev] < sums[g] {
+				t.Errorf("rows %d and %d not in the order of their sums: %s, %s", i, i+1, prev, g)
+			}
+		}
+	}
+}
+
+// TestWindowErrors: what is refused, by name.
+func TestWindowErrors(t *testing.T) {
+	s, _ := windowLake(t, 50, 43)
+	for q, want := range map[string]string{
+		"SELECT id FROM t WHERE ROW_NUMBER() OVER (ORDER BY id) < 3":             "a window function in WHERE",
+		"SELECT COUNT(*) FROM t GROUP BY ROW_NUMBER() OVER (ORDER BY id)":        "a window function in GROUP BY",
+		"SELECT g FROM t GROUP BY g HAVING RANK() OVER (ORDER BY g) = 1":         "a window function in HAVING",
+		"SELECT NTILE(0) OVER (ORDER BY id) FROM t":                              "NTILE's number of buckets must be at least 1",
+		"SELECT NTILE(id) OVER (ORDER BY id) FROM t":                             "NTILE's number of buckets must be a whole number",
+		"SELECT LAG(x, id) OVER (ORDER BY id) FROM t":                            "LAG's offset must be a whole number",
+		"SELECT ROW_NUMBER(x) OVER (ORDER BY id) FROM t":                         "ROW_NUMBER takes no arguments",
+		"SELECT NTH_VALUE(x, 0) OVER (ORDER BY id) FROM t":                       "NTH_VALUE's place must be at least 1",
+		"SELECT a.*, b.*, ROW_NUMBER() OVER () FROM t a JOIN t b ON a.id = b.id": "two * beside a window function",
+		"SELECT SUM(x, x) OVER () FROM t":                                        "SUM",
+	} {
+		_, err := s.Exec(context.Background(), q)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error with %q", q, err, want)
+		}
+		if err != nil && strings.HasPrefix(want, "a window function in") && !errors.Is(err, ErrUnsupported) {
+			t.Errorf("%s: %v is not ErrUnsupported", q, err)
+		}
+	}
+}
