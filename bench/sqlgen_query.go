@@ -64,6 +64,7 @@ const (
 	sgkCast    // text is our type name
 	sgkAgg     // text is the aggregate; distinct; no args for COUNT(*)
 	sgkRaw     // text as it is, the same in both dialects
+	sgkWindow  // win: a window function's call
 )
 
 // sgExpr is one typed expression.
@@ -85,6 +86,7 @@ type sgExpr struct {
 	agg   bool // holds an aggregate
 	cols  bool // refers to a column
 	mixed bool // refers to mx
+	win   *sgWin
 }
 
 var sgDuckCast = map[string]string{"SIGNED": "BIGINT", "CHAR": "VARCHAR", "DOUBLE": "DOUBLE"}
@@ -201,6 +203,8 @@ func (e *sgExpr) write(b *strings.Builder, duck bool) {
 			t = sgDuckCast[t]
 		}
 		b.WriteString(" AS " + t + ")")
+	case sgkWindow:
+		e.win.write(b, duck)
 	case sgkAgg:
 		b.WriteString(e.text + "(")
 		switch {
@@ -1012,6 +1016,13 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 			}
 			q.items = append(q.items, sgItem{e: e, alias: alias(i)})
 		}
+		if g.pct(20) {
+			w, positional := g.window()
+			q.items = append(q.items, sgItem{e: w, alias: alias(len(q.items))})
+			if positional {
+				q.where = g.notNullID(q.where)
+			}
+		}
 		g.orderBy(q, func() *sgExpr {
 			for range 10 {
 				if e := g.expr(anyType(), depth(), false); e.cols {
@@ -1050,6 +1061,10 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 		}
 		for range 1 + g.pick(3) {
 			q.items = append(q.items, sgItem{e: g.expr(anyType(), g.pick(3), false), alias: alias(len(q.items))})
+		}
+		if g.pct(20) {
+			w, _ := g.window()
+			q.items = append(q.items, sgItem{e: w, alias: alias(len(q.items))})
 		}
 		if len(q.items) > 1 && g.pct(50) {
 			r.Shuffle(len(q.items), func(a, b int) { q.items[a], q.items[b] = q.items[b], q.items[a] })

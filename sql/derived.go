@@ -36,8 +36,9 @@ import (
 // The rows' values must come back as they went: numbers, texts, booleans,
 // NULL and JSON do. A column of DATE or TIMESTAMP values (NULLs beside
 // them) goes as their text, and the outer query reads it through a CAST
-// back to its type. An INTERVAL, a NaN or infinite DOUBLE, or a column
-// that mixes dates or timestamps with other values has no JSON form that
+// back to its type; so does a column of DOUBLEs with a NaN or an
+// infinity (its numbers read back as DOUBLEs). An INTERVAL, or a column
+// that mixes dates or timestamps with other values, has no JSON form that
 // reads back as itself, and is refused, as are two columns of one name.
 
 // resolve readies sel to be planned: its subqueries answered, and its
@@ -443,7 +444,11 @@ func (d *derivedWriter) flush() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for i := range d.cols {
-		for _, k := range []types.Kind{d.typed[i], d.other[i]} {
+		t := d.typed[i]
+		if t == types.Float {
+			t = floatText // a DOUBLE held as text: its NaN or infinity
+		}
+		for _, k := range []types.Kind{t, d.other[i]} {
 			if err := p.holds(i, k); err != nil {
 				return err
 			}
@@ -477,12 +482,16 @@ func (d *derivedWriter) Row(r []types.Value) error {
 			b = append(b, ',')
 		}
 		b = append(b, d.names[i]...)
-		if err := d.holds(i, v.K); err != nil {
+		k := v.K
+		if k == types.Float && !finite(v.F()) {
+			k = floatText
+		}
+		if err := d.holds(i, k); err != nil {
 			return err
 		}
-		if v.K == types.Date || v.K == types.Timestamp || v.K == types.Huge {
+		if v.K == types.Date || v.K == types.Timestamp || v.K == types.Huge || v.K == types.Float && !finite(v.F()) {
 			// Read back as text, then cast (see castTyped): a HUGEINT's
-			// digits would read back as a DOUBLE.
+			// digits would read back as a DOUBLE, and JSON has no NaN.
 			q, _ := json.Marshal(v.String())
 			b = append(b, q...)
 			continue
@@ -514,6 +523,13 @@ func (d *derivedWriter) Row(r []types.Value) error {
 func (d *derivedWriter) holds(i int, k types.Kind) error {
 	switch {
 	case k == types.Null:
+	case k == floatText:
+		// A NaN or an infinity, as text: the column's other values must
+		// be numbers, which the CAST to DOUBLE reads back as DOUBLEs.
+		if o := d.other[i]; o != types.Null && o != types.Int && o != types.Float || d.typed[i] != types.Null && d.typed[i] != types.Float {
+			return fmt.Errorf("%w: derived table %s, column %s: a NaN or infinite DOUBLE among other values", ErrUnsupported, d.table, d.cols[i])
+		}
+		d.typed[i] = types.Float
 	case k == types.Date || k == types.Timestamp || k == types.Huge:
 		other := d.other[i] != types.Null && !(k == types.Huge && d.other[i].Numeric())
 		if other || d.typed[i] != types.Null && d.typed[i] != k {
@@ -521,7 +537,7 @@ func (d *derivedWriter) holds(i int, k types.Kind) error {
 		}
 		d.typed[i] = k
 	default:
-		if t := d.typed[i]; t != types.Null && !(t == types.Huge && k.Numeric()) {
+		if t := d.typed[i]; t != types.Null && !(t == types.Huge && k.Numeric()) && !(t == types.Float && (k == types.Int || k == types.Float)) {
 			return fmt.Errorf("%w: derived table %s, column %s: a %s among its %ss", ErrUnsupported, d.table, d.cols[i], k, d.typed[i])
 		}
 		if d.other[i] == types.Null {
@@ -530,6 +546,13 @@ func (d *derivedWriter) holds(i int, k types.Kind) error {
 	}
 	return nil
 }
+
+// floatText is holds' kind of a NaN or infinite DOUBLE, which a derived
+// table holds as text (a kind no value has).
+const floatText = types.Kind(255)
+
+// finite reports a DOUBLE that JSON can spell.
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // appendJSONValue appends v as JSON that the scan reads back as v.
 func appendJSONValue(b []byte, v types.Value) ([]byte, error) {

@@ -99,9 +99,14 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 		}
 		out.Items = append(out.Items, ast.SelectItem{Expr: e, Alias: name})
 	}
+	// ORDER BY a name of the select list's own aliases reads the item;
+	// other names are the rows' (user.id is named id, and ORDER BY id is
+	// the field).
 	aliases := map[string]bool{}
-	for _, it := range out.Items {
-		aliases[strings.ToLower(it.Alias)] = true
+	for _, it := range sel.Items {
+		if it.Alias != "" {
+			aliases[strings.ToLower(it.Alias)] = true
+		}
 	}
 	for _, o := range sel.OrderBy {
 		switch x := o.Expr.(type) {
@@ -272,7 +277,15 @@ func (w *windowRewrite) outer(e ast.Expr) (ast.Expr, error) {
 		return ast.Col(w.col(e)), nil
 	}
 	if win, ok := e.(*ast.Window); ok {
-		return w.window(win)
+		// A call written twice (in the select list and ORDER BY) is one.
+		if c, ok := w.cols[win.String()]; ok {
+			return ast.Col(c), nil
+		}
+		c, err := w.window(win)
+		if err == nil {
+			w.cols[win.String()] = c.(ast.Column).Path[0]
+		}
+		return c, err
 	}
 	var err error
 	out := ast.Map(e, func(x ast.Expr) ast.Expr {

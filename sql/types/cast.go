@@ -42,6 +42,10 @@ func ParseNumber(s string) (Value, bool) {
 		return IntValue(i), true
 	}
 	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && strings.EqualFold(s, "-nan") {
+		// NaN with its sign, as Value.String spells 0/0 (and DuckDB).
+		f, err = math.Copysign(math.NaN(), -1), nil
+	}
 	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return Value{}, false
 	}
