@@ -101,6 +101,13 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if w, ok := src.(*windowStream); ok && hasStar(sel) {
+		// A producer's scan reads named columns.
+		if sel, err = spellStar(sel, w.cols); err != nil {
+			done()
+			return nil, nil, nil, err
+		}
+	}
 	if d, ok := src.(*derivedSource); ok && (len(d.typed) > 0 || starSpelled(sel)) {
 		// A typed column is read through a CAST, a * too: spelled first.
 		if sel, err = spellStar(sel, d.cols); err != nil {

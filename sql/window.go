@@ -5,15 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
 )
 
 // Window functions, f(…) OVER (PARTITION BY … ORDER BY … frame), as
@@ -126,10 +130,12 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 		o.Expr = e
 		out.OrderBy = append(out.OrderBy, o)
 	}
-	inner.Items = append(inner.Items, w.items...)
-	if len(inner.Items) == 0 {
-		inner.Items = []ast.SelectItem{{Expr: ast.Int(1), Alias: windowCol}}
+	if len(w.items) == 0 {
+		// A column for the rows to have one (COUNT(*) OVER ()), and for
+		// a * to stand beside, which then names the lake's fields.
+		w.items = append(w.items, ast.SelectItem{Expr: ast.Int(1), Alias: windowCol})
 	}
+	inner.Items = append(inner.Items, w.items...)
 	var internal []string
 	for _, it := range w.items {
 		internal = append(internal, it.Alias)
@@ -161,6 +167,14 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 		}
 	}
 	return out, nil
+}
+
+// hasStar reports a select list with a *.
+func hasStar(sel *ast.Select) bool {
+	return slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool {
+		_, ok := it.Expr.(ast.Star)
+		return ok
+	})
 }
 
 // itemRefs returns sel's GROUP BY with its terms that name a select item
@@ -418,12 +432,22 @@ func (s *Session) deriveWindow(ctx context.Context, t ast.Table, scope []scopeTa
 	if err != nil {
 		return nil, nil, err
 	}
-	defer innerDone()
 	if log, ok := ctx.Value(subqueryLogKey{}).(*[]subqueryPlan); ok {
 		*log = append(*log, subqueryPlan{sel: wt.Input, plan: p, window: true})
 	}
-	dir := s.Memory.TableDir()
 	name := t.Alias
+	if !explaining(ctx) && len(p.Columns) > 0 {
+		// Its rows go straight into the query that reads them (EXPLAIN
+		// makes the file, to count them).
+		cols := slices.Clone(p.Columns)
+		for _, c := range wt.Calls {
+			cols = append(cols, c.Out)
+		}
+		windowStreamed.Add(1)
+		return &windowStream{name: name, t: wt, p: p, cols: cols, dir: s.Memory.TableDir()}, innerDone, nil
+	}
+	defer innerDone()
+	dir := s.Memory.TableDir()
 	d, err := writeDerived(dir, name, name, wt.String(), func(dw *derivedWriter) error {
 		w := &windowWriter{t: wt, next: dw, dir: dir, limit: max(exec.Budget(ctx)/4, 4<<10)}
 		defer w.part.reset()
@@ -438,6 +462,49 @@ func (s *Session) deriveWindow(ctx context.Context, t ast.Table, scope []scopeTa
 	}
 	d.qual = t.Alias
 	return d, func() { dir.Close() }, nil
+}
+
+// windowStreamed counts the passes whose rows went straight into their
+// reader (for tests).
+var windowStreamed atomic.Int64
+
+// windowStream is a pass of window functions whose rows go from the
+// window's partitions straight into the scan of the query that reads
+// them (a plan.Producer, as derivedStream is), keeping their kinds: a
+// pass is read once, by the next pass or by the query.
+type windowStream struct {
+	name string
+	t    *ast.WindowTable
+	p    *plan.Plan
+	cols []string
+	dir  *spill.Dir // the partitions' spill files
+	loan exec.Loan
+}
+
+func (w *windowStream) Name() string      { return w.name }
+func (w *windowStream) Generation() int64 { return -1 }
+func (w *windowStream) Key() []string     { return nil }
+func (w *windowStream) Files() []storage.FileEntry {
+	return []storage.FileEntry{{Path: w.name}}
+}
+func (w *windowStream) Open(string) (io.ReadCloser, error) {
+	return nil, errors.New("a pass of window functions has no file")
+}
+func (w *windowStream) Path(string) string { return "the window functions' rows" }
+func (w *windowStream) Columns() []string  { return w.cols }
+func (w *windowStream) Holds() int64       { return 0 } // see Loan
+func (w *windowStream) Loan() *exec.Loan   { return &w.loan }
+
+func (w *windowStream) Produce(ctx context.Context, fork func() func([]types.Value) error) error {
+	w.loan.Lend(exec.Budget(ctx)) // until the query says what it holds
+	defer w.loan.Lend(0)
+	defer w.dir.Close()
+	ww := &windowWriter{t: w.t, next: pushOut(fork()), dir: w.dir, limit: max(exec.Budget(ctx)/4, 4<<10)}
+	defer ww.part.reset()
+	if _, err := exec.Stream(exec.Lending(ctx, &w.loan), w.p, ww); err != nil {
+		return err
+	}
+	return ww.flush()
 }
 
 // windowWriter computes a pass's calls over the rows that come sorted by
@@ -849,9 +916,15 @@ func (c *windowCall) argsOf(r []types.Value) []types.Value {
 var windowSpills atomic.Int64
 
 // partition holds the rows of one partition: in memory, and past limit
-// bytes all of them in a spill file, read back by cursors.
+// bytes all of them in a spill file, read back by cursors. In memory, the
+// rows' values lie in one slice and their texts in one buffer, kept from
+// partition to partition: a row costs no allocation of its own (TPC-H's
+// lineitem at SF 1 by order: 6M rows, the collector's work a fifth of
+// the pass's with a slice each).
 type partition struct {
-	rows  [][]types.Value
+	vals  []types.Value // n rows of width values
+	width int
+	text  []byte // the texts of vals
 	bytes int64
 	file  *spill.Writer
 	n     int
@@ -860,12 +933,22 @@ type partition struct {
 
 func (p *partition) add(r []types.Value, limit int64, dir *spill.Dir) error {
 	if p.file == nil {
-		row := make([]types.Value, len(r))
-		for i, v := range r {
-			row[i] = v.Clone()
+		p.width = len(r)
+		for _, v := range r {
+			v = v.Unspelled()
+			if v.S != "" {
+				// The text's bytes stay where they are when the buffer
+				// grows: a new one takes the rest.
+				if len(p.text)+len(v.S) > cap(p.text) {
+					p.text = make([]byte, 0, max(2*cap(p.text), len(v.S), 4096))
+				}
+				at := len(p.text)
+				p.text = append(p.text, v.S...)
+				v.S = unsafeString(p.text[at:])
+			}
+			p.vals = append(p.vals, v)
 			p.bytes += 24 + int64(len(v.S))
 		}
-		p.rows = append(p.rows, row)
 		p.n++
 		if p.bytes <= limit {
 			return nil
@@ -876,17 +959,23 @@ func (p *partition) add(r []types.Value, limit int64, dir *spill.Dir) error {
 		}
 		windowSpills.Add(1)
 		p.file = f
-		for _, row := range p.rows {
-			if err := p.write(row); err != nil {
+		for i := range p.n {
+			if err := p.write(p.row(i)); err != nil {
 				return err
 			}
 		}
-		p.rows, p.bytes = nil, 0
+		p.vals, p.text, p.bytes = nil, nil, 0
 		return nil
 	}
 	p.n++
 	return p.write(r)
 }
+
+// unsafeString is b's bytes as a string, with no copy.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// row is row i of a partition in memory.
+func (p *partition) row(i int) []types.Value { return p.vals[i*p.width : (i+1)*p.width : (i+1)*p.width] }
 
 func (p *partition) write(r []types.Value) error {
 	b := p.enc[:0]
@@ -897,11 +986,13 @@ func (p *partition) write(r []types.Value) error {
 	return p.file.Write(b)
 }
 
+// reset empties the partition. Its texts' buffer is written again, so the
+// rows sent on must not be kept (a scan's rows are not).
 func (p *partition) reset() {
 	if p.file != nil {
 		p.file.Discard()
 	}
-	p.rows, p.bytes, p.file, p.n = p.rows[:0], 0, nil, 0
+	p.vals, p.text, p.bytes, p.file, p.n = p.vals[:0], p.text[:0], 0, nil, 0
 }
 
 // cursor returns a reader of the partition's rows from the first.
@@ -930,7 +1021,7 @@ type rowCursor struct {
 func (c *rowCursor) at(j int) ([]types.Value, error) {
 	if c.r == nil {
 		c.i = j
-		return c.p.rows[j], nil
+		return c.p.row(j), nil
 	}
 	if j < c.i {
 		return nil, errors.New("window pass: a cursor went back")
