@@ -975,7 +975,9 @@ func (p *partition) add(r []types.Value, limit int64, dir *spill.Dir) error {
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // row is row i of a partition in memory.
-func (p *partition) row(i int) []types.Value { return p.vals[i*p.width : (i+1)*p.width : (i+1)*p.width] }
+func (p *partition) row(i int) []types.Value {
+	return p.vals[i*p.width : (i+1)*p.width : (i+1)*p.width]
+}
 
 func (p *partition) write(r []types.Value) error {
 	b := p.enc[:0]
