@@ -45,7 +45,12 @@ import (
 // source pinned, or made when it is a derived table. done removes what
 // was made.
 func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
-	if w, err := windowed(sel); err != nil {
+	isField := func(string) bool { return false }
+	if sel.Qualify != nil && sel.From.Name != "" {
+		fields := s.rowFields(sel.From.Name, s.Fields(sel.From.Name))
+		isField = func(n string) bool { return slices.Contains(fields, n) }
+	}
+	if w, err := windowed(sel, isField); err != nil {
 		return nil, nil, nil, err
 	} else if w != nil {
 		if name, ok := s.correlated(sel, scope); ok {

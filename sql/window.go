@@ -49,8 +49,10 @@ const (
 )
 
 // windowed returns sel as a query over the passes of its window
-// functions, or nil when it calls none.
-func windowed(sel *ast.Select) (*ast.Select, error) {
+// functions, or nil when it calls none. isField tells the names of its
+// rows' fields that it knows (a QUALIFY's name is a field before an
+// alias, as in DuckDB).
+func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 	has := false
 	for _, it := range sel.Items {
 		has = has || ast.HasWindow(it.Expr)
@@ -58,6 +60,7 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 	for _, o := range sel.OrderBy {
 		has = has || ast.HasWindow(o.Expr)
 	}
+	has = has || sel.Qualify != nil
 	for _, c := range []struct {
 		clause string
 		e      []ast.Expr
@@ -135,6 +138,15 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 		// a * to stand beside, which then names the lake's fields.
 		w.items = append(w.items, ast.SelectItem{Expr: ast.Int(1), Alias: windowCol})
 	}
+	if sel.Qualify != nil {
+		// QUALIFY: the outer query's WHERE, over the passes' rows; a
+		// name there may be a select item's alias, as in DuckDB.
+		q, err := w.qualify(sel.Qualify, sel.Items, out.Items, isField)
+		if err != nil {
+			return nil, err
+		}
+		out.Where = q
+	}
 	inner.Items = append(inner.Items, w.items...)
 	var internal []string
 	for _, it := range w.items {
@@ -161,6 +173,9 @@ func windowed(sel *ast.Select) (*ast.Select, error) {
 		}
 	}
 	out.From = ast.Table{Window: last, Alias: windowTable}
+	if last == nil { // QUALIFY alone
+		out.From = ast.Table{Sub: inner, Alias: windowTable, Own: true}
+	}
 	for i, it := range out.Items {
 		if _, ok := it.Expr.(ast.Star); ok {
 			out.Items[i].Expr = ast.Star{Exclude: internal}
@@ -304,6 +319,45 @@ func (w *windowRewrite) outer(e ast.Expr) (ast.Expr, error) {
 	var err error
 	out := ast.Map(e, func(x ast.Expr) ast.Expr {
 		y, xerr := w.outer(x)
+		if xerr != nil && err == nil {
+			err = xerr
+		}
+		return y
+	})
+	return out, err
+}
+
+// qualify returns QUALIFY's condition as the outer query reads it: a
+// name of a select item's alias (items, as written, and outs, as the
+// outer query has them) that item, unless it is a field's, the rest as
+// outer makes it.
+func (w *windowRewrite) qualify(e ast.Expr, items, outs []ast.SelectItem, isField func(string) bool) (ast.Expr, error) {
+	alias := func(x ast.Expr) int {
+		c, ok := x.(ast.Column)
+		if !ok || len(c.Path) != 1 || isField(c.Path[0]) {
+			return -1
+		}
+		for i, it := range items {
+			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) && !readsName(it.Expr, c.Path[0]) {
+				return i
+			}
+		}
+		return -1
+	}
+	readsAlias := false
+	ast.Walk(e, func(x ast.Expr) bool {
+		readsAlias = readsAlias || alias(x) >= 0
+		return !readsAlias
+	})
+	switch {
+	case alias(e) >= 0:
+		return outs[alias(e)].Expr, nil
+	case !readsAlias:
+		return w.outer(e)
+	}
+	var err error
+	out := ast.Map(e, func(x ast.Expr) ast.Expr {
+		y, xerr := w.qualify(x, items, outs, isField)
 		if xerr != nil && err == nil {
 			err = xerr
 		}

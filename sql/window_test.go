@@ -325,6 +325,52 @@ func TestWindowQueries(t *testing.T) {
 	}
 }
 
+// TestQualify: QUALIFY filters the rows after the window functions, by a
+// select item's alias or a window of its own; a field's name is the
+// field's.
+func TestQualify(t *testing.T) {
+	s, rows := windowLake(t, 400, 44)
+	best := map[string]winRow{} // by g, the row of the highest x (NULL last), then lowest id
+	for _, r := range rows {
+		b, ok := best[cell(r.g)]
+		switch {
+		case !ok, r.x != nil && (b.x == nil || *r.x > *b.x), (r.x == nil) == (b.x == nil) && (r.x == nil || *r.x == *b.x) && r.id < b.id:
+			best[cell(r.g)] = r
+		}
+	}
+	var want []string
+	for _, r := range best {
+		want = append(want, strconv.Itoa(r.id)+"|"+cell(r.x))
+	}
+	slices.Sort(want)
+	for _, q := range []string{
+		"SELECT id, x, ROW_NUMBER() OVER (PARTITION BY g ORDER BY x DESC NULLS LAST, id) AS rn FROM t QUALIFY rn = 1",
+		"SELECT id, x FROM t QUALIFY ROW_NUMBER() OVER (PARTITION BY g ORDER BY x DESC NULLS LAST, id) = 1",
+		"SELECT * FROM (SELECT id, x, g FROM t) d QUALIFY 1 = ROW_NUMBER() OVER (PARTITION BY g ORDER BY x DESC NULLS LAST, id)",
+	} {
+		got := rowsText(query(t, s, q))
+		for i, line := range got {
+			parts := strings.Split(line, "|")
+			got[i] = parts[0] + "|" + parts[1]
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s:\n%s\nwant\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	// x AS g … QUALIFY g: the field g, not the alias.
+	got := rowsText(query(t, s, "SELECT id, x AS g FROM t QUALIFY g = 3 AND COUNT(*) OVER () > 0 ORDER BY id"))
+	n := 0
+	for _, r := range rows {
+		if r.g != nil && *r.g == 3 {
+			n++
+		}
+	}
+	if len(got) != n {
+		t.Errorf("QUALIFY g = 3 over x AS g: %d rows, want the %d of field g = 3", len(got), n)
+	}
+}
+
 // TestWindowErrors: what is refused, by name.
 func TestWindowErrors(t *testing.T) {
 	s, _ := windowLake(t, 50, 43)

@@ -20,9 +20,12 @@ type Select struct {
 	Where    Expr // nil: every row
 	GroupBy  []Expr
 	Having   Expr
-	OrderBy  []OrderItem
-	Limit    int64 // -1: no limit
-	Offset   int64
+	// Qualify: DuckDB's QUALIFY, a filter on the rows after window
+	// functions (nil: none).
+	Qualify Expr
+	OrderBy []OrderItem
+	Limit   int64 // -1: no limit
+	Offset  int64
 }
 
 // Table is a lake named in FROM, with its alias; the zero Table is no
@@ -213,6 +216,9 @@ func (s *Select) String() string {
 	if s.Having != nil {
 		b.WriteString(" HAVING " + s.Having.String())
 	}
+	if s.Qualify != nil {
+		b.WriteString(" QUALIFY " + s.Qualify.String())
+	}
 	writeTail(&b, s.OrderBy, s.Limit, s.Offset)
 	return b.String()
 }
@@ -300,6 +306,9 @@ func (s *Select) Exprs() []Expr {
 	if s.Having != nil {
 		out = append(out, s.Having)
 	}
+	if s.Qualify != nil {
+		out = append(out, s.Qualify)
+	}
 	for _, o := range s.OrderBy {
 		out = append(out, o.Expr)
 	}
@@ -330,6 +339,9 @@ func MapSelect(s *Select, fn func(Expr) Expr) *Select {
 	}
 	if s.Having != nil {
 		out.Having = fn(s.Having)
+	}
+	if s.Qualify != nil {
+		out.Qualify = fn(s.Qualify)
 	}
 	out.GroupBy = make([]Expr, len(s.GroupBy))
 	for i, g := range s.GroupBy {

@@ -46,6 +46,13 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT g, SUM(SUM(x)) OVER (ORDER BY g RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM t GROUP BY g ORDER BY RANK() OVER (ORDER BY g)"},
 		{"select string_agg(s, '; ') over (order by (a + b) * 2 rows between current row and 2 following) from t",
 			"SELECT STRING_AGG(s, '; ') OVER (ORDER BY (a + b) * 2 ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING) FROM t"},
+		// DuckDB's QUALIFY, after HAVING, at any depth.
+		{"select id, row_number() over (partition by g order by id) as rn from t where x > 1 qualify rn = 1 order by id limit 3",
+			"SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY id) AS rn FROM t WHERE x > 1 QUALIFY rn = 1 ORDER BY id LIMIT 3"},
+		{"select * from (select id from t qualify row_number() over (order by id) <= 2) x qualify count(*) over () > (1)",
+			"SELECT * FROM (SELECT id FROM t QUALIFY ROW_NUMBER() OVER (ORDER BY id) <= 2) AS x QUALIFY COUNT(*) OVER () > 1"},
+		{"select g, sum(x) from t group by g having sum(x) > 0 qualify rank() over (order by sum(x) desc) <= 3",
+			"SELECT g, SUM(x) FROM t GROUP BY g HAVING SUM(x) > 0 QUALIFY RANK() OVER (ORDER BY SUM(x) DESC) <= 3"},
 		// DuckDB's //, which sqlparser would read as a comment to the end
 		// of the line; in a string or a comment it stays.
 		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},

@@ -53,6 +53,8 @@ import (
 //     QUANTILE_CONT(x, p), and so for DISC (see withinGroupAt);
 //   - f(…) OVER (window) becomes overMarker(f(…), …), which the converter
 //     reads as an ast.Window (see windowAt);
+//   - DuckDB's QUALIFY c becomes a last select item qualifyMarker(c),
+//     which the converter takes out again (see qualifyEdits);
 //   - DuckDB's a // b becomes a DIV b (sqlparser reads // as a comment);
 //   - DuckDB's a || b becomes a | b, which the converter reads as ||;
 //   - x [NOT] ILIKE p [ESCAPE 'c'] becomes x [NOT] LIKE p ESCAPE
@@ -1128,6 +1130,7 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: ", " + excludeMarker})
 		}
 	}
+	edits = append(edits, qualifyEdits(tokens{text, toks})...)
 	for i := range toks {
 		if w, ok := withinGroupAt(tokens{text, toks}, i); ok && w.edits != nil {
 			edits = append(edits, w.edits...)

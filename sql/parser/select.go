@@ -55,6 +55,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 				return nil, NewSyntaxError(text, off+t.pos, "a comparison with %s (subquery) not supported (= ANY is IN, <> ALL is NOT IN)", strings.ToUpper(text[off+t.pos:off+t.end]))
 			}
 		}
+		if w(i, "WINDOW") && i+2 < len(toks) && toks[i+1].word && w(i+2, "AS") {
+			return nil, NewSyntaxError(text, off+t.pos, "a WINDOW clause (named windows) not supported: write each window in its OVER (…)")
+		}
 		if _, why, ok := windowAt(tokens{text[off:], toks}, i); ok && why != "" {
 			return nil, NewSyntaxError(text, off+t.pos, "%s", why)
 		}
@@ -481,6 +484,10 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 		if err != nil {
 			return nil, err
 		}
+		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(qualifyMarker) && len(f.Args) == 1 {
+			out.Qualify = f.Args[0] // QUALIFY c, which the pre-parse made an item
+			continue
+		}
 		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(excludeMarker) {
 			// * EXCLUDE (a, b), which the pre-parse made *, marker(a, b).
 			var st ast.Star
@@ -516,13 +523,14 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 		out.GroupBy = append(out.GroupBy, e)
 	}
 	if len(out.GroupBy) == 1 && isAllMarker(out.GroupBy[0]) {
-		// GROUP BY ALL: every select item that holds no aggregate.
+		// GROUP BY ALL: every select item that holds no aggregate (nor
+		// a window function, computed after the groups).
 		out.GroupBy = nil
 		for i, it := range out.Items {
 			if _, star := it.Expr.(ast.Star); star {
 				return nil, NewSyntaxError(c.text, c.off, "GROUP BY ALL with SELECT * not supported: name the columns")
 			}
-			if !holdsAggregate(it.Expr) {
+			if !holdsAggregate(it.Expr) && !ast.HasWindow(it.Expr) {
 				out.GroupBy = append(out.GroupBy, ast.Int(int64(i+1)))
 			}
 		}

@@ -20,6 +20,7 @@ const (
 	partitionMarker = "__lakesql_partition"
 	orderMarker     = "__lakesql_order"
 	keyMarker       = "__lakesql_key"
+	qualifyMarker   = "__lakesql_qualify"
 )
 
 // frameWords are the words a frame may have, beside whole numbers.
@@ -264,4 +265,59 @@ func parseFrame(text string) (*ast.Frame, error) {
 		return nil, frameError("a frame whose start follows its end")
 	}
 	return fr, nil
+}
+
+// qualifyEdits makes each QUALIFY c (DuckDB's filter on the rows after
+// window functions, before ORDER BY and LIMIT) a last select item
+// qualifyMarker(c) of its SELECT, which the grammar reads; the converter
+// takes it out again as the Select's Qualify.
+func qualifyEdits(tk tokens) []edit {
+	var edits []edit
+	depth := make([]int, len(tk.toks)) // of each token, in parentheses (a ')' outside its own)
+	d := 0
+	for k := range tk.toks {
+		if tk.punct(k, ")") {
+			d--
+		}
+		depth[k] = d
+		if tk.punct(k, "(") {
+			d++
+		}
+	}
+	for k := range tk.toks {
+		if !tk.word(k, "QUALIFY") {
+			continue
+		}
+		// Its SELECT and that SELECT's FROM, at its depth.
+		sel := -1
+		for j := k - 1; j >= 0 && depth[j] >= depth[k]; j-- {
+			if depth[j] == depth[k] && tk.word(j, "SELECT") {
+				sel = j
+				break
+			}
+		}
+		if sel < 0 {
+			continue // the grammar names it
+		}
+		at := k
+		for j := sel + 1; j < k; j++ {
+			if depth[j] == depth[k] && tk.word(j, "FROM") {
+				at = j
+				break
+			}
+		}
+		end := k + 1
+		for end < len(tk.toks) && depth[end] >= depth[k] && !(depth[end] == depth[k] &&
+			(tk.word(end, "ORDER") || tk.word(end, "LIMIT") || tk.word(end, "OFFSET") || tk.word(end, "UNION") ||
+				tk.word(end, "WINDOW") || tk.punct(end, ";"))) {
+			end++
+		}
+		if end == k+1 {
+			continue
+		}
+		cond := prepass(tk.text[tk.toks[k+1].pos:tk.toks[end-1].end]).text
+		edits = append(edits, edit{pos: tk.toks[at].pos, end: tk.toks[at].pos, repl: ", " + qualifyMarker + "(" + cond + ") "},
+			edit{pos: tk.toks[k].pos, end: tk.toks[end-1].end, repl: ""})
+	}
+	return edits
 }
