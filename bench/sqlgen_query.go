@@ -849,6 +849,7 @@ type sgQuery struct {
 	group         []string // GROUP BY terms as written (ours, DuckDB's)
 	groupDuck     []string
 	having        *sgExpr
+	qualify       *sgExpr // DuckDB's QUALIFY, over a window function's value
 	order         []sgOrder
 	limit, offset int // -1: none
 	agg           bool
@@ -926,6 +927,9 @@ func (q *sgQuery) inner(duck, keys bool) string {
 	}
 	if q.having != nil {
 		b.WriteString(" HAVING " + q.having.sql(duck))
+	}
+	if q.qualify != nil {
+		b.WriteString(" QUALIFY " + q.qualify.sql(duck))
 	}
 	if len(q.order) > 0 {
 		b.WriteString(" ORDER BY ")
@@ -1022,6 +1026,9 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 			if positional {
 				q.where = g.notNullID(q.where)
 			}
+			if g.pct(30) {
+				q.qualify = g.qualify(w)
+			}
 		}
 		g.orderBy(q, func() *sgExpr {
 			for range 10 {
@@ -1065,6 +1072,9 @@ func sgGenQuery(r *rand.Rand) *sgQuery {
 		if g.pct(20) {
 			w, _ := g.window()
 			q.items = append(q.items, sgItem{e: w, alias: alias(len(q.items))})
+			if g.pct(30) {
+				q.qualify = g.qualify(w)
+			}
 		}
 		if len(q.items) > 1 && g.pct(50) {
 			r.Shuffle(len(q.items), func(a, b int) { q.items[a], q.items[b] = q.items[b], q.items[a] })

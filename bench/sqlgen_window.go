@@ -217,3 +217,13 @@ func (g *sgGen) notNullID(where *sgExpr) *sgExpr {
 	}
 	return &sgExpr{kind: sgkBin, text: "AND", t: sgBool, args: []*sgExpr{where, c}, cols: true, agg: where.agg}
 }
+
+// qualify is a QUALIFY that compares the window function's value w with
+// a literal of its type, or tests it for NULL.
+func (g *sgGen) qualify(w *sgExpr) *sgExpr {
+	if w.t == sgBool || g.pct(20) {
+		return sgMark(&sgExpr{kind: sgkIsNull, t: sgBool, text: []string{"IS NULL", "IS NOT NULL"}[g.pick(2)], args: []*sgExpr{w}})
+	}
+	op := []string{"=", "<", "<=", ">", ">=", "<>"}[g.pick(6)]
+	return sgMark(&sgExpr{kind: sgkBin, t: sgBool, text: op, args: []*sgExpr{w, g.literal(w.t, true)}})
+}

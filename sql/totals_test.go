@@ -11,9 +11,8 @@ import (
 // answers as the same query whose subquery is spelled apart (so read
 // anew), in memory and spilled: SUM, COUNT, MIN and MAX totals, NULL
 // groups and values, a join, HUGEINT sums, several keys, ORDER BY an
-// aggregate, an alias or a position, LIMIT, DISTINCT, no rows. Where it
-// does not apply, or a group's value has no place in the table (an
-// infinite DOUBLE), the query runs as written.
+// aggregate, an alias or a position, LIMIT, DISTINCT, no rows, infinite
+// group values. Where it does not apply, the query runs as written.
 func TestSharedTotals(t *testing.T) {
 	s := spillLake(t, 6000, 47)
 	type tc struct {
@@ -31,12 +30,13 @@ func TestSharedTotals(t *testing.T) {
 		{"SELECT g, SUM(x) FROM t WHERE x > 100000 GROUP BY g HAVING COUNT(*) > (SELECT COUNT(*) FROM t WHERE x > 100000)", true},
 		{"SELECT g, MIN(t), MAX(f) FROM t WHERE f > 0 GROUP BY g HAVING MAX(f) > (SELECT MAX(f) / 2 + MIN(f) FROM t WHERE f > 0)", true},
 		// Not shared: AVG does not combine; another WHERE; an alias in
-		// HAVING; GROUP BY a position; an infinite group value.
+		// HAVING; GROUP BY a position. Shared: an infinite group value,
+		// which the table holds as text.
 		{"SELECT g, AVG(f) FROM t GROUP BY g HAVING AVG(f) > (SELECT AVG(f) FROM t)", false},
 		{"SELECT g, SUM(f) FROM t GROUP BY g HAVING SUM(f) > (SELECT SUM(f) / 100 FROM t WHERE x > 0)", false},
 		{"SELECT g, SUM(f) AS v FROM t GROUP BY g HAVING v > (SELECT SUM(f) / 100 FROM t)", false},
 		{"SELECT g, SUM(f) FROM t GROUP BY 1 HAVING SUM(f) > (SELECT SUM(f) / 100 FROM t)", false},
-		{"SELECT g, COUNT(*) FROM t GROUP BY g HAVING SUM(f * 1e308 * 10) > (SELECT SUM(f * 1e308 * 10) FROM t)", false},
+		{"SELECT g, COUNT(*) FROM t GROUP BY g HAVING SUM(f * 1e308 * 10) > (SELECT SUM(f * 1e308 * 10) FROM t)", true},
 	}
 	for _, c := range cases {
 		ordered := strings.Contains(c.q, "ORDER BY")
@@ -69,7 +69,7 @@ func TestSharedTotals(t *testing.T) {
 				t.Errorf("%s: column %d named %s, want %s", c.q, i, got.Columns[i].Name, want.Columns[i].Name)
 			}
 		}
-		if c.shared && len(got.Rows) == 0 && !strings.Contains(c.q, "100000") {
+		if c.shared && len(got.Rows) == 0 && !strings.Contains(c.q, "100000") && !strings.Contains(c.q, "1e308") { // NaN total: no group passes
 			t.Errorf("%s: no rows", c.q)
 		}
 	}
