@@ -97,6 +97,28 @@ func (g *sgGen) window() (*sgExpr, bool) {
 		e.t = t
 		return a
 	}
+	// aggregate makes w an aggregate's call: COUNT(*), COUNT, SUM, MIN
+	// or MAX, and AVG where avg (its DOUBLE, which the order of a moving
+	// frame's sums would show in its last bits, only over fixed ones).
+	aggregate := func(avg bool) {
+		switch x := g.pick(5); {
+		case x == 0:
+			w.name, w.star = "COUNT", true
+		case x == 1:
+			w.name = "COUNT"
+			w.args = append(w.args, over([]sgType{sgInt, sgFloat, sgStr, sgBool}[g.pick(4)], false))
+		case x == 2:
+			w.name = "SUM"
+			arg(sgInt, false)
+		case x == 3 && avg:
+			w.name = "AVG"
+			arg(sgInt, true)
+			e.t = sgFloat
+		default:
+			w.name = []string{"MIN", "MAX"}[g.pick(2)]
+			arg([]sgType{sgInt, sgStr, sgFloat}[g.pick(3)], false)
+		}
+	}
 	positional := !g.aggCtx && len(g.quals) == 0 && g.pct(55)
 	if positional {
 		addOrder(g.pick(2))
@@ -156,19 +178,7 @@ func (g *sgGen) window() (*sgExpr, bool) {
 				w.frame = rows()
 			}
 		default:
-			switch g.pick(4) {
-			case 0:
-				w.name, w.star = "COUNT", true
-			case 1:
-				w.name = "COUNT"
-				w.args = append(w.args, over(anyType, false))
-			case 2:
-				w.name = "SUM"
-				arg(sgInt, false)
-			default:
-				w.name = []string{"MIN", "MAX"}[g.pick(2)]
-				arg([]sgType{sgInt, sgStr, sgFloat}[g.pick(3)], false)
-			}
+			aggregate(false)
 			w.frame = rows()
 		}
 	} else {
@@ -180,23 +190,7 @@ func (g *sgGen) window() (*sgExpr, bool) {
 			w.name = []string{"PERCENT_RANK", "CUME_DIST"}[g.pick(2)]
 			e.t = sgFloat
 		default:
-			switch g.pick(5) {
-			case 0:
-				w.name, w.star = "COUNT", true
-			case 1:
-				w.name = "COUNT"
-				w.args = append(w.args, over([]sgType{sgInt, sgFloat, sgStr, sgBool}[g.pick(4)], false))
-			case 2:
-				w.name = "SUM"
-				arg(sgInt, false)
-			case 3:
-				w.name = "AVG"
-				arg(sgInt, true)
-				e.t = sgFloat
-			default:
-				w.name = []string{"MIN", "MAX"}[g.pick(2)]
-				arg([]sgType{sgInt, sgStr, sgFloat}[g.pick(3)], false)
-			}
+			aggregate(true)
 			w.frame = []string{"", "", "RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING",
 				"RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING", "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING"}[g.pick(5)]
 		}

@@ -15,9 +15,7 @@ import (
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
-	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
-	"github.com/lakesql/lakesql/storage"
 )
 
 // Window functions, f(…) OVER (PARTITION BY … ORDER BY … frame), as
@@ -498,7 +496,7 @@ func (s *Session) deriveWindow(ctx context.Context, t ast.Table, scope []scopeTa
 			cols = append(cols, c.Out)
 		}
 		windowStreamed.Add(1)
-		return &windowStream{name: name, t: wt, p: p, cols: cols, dir: s.Memory.TableDir()}, innerDone, nil
+		return &windowStream{derivedStream: derivedStream{name: name, text: wt.String(), cols: cols, p: p}, t: wt, dir: s.Memory.TableDir()}, innerDone, nil
 	}
 	defer innerDone()
 	dir := s.Memory.TableDir()
@@ -524,30 +522,13 @@ var windowStreamed atomic.Int64
 
 // windowStream is a pass of window functions whose rows go from the
 // window's partitions straight into the scan of the query that reads
-// them (a plan.Producer, as derivedStream is), keeping their kinds: a
-// pass is read once, by the next pass or by the query.
+// them (a plan.Producer, as the derivedStream it is made of), keeping
+// their kinds: a pass is read once, by the next pass or by the query.
 type windowStream struct {
-	name string
-	t    *ast.WindowTable
-	p    *plan.Plan
-	cols []string
-	dir  *spill.Dir // the partitions' spill files
-	loan exec.Loan
+	derivedStream
+	t   *ast.WindowTable
+	dir *spill.Dir // the partitions' spill files
 }
-
-func (w *windowStream) Name() string      { return w.name }
-func (w *windowStream) Generation() int64 { return -1 }
-func (w *windowStream) Key() []string     { return nil }
-func (w *windowStream) Files() []storage.FileEntry {
-	return []storage.FileEntry{{Path: w.name}}
-}
-func (w *windowStream) Open(string) (io.ReadCloser, error) {
-	return nil, errors.New("a pass of window functions has no file")
-}
-func (w *windowStream) Path(string) string { return "the window functions' rows" }
-func (w *windowStream) Columns() []string  { return w.cols }
-func (w *windowStream) Holds() int64       { return 0 } // see Loan
-func (w *windowStream) Loan() *exec.Loan   { return &w.loan }
 
 func (w *windowStream) Produce(ctx context.Context, fork func() func([]types.Value) error) error {
 	w.loan.Lend(exec.Budget(ctx)) // until the query says what it holds
