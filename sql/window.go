@@ -572,11 +572,12 @@ type windowCall struct {
 	frame ast.Frame
 	agg   *aggregate.Func // an aggregate's
 	// The cursors it reads rows through, made per partition.
-	cur   *rowCursor
-	state aggregate.State
-	added int           // rows added to state (frames that start at the first row)
-	held  []windowHeld  // rows of a frame that moves: their arguments
-	argv  []types.Value // scratch
+	cur    *rowCursor
+	state  aggregate.State
+	suffix []types.Value // each row's value, of a frame from a moving start to the end (suffixes)
+	added  int           // rows added to state (frames that start at the first row)
+	held   []windowHeld  // rows of a frame that moves: their arguments
+	argv   []types.Value // scratch
 }
 
 // windowHeld is a row of a moving frame: its place and arguments.
@@ -735,6 +736,12 @@ func (w *windowWriter) flush() error {
 		if c.agg != nil {
 			c.state = c.agg.New()
 		}
+		c.suffix = c.suffix[:0]
+		if c.agg != nil && c.frame.End.Kind == ast.UnboundedFollowing && c.frame.Start.Kind != ast.UnboundedPreceding {
+			if err := w.suffixes(c, n); err != nil {
+				return err
+			}
+		}
 	}
 	rank, dense, ps, pe := 0, 0, 0, n-1
 	for i := 0; i < n; i++ {
@@ -780,6 +787,45 @@ func (w *windowWriter) flush() error {
 		w.out = out
 		if err := w.next.Row(out); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// suffixes computes, for a frame from a moving start to the partition's
+// end, each row's value backwards, a state taking the rows as the start
+// goes back: once each, where computing each frame anew takes the rest
+// of the partition a row. A partition in a file is not read backwards:
+// refused.
+func (w *windowWriter) suffixes(c *windowCall, n int) error {
+	if w.part.file != nil {
+		return fmt.Errorf("%w: %s over ROWS or RANGE BETWEEN … AND UNBOUNDED FOLLOWING from other than UNBOUNDED PRECEDING, over a partition past the memory budget (%d rows)", ErrUnsupported, c.name, n)
+	}
+	// Where each row's peer group starts, for RANGE BETWEEN CURRENT ROW.
+	starts := make([]int, n)
+	var prev, k []byte
+	for i := range n {
+		k = w.orderKey(k[:0], w.part.row(i))
+		starts[i] = i
+		if i > 0 && (len(w.orderCols) == 0 || string(k) == string(prev)) {
+			starts[i] = starts[i-1]
+		}
+		prev = append(prev[:0], k...)
+	}
+	st := c.agg.New()
+	next := n // rows [next, n) are in st
+	c.suffix = slices.Grow(c.suffix[:0], n)[:n]
+	for i := n - 1; i >= 0; i-- {
+		s, _ := c.bounds(i, n, starts[i], n-1)
+		for ; next > s; next-- {
+			if err := st.Add(c.argsOf(w.part.row(next - 1))); err != nil {
+				return fmt.Errorf("%s: %w", c.name, err)
+			}
+		}
+		if s >= n {
+			c.suffix[i] = c.agg.New().Result() // an empty frame
+		} else {
+			c.suffix[i] = st.Result().Clone()
 		}
 	}
 	return nil
@@ -863,6 +909,9 @@ func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (type
 			return types.Value{}, err
 		}
 		return c.args[0].of(row), nil
+	}
+	if len(c.suffix) > 0 {
+		return c.suffix[i], nil
 	}
 	s, e := c.bounds(i, n, ps, pe)
 	switch c.name {
@@ -982,7 +1031,7 @@ func (p *partition) add(r []types.Value, limit int64, dir *spill.Dir) error {
 				v.S = unsafeString(p.text[at:])
 			}
 			p.vals = append(p.vals, v)
-			p.bytes += 24 + int64(len(v.S))
+			p.bytes += int64(unsafe.Sizeof(v)) + int64(len(v.S))
 		}
 		p.n++
 		if p.bytes <= limit {

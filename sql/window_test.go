@@ -223,6 +223,53 @@ func TestWindowFunctions(t *testing.T) {
 	}
 }
 
+// TestWindowSuffixes: aggregates over frames from a moving start to the
+// partition's end, computed backwards; refused for a partition in a file.
+func TestWindowSuffixes(t *testing.T) {
+	s, rows := windowLake(t, 2000, 45)
+	byG := map[string][]winRow{}
+	for _, r := range rows {
+		byG[cell(r.g)] = append(byG[cell(r.g)], r)
+	}
+	want := map[int]string{}
+	for _, p := range byG {
+		slices.SortFunc(p, func(a, b winRow) int { return a.id - b.id })
+		for i, r := range p {
+			var sum *int
+			for _, o := range p[i+1:] {
+				if o.x != nil {
+					if sum == nil {
+						sum = ptr(0)
+					}
+					*sum += *o.x
+				}
+			}
+			atLeast := 0 // rows of x at least r's (NULLs last: a NULL's peers and the rest)
+			for _, o := range p {
+				if r.x == nil && o.x == nil || r.x != nil && (o.x == nil || *o.x >= *r.x) {
+					atLeast++
+				}
+			}
+			want[r.id] = fmt.Sprintf("%d|%s|%d", r.id, cell(sum), atLeast)
+		}
+	}
+	q := "SELECT id, SUM(x) OVER (PARTITION BY g ORDER BY id ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), COUNT(*) OVER (PARTITION BY g ORDER BY x RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM t ORDER BY id"
+	got := rowsText(query(t, s, q))
+	if len(got) != len(rows) {
+		t.Fatalf("%d rows, want %d", len(got), len(rows))
+	}
+	for _, line := range got {
+		id, _ := strconv.Atoi(strings.Split(line, "|")[0])
+		if line != want[id] {
+			t.Fatalf("%s, want %s", line, want[id])
+		}
+	}
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), "over a partition past the memory budget") {
+		t.Errorf("spilled: %v, want it refused", err)
+	}
+}
+
 // TestWindowQueries: windows beside the rest of a query (*, GROUP BY and
 // its positions and aliases, HAVING, DISTINCT, ORDER BY and LIMIT, a
 // derived table), answers counted from the rows.
