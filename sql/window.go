@@ -737,7 +737,8 @@ func (w *windowWriter) flush() error {
 			c.state = c.agg.New()
 		}
 		c.suffix = c.suffix[:0]
-		if c.agg != nil && c.frame.End.Kind == ast.UnboundedFollowing && c.frame.Start.Kind != ast.UnboundedPreceding {
+		if c.agg != nil && c.frame.End.Kind == ast.UnboundedFollowing && c.frame.Start.Kind != ast.UnboundedPreceding &&
+			(w.part.file == nil || n > maxFramesAnew) {
 			if err := w.suffixes(c, n); err != nil {
 				return err
 			}
@@ -792,11 +793,16 @@ func (w *windowWriter) flush() error {
 	return nil
 }
 
+// maxFramesAnew is the most rows of a partition in a file over which a
+// frame from a moving start to its end is computed anew for each row
+// (its rows held, about n²/2 additions), where suffixes cannot go.
+var maxFramesAnew = 4096
+
 // suffixes computes, for a frame from a moving start to the partition's
 // end, each row's value backwards, a state taking the rows as the start
 // goes back: once each, where computing each frame anew takes the rest
 // of the partition a row. A partition in a file is not read backwards:
-// refused.
+// refused past maxFramesAnew rows.
 func (w *windowWriter) suffixes(c *windowCall, n int) error {
 	if w.part.file != nil {
 		return fmt.Errorf("%w: %s over ROWS or RANGE BETWEEN … AND UNBOUNDED FOLLOWING from other than UNBOUNDED PRECEDING, over a partition past the memory budget (%d rows)", ErrUnsupported, c.name, n)

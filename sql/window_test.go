@@ -264,9 +264,21 @@ func TestWindowSuffixes(t *testing.T) {
 			t.Fatalf("%s, want %s", line, want[id])
 		}
 	}
+	// In files: each frame computed anew, up to maxFramesAnew rows a
+	// partition; refused past that.
+	big := strings.ReplaceAll(q, "PARTITION BY g ", "")
+	bigWant := rowsText(query(t, s, big))
 	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
-	if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), "over a partition past the memory budget") {
-		t.Errorf("spilled: %v, want it refused", err)
+	if spilled := rowsText(query(t, s, q)); !slices.Equal(spilled, got) {
+		t.Errorf("spilled partitions: not the answer in memory")
+	}
+	if spilled := rowsText(query(t, s, big)); !slices.Equal(spilled, bigWant) {
+		t.Errorf("one partition of %d rows in a file: not the answer in memory", len(rows))
+	}
+	defer func(n int) { maxFramesAnew = n }(maxFramesAnew)
+	maxFramesAnew = 100
+	if _, err := s.Exec(context.Background(), big); err == nil || !strings.Contains(err.Error(), "over a partition past the memory budget") {
+		t.Errorf("one partition of %d rows in a file, computed anew up to 100: %v, want it refused", len(rows), err)
 	}
 }
 
