@@ -46,6 +46,10 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT g, SUM(SUM(x)) OVER (ORDER BY g RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM t GROUP BY g ORDER BY RANK() OVER (ORDER BY g)"},
 		{"select string_agg(s, '; ') over (order by (a + b) * 2 rows between current row and 2 following) from t",
 			"SELECT STRING_AGG(s, '; ') OVER (ORDER BY (a + b) * 2 ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING) FROM t"},
+		// Named windows, written out where they are named; FILTER
+		// before OVER.
+		{"select rank() over w, sum(x) filter (where x > 0) over (w rows 2 preceding), lag(x) over v from t window w as (partition by g order by d), v as (order by d desc) order by 1",
+			"SELECT RANK() OVER (PARTITION BY g ORDER BY d), SUM(CASE WHEN x > 0 THEN x END) OVER (PARTITION BY g ORDER BY d ROWS BETWEEN 2 PRECEDING AND CURRENT ROW), LAG(x) OVER (ORDER BY d DESC) FROM t ORDER BY 1"},
 		// DuckDB's QUALIFY, after HAVING, at any depth.
 		{"select id, row_number() over (partition by g order by id) as rn from t where x > 1 qualify rn = 1 order by id limit 3",
 			"SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY id) AS rn FROM t WHERE x > 1 QUALIFY rn = 1 ORDER BY id LIMIT 3"},

@@ -28,6 +28,10 @@ const maxDepth = 200
 
 // ParseSelect parses text[off:] as a SELECT; errors point into text.
 func ParseSelect(text string, off int) (*ast.Select, error) {
+	if t, ok := namedWindows(text[off:]); ok {
+		// Errors point into the text with the windows written out.
+		text = text[:off] + t
+	}
 	if depth := nesting(text[off:]); depth > maxDepth {
 		return nil, NewSyntaxError(text, off, "statement nested %d levels deep (at most %d)", depth, maxDepth)
 	}
@@ -54,9 +58,6 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 			if _, ok := quantifiedEdit(text[off:], toks, i); !ok {
 				return nil, NewSyntaxError(text, off+t.pos, "a comparison with %s (subquery) not supported (= ANY is IN, <> ALL is NOT IN)", strings.ToUpper(text[off+t.pos:off+t.end]))
 			}
-		}
-		if w(i, "WINDOW") && i+2 < len(toks) && toks[i+1].word && w(i+2, "AS") {
-			return nil, NewSyntaxError(text, off+t.pos, "a WINDOW clause (named windows) not supported: write each window in its OVER (…)")
 		}
 		if _, why, ok := windowAt(tokens{text[off:], toks}, i); ok && why != "" {
 			return nil, NewSyntaxError(text, off+t.pos, "%s", why)
@@ -106,6 +107,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 // ParseQuery parses a query that may be a UNION of SELECTs: an *ast.Select
 // or an *ast.Union.
 func ParseQuery(text string, off int) (ast.Statement, error) {
+	if t, ok := namedWindows(text[off:]); ok {
+		text = text[:off] + t
+	}
 	if w := firstWords(text[off:], 1); len(w) == 1 && w[0].is("WITH") {
 		return parseWith(text, off)
 	}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,11 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 		return nil, "", false
 	}
 	open := tk.opening(i - 1)
+	if tk.word(open-1, "FILTER") && tk.punct(open-2, ")") {
+		// agg(…) FILTER (WHERE c) OVER (…): the pre-parse's FILTER edits
+		// go inside the call, whose name the marker goes before.
+		open = tk.opening(open - 2)
+	}
 	if open < 1 || !tk.toks[open-1].word || tk.word(open-1, "FILTER") || tk.word(open-1, "OVER") {
 		return nil, "OVER after this not supported: it follows a function's call, f(…) OVER (…)", true
 	}
@@ -320,4 +326,66 @@ func qualifyEdits(tk tokens) []edit {
 			edit{pos: tk.toks[k].pos, end: tk.toks[end-1].end, repl: ""})
 	}
 	return edits
+}
+
+// namedWindows expands a statement's named windows, WINDOW w AS (…) [,
+// v AS (…)] after its HAVING, into the windows that name them: OVER w
+// becomes OVER (…), and OVER (w ORDER BY …) the window's text followed
+// by the rest. The clause goes. It reports whether it changed the text;
+// an OVER of a name no WINDOW defines is left for windowAt to refuse.
+func namedWindows(text string) (string, bool) {
+	toks := sqlTokens(text)
+	tk := tokens{text, toks}
+	defs := map[string]string{}
+	var edits []edit
+	for k := 0; k < len(toks); k++ {
+		if !tk.word(k, "WINDOW") || !(k+2 < len(toks) && toks[k+1].word && tk.word(k+2, "AS") && tk.punct(k+3, "(")) {
+			continue
+		}
+		start, j := k, k
+		for toks[j+1].word && tk.word(j+2, "AS") && tk.punct(j+3, "(") {
+			end := tk.closing(j + 3)
+			if end < 0 {
+				return text, false
+			}
+			body := ""
+			if end > j+4 {
+				body = text[toks[j+4].pos:toks[end-1].end]
+			}
+			defs[strings.ToLower(tk.at(j+1))] = body
+			j = end
+			if !tk.punct(j+1, ",") {
+				break
+			}
+			j++
+		}
+		edits = append(edits, edit{pos: toks[start].pos, end: toks[j].end, repl: ""})
+		k = j
+	}
+	if len(defs) == 0 {
+		return text, false
+	}
+	for k := range toks {
+		if !tk.word(k, "OVER") {
+			continue
+		}
+		if body, ok := defs[strings.ToLower(tk.at(k+1))]; ok && toks[k+1].word {
+			edits = append(edits, edit{pos: toks[k+1].pos, end: toks[k+1].end, repl: "(" + body + ")"})
+		} else if body, ok := defs[strings.ToLower(tk.at(k+2))]; ok && tk.punct(k+1, "(") && toks[k+2].word {
+			edits = append(edits, edit{pos: toks[k+2].pos, end: toks[k+2].end, repl: body})
+		}
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.pos - b.pos })
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		if e.pos < last {
+			continue
+		}
+		b.WriteString(text[last:e.pos])
+		b.WriteString(e.repl)
+		last = e.end
+	}
+	b.WriteString(text[last:])
+	return b.String(), true
 }
