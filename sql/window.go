@@ -392,8 +392,16 @@ func (w *windowRewrite) window(win *ast.Window) (ast.Expr, error) {
 	for _, p := range win.Partition {
 		spec.partition = append(spec.partition, w.col(p))
 	}
+	frame, reversed := win.Frame, suffixFrame(&f, win.Frame)
+	if reversed {
+		frame = &ast.Frame{Rows: frame.Rows, Start: ast.FrameBound{Kind: ast.UnboundedPreceding}, End: flipBound(frame.Start)}
+	}
 	for _, o := range win.Order {
-		spec.order = append(spec.order, ast.OrderItem{Expr: ast.Col(w.col(o.Expr)), Desc: o.Desc, Nulls: o.Nulls})
+		o = ast.OrderItem{Expr: ast.Col(w.col(o.Expr)), Desc: o.Desc, Nulls: o.Nulls}
+		if reversed {
+			o = reverseOrder(o)
+		}
+		spec.order = append(spec.order, o)
 	}
 	spec.key = fmt.Sprint(spec.partition, spec.order)
 	found := false
@@ -408,8 +416,48 @@ func (w *windowRewrite) window(win *ast.Window) (ast.Expr, error) {
 	}
 	out := windowOut + strconv.Itoa(w.calls)
 	w.calls++
-	spec.calls = append(spec.calls, ast.WindowCall{Func: &f, Frame: win.Frame, Out: out})
+	spec.calls = append(spec.calls, ast.WindowCall{Func: &f, Frame: frame, Out: out})
 	return ast.Col(out), nil
+}
+
+// suffixFrame reports an aggregate over a frame from a moving start to
+// the partition's end (ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING, a
+// total of the rows to come). Computed as it is written, each row's frame
+// would be added anew (the rest of the partition a row, all of it held);
+// in the window's reverse order it is the frame from the partition's
+// first row to the bound the start was, which one state takes a row at a
+// time (windowCall.aggregate), and the pass's sort, spilling, makes that
+// order.
+func suffixFrame(f *ast.Func, fr *ast.Frame) bool {
+	return fr != nil && fr.End.Kind == ast.UnboundedFollowing && fr.Start.Kind != ast.UnboundedPreceding &&
+		!isRankFunc(f.Name) && !isValueFunc(f.Name)
+}
+
+// flipBound is a frame's bound in the window's reverse order.
+func flipBound(b ast.FrameBound) ast.FrameBound {
+	switch b.Kind {
+	case ast.Preceding:
+		b.Kind = ast.Following
+	case ast.Following:
+		b.Kind = ast.Preceding
+	case ast.UnboundedFollowing:
+		b.Kind = ast.UnboundedPreceding
+	case ast.UnboundedPreceding:
+		b.Kind = ast.UnboundedFollowing
+	}
+	return b
+}
+
+// reverseOrder is an ORDER BY term that orders the other way, NULLs too
+// (they come last by default, as in DuckDB).
+func reverseOrder(o ast.OrderItem) ast.OrderItem {
+	o.Desc = !o.Desc
+	if o.Nulls == 1 {
+		o.Nulls = 2
+	} else {
+		o.Nulls = 1
+	}
+	return o
 }
 
 // lastArg is f's last argument, nil when it has none.
@@ -572,12 +620,11 @@ type windowCall struct {
 	frame ast.Frame
 	agg   *aggregate.Func // an aggregate's
 	// The cursors it reads rows through, made per partition.
-	cur    *rowCursor
-	state  aggregate.State
-	suffix []types.Value // each row's value, of a frame from a moving start to the end (suffixes)
-	added  int           // rows added to state (frames that start at the first row)
-	held   []windowHeld  // rows of a frame that moves: their arguments
-	argv   []types.Value // scratch
+	cur   *rowCursor
+	state aggregate.State
+	added int           // rows added to state (frames that start at the first row)
+	held  []windowHeld  // rows of a frame that moves: their arguments
+	argv  []types.Value // scratch
 }
 
 // windowHeld is a row of a moving frame: its place and arguments.
@@ -736,13 +783,6 @@ func (w *windowWriter) flush() error {
 		if c.agg != nil {
 			c.state = c.agg.New()
 		}
-		c.suffix = c.suffix[:0]
-		if c.agg != nil && c.frame.End.Kind == ast.UnboundedFollowing && c.frame.Start.Kind != ast.UnboundedPreceding &&
-			(w.part.file == nil || n > maxFramesAnew) {
-			if err := w.suffixes(c, n); err != nil {
-				return err
-			}
-		}
 	}
 	rank, dense, ps, pe := 0, 0, 0, n-1
 	for i := 0; i < n; i++ {
@@ -788,50 +828,6 @@ func (w *windowWriter) flush() error {
 		w.out = out
 		if err := w.next.Row(out); err != nil {
 			return err
-		}
-	}
-	return nil
-}
-
-// maxFramesAnew is the most rows of a partition in a file over which a
-// frame from a moving start to its end is computed anew for each row
-// (its rows held, about n²/2 additions), where suffixes cannot go.
-var maxFramesAnew = 4096
-
-// suffixes computes, for a frame from a moving start to the partition's
-// end, each row's value backwards, a state taking the rows as the start
-// goes back: once each, where computing each frame anew takes the rest
-// of the partition a row. A partition in a file is not read backwards:
-// refused past maxFramesAnew rows.
-func (w *windowWriter) suffixes(c *windowCall, n int) error {
-	if w.part.file != nil {
-		return fmt.Errorf("%w: %s over ROWS or RANGE BETWEEN … AND UNBOUNDED FOLLOWING from other than UNBOUNDED PRECEDING, over a partition past the memory budget (%d rows)", ErrUnsupported, c.name, n)
-	}
-	// Where each row's peer group starts, for RANGE BETWEEN CURRENT ROW.
-	starts := make([]int, n)
-	var prev, k []byte
-	for i := range n {
-		k = w.orderKey(k[:0], w.part.row(i))
-		starts[i] = i
-		if i > 0 && (len(w.orderCols) == 0 || string(k) == string(prev)) {
-			starts[i] = starts[i-1]
-		}
-		prev = append(prev[:0], k...)
-	}
-	st := c.agg.New()
-	next := n // rows [next, n) are in st
-	c.suffix = slices.Grow(c.suffix[:0], n)[:n]
-	for i := n - 1; i >= 0; i-- {
-		s, _ := c.bounds(i, n, starts[i], n-1)
-		for ; next > s; next-- {
-			if err := st.Add(c.argsOf(w.part.row(next - 1))); err != nil {
-				return fmt.Errorf("%s: %w", c.name, err)
-			}
-		}
-		if s >= n {
-			c.suffix[i] = c.agg.New().Result() // an empty frame
-		} else {
-			c.suffix[i] = st.Result().Clone()
 		}
 	}
 	return nil
@@ -915,9 +911,6 @@ func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (type
 			return types.Value{}, err
 		}
 		return c.args[0].of(row), nil
-	}
-	if len(c.suffix) > 0 {
-		return c.suffix[i], nil
 	}
 	s, e := c.bounds(i, n, ps, pe)
 	switch c.name {
