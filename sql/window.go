@@ -150,22 +150,28 @@ func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 	for _, it := range w.items {
 		internal = append(internal, it.Alias)
 	}
-	// A pass per window, each reading the one before.
+	// A pass per window, each reading the one before: those of more keys
+	// first, so that a window whose keys begin those of the pass before
+	// takes its rows in their order, with no sort of its own
+	// (ROW_NUMBER() OVER (PARTITION BY a ORDER BY b) beside SUM(x) OVER
+	// (PARTITION BY a)).
+	slices.SortStableFunc(w.specs, func(a, b *windowSpec) int { return len(b.keys()) - len(a.keys()) })
 	input := inner
 	var last *ast.WindowTable
+	var sorted []ast.OrderItem // the order the rows come in
 	for _, spec := range w.specs {
 		if last != nil {
 			input = &ast.Select{Items: []ast.SelectItem{{Expr: ast.Star{}}}, From: ast.Table{Window: last, Alias: windowTable}, Limit: -1}
 		}
 		in := *input
-		in.OrderBy = nil
-		for _, p := range spec.partition {
-			in.OrderBy = append(in.OrderBy, ast.OrderItem{Expr: ast.Col(p)})
+		keys := spec.keys()
+		in.OrderBy = keys
+		if last != nil && orderBegins(sorted, keys) {
+			in.OrderBy = nil
+		} else {
+			sorted = keys
 		}
-		for _, o := range spec.order {
-			in.OrderBy = append(in.OrderBy, o)
-		}
-		last = &ast.WindowTable{Input: &in, Partition: len(spec.partition), Calls: spec.calls}
+		last = &ast.WindowTable{Input: &in, Keys: keys, Partition: len(spec.partition), Calls: spec.calls}
 		for _, c := range spec.calls {
 			internal = append(internal, c.Out)
 		}
@@ -279,6 +285,32 @@ type windowSpec struct {
 	partition []string
 	order     []ast.OrderItem
 	calls     []ast.WindowCall
+}
+
+// keys are the terms a window's rows are sorted by: its partition, then
+// its ORDER BY.
+func (s *windowSpec) keys() []ast.OrderItem {
+	var out []ast.OrderItem
+	for _, p := range s.partition {
+		out = append(out, ast.OrderItem{Expr: ast.Col(p)})
+	}
+	return append(out, s.order...)
+}
+
+// orderBegins reports whether rows in the order of sorted are in the
+// order of keys too: keys are its first terms (NULLs last by default).
+func orderBegins(sorted, keys []ast.OrderItem) bool {
+	if len(keys) > len(sorted) {
+		return false
+	}
+	first := func(o ast.OrderItem) bool { return o.Nulls == 1 }
+	for i, k := range keys {
+		o := sorted[i]
+		if k.Expr.String() != o.Expr.String() || k.Desc != o.Desc || first(k) != first(o) {
+			return false
+		}
+	}
+	return true
 }
 
 // col returns the inner query's column that computes e, made if new.
@@ -663,7 +695,7 @@ func (w *windowWriter) Columns(names []string) error {
 		}
 		return i, nil
 	}
-	for k, o := range w.t.Input.OrderBy {
+	for k, o := range w.t.Keys {
 		i, err := colOf(o.Expr)
 		if err != nil {
 			return err

@@ -338,6 +338,12 @@ func TestWindowQueries(t *testing.T) {
 			t.Errorf("%s:\n%s\nwant\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
+	// A window whose keys begin another's takes that pass's order: one
+	// sort for both.
+	plan := table(query(t, s, "EXPLAIN SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY x DESC, id) AS rn, SUM(x) OVER (PARTITION BY g) AS sg, COUNT(*) OVER (PARTITION BY g ORDER BY x DESC NULLS LAST) FROM t"))
+	if n := strings.Count(plan, "Sort: ORDER BY"); n != 1 {
+		t.Errorf("three windows, one's keys beginning the others': %d sorts, want 1:\n%s", n, plan)
+	}
 	// SELECT *, a window: the lake's columns, then the window's.
 	res := query(t, s, "SELECT *, COUNT(*) OVER (PARTITION BY g) AS c FROM t ORDER BY id LIMIT 3")
 	var names []string

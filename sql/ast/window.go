@@ -126,12 +126,15 @@ func HasWindow(e Expr) bool {
 	return found
 }
 
-// WindowTable is the rows of Input in the order of its ORDER BY, whose
-// first Partition terms are a window's partition and the rest its
-// ORDER BY, with a column more for each of Calls: one pass of the window
-// functions of one window (sql/window.go makes them of a query's).
+// WindowTable is the rows of Input in the order of Keys, whose first
+// Partition terms are a window's partition and the rest its ORDER BY,
+// with a column more for each of Calls: one pass of the window functions
+// of one window (sql/window.go makes them of a query's). Input's ORDER
+// BY is Keys, or none when its rows come in an order that Keys begins
+// (a pass before sorted them so).
 type WindowTable struct {
 	Input     *Select
+	Keys      []OrderItem
 	Partition int
 	Calls     []WindowCall
 }
