@@ -576,7 +576,9 @@ func (s *Session) deriveWindow(ctx context.Context, t ast.Table, scope []scopeTa
 			cols = append(cols, c.Out)
 		}
 		windowStreamed.Add(1)
-		return &windowStream{derivedStream: derivedStream{name: name, text: wt.String(), cols: cols, p: p}, t: wt, dir: s.Memory.TableDir()}, innerDone, nil
+		ws := &windowStream{derivedStream: derivedStream{name: name, text: wt.String(), cols: cols, p: p}, t: wt, dir: s.Memory.TableDir()}
+		// Its spill folder goes with the query, even when it never runs.
+		return ws, func() { innerDone(); ws.dir.Close() }, nil
 	}
 	defer innerDone()
 	dir := s.Memory.TableDir()
