@@ -581,7 +581,7 @@ func aliasList(text string, toks []sqlToken, k int) (name string, cols []string,
 func isClauseWord(w string) bool {
 	switch strings.ToUpper(w) {
 	case "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "UNION", "JOIN", "INNER", "LEFT", "RIGHT",
-		"CROSS", "FULL", "OUTER", "ON", "USING", "STRAIGHT_JOIN", "NATURAL", "AS", "SELECT", "FROM", "WINDOW":
+		"CROSS", "FULL", "OUTER", "ON", "USING", "STRAIGHT_JOIN", "NATURAL", "AS", "SELECT", "FROM", "WINDOW", "QUALIFY":
 		return true
 	}
 	return false
