@@ -12,6 +12,7 @@ import (
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -76,8 +77,8 @@ func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 	}
 	inner := &ast.Select{From: sel.From, Where: sel.Where, GroupBy: groupBy, Having: having, Limit: -1}
 	out := &ast.Select{Distinct: sel.Distinct, Limit: sel.Limit, Offset: sel.Offset}
-	stars := 0
-	for _, it := range sel.Items {
+	stars, names := 0, sel.ColumnNames()
+	for i, it := range sel.Items {
 		if _, ok := it.Expr.(ast.Star); ok {
 			// The inner query's *, and the outer's over its columns.
 			if stars++; stars > 1 {
@@ -91,15 +92,7 @@ func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 		if err != nil {
 			return nil, err
 		}
-		name := it.Alias
-		if name == "" {
-			if c, ok := it.Expr.(ast.Column); ok {
-				name = c.Name()
-			} else {
-				name = it.Expr.String()
-			}
-		}
-		out.Items = append(out.Items, ast.SelectItem{Expr: e, Alias: name})
+		out.Items = append(out.Items, ast.SelectItem{Expr: e, Alias: names[i]}) // the item's name as written
 	}
 	// ORDER BY a name of the select list's own aliases reads the item;
 	// other names are the rows' (user.id is named id, and ORDER BY id is
@@ -136,7 +129,7 @@ func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 	if sel.Qualify != nil {
 		// QUALIFY: the outer query's WHERE, over the passes' rows; a
 		// name there may be a select item's alias, as in DuckDB.
-		q, err := w.qualify(sel.Qualify, sel.Items, out.Items, isField)
+		q, err := w.qualify(sel.Qualify, sel.Items, isField)
 		if err != nil {
 			return nil, err
 		}
@@ -194,75 +187,26 @@ func hasStar(sel *ast.Select) bool {
 }
 
 // itemRefs returns sel's GROUP BY with its terms that name a select item
-// (by place, or by an alias that names no field the item reads) as the
-// item's expression, and its HAVING with such aliases so: the binder's
-// rule (see plan's resolveItemRef and havingAliases), for the inner
-// query, whose select list is another.
+// (plan.ItemRef) as the item's expression, and its HAVING with its
+// aliases so (plan.HavingAliases): what the binder would read, for the
+// inner query, whose select list is another.
 func itemRefs(sel *ast.Select) ([]ast.Expr, ast.Expr, error) {
-	alias := func(c ast.Column) ast.Expr {
-		if len(c.Path) != 1 {
-			return nil
-		}
-		for _, it := range sel.Items {
-			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) && !readsName(it.Expr, c.Path[0]) {
-				return it.Expr
-			}
-		}
-		return nil
-	}
 	var groupBy []ast.Expr
 	for _, g := range sel.GroupBy {
-		e := g
-		if l, ok := g.(ast.Literal); ok && l.Value.K == types.Int {
-			if l.Value.I < 1 || l.Value.I > int64(len(sel.Items)) {
-				return nil, nil, fmt.Errorf("GROUP BY %d: the select list has %d items", l.Value.I, len(sel.Items))
-			}
-			e = sel.Items[l.Value.I-1].Expr
-		} else if c, ok := g.(ast.Column); ok {
-			if x := alias(c); x != nil {
-				e = x
-			}
+		e, err := plan.ItemRef(sel.Items, g, "GROUP BY")
+		if err != nil {
+			return nil, nil, err
 		}
 		if ast.HasWindow(e) {
 			return nil, nil, fmt.Errorf("%w: GROUP BY a window function's value", ErrUnsupported)
 		}
-		if _, ok := e.(ast.Star); ok {
-			return nil, nil, fmt.Errorf("%w: GROUP BY *", ErrUnsupported)
-		}
 		groupBy = append(groupBy, e)
-	}
-	var having func(ast.Expr) ast.Expr
-	having = func(e ast.Expr) ast.Expr {
-		if c, ok := e.(ast.Column); ok {
-			for _, g := range groupBy {
-				if readsName(g, c.Name()) {
-					return e
-				}
-			}
-			if x := alias(c); x != nil && !ast.HasWindow(x) {
-				return x
-			}
-			return e
-		}
-		return ast.Map(e, having)
 	}
 	var h ast.Expr
 	if sel.Having != nil {
-		h = having(sel.Having)
+		h = plan.HavingAliases(sel.Having, sel.Items, groupBy)
 	}
 	return groupBy, h, nil
-}
-
-// readsName reports whether e reads a column of that name.
-func readsName(e ast.Expr, name string) bool {
-	found := false
-	ast.Walk(e, func(x ast.Expr) bool {
-		if c, ok := x.(ast.Column); ok && (c.Path[len(c.Path)-1] == name || c.Path[0] == name) {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // windowRewrite gathers what the passes of a query's window functions
@@ -355,42 +299,21 @@ func (w *windowRewrite) outer(e ast.Expr) (ast.Expr, error) {
 }
 
 // qualify returns QUALIFY's condition as the outer query reads it: a
-// name of a select item's alias (items, as written, and outs, as the
-// outer query has them) that item, unless it is a field's, the rest as
-// outer makes it.
-func (w *windowRewrite) qualify(e ast.Expr, items, outs []ast.SelectItem, isField func(string) bool) (ast.Expr, error) {
-	alias := func(x ast.Expr) int {
-		c, ok := x.(ast.Column)
-		if !ok || len(c.Path) != 1 || isField(c.Path[0]) {
-			return -1
-		}
-		for i, it := range items {
-			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) && !readsName(it.Expr, c.Path[0]) {
-				return i
+// name of a select item's alias (plan.AliasedItem) that item, unless it
+// is a field's, and all as outer makes it (an item's window function is
+// the call the select list computes).
+func (w *windowRewrite) qualify(e ast.Expr, items []ast.SelectItem, isField func(string) bool) (ast.Expr, error) {
+	var alias func(ast.Expr) ast.Expr
+	alias = func(x ast.Expr) ast.Expr {
+		if c, ok := x.(ast.Column); ok {
+			if it, ok := plan.AliasedItem(items, c); ok && !isField(c.Path[0]) {
+				return it
 			}
+			return x
 		}
-		return -1
+		return ast.Map(x, alias)
 	}
-	readsAlias := false
-	ast.Walk(e, func(x ast.Expr) bool {
-		readsAlias = readsAlias || alias(x) >= 0
-		return !readsAlias
-	})
-	switch {
-	case alias(e) >= 0:
-		return outs[alias(e)].Expr, nil
-	case !readsAlias:
-		return w.outer(e)
-	}
-	var err error
-	out := ast.Map(e, func(x ast.Expr) ast.Expr {
-		y, xerr := w.qualify(x, items, outs, isField)
-		if xerr != nil && err == nil {
-			err = xerr
-		}
-		return y
-	})
-	return out, err
+	return w.outer(alias(e))
 }
 
 // window adds a call to its window's pass and returns its column.
@@ -580,7 +503,7 @@ func (s *Session) deriveWindow(ctx context.Context, t ast.Table, scope []scopeTa
 	defer innerDone()
 	dir := s.Memory.TableDir()
 	d, err := writeDerived(dir, name, name, wt.String(), func(dw *derivedWriter) error {
-		w := &windowWriter{t: wt, next: dw, dir: dir, limit: max(exec.Budget(ctx)/4, 4<<10)}
+		w := newWindowWriter(ctx, wt, dw, dir)
 		defer w.part.reset()
 		if _, err := exec.Stream(ctx, p, w); err != nil {
 			return err
@@ -613,7 +536,7 @@ func (w *windowStream) Produce(ctx context.Context, fork func() func([]types.Val
 	w.loan.Lend(exec.Budget(ctx)) // until the query says what it holds
 	defer w.loan.Lend(0)
 	defer w.dir.Close()
-	ww := &windowWriter{t: w.t, next: pushOut(fork()), dir: w.dir, limit: max(exec.Budget(ctx)/4, 4<<10)}
+	ww := newWindowWriter(ctx, w.t, pushOut(fork()), w.dir)
 	defer ww.part.reset()
 	if _, err := exec.Stream(exec.Lending(ctx, &w.loan), w.p, ww); err != nil {
 		return err

@@ -5,6 +5,7 @@ package sql
 // for how a query becomes its passes).
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -39,6 +40,13 @@ type windowWriter struct {
 	out    []types.Value
 	peers  []byte // scratch: order keys
 	peers2 []byte
+}
+
+// newWindowWriter makes the writer of a pass's rows to next, its
+// partitions holding a quarter of the query's budget before they go to
+// files in dir.
+func newWindowWriter(ctx context.Context, t *ast.WindowTable, next exec.Emitter, dir *spill.Dir) *windowWriter {
+	return &windowWriter{t: t, next: next, dir: dir, limit: max(exec.Budget(ctx)/4, 4<<10)}
 }
 
 // windowCall is a call bound to the pass's columns.
@@ -150,6 +158,16 @@ func isValueFunc(name string) bool {
 	return name == "FIRST_VALUE" || name == "LAST_VALUE" || name == "NTH_VALUE"
 }
 
+// readsRows reports a call whose value reads other rows than the current
+// one (LAG's, a frame's), through a cursor of its own.
+func (c *windowCall) readsRows() bool {
+	switch c.name {
+	case "ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE":
+		return false
+	}
+	return true
+}
+
 // usesFrame reports a call whose value depends on its frame.
 func (c *windowCall) usesFrame() bool { return !isRankFunc(c.name) }
 
@@ -203,7 +221,7 @@ func (w *windowWriter) flush() error {
 	}
 	for _, c := range w.calls {
 		c.cur, c.state, c.added, c.held = nil, nil, 0, c.held[:0]
-		if c.name != "ROW_NUMBER" && c.name != "RANK" && c.name != "DENSE_RANK" && c.name != "PERCENT_RANK" && c.name != "CUME_DIST" && c.name != "NTILE" {
+		if c.readsRows() {
 			if c.cur, err = cursor(); err != nil {
 				return err
 			}
@@ -388,13 +406,12 @@ func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 	if len(c.held) > 0 {
 		next = c.held[len(c.held)-1].i + 1
 	}
+	// The rows past the held ones, which the cursor has not read (a
+	// frame's start and end only move forward).
 	for ; next <= e; next++ {
-		row, err := c.cur.at(max(next, c.cur.i))
+		row, err := c.cur.at(next)
 		if err != nil {
 			return types.Value{}, err
-		}
-		if c.cur.i != next {
-			continue // read before: a frame that moved past it
 		}
 		args := make([]types.Value, len(c.args))
 		for j, a := range c.args {
@@ -403,10 +420,7 @@ func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 		c.held = append(c.held, windowHeld{i: next, args: args})
 	}
 	st := c.agg.New()
-	for _, h := range c.held {
-		if h.i > e {
-			break
-		}
+	for _, h := range c.held { // the frame's rows, and no other
 		if err := st.Add(h.args); err != nil {
 			return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
 		}

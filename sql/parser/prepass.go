@@ -1139,15 +1139,20 @@ func prepass(text string) rewritten {
 			edits = append(edits, we...)
 		}
 	}
-	// By position; an insertion before a replacement at the same place.
+	return applyEdits(text, edits)
+}
+
+// applyEdits makes the edits to text: by position, an insertion before a
+// replacement at the same place; an edit inside another's span cannot be
+// applied, and the first wins (the statement then fails to parse where
+// it cannot be read).
+func applyEdits(text string, edits []edit) rewritten {
 	slices.SortStableFunc(edits, func(a, b edit) int {
 		if a.pos != b.pos {
 			return a.pos - b.pos
 		}
 		return (a.end - a.pos) - (b.end - b.pos)
 	})
-	// An edit inside another's span cannot be applied: the first wins (the
-	// statement then fails to parse where it cannot be read).
 	kept := edits[:0]
 	last := 0
 	for _, e := range edits {

@@ -186,17 +186,7 @@ func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
 // isWindowFunc reports whether a function of this name (upper case) may
 // take a window: a window function, or an aggregate.
 func isWindowFunc(name string) bool {
-	for _, n := range ast.WindowFuncs {
-		if n == name {
-			return true
-		}
-	}
-	for _, n := range ast.Aggregates {
-		if n == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(ast.WindowFuncs, name) || slices.Contains(ast.Aggregates, name)
 }
 
 // frameError is why a frame cannot be read.
@@ -375,17 +365,5 @@ func namedWindows(text string) (string, bool) {
 			edits = append(edits, edit{pos: toks[k+2].pos, end: toks[k+2].end, repl: body})
 		}
 	}
-	slices.SortFunc(edits, func(a, b edit) int { return a.pos - b.pos })
-	var b strings.Builder
-	last := 0
-	for _, e := range edits {
-		if e.pos < last {
-			continue
-		}
-		b.WriteString(text[last:e.pos])
-		b.WriteString(e.repl)
-		last = e.end
-	}
-	b.WriteString(text[last:])
-	return b.String(), true
+	return applyEdits(text, edits).text, true
 }

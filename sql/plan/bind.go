@@ -204,20 +204,25 @@ func itemName(it ast.SelectItem) string {
 // (and no GROUP BY expression's field) by the aliased expression: HAVING s
 // > 3 for SUM(qty) AS s, as DuckDB reads it.
 func (b *binder) havingAliases(e ast.Expr) ast.Expr {
+	return HavingAliases(e, b.sel.Items, b.sel.GroupBy)
+}
+
+// HavingAliases replaces, in a HAVING e, each name that is an alias of
+// items (AliasedItem) and no GROUP BY expression's field by the aliased
+// expression.
+func HavingAliases(e ast.Expr, items []ast.SelectItem, groupBy []ast.Expr) ast.Expr {
 	if c, ok := e.(ast.Column); ok && len(c.Path) == 1 {
-		for _, g := range b.sel.GroupBy {
-			if readsField(g, c.Path[0]) {
+		for _, g := range groupBy {
+			if ReadsField(g, c.Path[0]) {
 				return e
 			}
 		}
-		for _, it := range b.sel.Items {
-			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) && !readsField(it.Expr, c.Path[0]) {
-				return it.Expr
-			}
+		if x, ok := AliasedItem(items, c); ok {
+			return x
 		}
 		return e
 	}
-	return ast.Map(e, b.havingAliases)
+	return ast.Map(e, func(x ast.Expr) ast.Expr { return HavingAliases(x, items, groupBy) })
 }
 
 // aggregate binds GROUP BY and the aggregate calls, and switches the binder
@@ -358,36 +363,55 @@ func orderExprs(os []ast.OrderItem) []ast.Expr {
 // resolveItemRef turns a GROUP BY or ORDER BY term that is a position (2)
 // or a select-list alias into the select item's expression.
 func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
+	return ItemRef(b.sel.Items, e, clause)
+}
+
+// ItemRef turns a GROUP BY or ORDER BY term (of clause) that is a
+// position in items (2) or an alias of one (AliasedItem) into the item's
+// expression; another term is itself.
+func ItemRef(items []ast.SelectItem, e ast.Expr, clause string) (ast.Expr, error) {
 	if n, ok := position(e); ok {
-		if n < 1 || n > len(b.sel.Items) {
-			return nil, bindErrorf(nil, "%s %d: the select list has %d item%s", clause, n, len(b.sel.Items), plural(len(b.sel.Items)))
+		if n < 1 || n > len(items) {
+			return nil, bindErrorf(nil, "%s %d: the select list has %d item%s", clause, n, len(items), plural(len(items)))
 		}
-		it := b.sel.Items[n-1]
+		it := items[n-1]
 		if _, star := it.Expr.(ast.Star); star {
 			return nil, bindErrorf(ErrUnsupported, "%s %d: the item is *", clause, n)
 		}
 		return it.Expr, nil
 	}
-	if c, ok := e.(ast.Column); ok && len(c.Path) == 1 {
-		for _, it := range b.sel.Items {
-			if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) {
-				if readsField(it.Expr, c.Path[0]) {
-					// LOWER(name) AS name … GROUP BY name: the field
-					// exists, and a field wins over an alias, as in DuckDB.
-					break
-				}
-				if hasAggregate(it.Expr) && clause == "GROUP BY" {
-					return nil, bindErrorf(nil, "GROUP BY %s: the alias names an aggregate", c.Path[0])
-				}
-				return it.Expr, nil
+	if c, ok := e.(ast.Column); ok {
+		if x, ok := AliasedItem(items, c); ok {
+			if hasAggregate(x) && clause == "GROUP BY" {
+				return nil, bindErrorf(nil, "GROUP BY %s: the alias names an aggregate", c.Path[0])
 			}
+			return x, nil
 		}
 	}
 	return e, nil
 }
 
-// readsField reports whether e reads a top-level field of that name.
-func readsField(e ast.Expr, name string) bool {
+// AliasedItem returns the expression of the select item whose alias
+// (any case) the name c is, as GROUP BY and HAVING read it: not when
+// that item reads a field of the name (LOWER(name) AS name … GROUP BY
+// name: the field exists, and a field wins over an alias, as in DuckDB).
+func AliasedItem(items []ast.SelectItem, c ast.Column) (ast.Expr, bool) {
+	if len(c.Path) != 1 {
+		return nil, false
+	}
+	for _, it := range items {
+		if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) {
+			if ReadsField(it.Expr, c.Path[0]) {
+				return nil, false
+			}
+			return it.Expr, true
+		}
+	}
+	return nil, false
+}
+
+// ReadsField reports whether e reads a top-level field of that name.
+func ReadsField(e ast.Expr, name string) bool {
 	found := false
 	ast.Walk(e, func(x ast.Expr) bool {
 		if c, ok := x.(ast.Column); ok && c.Path[len(c.Path)-1] == name || ok && c.Path[0] == name {
