@@ -338,6 +338,16 @@ func TestWindowQueries(t *testing.T) {
 			t.Errorf("%s:\n%s\nwant\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
+	// NTH_VALUE past its frame, or past a partition smaller than the
+	// place, is NULL.
+	for _, q := range []string{
+		"SELECT COUNT(*), COUNT(v) FROM (SELECT NTH_VALUE(id, 3) OVER (PARTITION BY id ORDER BY id) AS v FROM t) d",
+		"SELECT COUNT(*), COUNT(v) FROM (SELECT NTH_VALUE(id, 2) OVER (PARTITION BY g ORDER BY id ROWS BETWEEN CURRENT ROW AND CURRENT ROW) AS v FROM t) d",
+	} {
+		if got := rowsText(query(t, s, q)); !slices.Equal(got, []string{strconv.Itoa(len(rows)) + "|0"}) {
+			t.Errorf("%s: %v, want every value NULL", q, got)
+		}
+	}
 	// A window whose keys begin another's takes that pass's order: one
 	// sort for both.
 	plan := table(query(t, s, "EXPLAIN SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY x DESC, id) AS rn, SUM(x) OVER (PARTITION BY g) AS sg, COUNT(*) OVER (PARTITION BY g ORDER BY x DESC NULLS LAST) FROM t"))

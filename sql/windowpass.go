@@ -366,7 +366,9 @@ func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (type
 		case "LAST_VALUE":
 			j = e
 		case "NTH_VALUE":
-			j = s + int(min(c.args[1].v.I, int64(n))) - 1
+			// The place past the frame's end (or past the partition:
+			// j stays in range) is no row.
+			j = s + int(min(c.args[1].v.I, int64(n)+1)) - 1
 		}
 		if s > e || j > e {
 			return types.Value{}, nil

@@ -282,3 +282,6 @@ SELECT id, RANK() OVER w AS r, SUM(n) OVER w AS s, LAG(n) OVER v AS p FROM t WHE
 SELECT id, COUNT(*) FILTER (WHERE n > 0) OVER (PARTITION BY region) AS pos, SUM(n) FILTER (WHERE b) OVER (ORDER BY id) AS sb FROM t WHERE id IS NOT NULL ORDER BY id
 SELECT id, AVG(n) OVER (w ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) AS a FROM t WHERE id IS NOT NULL WINDOW w AS (PARTITION BY day ORDER BY id) ORDER BY id
 SELECT region, SUM(n) AS s, RANK() OVER w FROM t GROUP BY region WINDOW w AS (ORDER BY SUM(n) DESC) ORDER BY region
+-- NTH_VALUE past a partition smaller than its place (was that partition's last row: found by the random queries, seed 3513).
+SELECT id, LEAST(t.n, id, big) AS p, NTH_VALUE((big % id), 3) OVER (PARTITION BY LEAST(t.n, id, big) ORDER BY GREATEST(n, 42) DESC, id DESC) AS v FROM t WHERE (id IS NOT NULL) ORDER BY id
+SELECT id, LEAST(t.n, id, big) AS p, NTH_VALUE(id, 3) OVER (PARTITION BY LEAST(t.n, id, big) ORDER BY id DESC) AS v FROM t WHERE (id IS NOT NULL) ORDER BY id
