@@ -158,6 +158,28 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 			want = -1
 		}
 		mk = func() State { return &argBest{want: want} }
+	case "REGR_COUNT", "REGR_AVGX", "REGR_AVGY", "REGR_SXX", "REGR_SYY", "REGR_SXY", "REGR_SLOPE", "REGR_INTERCEPT", "REGR_R2":
+		if err := arity(2, 2); err != nil {
+			return nil, true, err
+		}
+		kind := regrKinds[name]
+		mk = func() State { return &comoments{kind: kind} }
+	case "SKEWNESS":
+		mk, col = typed(powerSums{kind: skewness})
+	case "KURTOSIS":
+		mk, col = typed(powerSums{kind: kurtosis})
+	case "KURTOSIS_POP":
+		mk, col = typed(powerSums{kind: kurtosisPop})
+	case "ENTROPY":
+		mk = func() State { return &mode{entropy: true} }
+	case "FSUM", "SUMKAHAN", "KAHAN_SUM":
+		mk, col = typed(kahan{})
+	case "BIT_AND":
+		mk, col = typed(bitAgg{op: bitAnd})
+	case "BIT_OR":
+		mk, col = typed(bitAgg{op: bitOr})
+	case "BIT_XOR":
+		mk, col = typed(bitAgg{op: bitXor})
 	case "BOOL_AND", "EVERY":
 		mk, col = typed(boolAgg{and: true})
 	case "BOOL_OR":
@@ -166,7 +188,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		return nil, false, nil
 	}
 	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG_") && !strings.HasSuffix(name, "_BY") &&
-		!strings.HasPrefix(name, "QUANTILE") && !strings.HasPrefix(name, "COVAR") && name != "CORR" {
+		!strings.HasPrefix(name, "QUANTILE") && !strings.HasPrefix(name, "COVAR") && name != "CORR" && !strings.HasPrefix(name, "REGR_") {
 		if err := arity(1, 1); err != nil {
 			return nil, true, err
 		}
@@ -191,8 +213,10 @@ func arityText(min, max int) string {
 
 // Names lists the aggregate names, for completion.
 func Names() []string {
-	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP", "GROUP_CONCAT", "MAX", "MEDIAN", "MIN",
-		"MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
+	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
+		"ENTROPY", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
+		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SKEWNESS",
+		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 }
 
 // count is COUNT(*) (no arguments) and COUNT(x, …): rows where no argument

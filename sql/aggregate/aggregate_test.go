@@ -84,8 +84,54 @@ var aggCases = map[string]aggCase{
 	"corr flat":            {name: "CORR", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(3), i(1)}}, want: f(math.NaN())},
 	"covar_samp of one":    {name: "COVAR_SAMP", nargs: 2, rows: [][]types.Value{{i(2), i(1)}}, want: null},
 	"corr none":            {name: "CORR", nargs: 2, rows: [][]types.Value{{null, i(1)}}, want: null},
-	"product":              {name: "PRODUCT", nargs: 1, rows: one(i(2), i(3), null, f(4)), want: f(24)},
-	"product none":         {name: "PRODUCT", nargs: 1, rows: one(null), want: null},
+	// The REGR_ family over y = 2, 4, 7 and x = 1, 2, 3 (and a row of
+	// NULL): n 3, x̄ 2, ȳ 13/3, Sxx 2, Syy 38/3, Sxy 5, so slope 5/2,
+	// intercept 13/3 - 5 and R² 25 / (2 · 38/3) = 75/76 (CORR² above).
+	"regr_count":          {name: "REGR_COUNT", nargs: 2, rows: regrRows, want: i(3)},
+	"regr_count none":     {name: "REGR_COUNT", nargs: 2, rows: [][]types.Value{{null, i(1)}}, want: i(0)},
+	"regr_avgx":           {name: "REGR_AVGX", nargs: 2, rows: regrRows, want: f(2), tol: 1e-14},
+	"regr_avgy":           {name: "REGR_AVGY", nargs: 2, rows: regrRows, want: f(13.0 / 3), tol: 1e-14},
+	"regr_avgx none":      {name: "REGR_AVGX", nargs: 2, rows: [][]types.Value{{i(1), null}}, want: null},
+	"regr_sxx":            {name: "REGR_SXX", nargs: 2, rows: regrRows, want: f(2), tol: 1e-14},
+	"regr_syy":            {name: "REGR_SYY", nargs: 2, rows: regrRows, want: f(38.0 / 3), tol: 1e-14},
+	"regr_sxy":            {name: "REGR_SXY", nargs: 2, rows: regrRows, want: f(5), tol: 1e-14},
+	"regr_slope":          {name: "REGR_SLOPE", nargs: 2, rows: regrRows, want: f(2.5), tol: 1e-14},
+	"regr_intercept":      {name: "REGR_INTERCEPT", nargs: 2, rows: regrRows, want: f(13.0/3 - 5), tol: 1e-13},
+	"regr_r2":             {name: "REGR_R2", nargs: 2, rows: regrRows, want: f(75.0 / 76), tol: 1e-14},
+	"regr_slope flat x":   {name: "REGR_SLOPE", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(3), i(1)}}, want: f(math.NaN())},
+	"regr_intercept flat": {name: "REGR_INTERCEPT", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(3), i(1)}}, want: null},
+	"regr_r2 flat x":      {name: "REGR_R2", nargs: 2, rows: [][]types.Value{{i(2), i(1)}, {i(3), i(1)}}, want: null},
+	"regr_r2 flat y":      {name: "REGR_R2", nargs: 2, rows: [][]types.Value{{i(5), i(1)}, {i(5), i(2)}}, want: f(1)},
+	"regr_slope none":     {name: "REGR_SLOPE", nargs: 2, want: null},
+	// SKEWNESS and KURTOSIS of 1, 2, 3, 10: the adjusted Fisher-Pearson
+	// G1 and the bias-corrected excess G2 from the central moments (by
+	// hand: 1.7636…, 3.228), KURTOSIS_POP the plain excess m4/m2² - 3.
+	"skewness":         {name: "SKEWNESS", nargs: 1, rows: one(i(1), null, i(2), i(3), i(10)), want: f(1.763632614803888), tol: 1e-12},
+	"skewness of two":  {name: "SKEWNESS", nargs: 1, rows: one(i(1), i(2)), want: null},
+	"skewness flat":    {name: "SKEWNESS", nargs: 1, rows: one(i(4), i(4), i(4)), want: f(math.NaN())},
+	"skewness even":    {name: "SKEWNESS", nargs: 1, rows: one(i(1), i(2), i(3)), want: f(0)},
+	"kurtosis":         {name: "KURTOSIS", nargs: 1, rows: one(i(1), i(2), i(3), i(10)), want: f(3.228), tol: 1e-12},
+	"kurtosis of 3":    {name: "KURTOSIS", nargs: 1, rows: one(i(1), i(2), i(3)), want: null},
+	"kurtosis flat":    {name: "KURTOSIS", nargs: 1, rows: one(f(2), f(2), f(2), f(2)), want: null},
+	"kurtosis_pop":     {name: "KURTOSIS_POP", nargs: 1, rows: one(i(1), i(2), i(3), i(10)), want: f(-0.7696), tol: 1e-12},
+	"kurtosis too big": {name: "KURTOSIS", nargs: 1, rows: one(f(1e100)), addErr: "KURTOSIS is out of range"},
+	// ENTROPY: a, a, b of three rows, -(⅔·log2 ⅔ + ⅓·log2 ⅓); 0 of none.
+	"entropy":      {name: "ENTROPY", nargs: 1, rows: one(s("a"), null, s("a"), s("b")), want: f(0.9182958340544896), tol: 1e-14},
+	"entropy none": {name: "ENTROPY", nargs: 1, rows: one(null), want: f(0)},
+	"entropy one":  {name: "ENTROPY", nargs: 1, rows: one(i(7), i(7)), want: f(0)},
+	// FSUM: ten 0.1s are 1 exactly (a plain sum of doubles is 0.9999…).
+	"fsum":      {name: "FSUM", nargs: 1, rows: one(f(0.1), f(0.1), f(0.1), f(0.1), f(0.1), null, f(0.1), f(0.1), f(0.1), f(0.1), f(0.1)), want: f(1)},
+	"fsum none": {name: "KAHAN_SUM", nargs: 1, rows: one(null), want: null},
+	"fsum ints": {name: "SUMKAHAN", nargs: 1, rows: one(i(1), i(2)), want: f(3)},
+	// BIT_AND, BIT_OR, BIT_XOR of 12 (1100) and 10 (1010).
+	"bit_and":       {name: "BIT_AND", nargs: 1, rows: one(i(12), null, i(10)), want: i(8)},
+	"bit_or":        {name: "BIT_OR", nargs: 1, rows: one(i(12), null, i(10)), want: i(14)},
+	"bit_xor":       {name: "BIT_XOR", nargs: 1, rows: one(i(12), i(10), null), want: i(6)},
+	"bit_xor neg":   {name: "BIT_XOR", nargs: 1, rows: one(i(-1), i(5)), want: i(-6)},
+	"bit_and none":  {name: "BIT_AND", nargs: 1, rows: one(null), want: null},
+	"bit_or double": {name: "BIT_OR", nargs: 1, rows: one(i(1), f(1.5)), addErr: "BIT_OR takes integers"},
+	"product":       {name: "PRODUCT", nargs: 1, rows: one(i(2), i(3), null, f(4)), want: f(24)},
+	"product none":  {name: "PRODUCT", nargs: 1, rows: one(null), want: null},
 	// ARG_MAX and ARG_MIN (DuckDB's): rows with a NULL arg or val skipped,
 	// the first of tying rows kept.
 	"arg_max":           {name: "ARG_MAX", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b")},
@@ -283,6 +329,9 @@ func same(got, want types.Value, tol float64) bool {
 	return got.I == want.I
 }
 
+// regrRows are (y, x) rows of the REGR_ cases.
+var regrRows = [][]types.Value{{i(2), i(1)}, {types.Value{}, i(9)}, {i(4), i(2)}, {f(7), i(3)}, {i(5), types.Value{}}}
+
 func TestAggregates(t *testing.T) {
 	for name, c := range aggCases {
 		t.Run(name, func(t *testing.T) {
@@ -442,7 +491,7 @@ func TestLookupErrors(t *testing.T) {
 func TestNames(t *testing.T) {
 	for _, n := range aggregate.Names() {
 		nargs := 1
-		if strings.HasPrefix(n, "ARG_") || strings.HasPrefix(n, "QUANTILE") || strings.HasPrefix(n, "COVAR") || n == "CORR" {
+		if strings.HasPrefix(n, "ARG_") || strings.HasPrefix(n, "QUANTILE") || strings.HasPrefix(n, "COVAR") || n == "CORR" || strings.HasPrefix(n, "REGR_") {
 			nargs = 2
 		}
 		if _, ok, err := aggregate.Lookup(n, nargs, false, nil); !ok || err != nil {

@@ -92,11 +92,15 @@ func (s *quantile) MergeState(b []byte) ([]byte, error) {
 // mode is MODE(x): the value that most rows hold (NULLs aside), and of
 // values held equally often the one that came first, as DuckDB answers.
 // It keeps each distinct value and its count.
+//
+// With entropy set it is ENTROPY(x): the base-2 entropy of the values'
+// frequencies, 0 of none, as in DuckDB.
 type mode struct {
-	counts map[string]*modeEntry
-	seq    int64 // the rows taken, which number the values as they come
-	key    []byte
-	acct   *int64
+	entropy bool
+	counts  map[string]*modeEntry
+	seq     int64 // the rows taken, which number the values as they come
+	key     []byte
+	acct    *int64
 }
 
 type modeEntry struct {
@@ -149,6 +153,9 @@ func (s *mode) entries() []*modeEntry {
 }
 
 func (s *mode) Result() types.Value {
+	if s.entropy {
+		return types.FloatValue(s.entropyOf())
+	}
 	var best *modeEntry
 	for _, e := range s.counts {
 		if best == nil || e.n > best.n || e.n == best.n && e.first < best.first {
@@ -186,12 +193,40 @@ func (s *mode) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
-// Kinds of comoments.
+// entropyOf is -Σ p·log2(p) over the values' shares p of the rows
+// counted (DuckDB sums (c/n)·log2(n/c), which is the same).
+func (s *mode) entropyOf() float64 {
+	var n float64
+	for _, e := range s.counts {
+		n += float64(e.n)
+	}
+	var h float64
+	for _, e := range s.counts {
+		c := float64(e.n)
+		h += c / n * math.Log2(n/c)
+	}
+	return h
+}
+
+// Kinds of comoments: the covariances and correlation, and the REGR_
+// family of linear regression of y on x.
 const (
 	covarPop = iota
 	covarSamp
 	corr
+	regrCount
+	regrAvgX
+	regrAvgY
+	regrSXX
+	regrSYY
+	regrSXY
+	regrSlope
+	regrIntercept
+	regrR2
 )
+
+var regrKinds = map[string]int{"REGR_COUNT": regrCount, "REGR_AVGX": regrAvgX, "REGR_AVGY": regrAvgY, "REGR_SXX": regrSXX,
+	"REGR_SYY": regrSYY, "REGR_SXY": regrSXY, "REGR_SLOPE": regrSlope, "REGR_INTERCEPT": regrIntercept, "REGR_R2": regrR2}
 
 // comoments is COVAR_POP(y, x), COVAR_SAMP(y, x) and CORR(y, x), of the
 // rows where both are numbers: the co-moment of the two and each one's
@@ -243,6 +278,9 @@ func (s *comoments) Merge(o State) {
 }
 
 func (s *comoments) Result() types.Value {
+	if s.kind >= regrCount {
+		return s.regr()
+	}
 	switch {
 	case s.n == 0, s.kind == covarSamp && s.n < 2:
 		return types.Value{}
@@ -252,6 +290,55 @@ func (s *comoments) Result() types.Value {
 		return types.FloatValue(s.c / (s.n - 1))
 	}
 	return types.FloatValue(s.c / math.Sqrt(s.m2x*s.m2y))
+}
+
+// regr is a REGR_ aggregate's result, as DuckDB defines each: REGR_COUNT
+// the rows where both are numbers (0 of none, the rest NULL of none); the
+// sums of squares and products n times the population (co)variances;
+// REGR_SLOPE COVAR_POP(y, x) / VAR_POP(x), NaN where x does not vary;
+// REGR_INTERCEPT AVG(y) - slope · AVG(x), NULL where the slope is NaN;
+// REGR_R2 NULL where x does not
+// vary, 1 where y does not, else CORR(y, x)².
+func (s *comoments) regr() types.Value {
+	if s.kind == regrCount {
+		return types.IntValue(int64(s.n))
+	}
+	if s.n == 0 {
+		return types.Value{}
+	}
+	varX, varY := s.m2x/s.n, s.m2y/s.n
+	var v float64
+	switch s.kind {
+	case regrAvgX:
+		v = s.mx
+	case regrAvgY:
+		v = s.my
+	case regrSXX:
+		v = s.n * varX
+	case regrSYY:
+		v = s.n * varY
+	case regrSXY:
+		v = s.n * (s.c / s.n)
+	case regrSlope, regrIntercept:
+		v = s.c / s.n / varX // NaN where x does not vary
+		if s.kind == regrIntercept {
+			if math.IsNaN(v) {
+				return types.Value{}
+			}
+			v = s.my - v*s.mx
+		}
+	case regrR2:
+		switch {
+		case varX == 0:
+			return types.Value{}
+		case varY == 0:
+			v = 1
+		default:
+			r := s.c / math.Sqrt(s.m2x*s.m2y)
+			v = r * r
+		}
+	}
+	return types.FloatValue(v)
 }
 
 func (s *comoments) AppendState(dst []byte) []byte {
@@ -308,6 +395,215 @@ func (s *product) AppendState(dst []byte) []byte { return appendFloat(appendBool
 func (s *product) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
 	t := product{has: r.byte() == 1, p: r.float()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+// Kinds of powerSums.
+const (
+	skewness = iota
+	kurtosis
+	kurtosisPop
+)
+
+// powerSums is SKEWNESS(x), KURTOSIS(x) and KURTOSIS_POP(x), of the rows
+// where x is a number: from the sums of x's first four powers, by
+// DuckDB's formulas (sample skewness and excess kurtosis corrected for
+// bias, or KURTOSIS_POP's uncorrected), so that their results agree where
+// those sums lose precision too. SKEWNESS is NULL of fewer than 3 rows and
+// NaN where x does not vary; KURTOSIS NULL of fewer than 4 (KURTOSIS_POP:
+// 2) or where x does not vary. A fourth power past a DOUBLE is an error,
+// as DuckDB's result out of range is.
+type powerSums struct {
+	kind              int
+	n, s1, s2, s3, s4 float64
+}
+
+func (s *powerSums) Add(args []types.Value) error {
+	x, ok := args[0].Float()
+	if !ok {
+		return nil
+	}
+	s.n++
+	s.s1 += x
+	s.s2 += x * x
+	s.s3 += x * x * x
+	s.s4 += x * x * x * x
+	if math.IsInf(s.s4, 0) || math.IsNaN(s.s4) {
+		// DuckDB's result would not be finite, which it reports.
+		return fmt.Errorf("%w: %s is out of range", types.ErrOverflow, [...]string{"SKEWNESS", "KURTOSIS", "KURTOSIS_POP"}[s.kind])
+	}
+	return nil
+}
+
+func (s *powerSums) Merge(o State) {
+	t := o.(*powerSums)
+	s.n += t.n
+	s.s1 += t.s1
+	s.s2 += t.s2
+	s.s3 += t.s3
+	s.s4 += t.s4
+}
+
+func (s *powerSums) Result() types.Value {
+	n := s.n
+	t := 1 / n
+	m2 := t * (s.s2 - s.s1*s.s1*t)
+	var v float64
+	if s.kind == skewness {
+		if n <= 2 {
+			return types.Value{}
+		}
+		div := math.Sqrt(max(math.Pow(m2, 3), 0))
+		if div == 0 {
+			return types.FloatValue(math.NaN())
+		}
+		v = math.Sqrt(n*(n-1)) / (n - 2) * t * (s.s3 - 3*s.s2*s.s1*t + 2*math.Pow(s.s1, 3)*t*t) / div
+	} else {
+		if n <= 1 || s.kind == kurtosis && n <= 3 || s.s2-s.s1*s.s1*t == 0 || m2 <= 0 {
+			return types.Value{}
+		}
+		m4 := t * (s.s4 - 4*s.s3*s.s1*t + 6*s.s2*s.s1*s.s1*t*t - 3*math.Pow(s.s1, 4)*math.Pow(t, 3))
+		if s.kind == kurtosisPop {
+			v = m4/(m2*m2) - 3
+		} else {
+			v = (n - 1) * ((n+1)*m4/(m2*m2) - 3*(n-1)) / ((n - 2) * (n - 3))
+		}
+	}
+	return types.FloatValue(v)
+}
+
+func (s *powerSums) AppendState(dst []byte) []byte {
+	for _, f := range []float64{s.n, s.s1, s.s2, s.s3, s.s4} {
+		dst = appendFloat(dst, f)
+	}
+	return dst
+}
+
+func (s *powerSums) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := powerSums{n: r.float(), s1: r.float(), s2: r.float(), s3: r.float(), s4: r.float()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+// kahan is FSUM(x) (SUMKAHAN, KAHAN_SUM): the sum of the numbers as a
+// DOUBLE by Kahan-Babuška summation, NULL of none.
+type kahan struct {
+	has      bool
+	sum, err float64
+}
+
+func (s *kahan) Add(args []types.Value) error {
+	if x, ok := args[0].Float(); ok {
+		s.add(x)
+		s.has = true
+	}
+	return nil
+}
+
+func (s *kahan) add(x float64) {
+	t := s.sum + x
+	if math.Abs(s.sum) >= math.Abs(x) {
+		s.err += (s.sum - t) + x
+	} else {
+		s.err += (x - t) + s.sum
+	}
+	s.sum = t
+}
+
+func (s *kahan) Merge(o State) {
+	t := o.(*kahan)
+	if t.has {
+		s.add(t.sum)
+		s.err += t.err
+		s.has = true
+	}
+}
+
+func (s *kahan) Result() types.Value {
+	if !s.has {
+		return types.Value{}
+	}
+	return types.FloatValue(s.sum + s.err)
+}
+
+func (s *kahan) AppendState(dst []byte) []byte {
+	return appendFloat(appendFloat(appendBool(dst, s.has), s.sum), s.err)
+}
+
+func (s *kahan) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := kahan{has: r.byte() == 1, sum: r.float(), err: r.float()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
+// Operations of bitAgg.
+const (
+	bitAnd = iota
+	bitOr
+	bitXor
+)
+
+// bitAgg is BIT_AND, BIT_OR and BIT_XOR of the integers, NULL of none; a
+// value of another kind is an error, as DuckDB has them of integers only.
+type bitAgg struct {
+	op  int
+	has bool
+	v   int64
+}
+
+func (s *bitAgg) Add(args []types.Value) error {
+	switch args[0].K {
+	case types.Null:
+		return nil
+	case types.Int:
+		s.take(args[0].I)
+		return nil
+	}
+	return fmt.Errorf("%w: %s takes integers, not %s", types.ErrConvert, [...]string{"BIT_AND", "BIT_OR", "BIT_XOR"}[s.op], args[0].K)
+}
+
+func (s *bitAgg) take(x int64) {
+	switch {
+	case !s.has:
+		s.v, s.has = x, true
+	case s.op == bitAnd:
+		s.v &= x
+	case s.op == bitOr:
+		s.v |= x
+	default:
+		s.v ^= x
+	}
+}
+
+func (s *bitAgg) Merge(o State) {
+	if t := o.(*bitAgg); t.has {
+		s.take(t.v)
+	}
+}
+
+func (s *bitAgg) Result() types.Value {
+	if !s.has {
+		return types.Value{}
+	}
+	return types.IntValue(s.v)
+}
+
+func (s *bitAgg) AppendState(dst []byte) []byte {
+	return binary.AppendVarint(appendBool(dst, s.has), s.v)
+}
+
+func (s *bitAgg) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := bitAgg{op: s.op, has: r.byte() == 1, v: r.varint()}
 	if r.err == nil {
 		s.Merge(&t)
 	}

@@ -95,9 +95,11 @@ func (j *Join) String() string {
 // Aggregates are the names of the aggregate functions and their aliases,
 // for the pre-parse (an aggregate's FILTER), which knows no function; a
 // test of package sql holds them equal to sql/aggregate's.
-var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "AVG", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP",
-	"COVAR_SAMP", "EVERY", "FIRST", "GROUP_CONCAT", "LISTAGG", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "MODE", "PRODUCT",
-	"QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC", "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
+var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR",
+	"CORR", "COUNT", "COVAR_POP", "COVAR_SAMP", "ENTROPY", "EVERY", "FIRST", "FSUM", "GROUP_CONCAT", "KAHAN_SUM", "KURTOSIS", "KURTOSIS_POP",
+	"LISTAGG", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
+	"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SKEWNESS",
+	"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "SUMKAHAN", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 
 // MetaTables are the metadata tables every lake has (lake$files or
 // lake.files, and so on).

@@ -51,7 +51,7 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		}
 		if w(i, "FILTER") && w(i+2, "WHERE") {
 			if _, end := filterEdits(text[off:], toks, i); end < 0 {
-				return nil, NewSyntaxError(text, off+t.pos, "FILTER (WHERE …) not supported here: it follows the call of an aggregate (%s)", strings.Join(ast.Aggregates, ", "))
+				return nil, NewSyntaxError(text, off+t.pos, "FILTER (WHERE …) not supported here: it follows the call of an aggregate, such as COUNT, SUM or AVG")
 			}
 		}
 		if quantified(text[off:], toks, i) {
