@@ -502,3 +502,37 @@ func TestGroupBySpellings(t *testing.T) {
 		}
 	}
 }
+
+// TestTryCast: DuckDB's TRY_CAST is NULL where CAST fails (a text that is
+// no number or date, a value past a narrow integer type), the cast's
+// value elsewhere, and NULL of NULL; CAST of the same still fails.
+func TestTryCast(t *testing.T) {
+	s := fixedLake(t, []string{"g"},
+		`{"g":"a","k":1,"s":"12"}`,
+		`{"g":"a","k":2,"s":"abc"}`,
+		`{"g":"a","k":3,"s":"2024-02-30"}`,
+		`{"g":"a","k":4,"s":"300"}`,
+		`{"g":"a","k":5,"s":null}`,
+		`{"g":"a","k":6,"s":"2024-02-29"}`,
+	)
+	res, err := s.Exec(context.Background(), "SELECT k, TRY_CAST(s AS BIGINT) AS i, TRY_CAST(s AS TINYINT) AS ti, TRY_CAST(s AS DATE) AS d FROM t ORDER BY k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "k|i|ti|d\n1|12|12|NULL\n2|NULL|NULL|NULL\n3|NULL|NULL|NULL\n4|300|NULL|NULL\n5|NULL|NULL|NULL\n6|NULL|NULL|2024-02-29"
+	if got := table(res); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	res, err = s.Exec(context.Background(), "SELECT COUNT(TRY_CAST(s AS BIGINT)) AS n, SUM(TRY_CAST(s AS BIGINT)) AS total FROM t WHERE TRY_CAST(s AS DATE) IS NULL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := table(res), "n|total\n2|312"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, q := range []string{"SELECT CAST(s AS BIGINT) FROM t", "SELECT CAST(s AS TINYINT) FROM t WHERE k = 4"} {
+		if _, err := s.Exec(context.Background(), q); err == nil {
+			t.Errorf("%s: no error", q)
+		}
+	}
+}

@@ -129,6 +129,7 @@ type Cast struct {
 	X    Expr
 	To   types.Kind
 	Type string // the type as written, for printing
+	Try  bool   // TRY_CAST: NULL where the cast fails
 }
 
 // Interval is INTERVAL X Unit.
@@ -331,7 +332,13 @@ func (c *Case) String() string {
 	return b.String()
 }
 
-func (c Cast) String() string { return "CAST(" + c.X.String() + " AS " + c.Type + ")" }
+func (c Cast) String() string {
+	name := "CAST("
+	if c.Try {
+		name = "TRY_CAST("
+	}
+	return name + c.X.String() + " AS " + c.Type + ")"
+}
 
 func (i Interval) String() string { return "INTERVAL " + operand(i.X, PrecUnary) + " " + i.Unit }
 

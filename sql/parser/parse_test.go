@@ -13,6 +13,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select case when amount > 500 then 'big' else 'small' end from t", "SELECT CASE WHEN amount > 500 THEN 'big' ELSE 'small' END FROM t"},
 		{"select cast(amount as char), cast(x as varchar), cast(y as bigint) from t", "SELECT CAST(amount AS CHAR), CAST(x AS VARCHAR), CAST(y AS BIGINT) FROM t"},
 		{"select extract(year from day) from t", "SELECT DATE_PART('year', day) FROM t"},
+		// DuckDB's TRY_CAST, at depth, with DuckDB's types and (…) inside.
+		{"select try_cast(a as integer), TRY_CAST(try_cast(b as double) as varchar(3)) || 'x', try_cast((c + 1) * 2 as bigint) from t where try_cast(d as date) is null",
+			"SELECT TRY_CAST(a AS INTEGER), (TRY_CAST(TRY_CAST(b AS DOUBLE) AS VARCHAR) || 'x'), TRY_CAST((c + 1) * 2 AS BIGINT) FROM t WHERE TRY_CAST(d AS DATE) IS NULL"},
 		{"select substring(s from 2 for 3), user.tier, payload.a.b from t", "SELECT SUBSTRING(s, 2, 3), user.tier, payload.a.b FROM t"},
 		{"select date_add(day, interval 1 day) from t where order_id like 'o-1%' escape '!'", "SELECT DATE_ADD(day, INTERVAL 1 DAY) FROM t WHERE order_id LIKE 'o-1%' ESCAPE '!'"},
 		{"select -(a - b) * -2, a - (b - c), (a or b) and not c, a is not true from t", "SELECT -(a - b) * -2, a - (b - c), (a OR b) AND NOT c, a IS NOT TRUE FROM t"},
@@ -116,6 +119,8 @@ func TestParseSelectErrors(t *testing.T) {
 	for in, want := range map[string]string{
 		"select a from t where a ilike > 2":                                                       "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
 		"select a is distinct from b = c from t":                                                  "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
+		"select try_cast(a as decimal) from t":                                                    "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
+		"select try_cast(a as blob) from t":                                                       "syntax error at line 1, column 1: CAST to BLOB not supported (types: VARCHAR, BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP, JSON)",
 		"select abs(a) filter (where a > 1) from t":                                               "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate, such as COUNT, SUM or AVG",
 		"select sum(a) over w from t":                                                             "syntax error at line 1, column 15: a named window (OVER name) not supported: write the window in parentheses",
 		"select sum(a) over (partition by b groups 1 preceding) from t":                           "syntax error at line 1, column 15: GROUPS in a window not supported (ROWS or RANGE frames are)",

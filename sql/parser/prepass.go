@@ -41,6 +41,7 @@ import (
 //   - ORDER BY x NULLS FIRST|LAST becomes ORDER BY x, __lakesql_nulls_first
 //     (or _last): a marker item that the converter folds into the one
 //     before it;
+//   - DuckDB's TRY_CAST(x AS type) becomes tryMarker(CAST(x AS type));
 //   - DuckDB's x::type becomes CAST(x AS type), x being the name, literal
 //     or parenthesized expression (or call) just before it;
 //   - lake$files, a metadata table's name unquoted, becomes `lake$files`;
@@ -695,6 +696,11 @@ const allMarker = "__lakesql_all"
 // excludeMarker stands for the EXCLUDE of * EXCLUDE (…) (see prepass).
 const excludeMarker = "__lakesql_exclude"
 
+// tryMarker wraps the CAST that DuckDB's TRY_CAST(x AS type) becomes:
+// tryMarker(CAST(x AS type)), which the converter reads as a cast that
+// gives NULL where it fails.
+const tryMarker = "__lakesql_try"
+
 // withinGroup is PERCENTILE_CONT(p) or PERCENTILE_DISC(p) WITHIN GROUP
 // (ORDER BY x [ASC | DESC]) at a token: the edits that make it
 // QUANTILE_CONT(x, p) or QUANTILE_DISC(x, p) (DESC: of 1 - p, for CONT;
@@ -1080,6 +1086,13 @@ func prepass(text string) rewritten {
 			b := text[toks[in+1].pos:toks[end-1].end]
 			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: "INSTR(" + b + ", " + a + ")"})
 			i = end
+		case word(i, "TRY_CAST") && punct(i+1, "("):
+			if end, _ := closing(i + 1); end > 0 {
+				edits = append(edits, edit{pos: t.pos, end: t.end, repl: tryMarker + "(CAST"},
+					edit{pos: toks[end].end, end: toks[end].end, repl: ")"})
+			}
+			parens = append(parens, "CAST")
+			i++
 		case (word(i, "CAST") || word(i, "CONVERT")) && punct(i+1, "("):
 			parens = append(parens, strings.ToUpper(text2(i)))
 			i++

@@ -1011,6 +1011,9 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	if f.Name == strings.ToUpper(overMarker) {
 		return c.window(e)
 	}
+	if f.Name == strings.ToUpper(tryMarker) {
+		return c.tryCast(e)
+	}
 	if f.Name == substrName {
 		f.Name = "SUBSTRING"
 	}
@@ -1096,6 +1099,24 @@ func (c *converter) caseExpr(e *sqlparser.CaseExpr) (ast.Expr, error) {
 		}
 	}
 	return out, nil
+}
+
+// tryCast converts tryMarker(CAST(x AS type)), as the pre-parse writes
+// DuckDB's TRY_CAST.
+func (c *converter) tryCast(e *sqlparser.FuncExpr) (ast.Expr, error) {
+	if len(e.Exprs) == 1 {
+		if ae, ok := e.Exprs[0].(*sqlparser.AliasedExpr); ok {
+			if cv, ok := ae.Expr.(*sqlparser.ConvertExpr); ok {
+				x, err := c.cast(cv, cv.Expr, cv.Type)
+				if cast, ok := x.(ast.Cast); ok {
+					cast.Try = true
+					return cast, nil
+				}
+				return x, err
+			}
+		}
+	}
+	return nil, c.unsupported(e, "TRY_CAST of this form (TRY_CAST(x AS type) is)")
 }
 
 func (c *converter) cast(node sqlparser.SQLNode, x sqlparser.Expr, t *sqlparser.ConvertType) (ast.Expr, error) {

@@ -778,7 +778,7 @@ func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 			// DOUBLE would; 2.50 → '2.50', not '2.5'.
 			x = &Const{V: types.StringValue(c.Text), Text: c.Text}
 		}
-		return &CastExpr{x, e.To, e.Type}, err
+		return &CastExpr{x, e.To, e.Type, e.Try}, err
 	case ast.Interval:
 		x, err := sub(e.X)
 		if err != nil {

@@ -913,6 +913,7 @@ type CastExpr struct {
 	X    Expr
 	To   types.Kind
 	Type string
+	Try  bool // TRY_CAST: a value that does not convert is NULL
 }
 
 func (e *CastExpr) Eval(r Row) (types.Value, error) {
@@ -921,10 +922,16 @@ func (e *CastExpr) Eval(r Row) (types.Value, error) {
 		return v, err
 	}
 	if v, err = types.Cast(v, e.To); err != nil {
+		if e.Try {
+			return types.Value{}, nil
+		}
 		return v, fmt.Errorf("%w: %w", ErrEval, err)
 	}
 	if v.K == types.Int {
 		if r, ok := intRanges[e.Type]; ok && (v.I < r[0] || v.I > r[1]) {
+			if e.Try {
+				return types.Value{}, nil
+			}
 			return types.Value{}, fmt.Errorf("%w: %w: %d is out of range for %s", ErrEval, types.ErrOverflow, v.I, e.Type)
 		}
 	}
@@ -939,7 +946,13 @@ var intRanges = map[string][2]int64{
 	"UNSIGNED INTEGER": {0, 1<<63 - 1}, "UBIGINT": {0, 1<<63 - 1}, "UINTEGER": {0, 1<<32 - 1},
 }
 
-func (e *CastExpr) String() string { return "CAST(" + e.X.String() + " AS " + e.Type + ")" }
+func (e *CastExpr) String() string {
+	name := "CAST("
+	if e.Try {
+		name = "TRY_CAST("
+	}
+	return name + e.X.String() + " AS " + e.Type + ")"
+}
 
 // CloneExpr returns a copy of e that can be evaluated by another
 // goroutine: the nodes that keep scratch space are copied.
@@ -996,7 +1009,7 @@ func CloneExpr(e Expr) Expr {
 		}
 		return c
 	case *CastExpr:
-		return &CastExpr{CloneExpr(e.X), e.To, e.Type}
+		return &CastExpr{CloneExpr(e.X), e.To, e.Type, e.Try}
 	case *KeyIn:
 		return &KeyIn{Args: cloneAll(e.Args), Has: e.Has, Text: e.Text}
 	}
