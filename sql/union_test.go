@@ -136,6 +136,12 @@ func TestUnionAnswers(t *testing.T) {
 		"SELECT 1 AS v UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4 LIMIT 2 OFFSET 1": {"2", "3"},
 		"SELECT 1 AS v UNION SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 LIMIT 5 OFFSET 1":     {"2", "3"},
 		"SELECT 1 AS v UNION ALL SELECT 2 LIMIT 0":                                                nil,
+		// A UNION in parentheses after the first query is one part: its
+		// operator is not read with the others from the left.
+		"SELECT 1 AS v UNION ALL (SELECT 1 UNION SELECT 2) ORDER BY 1":                      {"1", "1", "2"},
+		"SELECT 1 AS v UNION (SELECT 1 UNION ALL SELECT 1)":                                 {"1"},
+		"(SELECT 1 AS v UNION ALL SELECT 1) UNION ALL SELECT 2 ORDER BY 1":                  {"1", "1", "2"},
+		"SELECT 3 AS v UNION ALL (SELECT 2 UNION ALL (SELECT 1 UNION SELECT 1)) ORDER BY 1": {"1", "2", "3"},
 	} {
 		res, err := s.Exec(context.Background(), q)
 		if err != nil {

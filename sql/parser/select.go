@@ -141,6 +141,19 @@ func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 			}
 			return add(x.Right, x.Type == sqlparser.UnionAllStr)
 		case *sqlparser.ParenSelect:
+			if u := unionOf(x.Select); u != nil && len(out.Parts) > 0 {
+				// A UNION in parentheses after the first part is one part:
+				// a UNION ALL (b UNION c) keeps a's duplicates, a UNION
+				// (b UNION ALL c) drops b's and c's, which reading the
+				// operators from the left would not.
+				sel, err := c.unionSelect(u)
+				if err != nil {
+					return err
+				}
+				out.All = append(out.All, all)
+				out.Parts = append(out.Parts, sel)
+				return nil
+			}
 			return add(x.Select, all)
 		case *sqlparser.Select:
 			sel, err := c.selectStmt(x)
