@@ -209,8 +209,12 @@ func (b *binder) havingAliases(e ast.Expr) ast.Expr {
 
 // HavingAliases replaces, in a HAVING e, each name that is an alias of
 // items (AliasedItem) and no GROUP BY expression's field by the aliased
-// expression.
+// expression, but not in an aggregate's arguments: those read the rows,
+// where no alias is (DuckDB: HAVING SUM(n) with 1 AS n sums the field n).
 func HavingAliases(e ast.Expr, items []ast.SelectItem, groupBy []ast.Expr) ast.Expr {
+	if f, ok := e.(*ast.Func); ok && isAggregate(f.Name) {
+		return e
+	}
 	if c, ok := e.(ast.Column); ok && len(c.Path) == 1 {
 		for _, g := range groupBy {
 			if ReadsField(g, c.Path[0]) {
