@@ -283,3 +283,70 @@ func TestQuantileFraction(t *testing.T) {
 		"SELECT CORR(x) FROM t":                                                              "takes 2 arguments",
 	})
 }
+
+// TestIntersectExcept: INTERSECT and EXCEPT, distinct and ALL, over t's g
+// (0…22, each many times, and NULLs) and u's id (the even numbers to 22
+// once each, and one NULL), counted here; NULLs equal, as SQL's set
+// operations have them; INTERSECT first, then the rest from the left.
+func TestIntersectExcept(t *testing.T) {
+	s, rows := subLakes(t)
+	counts := map[int]int{}
+	nulls := 0
+	for _, r := range rows {
+		if r.gNull {
+			nulls++
+		} else {
+			counts[r.g]++
+		}
+	}
+	inU := func(v int) bool { return v%2 == 0 && v <= 22 }
+	var inter, except, exceptAll []string
+	for v := range 23 {
+		c := counts[v]
+		if c == 0 {
+			continue
+		}
+		if inU(v) {
+			inter = append(inter, fmt.Sprint(v))
+			c--
+		} else {
+			except = append(except, fmt.Sprint(v))
+		}
+		for range c {
+			exceptAll = append(exceptAll, fmt.Sprint(v))
+		}
+	}
+	for range nulls - 1 { // u has one NULL
+		exceptAll = append(exceptAll, "NULL")
+	}
+	inter = append(inter, "NULL")
+	for q, want := range map[string][]string{
+		"SELECT g FROM t INTERSECT SELECT id FROM u ORDER BY 1":                                 inter,
+		"SELECT g FROM t INTERSECT ALL SELECT id FROM u ORDER BY 1":                             inter,
+		"SELECT g FROM t EXCEPT SELECT id FROM u ORDER BY 1":                                    except,
+		"SELECT g FROM t EXCEPT DISTINCT SELECT id FROM u ORDER BY 1":                           except,
+		"SELECT g FROM t EXCEPT ALL SELECT id FROM u ORDER BY 1":                                exceptAll,
+		"SELECT id FROM u EXCEPT SELECT g FROM t ORDER BY 1":                                    nil,
+		"SELECT 1 AS v UNION SELECT 2 INTERSECT SELECT 2 ORDER BY 1":                            {"1", "2"},
+		"(SELECT 1 AS v UNION SELECT 2) INTERSECT SELECT 2":                                     {"2"},
+		"SELECT 1 AS v UNION ALL SELECT 1 UNION ALL SELECT 2 EXCEPT ALL SELECT 1 ORDER BY 1":    {"1", "2"},
+		"SELECT 1 AS v UNION ALL SELECT 1 UNION ALL SELECT 2 EXCEPT SELECT 1":                   {"2"},
+		"SELECT 1 AS v UNION ALL SELECT 1 INTERSECT ALL SELECT 1 UNION ALL SELECT 1 ORDER BY 1": {"1", "1", "1"},
+		"SELECT 'a' AS k, 1 AS n INTERSECT SELECT 'a', 1.0 EXCEPT SELECT 'b', 1":                {"a|1"},
+		"SELECT COUNT(*) FROM (SELECT g FROM t INTERSECT SELECT id FROM u) AS d":                {fmt.Sprint(len(inter))},
+	} {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if got := rowsText(res); !slices.Equal(got, want) {
+			t.Errorf("%s:\n%v\nwant\n%v", q, got, want)
+		}
+	}
+	wantErrors(t, s, map[string]string{
+		"SELECT * FROM t INTERSECT SELECT * FROM u":      "SELECT * in INTERSECT",
+		"SELECT g, g FROM t EXCEPT SELECT id, id FROM u": "EXCEPT of two columns named g",
+		"SELECT g, x FROM t INTERSECT SELECT id FROM u":  "INTERSECT of queries of 2 and 1 columns",
+	})
+}

@@ -41,6 +41,8 @@ import (
 //   - ORDER BY x NULLS FIRST|LAST becomes ORDER BY x, __lakesql_nulls_first
 //     (or _last): a marker item that the converter folds into the one
 //     before it;
+//   - INTERSECT and EXCEPT [ALL] become a marked part of a UNION ALL (see
+//     setOpEdit and setOps);
 //   - DuckDB's TRY_CAST(x AS type) becomes tryMarker(CAST(x AS type));
 //   - DuckDB's x::type becomes CAST(x AS type), x being the name, literal
 //     or parenthesized expression (or call) just before it;
@@ -1144,6 +1146,11 @@ func prepass(text string) rewritten {
 		}
 	}
 	edits = append(edits, qualifyEdits(tokens{text, toks})...)
+	for i := range toks {
+		if e, ok := setOpEdit(tokens{text, toks}, i); ok {
+			edits = append(edits, e)
+		}
+	}
 	for i := range toks {
 		if w, ok := withinGroupAt(tokens{text, toks}, i); ok && w.edits != nil {
 			edits = append(edits, w.edits...)

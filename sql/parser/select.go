@@ -141,11 +141,12 @@ func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 			}
 			return add(x.Right, x.Type == sqlparser.UnionAllStr)
 		case *sqlparser.ParenSelect:
-			if u := unionOf(x.Select); u != nil && len(out.Parts) > 0 {
-				// A UNION in parentheses after the first part is one part:
-				// a UNION ALL (b UNION c) keeps a's duplicates, a UNION
-				// (b UNION ALL c) drops b's and c's, which reading the
-				// operators from the left would not.
+			if u := unionOf(x.Select); u != nil {
+				// A UNION in parentheses is one part: a UNION ALL (b UNION
+				// c) keeps a's duplicates, a UNION (b UNION ALL c) drops
+				// b's and c's, which reading the operators from the left
+				// would not; and (a UNION b) INTERSECT c is not a UNION (b
+				// INTERSECT c).
 				sel, err := c.unionSelect(u)
 				if err != nil {
 					return err
@@ -184,7 +185,7 @@ func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 	if out.Limit, out.Offset, err = c.limit(u.Limit); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return c.setOps(out)
 }
 
 // limit converts LIMIT n [OFFSET m] (-1 and 0 without one).
@@ -293,6 +294,7 @@ type converter struct {
 	off   int
 	rw    rewritten
 	lower string // rw.text in lower case, made once (pos searches it)
+	sets  int    // the INTERSECTs and EXCEPTs written so far (their columns' names)
 }
 
 // pos finds where node's text starts in the statement as typed (for
