@@ -98,6 +98,11 @@ func TestSelect(t *testing.T) {
 		"no match no group":                    {"SELECT COUNT(*), SUM(n) FROM t WHERE g = 'zz'", "COUNT(*)|SUM(n)\n0|NULL"},
 		"no match group":                       {"SELECT g, COUNT(*) FROM t WHERE g = 'zz' GROUP BY g", "g|COUNT(*)"},
 		"limit 0":                              {"SELECT s FROM t LIMIT 0", "s"},
+		// LIMIT + OFFSET past int64 (OFFSET alone is LIMIT 2^63-1 OFFSET):
+		// every row past the offset, where the sum once went negative and
+		// the top-N heap took it (a panic).
+		"limit past int64 over groups": {"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY g LIMIT 9223372036854775807 OFFSET 2", "g|COUNT(*)\nc|1\nNULL|1"},
+		"offset alone":                 {"SELECT n FROM t WHERE n IS NOT NULL ORDER BY n DESC OFFSET 4", "n\n2\n1"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			res, err := s.Exec(context.Background(), c.q)

@@ -347,7 +347,7 @@ func (h *heaps) admitsFor(w, key int) func(types.Value) bool {
 
 // heapFits reports whether the window [off, off+limit) is small enough
 // for a top-N heap (limit -1: no window).
-func heapFits(limit, off int64) bool { return limit >= 0 && off+limit <= heapMax }
+func heapFits(limit, off int64) bool { return limit >= 0 && plan.AddRows(off, limit) <= heapMax }
 
 func cloneRow(r []types.Value) []types.Value {
 	out := make([]types.Value, len(r))
@@ -639,7 +639,7 @@ func compareRows(a, b []types.Value, keys []plan.SortKey) int {
 // sortRows sorts rows stably; with limit >= 0 only the first off+limit
 // are kept (then cut to the window by offset).
 func sortRows(rows [][]types.Value, keys []plan.SortKey, limit, off int64) [][]types.Value {
-	if limit >= 0 && off+limit < int64(len(rows)) {
+	if limit >= 0 && plan.AddRows(off, limit) < int64(len(rows)) {
 		// The scans' top-N heap, fed the finished rows.
 		ts := &sortSink{keys: keys, n: int(off + limit)}
 		for _, r := range rows {

@@ -13,6 +13,13 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select case when amount > 500 then 'big' else 'small' end from t", "SELECT CASE WHEN amount > 500 THEN 'big' ELSE 'small' END FROM t"},
 		{"select cast(amount as char), cast(x as varchar), cast(y as bigint) from t", "SELECT CAST(amount AS CHAR), CAST(x AS VARCHAR), CAST(y AS BIGINT) FROM t"},
 		{"select extract(year from day) from t", "SELECT DATE_PART('year', day) FROM t"},
+		// OFFSET alone and FETCH FIRST, in either order, as LIMIT; a
+		// field named offset stays one.
+		{"select a from t order by a offset 5", "SELECT a FROM t ORDER BY a LIMIT 9223372036854775807 OFFSET 5"},
+		{"select a from t order by a offset 5 rows fetch next 3 rows only", "SELECT a FROM t ORDER BY a LIMIT 3 OFFSET 5"},
+		{"select a from t order by a fetch first row only offset 2 row", "SELECT a FROM t ORDER BY a LIMIT 1 OFFSET 2"},
+		{"select offset, fetch from t order by offset limit 2 offset 1", "SELECT `offset`, `fetch` FROM t ORDER BY `offset` LIMIT 2 OFFSET 1"},
+		{"select a from (select a from t fetch first 4 rows only) as d where a > 1 limit 3, 2", "SELECT a FROM (SELECT a FROM t LIMIT 4) AS d WHERE a > 1 LIMIT 2 OFFSET 3"},
 		// DuckDB's TRY_CAST, at depth, with DuckDB's types and (…) inside.
 		{"select try_cast(a as integer), TRY_CAST(try_cast(b as double) as varchar(3)) || 'x', try_cast((c + 1) * 2 as bigint) from t where try_cast(d as date) is null",
 			"SELECT TRY_CAST(a AS INTEGER), (TRY_CAST(TRY_CAST(b AS DOUBLE) AS VARCHAR) || 'x'), TRY_CAST((c + 1) * 2 AS BIGINT) FROM t WHERE TRY_CAST(d AS DATE) IS NULL"},

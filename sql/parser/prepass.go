@@ -41,6 +41,8 @@ import (
 //   - ORDER BY x NULLS FIRST|LAST becomes ORDER BY x, __lakesql_nulls_first
 //     (or _last): a marker item that the converter folds into the one
 //     before it;
+//   - OFFSET m alone and FETCH FIRST n ROWS ONLY become LIMIT n OFFSET m
+//     (see fetchEdit);
 //   - INTERSECT and EXCEPT [ALL] become a marked part of a UNION ALL (see
 //     setOpEdit and setOps);
 //   - DuckDB's TRY_CAST(x AS type) becomes tryMarker(CAST(x AS type));
@@ -1146,9 +1148,13 @@ func prepass(text string) rewritten {
 		}
 	}
 	edits = append(edits, qualifyEdits(tokens{text, toks})...)
-	for i := range toks {
+	for i := 0; i < len(toks); i++ {
 		if e, ok := setOpEdit(tokens{text, toks}, i); ok {
 			edits = append(edits, e)
+		}
+		if e, last, ok := fetchEdit(tokens{text, toks}, i); ok {
+			edits = append(edits, e)
+			i = last
 		}
 	}
 	for i := range toks {

@@ -146,7 +146,7 @@ func (b *binder) bind() (*Plan, error) {
 		}
 		root = &Limit{Input: root, N: n, Offset: sel.Offset}
 		if !aggregating && !sel.Distinct && sel.Limit >= 0 {
-			b.scan.StopAfter = sel.Offset + sel.Limit
+			b.scan.StopAfter = AddRows(sel.Offset, sel.Limit)
 		}
 	}
 	p.Root = root

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/aggregate"
@@ -239,7 +240,7 @@ func (s *Sort) Describe() string {
 		}
 	}
 	if s.Limit >= 0 {
-		return fmt.Sprintf("TopN %d: ORDER BY %s", s.Offset+s.Limit, strings.Join(parts, ", "))
+		return fmt.Sprintf("TopN %d: ORDER BY %s", AddRows(s.Offset, s.Limit), strings.Join(parts, ", "))
 	}
 	return "Sort: ORDER BY " + strings.Join(parts, ", ")
 }
@@ -288,4 +289,15 @@ func TreeWith(n Node, note func(Node) string) []string {
 	}
 	walk(n, 0)
 	return out
+}
+
+// AddRows is a + b, two counts of rows (an OFFSET and a LIMIT), or the
+// largest int64 where the sum would pass it: LIMIT 9223372036854775807
+// OFFSET 2 (as OFFSET 2 alone becomes) asks for every row past the
+// second, not a negative number of them.
+func AddRows(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
