@@ -151,7 +151,9 @@ func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 				if err != nil {
 					return err
 				}
-				out.All = append(out.All, all)
+				if len(out.Parts) > 0 {
+					out.All = append(out.All, all)
+				}
 				out.Parts = append(out.Parts, sel)
 				return nil
 			}
