@@ -212,7 +212,7 @@ func datePart(u dateUnit, t types.Value) (types.Value, error) {
 		}
 		return i2v(y/100 - 1), nil
 	case unitDecade:
-		return i2v(floorDiv(y, 10)), nil
+		return i2v(y / 10), nil // toward zero, as DuckDB: -24 for 246 BC (year -245)
 	case unitYear:
 		return i2v(y), nil
 	case unitQuarter:
