@@ -350,3 +350,52 @@ func TestIntersectExcept(t *testing.T) {
 		"SELECT g, x FROM t INTERSECT SELECT id FROM u":  "INTERSECT of queries of 2 and 1 columns",
 	})
 }
+
+// TestDistinctOn: DuckDB's DISTINCT ON (e, …) keeps the first row of each
+// value of e in the query's order: over t, the least and the greatest x
+// of each g (counted here), by an alias and a position too, over groups,
+// and its refusals.
+func TestDistinctOn(t *testing.T) {
+	s, rows := subLakes(t)
+	least, most := map[int]int{}, map[int]int{}
+	for _, r := range rows {
+		if r.gNull || r.xNull {
+			continue
+		}
+		if v, ok := least[r.g]; !ok || r.x < v {
+			least[r.g] = r.x
+		}
+		if v, ok := most[r.g]; !ok || r.x > v {
+			most[r.g] = r.x
+		}
+	}
+	firsts := func(m map[int]int) []string {
+		var out []string
+		for g := range 23 {
+			if v, ok := m[g]; ok {
+				out = append(out, fmt.Sprintf("%d|%d", g, v))
+			}
+		}
+		return out
+	}
+	for q, want := range map[string][]string{
+		"SELECT DISTINCT ON (g) g, x FROM t WHERE g IS NOT NULL AND x IS NOT NULL ORDER BY g, x":           firsts(least),
+		"SELECT DISTINCT ON (g) g, x AS v FROM t WHERE g IS NOT NULL AND x IS NOT NULL ORDER BY g, v DESC": firsts(most),
+		"SELECT DISTINCT ON (1) g, x FROM t WHERE g IS NOT NULL AND x IS NOT NULL ORDER BY 1, 2 DESC":      firsts(most),
+		"SELECT DISTINCT ON (g) g, MIN(x) AS m FROM t WHERE g IS NOT NULL GROUP BY g, day ORDER BY g, m":   firsts(least),
+		"SELECT COUNT(*) FROM (SELECT DISTINCT ON (g) g, x FROM t WHERE x IS NOT NULL ORDER BY g, x) AS d": {fmt.Sprint(len(least) + 1)}, // and the NULL g
+	} {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if got := rowsText(res); !slices.Equal(got, want) {
+			t.Errorf("%s:\n%v\nwant\n%v", q, got, want)
+		}
+	}
+	wantErrors(t, s, map[string]string{
+		"SELECT DISTINCT ON (g) g, x FROM t QUALIFY x > 1": "DISTINCT ON with QUALIFY",
+		"SELECT DISTINCT ON (3) g, x FROM t ORDER BY g":    "the select list has 2 items",
+	})
+}

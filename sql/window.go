@@ -49,6 +49,12 @@ const (
 // rows' fields that it knows (a QUALIFY's name is a field before an
 // alias, as in DuckDB).
 func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
+	if len(sel.DistinctOn) > 0 {
+		var err error
+		if sel, err = distinctOn(sel); err != nil {
+			return nil, err
+		}
+	}
 	has := false
 	for _, it := range sel.Items {
 		has = has || ast.HasWindow(it.Expr)
@@ -542,4 +548,36 @@ func (w *windowStream) Produce(ctx context.Context, fork func() func([]types.Val
 		return err
 	}
 	return ww.flush()
+}
+
+// distinctOn writes DuckDB's SELECT DISTINCT ON (e, …) … ORDER BY o, … as
+// the query with QUALIFY ROW_NUMBER() OVER (PARTITION BY e, … ORDER BY o,
+// …) = 1: the first row of each value of the expressions, in the query's
+// order (which row of those that tie on it is not specified, as in
+// DuckDB). The expressions and the order may name select items by alias
+// or position, as ORDER BY does.
+func distinctOn(sel *ast.Select) (*ast.Select, error) {
+	if sel.Qualify != nil {
+		return nil, fmt.Errorf("%w: DISTINCT ON with QUALIFY (filter in an inner query)", ErrUnsupported)
+	}
+	w := &ast.Window{Func: &ast.Func{Name: "ROW_NUMBER"}}
+	for _, e := range sel.DistinctOn {
+		x, err := plan.ItemRef(sel.Items, e, "DISTINCT ON")
+		if err != nil {
+			return nil, err
+		}
+		w.Partition = append(w.Partition, x)
+	}
+	for _, o := range sel.OrderBy {
+		x, err := plan.ItemRef(sel.Items, o.Expr, "ORDER BY")
+		if err != nil {
+			return nil, err
+		}
+		o.Expr = x
+		w.Order = append(w.Order, o)
+	}
+	out := *sel
+	out.DistinctOn = nil
+	out.Qualify = ast.Compare{Op: "=", L: w, R: ast.Literal{Value: types.IntValue(1), Text: "1"}}
+	return &out, nil
 }

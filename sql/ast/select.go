@@ -15,7 +15,10 @@ type Statement interface {
 // [ORDER BY] [LIMIT [OFFSET]].
 type Select struct {
 	Distinct bool
-	Items    []SelectItem
+	// DistinctOn: DuckDB's DISTINCT ON (e, …), the first row (by ORDER
+	// BY) of each value of the expressions (nil: none).
+	DistinctOn []Expr
+	Items      []SelectItem
 	From     Table
 	Where    Expr // nil: every row
 	GroupBy  []Expr
@@ -199,6 +202,16 @@ func (s *Select) String() string {
 	b.WriteString("SELECT ")
 	if s.Distinct {
 		b.WriteString("DISTINCT ")
+	}
+	if len(s.DistinctOn) > 0 {
+		b.WriteString("DISTINCT ON (")
+		for i, e := range s.DistinctOn {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(e.String())
+		}
+		b.WriteString(") ")
 	}
 	for i, it := range s.Items {
 		if i > 0 {

@@ -13,6 +13,10 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select case when amount > 500 then 'big' else 'small' end from t", "SELECT CASE WHEN amount > 500 THEN 'big' ELSE 'small' END FROM t"},
 		{"select cast(amount as char), cast(x as varchar), cast(y as bigint) from t", "SELECT CAST(amount AS CHAR), CAST(x AS VARCHAR), CAST(y AS BIGINT) FROM t"},
 		{"select extract(year from day) from t", "SELECT DATE_PART('year', day) FROM t"},
+		// DuckDB's DISTINCT ON (…), at depth.
+		{"select distinct on (a, lower(b)) a, b, c from t order by a, lower(b), c desc",
+			"SELECT DISTINCT ON (a, LOWER(b)) a, b, c FROM t ORDER BY a, LOWER(b), c DESC"},
+		{"select x from (select distinct on (1) a as x, b from t order by 1, b) as d", "SELECT x FROM (SELECT DISTINCT ON (1) a AS x, b FROM t ORDER BY 1, b) AS d"},
 		// OFFSET alone and FETCH FIRST, in either order, as LIMIT; a
 		// field named offset stays one.
 		{"select a from t order by a offset 5", "SELECT a FROM t ORDER BY a LIMIT 9223372036854775807 OFFSET 5"},

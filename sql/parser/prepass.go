@@ -41,6 +41,8 @@ import (
 //   - ORDER BY x NULLS FIRST|LAST becomes ORDER BY x, __lakesql_nulls_first
 //     (or _last): a marker item that the converter folds into the one
 //     before it;
+//   - DuckDB's SELECT DISTINCT ON (e, …) becomes SELECT
+//     distinctOnMarker(e, …), …;
 //   - OFFSET m alone and FETCH FIRST n ROWS ONLY become LIMIT n OFFSET m
 //     (see fetchEdit);
 //   - INTERSECT and EXCEPT [ALL] become a marked part of a UNION ALL (see
@@ -700,6 +702,11 @@ const allMarker = "__lakesql_all"
 // excludeMarker stands for the EXCLUDE of * EXCLUDE (…) (see prepass).
 const excludeMarker = "__lakesql_exclude"
 
+// distinctOnMarker stands for DuckDB's DISTINCT ON (e, …): the pre-parse
+// writes SELECT DISTINCT ON (e, …) items as SELECT distinctOnMarker(e,
+// …), items, and the converter takes the first item out again.
+const distinctOnMarker = "__lakesql_distinct_on"
+
 // tryMarker wraps the CAST that DuckDB's TRY_CAST(x AS type) becomes:
 // tryMarker(CAST(x AS type)), which the converter reads as a cast that
 // gives NULL where it fails.
@@ -1149,6 +1156,12 @@ func prepass(text string) rewritten {
 	}
 	edits = append(edits, qualifyEdits(tokens{text, toks})...)
 	for i := 0; i < len(toks); i++ {
+		if tk := (tokens{text, toks}); tk.word(i, "SELECT") && tk.word(i+1, "DISTINCT") && tk.word(i+2, "ON") && tk.punct(i+3, "(") {
+			if end := tk.closing(i + 3); end > 0 {
+				edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+3].end, repl: distinctOnMarker + "("},
+					edit{pos: toks[end].end, end: toks[end].end, repl: ","})
+			}
+		}
 		if e, ok := setOpEdit(tokens{text, toks}, i); ok {
 			edits = append(edits, e)
 		}

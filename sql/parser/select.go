@@ -505,6 +505,13 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 		if err != nil {
 			return nil, err
 		}
+		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(distinctOnMarker) {
+			if len(out.Items) > 0 || len(f.Args) == 0 || out.Distinct {
+				return nil, NewSyntaxError(c.text, c.off, "DISTINCT ON (…) comes first in the select list, with one expression at least")
+			}
+			out.DistinctOn = f.Args
+			continue
+		}
 		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(qualifyMarker) && len(f.Args) == 1 {
 			out.Qualify = f.Args[0] // QUALIFY c, which the pre-parse made an item
 			continue

@@ -62,6 +62,11 @@ func BindFields(sel *ast.Select, src Source, fields []string) (*Plan, error) {
 
 func (b *binder) bind() (*Plan, error) {
 	sel := b.sel
+	if len(sel.DistinctOn) > 0 || sel.Qualify != nil {
+		// The session writes both as window functions before it binds
+		// (windowed); one that reached here would be ignored.
+		return nil, bindErrorf(ErrUnsupported, "DISTINCT ON or QUALIFY here is not supported")
+	}
 	star := slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok })
 	if star && len(sel.Items) > 1 {
 		return nil, bindErrorf(ErrUnsupported, "* together with other columns is not supported")
