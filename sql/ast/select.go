@@ -19,10 +19,10 @@ type Select struct {
 	// BY) of each value of the expressions (nil: none).
 	DistinctOn []Expr
 	Items      []SelectItem
-	From     Table
-	Where    Expr // nil: every row
-	GroupBy  []Expr
-	Having   Expr
+	From       Table
+	Where      Expr // nil: every row
+	GroupBy    []Expr
+	Having     Expr
 	// Qualify: DuckDB's QUALIFY, a filter on the rows after window
 	// functions (nil: none).
 	Qualify Expr
