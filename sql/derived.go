@@ -50,6 +50,13 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		fields := s.rowFields(sel.From.Name, s.Fields(sel.From.Name))
 		isField = func(n string) bool { return slices.Contains(fields, n) }
 	}
+	if hasGroupingSets(sel) {
+		gs, err := groupingSets(sel)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return s.resolve(ctx, gs, scope)
+	}
 	if w, err := windowed(sel, isField); err != nil {
 		return nil, nil, nil, err
 	} else if w != nil {

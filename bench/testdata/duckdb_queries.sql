@@ -346,3 +346,11 @@ SELECT id FROM t WHERE id IS NOT NULL ORDER BY id DESC FETCH FIRST 5 ROWS ONLY
 SELECT id FROM t WHERE id IS NOT NULL ORDER BY id OFFSET 10 ROWS FETCH NEXT 3 ROWS ONLY
 SELECT region, 1 AS n FROM t GROUP BY region HAVING SUM(n) > 100 ORDER BY region
 SELECT n FROM t WHERE id < 5 UNION ALL (SELECT n FROM t WHERE id < 5 UNION SELECT 7) ORDER BY n
+SELECT region, day, COUNT(*) AS c, SUM(n) AS s FROM t GROUP BY ROLLUP (region, day)
+SELECT region, b, COUNT(*) AS c, AVG(f) AS a FROM t GROUP BY CUBE (region, b)
+SELECT region, day, COUNT(*) AS c FROM t GROUP BY GROUPING SETS ((region), (day), ())
+SELECT region, day, COUNT(*) AS c, GROUPING(region) AS gr, GROUPING(day) AS gd, GROUPING(region, day) AS g2 FROM t GROUP BY ROLLUP (region, day)
+SELECT region AS r, s, COUNT(*) AS c FROM t GROUP BY r, ROLLUP (s)
+SELECT region, COUNT(*) AS c FROM t GROUP BY GROUPING SETS (region, ())
+SELECT COUNT(*) AS parts, SUM(c) AS total FROM (SELECT region, b, COUNT(*) AS c FROM t GROUP BY CUBE (region, b)) AS d
+SELECT n, COUNT(*) AS c FROM t WHERE id < 0 GROUP BY ROLLUP (n)

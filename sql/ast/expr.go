@@ -105,6 +105,14 @@ type Neg struct{ X Expr }
 // concatenation, NULL when either side is), which prints as the operator.
 const ConcatOp = "||"
 
+// GroupingSets and GroupingSet are the names of the calls that stand for
+// GROUP BY GROUPING SETS (…) and each of its sets (from the pre-parse's
+// markers), which print as written.
+const (
+	GroupingSets = "__LAKESQL_GROUPING_SETS"
+	GroupingSet  = "__LAKESQL_SET"
+)
+
 type Func struct {
 	Name      string // upper case
 	Args      []Expr
@@ -294,8 +302,15 @@ func (e Arith) String() string {
 func (e Neg) String() string { return "-" + operand(e.X, PrecUnary) }
 
 func (f *Func) String() string {
-	if f.Name == ConcatOp && len(f.Args) == 2 {
-		return "(" + f.Args[0].String() + " || " + f.Args[1].String() + ")"
+	switch f.Name {
+	case ConcatOp:
+		if len(f.Args) == 2 {
+			return "(" + f.Args[0].String() + " || " + f.Args[1].String() + ")"
+		}
+	case GroupingSets:
+		return "GROUPING SETS (" + list(f.Args) + ")"
+	case GroupingSet:
+		return "(" + list(f.Args) + ")"
 	}
 	var b strings.Builder
 	b.WriteString(f.Name + "(")

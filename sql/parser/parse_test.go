@@ -13,6 +13,10 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select case when amount > 500 then 'big' else 'small' end from t", "SELECT CASE WHEN amount > 500 THEN 'big' ELSE 'small' END FROM t"},
 		{"select cast(amount as char), cast(x as varchar), cast(y as bigint) from t", "SELECT CAST(amount AS CHAR), CAST(x AS VARCHAR), CAST(y AS BIGINT) FROM t"},
 		{"select extract(year from day) from t", "SELECT DATE_PART('year', day) FROM t"},
+		// ROLLUP, CUBE, GROUPING SETS (read by the session).
+		{"select a, b, sum(c) from t group by grouping sets ((a, b), (a), ()), rollup (d), cube (e, f)",
+			"SELECT a, b, SUM(c) FROM t GROUP BY GROUPING SETS ((a, b), (a), ()), ROLLUP(d), CUBE(e, f)"},
+		{"select a from t group by grouping sets (a, (b, lower(c)))", "SELECT a FROM t GROUP BY GROUPING SETS (a, (b, LOWER(c)))"},
 		// DuckDB's DISTINCT ON (…), at depth.
 		{"select distinct on (a, lower(b)) a, b, c from t order by a, lower(b), c desc",
 			"SELECT DISTINCT ON (a, LOWER(b)) a, b, c FROM t ORDER BY a, LOWER(b), c DESC"},

@@ -41,6 +41,8 @@ import (
 //   - ORDER BY x NULLS FIRST|LAST becomes ORDER BY x, __lakesql_nulls_first
 //     (or _last): a marker item that the converter folds into the one
 //     before it;
+//   - GROUPING SETS ((a, b), (a), ()) becomes groupingSetsMarker(
+//     groupingSetMarker(a, b), groupingSetMarker(a), groupingSetMarker());
 //   - DuckDB's SELECT DISTINCT ON (e, …) becomes SELECT
 //     distinctOnMarker(e, …), …;
 //   - OFFSET m alone and FETCH FIRST n ROWS ONLY become LIMIT n OFFSET m
@@ -702,6 +704,14 @@ const allMarker = "__lakesql_all"
 // excludeMarker stands for the EXCLUDE of * EXCLUDE (…) (see prepass).
 const excludeMarker = "__lakesql_exclude"
 
+// groupingSetsMarker and groupingSetMarker stand for GROUPING SETS (…)
+// and each parenthesized set in it (the session's groupingSets reads
+// them).
+const (
+	groupingSetsMarker = "__lakesql_grouping_sets"
+	groupingSetMarker  = "__lakesql_set"
+)
+
 // distinctOnMarker stands for DuckDB's DISTINCT ON (e, …): the pre-parse
 // writes SELECT DISTINCT ON (e, …) items as SELECT distinctOnMarker(e,
 // …), items, and the converter takes the first item out again.
@@ -1160,6 +1170,23 @@ func prepass(text string) rewritten {
 			if end := tk.closing(i + 3); end > 0 {
 				edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+3].end, repl: distinctOnMarker + "("},
 					edit{pos: toks[end].end, end: toks[end].end, repl: ","})
+			}
+		}
+		if tk := (tokens{text, toks}); tk.word(i, "GROUPING") && tk.word(i+1, "SETS") && tk.punct(i+2, "(") {
+			// GROUPING SETS ((a, b), (a), ()): a marker's call of a
+			// marker's call a set, which the grammar reads.
+			if end := tk.closing(i + 2); end > 0 {
+				edits = append(edits, edit{pos: toks[i].pos, end: toks[i+2].end, repl: groupingSetsMarker + "("})
+				for k := i + 3; k < end; k++ {
+					if tk.punct(k, "(") && (tk.punct(k-1, "(") || tk.punct(k-1, ",")) {
+						edits = append(edits, edit{pos: toks[k].pos, end: toks[k].pos, repl: groupingSetMarker})
+					}
+					if tk.punct(k, "(") {
+						if c := tk.closing(k); c > 0 {
+							k = c
+						}
+					}
+				}
 			}
 		}
 		if e, ok := setOpEdit(tokens{text, toks}, i); ok {
