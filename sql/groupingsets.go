@@ -35,12 +35,35 @@ const (
 )
 
 // hasGroupingSets reports whether sel's GROUP BY has ROLLUP, CUBE or
-// GROUPING SETS.
+// GROUPING SETS, or a plain GROUP BY has GROUPING(…) in its select list,
+// HAVING or ORDER BY (a query of one grouping set, where it is 0).
 func hasGroupingSets(sel *ast.Select) bool {
-	return slices.ContainsFunc(sel.GroupBy, func(g ast.Expr) bool {
+	if slices.ContainsFunc(sel.GroupBy, func(g ast.Expr) bool {
 		f, ok := g.(*ast.Func)
 		return ok && (f.Name == "ROLLUP" || f.Name == "CUBE" || f.Name == groupingSetsMarker)
-	})
+	}) {
+		return true
+	}
+	if len(sel.GroupBy) == 0 {
+		return false
+	}
+	es := []ast.Expr{sel.Having}
+	for _, it := range sel.Items {
+		es = append(es, it.Expr)
+	}
+	for _, o := range sel.OrderBy {
+		es = append(es, o.Expr)
+	}
+	found := false
+	for _, e := range es {
+		ast.Walk(e, func(x ast.Expr) bool {
+			if f, ok := x.(*ast.Func); ok && (f.Name == "GROUPING" || f.Name == "GROUPING_ID") {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // groupingSets rewrites sel (see above).

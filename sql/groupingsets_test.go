@@ -87,6 +87,10 @@ func TestGroupingSets(t *testing.T) {
 	if got := rowsText(res); !slices.Equal(got, want) {
 		t.Errorf("GROUPING and ORDER BY:\n%v\nwant\n%v", got, want)
 	}
+	// GROUPING of a plain GROUP BY is 0.
+	if got := rowsText(query(t, s, "SELECT day, GROUPING(day) FROM t GROUP BY day ORDER BY day LIMIT 1")); !slices.Equal(got, []string{"2026-01-01|0"}) {
+		t.Errorf("GROUPING of a plain GROUP BY: %v, want [2026-01-01|0]", got)
+	}
 	// A set of no expression is one row of totals, over no rows too.
 	if got := rowsText(query(t, s, "SELECT g, COUNT(*) FROM t WHERE x > 1000 GROUP BY ROLLUP (g)")); !slices.Equal(got, []string{"NULL|0"}) {
 		t.Errorf("ROLLUP over no rows: %v, want [NULL|0]", got)

@@ -354,3 +354,4 @@ SELECT region AS r, s, COUNT(*) AS c FROM t GROUP BY r, ROLLUP (s)
 SELECT region, COUNT(*) AS c FROM t GROUP BY GROUPING SETS (region, ())
 SELECT COUNT(*) AS parts, SUM(c) AS total FROM (SELECT region, b, COUNT(*) AS c FROM t GROUP BY CUBE (region, b)) AS d
 SELECT n, COUNT(*) AS c FROM t WHERE id < 0 GROUP BY ROLLUP (n)
+SELECT region, day, GROUPING(region) AS g, GROUPING(region, day) AS h, COUNT(*) AS c FROM t GROUP BY region, day
