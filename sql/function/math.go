@@ -55,12 +55,12 @@ func init() {
 			Signature: "GREATEST(x, ...)", Summary: "The largest argument, NULLs ignored (NULL when all are)."},
 		&Scalar{Name: "LEAST", MinArgs: 1, MaxArgs: -1, Fn: extremeFn(-1),
 			Signature: "LEAST(x, ...)", Summary: "The smallest argument, NULLs ignored (NULL when all are)."},
-		&Scalar{Name: "SIN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Sin),
-			Signature: "SIN(x)", Summary: "The sine of x radians."},
-		&Scalar{Name: "COS", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Cos),
-			Signature: "COS(x)", Summary: "The cosine of x radians."},
-		&Scalar{Name: "TAN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Tan),
-			Signature: "TAN(x)", Summary: "The tangent of x radians."},
+		&Scalar{Name: "SIN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("SIN", math.Sin),
+			Signature: "SIN(x)", Summary: "The sine of x radians; an error for an infinite x (as DuckDB)."},
+		&Scalar{Name: "COS", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("COS", math.Cos),
+			Signature: "COS(x)", Summary: "The cosine of x radians; an error for an infinite x (as DuckDB)."},
+		&Scalar{Name: "TAN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("TAN", math.Tan),
+			Signature: "TAN(x)", Summary: "The tangent of x radians; an error for an infinite x (as DuckDB)."},
 		&Scalar{Name: "ATAN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Atan),
 			Signature: "ATAN(x)", Summary: "The arc tangent of x, in radians."},
 		&Scalar{Name: "ATAN2", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: atan2Fn,
@@ -83,6 +83,21 @@ func floatFn(f func(float64) float64) Eval {
 	return func(a []types.Value) (types.Value, error) {
 		x, err := floatArg(a[0])
 		if err != nil {
+			return types.Value{}, err
+		}
+		return f2v(f(x)), nil
+	}
+}
+
+// finiteFn applies a function of a double that refuses the infinities
+// (SIN, COS, TAN: DuckDB's "input value inf is out of range").
+func finiteFn(name string, f func(float64) float64) Eval {
+	return func(a []types.Value) (types.Value, error) {
+		x, err := floatArg(a[0])
+		if err != nil {
+			return types.Value{}, err
+		}
+		if err := finite(name, x); err != nil {
 			return types.Value{}, err
 		}
 		return f2v(f(x)), nil

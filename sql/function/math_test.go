@@ -177,6 +177,10 @@ func TestMath(t *testing.T) {
 		{fn: "GREATEST", args: A(D("2020-01-01"), TS("2019-01-01 10:00:00")), want: TS("2020-01-01 00:00:00")},
 
 		{fn: "SIN", args: A(I(0)), want: F(0)},
+		{fn: "SIN", args: A(F(math.Inf(1))), err: types.ErrOverflow},
+		{fn: "COS", args: A(F(math.Inf(-1))), err: types.ErrOverflow},
+		{fn: "TAN", args: A(F(math.Inf(1))), err: types.ErrOverflow},
+		{fn: "COS", args: A(F(math.NaN())), want: F(math.NaN())},
 		{fn: "ATAN2", args: A(I(1), I(1)), want: F(0.7853981633974483)},
 		{fn: "DEGREES", args: A(F(math.Pi)), want: F(180)},
 		{fn: "RADIANS", args: A(I(180)), want: F(math.Pi)},
