@@ -374,7 +374,7 @@ func (w *windowRewrite) window(win *ast.Window) (ast.Expr, error) {
 	}
 	out := windowOut + strconv.Itoa(w.calls)
 	w.calls++
-	spec.calls = append(spec.calls, ast.WindowCall{Func: &f, Frame: frame, Out: out})
+	spec.calls = append(spec.calls, ast.WindowCall{Func: &f, Frame: frame, Out: out, IgnoreNulls: win.IgnoreNulls})
 	return ast.Col(out), nil
 }
 

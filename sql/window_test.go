@@ -469,3 +469,75 @@ func TestWindowErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowIgnoreNulls: LAG, LEAD, FIRST_VALUE and LAST_VALUE with
+// IGNORE NULLS (in the call, as DuckDB writes it, and after it) pass over
+// the rows whose x is NULL, counted here over each g in id order; the
+// same with the partitions in spill files.
+func TestWindowIgnoreNulls(t *testing.T) {
+	s, rows := windowLake(t, 2000, 46)
+	byG := map[string][]winRow{}
+	for _, r := range rows {
+		byG[cell(r.g)] = append(byG[cell(r.g)], r)
+	}
+	want := map[int]string{}
+	for _, p := range byG {
+		slices.SortFunc(p, func(a, b winRow) int { return a.id - b.id })
+		for i, r := range p {
+			var before, after []*int // the xs not NULL before and after row i, nearest first
+			for k := i - 1; k >= 0; k-- {
+				if p[k].x != nil {
+					before = append(before, p[k].x)
+				}
+			}
+			for _, o := range p[i+1:] {
+				if o.x != nil {
+					after = append(after, o.x)
+				}
+			}
+			nth := func(xs []*int, k int, def *int) *int {
+				if k <= len(xs) {
+					return xs[k-1]
+				}
+				return def
+			}
+			// FIRST_VALUE over the rows from 2 before to 2 after, LAST_VALUE
+			// over the rows up to this one.
+			var first, last *int
+			for k := max(i-2, 0); k <= min(i+2, len(p)-1) && first == nil; k++ {
+				first = p[k].x
+			}
+			for k := i; k >= 0 && last == nil; k-- {
+				last = p[k].x
+			}
+			want[r.id] = fmt.Sprintf("%d|%s|%s|%s|%s|%s", r.id, cell(nth(before, 1, nil)), cell(nth(before, 3, ptr(-1))),
+				cell(nth(after, 2, nil)), cell(first), cell(last))
+		}
+	}
+	q := "SELECT id, LAG(x IGNORE NULLS) OVER w, LAG(x, 3, -1) IGNORE NULLS OVER w, LEAD(x, 2 IGNORE NULLS) OVER w, " +
+		"FIRST_VALUE(x IGNORE NULLS) OVER (PARTITION BY g ORDER BY id ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING), LAST_VALUE(x) IGNORE NULLS OVER w " +
+		"FROM t WINDOW w AS (PARTITION BY g ORDER BY id) ORDER BY id"
+	got := rowsText(query(t, s, q))
+	if len(got) != len(rows) {
+		t.Fatalf("%d rows, want %d", len(got), len(rows))
+	}
+	for _, line := range got {
+		id, _ := strconv.Atoi(strings.Split(line, "|")[0])
+		if line != want[id] {
+			t.Fatalf("%s, want %s", line, want[id])
+		}
+	}
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	before := windowSpills.Load()
+	if spilled := rowsText(query(t, s, q)); !slices.Equal(spilled, got) {
+		t.Errorf("spilled partitions: not the answer in memory")
+	}
+	if windowSpills.Load() == before {
+		t.Errorf("no partition went to a file")
+	}
+	wantErrors(t, s, map[string]string{
+		"SELECT SUM(x IGNORE NULLS) OVER () FROM t":          "IGNORE NULLS with SUM",
+		"SELECT NTH_VALUE(x, 2) IGNORE NULLS OVER () FROM t": "IGNORE NULLS with NTH_VALUE",
+		"SELECT ROW_NUMBER() IGNORE NULLS OVER () FROM t":    "IGNORE NULLS with ROW_NUMBER",
+	})
+}

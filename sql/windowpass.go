@@ -61,6 +61,12 @@ type windowCall struct {
 	added int           // rows added to state (frames that start at the first row)
 	held  []windowHeld  // rows of a frame that moves: their arguments
 	argv  []types.Value // scratch
+	// IGNORE NULLS (see skipNulls): the rows read so far (scanned), and
+	// the values not NULL that the call keeps: LAG's last offset ones,
+	// LEAD's next ones, FIRST_VALUE's and LAST_VALUE's candidate.
+	ignoreNulls bool
+	scanned     int
+	kept        []windowHeld
 }
 
 // windowHeld is a row of a moving frame: its place and arguments.
@@ -112,7 +118,7 @@ func (w *windowWriter) Columns(names []string) error {
 	}
 	out := append([]string(nil), names...)
 	for _, c := range w.t.Calls {
-		wc := &windowCall{name: c.Func.Name, frame: defaultFrame}
+		wc := &windowCall{name: c.Func.Name, frame: defaultFrame, ignoreNulls: c.IgnoreNulls}
 		if c.Frame != nil {
 			wc.frame = *c.Frame
 		}
@@ -221,6 +227,7 @@ func (w *windowWriter) flush() error {
 	}
 	for _, c := range w.calls {
 		c.cur, c.state, c.added, c.held = nil, nil, 0, c.held[:0]
+		c.scanned, c.kept = -1, c.kept[:0]
 		if c.readsRows() {
 			if c.cur, err = cursor(); err != nil {
 				return err
@@ -316,6 +323,9 @@ func (c *windowCall) bounds(i, n, ps, pe int) (s, e int) {
 // value is the call's value at row i of n (r), of rank and dense rank,
 // its peer group [ps, pe].
 func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (types.Value, error) {
+	if c.ignoreNulls {
+		return c.skipNulls(i, n, ps, pe, r)
+	}
 	switch c.name {
 	case "ROW_NUMBER":
 		return types.IntValue(int64(i + 1)), nil
@@ -581,4 +591,106 @@ func (c *rowCursor) close() {
 	if c.r != nil {
 		c.r.Close()
 	}
+}
+
+// skipNulls is the value at row i of a call with IGNORE NULLS, which
+// passes over the rows whose argument is NULL: LAG's (LEAD's) offset-th
+// row before (after) row i of those that are not, the first (last) of
+// them in the frame. Its cursor reads each row once, in order, and it
+// keeps values, not rows: LAG the last offset of them, LEAD the next
+// offset, FIRST_VALUE and LAST_VALUE one.
+func (c *windowCall) skipNulls(i, n, ps, pe int, r []types.Value) (types.Value, error) {
+	// read reads the rows up to j (at most the partition's last), keeping
+	// those of a value that keep takes.
+	read := func(j int, keep func(k int, v types.Value)) error {
+		for ; c.scanned < min(j, n-1); c.scanned++ {
+			row, err := c.cur.at(c.scanned + 1)
+			if err != nil {
+				return err
+			}
+			if v := c.args[0].of(row); v.K != types.Null {
+				keep(c.scanned+1, v.Clone())
+			}
+		}
+		return nil
+	}
+	missing := func() types.Value {
+		if (c.name == "LAG" || c.name == "LEAD") && len(c.args) == 3 {
+			return c.args[2].of(r)
+		}
+		return types.Value{}
+	}
+	switch c.name {
+	case "LAG", "LEAD":
+		off := 1
+		if len(c.args) >= 2 {
+			off = int(min(c.args[1].v.I, int64(n)))
+		}
+		if off == 0 {
+			return c.args[0].of(r), nil
+		}
+		if c.name == "LAG" {
+			// The last off values of the rows before i.
+			err := read(i-1, func(k int, v types.Value) {
+				if len(c.kept) == off {
+					c.kept = append(c.kept[:0], c.kept[1:]...)
+				}
+				c.kept = append(c.kept, windowHeld{i: k, args: []types.Value{v}})
+			})
+			if err != nil || len(c.kept) < off {
+				return missing(), err
+			}
+			return c.kept[0].args[0], nil
+		}
+		// LEAD: the values of the rows after i, up to off of them.
+		k := 0
+		for k < len(c.kept) && c.kept[k].i <= i {
+			k++
+		}
+		c.kept = append(c.kept[:0], c.kept[k:]...)
+		for len(c.kept) < off && c.scanned < n-1 {
+			if err := read(c.scanned+1, func(k int, v types.Value) {
+				if k > i {
+					c.kept = append(c.kept, windowHeld{i: k, args: []types.Value{v}})
+				}
+			}); err != nil {
+				return types.Value{}, err
+			}
+		}
+		if len(c.kept) < off {
+			return missing(), nil
+		}
+		return c.kept[off-1].args[0], nil
+	}
+	s, e := c.bounds(i, n, ps, pe)
+	if s > e {
+		return types.Value{}, nil
+	}
+	if c.name == "LAST_VALUE" {
+		// The last value of the rows up to the frame's end: the frame's
+		// if it is not before its start.
+		err := read(e, func(k int, v types.Value) { c.kept = append(c.kept[:0], windowHeld{i: k, args: []types.Value{v}}) })
+		if err != nil || len(c.kept) == 0 || c.kept[0].i < s {
+			return types.Value{}, err
+		}
+		return c.kept[0].args[0], nil
+	}
+	// FIRST_VALUE: the first value at or after the frame's start; the
+	// rows are read past the frame's end only up to finding one.
+	if len(c.kept) > 0 && c.kept[0].i < s {
+		c.kept = c.kept[:0]
+	}
+	for len(c.kept) == 0 && c.scanned < n-1 {
+		if err := read(c.scanned+1, func(k int, v types.Value) {
+			if k >= s {
+				c.kept = append(c.kept, windowHeld{i: k, args: []types.Value{v}})
+			}
+		}); err != nil {
+			return types.Value{}, err
+		}
+	}
+	if len(c.kept) == 0 || c.kept[0].i > e {
+		return types.Value{}, nil
+	}
+	return c.kept[0].args[0], nil
 }

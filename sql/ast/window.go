@@ -16,6 +16,9 @@ type Window struct {
 	Partition []Expr
 	Order     []OrderItem
 	Frame     *Frame
+	// IgnoreNulls: f(x) IGNORE NULLS OVER (…) (LAG, LEAD, FIRST_VALUE,
+	// LAST_VALUE): the rows whose x is NULL are passed over.
+	IgnoreNulls bool
 }
 
 func (*Window) expr() {}
@@ -83,7 +86,11 @@ func (w *Window) String() string {
 	if w.Frame != nil {
 		spec = append(spec, w.Frame.String())
 	}
-	return w.Func.String() + " OVER (" + strings.Join(spec, " ") + ")"
+	f := w.Func.String()
+	if w.IgnoreNulls {
+		f += " IGNORE NULLS"
+	}
+	return f + " OVER (" + strings.Join(spec, " ") + ")"
 }
 
 // windowChildren is Children of a Window.
@@ -103,7 +110,7 @@ func mapWindow(w *Window, fn func(Expr) Expr) Expr {
 	for i, a := range w.Func.Args {
 		f.Args[i] = fn(a)
 	}
-	c := &Window{Func: &f, Frame: w.Frame, Partition: make([]Expr, len(w.Partition)), Order: make([]OrderItem, len(w.Order))}
+	c := &Window{Func: &f, Frame: w.Frame, IgnoreNulls: w.IgnoreNulls, Partition: make([]Expr, len(w.Partition)), Order: make([]OrderItem, len(w.Order))}
 	for i, p := range w.Partition {
 		c.Partition[i] = fn(p)
 	}
@@ -144,9 +151,10 @@ type WindowTable struct {
 // default, NTILE's buckets, NTH_VALUE's place), its frame (nil: the
 // default) and the name of the column it makes.
 type WindowCall struct {
-	Func  *Func
-	Frame *Frame
-	Out   string
+	Func        *Func
+	Frame       *Frame
+	Out         string
+	IgnoreNulls bool
 }
 
 func (t *WindowTable) String() string {

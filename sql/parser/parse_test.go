@@ -13,6 +13,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select case when amount > 500 then 'big' else 'small' end from t", "SELECT CASE WHEN amount > 500 THEN 'big' ELSE 'small' END FROM t"},
 		{"select cast(amount as char), cast(x as varchar), cast(y as bigint) from t", "SELECT CAST(amount AS CHAR), CAST(x AS VARCHAR), CAST(y AS BIGINT) FROM t"},
 		{"select extract(year from day) from t", "SELECT DATE_PART('year', day) FROM t"},
+		// IGNORE NULLS in the call or after it; RESPECT NULLS is the default.
+		{"select lag(x, 2 ignore nulls) over (order by t), last_value(x) IGNORE NULLS over (order by t), lead(x respect nulls) over (order by t) from t",
+			"SELECT LAG(x, 2) IGNORE NULLS OVER (ORDER BY t), LAST_VALUE(x) IGNORE NULLS OVER (ORDER BY t), LEAD(x) OVER (ORDER BY t) FROM t"},
 		// ROLLUP, CUBE, GROUPING SETS (read by the session).
 		{"select a, b, sum(c) from t group by grouping sets ((a, b), (a), ()), rollup (d), cube (e, f)",
 			"SELECT a, b, SUM(c) FROM t GROUP BY GROUPING SETS ((a, b), (a), ()), ROLLUP(d), CUBE(e, f)"},

@@ -17,11 +17,14 @@ import (
 // NULLS FIRST, 2 for LAST, 0 for neither; the frame's words upper case,
 // ” for none).
 const (
-	overMarker      = "__lakesql_over"
-	partitionMarker = "__lakesql_partition"
-	orderMarker     = "__lakesql_order"
-	keyMarker       = "__lakesql_key"
-	qualifyMarker   = "__lakesql_qualify"
+	overMarker = "__lakesql_over"
+	// ignoreNullsFrame begins the frame's text of a call with IGNORE
+	// NULLS.
+	ignoreNullsFrame = "IGNORE_NULLS"
+	partitionMarker  = "__lakesql_partition"
+	orderMarker      = "__lakesql_order"
+	keyMarker        = "__lakesql_key"
+	qualifyMarker    = "__lakesql_qualify"
 )
 
 // frameWords are the words a frame may have, beside whole numbers.
@@ -33,9 +36,26 @@ var frameWords = map[string]bool{"ROWS": true, "RANGE": true, "BETWEEN": true, "
 // make the call and its window overMarker(…), or, when it cannot read the
 // window, none and why.
 func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
-	if !tk.word(i, "OVER") || !tk.punct(i-1, ")") {
+	// f(x) IGNORE NULLS OVER and f(x IGNORE NULLS) OVER: the words go,
+	// and the frame's text says it (ignoreNullsFrame). RESPECT NULLS is
+	// the default.
+	nullsAt := func(k int) bool {
+		return tk.word(k+1, "NULLS") && (tk.word(k, "IGNORE") || tk.word(k, "RESPECT"))
+	}
+	closeAt, ignore := i-1, false
+	if tk.word(i, "OVER") && nullsAt(i-2) {
+		edits = append(edits, edit{pos: tk.toks[i-2].pos, end: tk.toks[i-1].end})
+		ignore, closeAt = tk.word(i-2, "IGNORE"), i-3
+	}
+	if !tk.word(i, "OVER") || !tk.punct(closeAt, ")") {
 		return nil, "", false
 	}
+	if nullsAt(closeAt - 2) {
+		edits = append(edits, edit{pos: tk.toks[closeAt-2].pos, end: tk.toks[closeAt-1].end})
+		ignore = ignore || tk.word(closeAt-2, "IGNORE")
+	}
+	i0 := i
+	i = closeAt + 1 // the code below reads the call's ')' at i-1
 	open := tk.opening(i - 1)
 	if tk.word(open-1, "FILTER") && tk.punct(open-2, ")") {
 		// agg(…) FILTER (WHERE c) OVER (…): the pre-parse's FILTER edits
@@ -45,6 +65,7 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 	if open < 1 || !tk.toks[open-1].word || tk.word(open-1, "FILTER") || tk.word(open-1, "OVER") {
 		return nil, "OVER after this not supported: it follows a function's call, f(…) OVER (…)", true
 	}
+	i = i0
 	if !tk.punct(i+1, "(") {
 		return nil, "a named window (OVER name) not supported: write the window in parentheses", true
 	}
@@ -103,11 +124,14 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 		}
 		frame = append(frame, w)
 	}
-	edits = []edit{
-		{pos: tk.toks[open-1].pos, end: tk.toks[open-1].pos, repl: overMarker + "("},
-		{pos: tk.toks[i].pos, end: tk.toks[end].end, repl: ", " + partitionMarker + "(" + strings.Join(parts, ", ") + "), " +
-			orderMarker + "(" + strings.Join(keys, ", ") + "), '" + strings.Join(frame, " ") + "')"},
+	if ignore {
+		frame = append([]string{ignoreNullsFrame}, frame...)
 	}
+	edits = append(edits,
+		edit{pos: tk.toks[open-1].pos, end: tk.toks[open-1].pos, repl: overMarker + "("},
+		edit{pos: tk.toks[i].pos, end: tk.toks[end].end, repl: ", " + partitionMarker + "(" + strings.Join(parts, ", ") + "), " +
+			orderMarker + "(" + strings.Join(keys, ", ") + "), '" + strings.Join(frame, " ") + "')"},
+	)
 	return edits, "", true
 }
 
@@ -168,7 +192,16 @@ func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		nulls, _ := kf.Args[2].(ast.Literal)
 		w.Order = append(w.Order, ast.OrderItem{Expr: kf.Args[0], Desc: desc.Value.I == 1, Nulls: int(nulls.Value.I)})
 	}
-	if text := frame.Value.S; text != "" {
+	text := frame.Value.S
+	if rest, ok := strings.CutPrefix(text, ignoreNullsFrame); ok {
+		switch f.Name {
+		case "LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE":
+		default:
+			return nil, fail("IGNORE NULLS with " + f.Name + " (LAG, LEAD, FIRST_VALUE and LAST_VALUE take it)")
+		}
+		w.IgnoreNulls, text = true, strings.TrimSpace(rest)
+	}
+	if text != "" {
 		fr, err := parseFrame(text)
 		if err != nil {
 			return nil, fail(err.Error())
