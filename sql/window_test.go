@@ -541,3 +541,65 @@ func TestWindowIgnoreNulls(t *testing.T) {
 		"SELECT ROW_NUMBER() IGNORE NULLS OVER () FROM t":    "IGNORE NULLS with ROW_NUMBER",
 	})
 }
+
+// TestWindowRangeOffsets: RANGE frames with offsets take the rows whose
+// ORDER BY value lies within the offsets of the row's (in DESC order, the
+// other way), a NULL's frame its NULL peers, counted here over each g;
+// the same with the partitions in spill files.
+func TestWindowRangeOffsets(t *testing.T) {
+	s, rows := windowLake(t, 2000, 47)
+	byG := map[string][]winRow{}
+	for _, r := range rows {
+		byG[cell(r.g)] = append(byG[cell(r.g)], r)
+	}
+	want := map[int]string{}
+	for _, p := range byG {
+		for _, r := range p {
+			var sum *int
+			count, nulls := 0, 0
+			for _, o := range p {
+				if o.x == nil {
+					nulls++
+					continue
+				}
+				if r.x != nil && *o.x >= *r.x-3 && *o.x <= *r.x+2 {
+					if sum == nil {
+						sum = ptr(0)
+					}
+					*sum += *o.x
+				}
+				if r.x != nil && *o.x >= *r.x && *o.x <= *r.x+1 {
+					count++
+				}
+			}
+			if r.x == nil {
+				count = nulls
+			}
+			want[r.id] = fmt.Sprintf("%d|%s|%d", r.id, cell(sum), count)
+		}
+	}
+	q := "SELECT id, SUM(x) OVER (PARTITION BY g ORDER BY x RANGE BETWEEN 3 PRECEDING AND 2 FOLLOWING), " +
+		"COUNT(*) OVER (PARTITION BY g ORDER BY x DESC RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t ORDER BY id"
+	got := rowsText(query(t, s, q))
+	if len(got) != len(rows) {
+		t.Fatalf("%d rows, want %d", len(got), len(rows))
+	}
+	for _, line := range got {
+		id, _ := strconv.Atoi(strings.Split(line, "|")[0])
+		if line != want[id] {
+			t.Fatalf("%s, want %s", line, want[id])
+		}
+	}
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
+	before := windowSpills.Load()
+	if spilled := rowsText(query(t, s, q)); !slices.Equal(spilled, got) {
+		t.Errorf("spilled partitions: not the answer in memory")
+	}
+	if windowSpills.Load() == before {
+		t.Errorf("no partition went to a file")
+	}
+	wantErrors(t, s, map[string]string{
+		"SELECT SUM(x) OVER (ORDER BY g, x RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t":                               "a RANGE frame with an offset orders by one expression, not 2",
+		"SELECT SUM(x) OVER (ORDER BY x RANGE BETWEEN INTERVAL 1 DAY PRECEDING AND CURRENT ROW) FROM t WHERE x IS NOT NULL": "a RANGE frame's offset",
+	})
+}

@@ -67,6 +67,19 @@ type windowCall struct {
 	ignoreNulls bool
 	scanned     int
 	kept        []windowHeld
+	// rng: a RANGE frame with an offset (nil: none).
+	rng *rangeScan
+}
+
+// rangeScan finds a RANGE frame's bounds by value: the window's one ORDER
+// BY column and its order, and for each bound with an offset a cursor
+// and the place it reached (they only move forward, as the rows' values
+// do).
+type rangeScan struct {
+	col              int
+	desc, nullsFirst bool
+	sCur, eCur       *rowCursor
+	sPos, ePos       int
 }
 
 // windowHeld is a row of a moving frame: its place and arguments.
@@ -121,6 +134,14 @@ func (w *windowWriter) Columns(names []string) error {
 		wc := &windowCall{name: c.Func.Name, frame: defaultFrame, ignoreNulls: c.IgnoreNulls}
 		if c.Frame != nil {
 			wc.frame = *c.Frame
+		}
+		if !wc.frame.Rows && (wc.frame.Start.Value.K != types.Null || wc.frame.End.Value.K != types.Null) {
+			if len(w.orderCols) != 1 {
+				return fmt.Errorf("%w: a RANGE frame with an offset orders by one expression, not %d", ErrUnsupported, len(w.orderCols))
+			}
+			key := w.t.Keys[w.t.Partition]
+			wc.rng = &rangeScan{col: w.orderCols[0], desc: key.Desc, nullsFirst: key.Nulls == 1}
+			w.needPeers = true
 		}
 		for _, a := range c.Func.Args {
 			if l, ok := a.(ast.Literal); ok {
@@ -228,6 +249,15 @@ func (w *windowWriter) flush() error {
 	for _, c := range w.calls {
 		c.cur, c.state, c.added, c.held = nil, nil, 0, c.held[:0]
 		c.scanned, c.kept = -1, c.kept[:0]
+		if c.rng != nil {
+			c.rng.sPos, c.rng.ePos = 0, -1
+			if c.rng.sCur, err = cursor(); err != nil {
+				return err
+			}
+			if c.rng.eCur, err = cursor(); err != nil {
+				return err
+			}
+		}
 		if c.readsRows() {
 			if c.cur, err = cursor(); err != nil {
 				return err
@@ -368,7 +398,10 @@ func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (type
 		}
 		return c.args[0].of(row), nil
 	}
-	s, e := c.bounds(i, n, ps, pe)
+	s, e, err := c.frameOf(i, n, ps, pe, r)
+	if err != nil {
+		return types.Value{}, err
+	}
 	switch c.name {
 	case "FIRST_VALUE", "LAST_VALUE", "NTH_VALUE":
 		j := s
@@ -662,9 +695,9 @@ func (c *windowCall) skipNulls(i, n, ps, pe int, r []types.Value) (types.Value, 
 		}
 		return c.kept[off-1].args[0], nil
 	}
-	s, e := c.bounds(i, n, ps, pe)
-	if s > e {
-		return types.Value{}, nil
+	s, e, err := c.frameOf(i, n, ps, pe, r)
+	if err != nil || s > e {
+		return types.Value{}, err
 	}
 	if c.name == "LAST_VALUE" {
 		// The last value of the rows up to the frame's end: the frame's
@@ -693,4 +726,82 @@ func (c *windowCall) skipNulls(i, n, ps, pe int, r []types.Value) (types.Value, 
 		return types.Value{}, nil
 	}
 	return c.kept[0].args[0], nil
+}
+
+// frameOf returns the frame of row i (r) of n, as bounds does, a RANGE
+// frame's offsets read from the rows' values: its start the first row
+// whose value is not before the row's value minus the start's offset (plus,
+// in DESC order), its end the last whose value is not after the row's
+// plus the end's offset. Rows whose value is NULL sort at one end: a
+// value's frame has none of them by an offset (all of them by UNBOUNDED),
+// and a NULL's frame by an offset is its peers, the NULLs, as DuckDB's.
+func (c *windowCall) frameOf(i, n, ps, pe int, r []types.Value) (s, e int, err error) {
+	s, e = c.bounds(i, n, ps, pe)
+	g := c.rng
+	if g == nil {
+		return s, e, nil
+	}
+	v := r[g.col]
+	offset := func(b ast.FrameBound) bool { return b.Kind == ast.Preceding || b.Kind == ast.Following }
+	if v.K == types.Null {
+		if offset(c.frame.Start) {
+			s = ps
+		}
+		if offset(c.frame.End) {
+			e = pe
+		}
+		return s, e, nil
+	}
+	// target is v moved by b's offset, in the window's order.
+	target := func(b ast.FrameBound) (types.Value, error) {
+		op := types.Add
+		if (b.Kind == ast.Preceding) != g.desc {
+			op = types.Sub
+		}
+		t, err := types.Arith(op, v, b.Value)
+		if err != nil {
+			return t, fmt.Errorf("a RANGE frame's offset %s from %s: %w", b.Value, v, err)
+		}
+		return t, nil
+	}
+	before := func(a, b types.Value) bool {
+		k := types.Compare(a, b)
+		if g.desc {
+			k = -k
+		}
+		return k < 0
+	}
+	if offset(c.frame.Start) {
+		t, err := target(c.frame.Start)
+		if err != nil {
+			return 0, 0, err
+		}
+		for ; g.sPos < n; g.sPos++ {
+			row, err := g.sCur.at(g.sPos)
+			if err != nil {
+				return 0, 0, err
+			}
+			if k := row[g.col]; k.K == types.Null && !g.nullsFirst || k.K != types.Null && !before(k, t) {
+				break
+			}
+		}
+		s = g.sPos
+	}
+	if offset(c.frame.End) {
+		t, err := target(c.frame.End)
+		if err != nil {
+			return 0, 0, err
+		}
+		for ; g.ePos+1 < n; g.ePos++ {
+			row, err := g.eCur.at(g.ePos + 1)
+			if err != nil {
+				return 0, 0, err
+			}
+			if k := row[g.col]; k.K == types.Null && !g.nullsFirst || k.K != types.Null && before(t, k) {
+				break
+			}
+		}
+		e = g.ePos
+	}
+	return s, e, nil
 }

@@ -1,6 +1,10 @@
 package ast
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
 
 // Window is a call of a window function: Func OVER (PARTITION BY
 // Partition ORDER BY Order frame). Func is a window function of
@@ -38,7 +42,10 @@ type Frame struct {
 // CURRENT ROW, N FOLLOWING or UNBOUNDED FOLLOWING.
 type FrameBound struct {
 	Kind BoundKind
-	N    int64 // of Preceding and Following
+	N    int64 // of Preceding and Following, in ROWS
+	// Value: of Preceding and Following in RANGE, the offset from the
+	// row's ORDER BY value (a number, or an INTERVAL).
+	Value types.Value
 }
 
 // BoundKind is the kind of a FrameBound, in the order of the rows they
@@ -58,11 +65,11 @@ func (b FrameBound) String() string {
 	case UnboundedPreceding:
 		return "UNBOUNDED PRECEDING"
 	case Preceding:
-		return itoa(b.N) + " PRECEDING"
+		return b.offset() + " PRECEDING"
 	case CurrentRow:
 		return "CURRENT ROW"
 	case Following:
-		return itoa(b.N) + " FOLLOWING"
+		return b.offset() + " FOLLOWING"
 	}
 	return "UNBOUNDED FOLLOWING"
 }
@@ -167,4 +174,30 @@ func (t *WindowTable) String() string {
 		calls = append(calls, s+" AS "+Ident(c.Out))
 	}
 	return "(" + t.Input.String() + ") WINDOW " + strings.Join(calls, ", ")
+}
+
+// offset spells a bound's offset: ROWS's count, RANGE's value (an
+// INTERVAL as DuckDB spells one).
+func (b FrameBound) offset() string {
+	switch b.Value.K {
+	case types.Null:
+		return itoa(b.N)
+	case types.Interval:
+		// Spelt in parts the pre-parse reads back: months, days, the
+		// rest in microseconds.
+		const day = 24 * 60 * 60 * 1_000_000
+		m, us := b.Value.Months(), b.Value.Micros()
+		var parts []string
+		if m != 0 {
+			parts = append(parts, itoa(m)+" months")
+		}
+		if us/day != 0 {
+			parts = append(parts, itoa(us/day)+" days")
+		}
+		if us%day != 0 || len(parts) == 0 {
+			parts = append(parts, itoa(us%day)+" microseconds")
+		}
+		return "INTERVAL '" + strings.Join(parts, " ") + "'"
+	}
+	return b.Value.String()
 }

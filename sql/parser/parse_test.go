@@ -13,6 +13,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select case when amount > 500 then 'big' else 'small' end from t", "SELECT CASE WHEN amount > 500 THEN 'big' ELSE 'small' END FROM t"},
 		{"select cast(amount as char), cast(x as varchar), cast(y as bigint) from t", "SELECT CAST(amount AS CHAR), CAST(x AS VARCHAR), CAST(y AS BIGINT) FROM t"},
 		{"select extract(year from day) from t", "SELECT DATE_PART('year', day) FROM t"},
+		// RANGE frames with offsets: numbers, INTERVALs (DuckDB's too).
+		{"select sum(a) over (order by b range between 2 preceding and 1.5 following), count(*) over (order by d range between interval 7 day preceding and interval '1 day 2 hours' following) from t",
+			"SELECT SUM(a) OVER (ORDER BY b RANGE BETWEEN 2 PRECEDING AND 1.5 FOLLOWING), COUNT(*) OVER (ORDER BY d RANGE BETWEEN INTERVAL '7 days' PRECEDING AND INTERVAL '1 days 7200000000 microseconds' FOLLOWING) FROM t"},
 		// IGNORE NULLS in the call or after it; RESPECT NULLS is the default.
 		{"select lag(x, 2 ignore nulls) over (order by t), last_value(x) IGNORE NULLS over (order by t), lead(x respect nulls) over (order by t) from t",
 			"SELECT LAG(x, 2) IGNORE NULLS OVER (ORDER BY t), LAST_VALUE(x) IGNORE NULLS OVER (ORDER BY t), LEAD(x) OVER (ORDER BY t) FROM t"},
@@ -142,7 +145,8 @@ func TestParseSelectErrors(t *testing.T) {
 		"select abs(a) filter (where a > 1) from t":                                               "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate, such as COUNT, SUM or AVG",
 		"select sum(a) over w from t":                                                             "syntax error at line 1, column 15: a named window (OVER name) not supported: write the window in parentheses",
 		"select sum(a) over (partition by b groups 1 preceding) from t":                           "syntax error at line 1, column 15: GROUPS in a window not supported (ROWS or RANGE frames are)",
-		"select sum(a) over (order by b range 1 preceding) from t":                                "syntax error at line 1, column 8: RANGE with an offset (write ROWS, or RANGE with UNBOUNDED and CURRENT ROW) not supported: sum(a) OVER (…)",
+		"select sum(a) over (order by b rows 1.5 preceding) from t":                               "syntax error at line 1, column 8: a ROWS frame's offset that is not a whole number not supported: sum(a) OVER (…)",
+		"select sum(a) over (order by b range lower(c) preceding) from t":                         "syntax error at line 1, column 8: a frame's offset of LOWER(c) (a number or an INTERVAL is) not supported: sum(a) OVER (…)",
 		"select upper(a) over () from t":                                                          "syntax error at line 1, column 8: UPPER over a window (window functions: ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE, and the aggregates) not supported: upper(a) OVER (…)",
 		"select sum(a) over (rows between 1 following and current row) from t":                    "syntax error at line 1, column 8: a frame whose start follows its end not supported: sum(a) OVER (…)",
 		"select sum(a) over (order by b rows between unbounded following and current row) from t": "syntax error at line 1, column 8: a frame that starts at UNBOUNDED FOLLOWING not supported: sum(a) OVER (…)",

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/function"
+	"github.com/lakesql/lakesql/sql/types"
 	"github.com/xwb1989/sqlparser"
 )
 
@@ -18,6 +20,8 @@ import (
 // ” for none).
 const (
 	overMarker = "__lakesql_over"
+	// offsetsMarker holds a frame's offsets that are not whole numbers.
+	offsetsMarker = "__lakesql_offsets"
 	// ignoreNullsFrame begins the frame's text of a call with IGNORE
 	// NULLS.
 	ignoreNullsFrame = "IGNORE_NULLS"
@@ -113,9 +117,23 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 		}
 		k = stop
 	}
-	var frame []string
+	var frame, offsets []string
 	for j := k; j < end; j++ {
 		w := strings.ToUpper(tk.at(j))
+		if j > k && !frameWords[w] {
+			// An offset that is not a whole number (INTERVAL 7 DAY, 1.5):
+			// an expression up to its PRECEDING or FOLLOWING, which goes
+			// to the converter as an argument of offsetsMarker, $n in the
+			// frame's text.
+			if p := tk.firstOf(j, end, nil, "PRECEDING", "FOLLOWING"); p > j && p < end {
+				if _, err := strconv.ParseInt(w, 10, 64); err != nil || p > j+1 {
+					frame = append(frame, "$"+strconv.Itoa(len(offsets)))
+					offsets = append(offsets, sub(j, p))
+					j = p - 1
+					continue
+				}
+			}
+		}
 		if _, err := strconv.ParseInt(w, 10, 64); !frameWords[w] && err != nil || j == k && w != "ROWS" && w != "RANGE" {
 			if j == k && (tk.word(j, "GROUPS") || tk.word(j, "EXCLUDE")) {
 				return nil, strings.ToUpper(tk.at(j)) + " in a window not supported (ROWS or RANGE frames are)", true
@@ -130,7 +148,7 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 	edits = append(edits,
 		edit{pos: tk.toks[open-1].pos, end: tk.toks[open-1].pos, repl: overMarker + "("},
 		edit{pos: tk.toks[i].pos, end: tk.toks[end].end, repl: ", " + partitionMarker + "(" + strings.Join(parts, ", ") + "), " +
-			orderMarker + "(" + strings.Join(keys, ", ") + "), '" + strings.Join(frame, " ") + "')"},
+			orderMarker + "(" + strings.Join(keys, ", ") + "), '" + strings.Join(frame, " ") + "', " + offsetsMarker + "(" + strings.Join(offsets, ", ") + "))"},
 	)
 	return edits, "", true
 }
@@ -152,7 +170,7 @@ func listItems(tk tokens, lo, hi int) [][2]int {
 // window converts overMarker(…), as windowAt writes it, to an
 // ast.Window.
 func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
-	if len(e.Exprs) != 4 {
+	if len(e.Exprs) != 5 {
 		return nil, c.unsupported(e, "this window")
 	}
 	// Errors point at the call before OVER.
@@ -160,7 +178,7 @@ func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		p, s := c.pos(e.Exprs[0])
 		return NewSyntaxError(c.text, p, "%s not supported: %s OVER (…)", what, s)
 	}
-	var args [4]ast.Expr
+	var args [5]ast.Expr
 	for i, a := range e.Exprs {
 		ae, ok := a.(*sqlparser.AliasedExpr)
 		if !ok {
@@ -176,7 +194,8 @@ func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	part, ok1 := args[1].(*ast.Func)
 	order, ok2 := args[2].(*ast.Func)
 	frame, ok3 := args[3].(ast.Literal)
-	if !ok || !ok1 || !ok2 || !ok3 || f.Name == ast.ConcatOp {
+	offs, ok4 := args[4].(*ast.Func)
+	if !ok || !ok1 || !ok2 || !ok3 || !ok4 || f.Name == ast.ConcatOp {
 		return nil, fail("OVER after this expression")
 	}
 	if !isWindowFunc(f.Name) {
@@ -202,7 +221,15 @@ func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		w.IgnoreNulls, text = true, strings.TrimSpace(rest)
 	}
 	if text != "" {
-		fr, err := parseFrame(text)
+		var offsets []types.Value
+		for _, o := range offs.Args {
+			v, ok := frameOffset(o)
+			if !ok {
+				return nil, fail("a frame's offset of " + o.String() + " (a number or an INTERVAL is)")
+			}
+			offsets = append(offsets, v)
+		}
+		fr, err := parseFrame(text, offsets)
 		if err != nil {
 			return nil, fail(err.Error())
 		}
@@ -229,7 +256,7 @@ func (e frameError) Error() string { return string(e) }
 
 // parseFrame reads the words of a frame (windowAt's, upper case):
 // ROWS|RANGE bound, or ROWS|RANGE BETWEEN bound AND bound.
-func parseFrame(text string) (*ast.Frame, error) {
+func parseFrame(text string, offsets []types.Value) (*ast.Frame, error) {
 	ws := strings.Fields(text)
 	fr := &ast.Frame{Rows: ws[0] == "ROWS"}
 	ws = ws[1:]
@@ -246,16 +273,25 @@ func parseFrame(text string) (*ast.Frame, error) {
 		case ws[0] == "CURRENT" && ws[1] == "ROW":
 			b.Kind = ast.CurrentRow
 		case ws[1] == "PRECEDING" || ws[1] == "FOLLOWING":
+			b.Kind = ast.Preceding
+			if ws[1] == "FOLLOWING" {
+				b.Kind = ast.Following
+			}
+			if k, ok := strings.CutPrefix(ws[0], "$"); ok {
+				n, _ := strconv.Atoi(k)
+				if fr.Rows || n >= len(offsets) {
+					return b, frameError("a ROWS frame's offset that is not a whole number")
+				}
+				b.Value = offsets[n]
+				break
+			}
 			n, err := strconv.ParseInt(ws[0], 10, 64)
 			if err != nil || n < 0 {
 				return b, frameError("a frame's offset that is not a whole number")
 			}
-			b.Kind, b.N = ast.Preceding, n
-			if ws[1] == "FOLLOWING" {
-				b.Kind = ast.Following
-			}
+			b.N = n
 			if !fr.Rows {
-				return b, frameError("RANGE with an offset (write ROWS, or RANGE with UNBOUNDED and CURRENT ROW)")
+				b.Value = types.IntValue(n)
 			}
 		default:
 			return b, frameError("this frame")
@@ -399,4 +435,32 @@ func namedWindows(text string) (string, bool) {
 		}
 	}
 	return applyEdits(text, edits).text, true
+}
+
+// frameOffset is the value of a RANGE frame's offset, not negative: a
+// number, or an INTERVAL (DuckDB's INTERVAL '1 day 2 hours' is a sum of
+// them).
+func frameOffset(e ast.Expr) (types.Value, bool) {
+	switch e := e.(type) {
+	case ast.Literal:
+		if e.Value.K.Numeric() && types.Compare(e.Value, types.IntValue(0)) >= 0 {
+			return e.Value, true
+		}
+	case ast.Interval:
+		l, ok := e.X.(ast.Literal)
+		if !ok {
+			return types.Value{}, false
+		}
+		v, err := function.MakeInterval(l.Value, e.Unit)
+		return v, err == nil && v.IntervalLength() >= 0
+	case ast.Arith:
+		a, ok1 := frameOffset(e.L)
+		b, ok2 := frameOffset(e.R)
+		if !ok1 || !ok2 || e.Op != types.Add || a.K != types.Interval || b.K != types.Interval {
+			return types.Value{}, false
+		}
+		v, err := types.Arith(types.Add, a, b)
+		return v, err == nil
+	}
+	return types.Value{}, false
 }
