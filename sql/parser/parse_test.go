@@ -13,6 +13,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select case when amount > 500 then 'big' else 'small' end from t", "SELECT CASE WHEN amount > 500 THEN 'big' ELSE 'small' END FROM t"},
 		{"select cast(amount as char), cast(x as varchar), cast(y as bigint) from t", "SELECT CAST(amount AS CHAR), CAST(x AS VARCHAR), CAST(y AS BIGINT) FROM t"},
 		{"select extract(year from day) from t", "SELECT DATE_PART('year', day) FROM t"},
+		// DuckDB's s[a:b] and s[i], an omitted bound the text's end.
+		{"select s[2:3], s[:2], s[-3:], upper(s)[1], 'abc'[2], (s || 'x')[length(s) - 1:] from t",
+			"SELECT ARRAY_SLICE(s, 2, 3), ARRAY_SLICE(s, 0, 2), ARRAY_SLICE(s, -3, 9223372036854775807), ARRAY_EXTRACT(UPPER(s), 1), ARRAY_EXTRACT('abc', 2), ARRAY_SLICE((s || 'x'), LENGTH(s) - 1, 9223372036854775807) FROM t"},
 		// RANGE frames with offsets: numbers, INTERVALs (DuckDB's too).
 		{"select sum(a) over (order by b range between 2 preceding and 1.5 following), count(*) over (order by d range between interval 7 day preceding and interval '1 day 2 hours' following) from t",
 			"SELECT SUM(a) OVER (ORDER BY b RANGE BETWEEN 2 PRECEDING AND 1.5 FOLLOWING), COUNT(*) OVER (ORDER BY d RANGE BETWEEN INTERVAL '7 days' PRECEDING AND INTERVAL '1 days 7200000000 microseconds' FOLLOWING) FROM t"},

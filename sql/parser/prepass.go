@@ -978,6 +978,12 @@ func prepass(text string) rewritten {
 		case word(i, "NULLS") && (word(i+1, "FIRST") || word(i+1, "LAST")) && i > 0:
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: ", " + nullsMarker + strings.ToLower(text2(i+1))})
 			i++
+		case punct(i, "[") && i > 0:
+			// DuckDB's s[a:b] and s[i]: ARRAY_SLICE(s, a, b) and
+			// ARRAY_EXTRACT(s, i) (an omitted bound is the text's end).
+			if es, ok := bracketEdits(tokens{text, toks}, i); ok {
+				edits = append(edits, es...)
+			}
 		case punct(i, ":") && punct(i+1, ":") && toks[i].end == toks[i+1].pos && i > 0 && i+2 < len(toks) && toks[i+2].word:
 			start := castOperand(text, toks, i-1)
 			if start < 0 {
@@ -1241,4 +1247,58 @@ func applyEdits(text string, edits []edit) rewritten {
 	}
 	b.WriteString(text[last:])
 	return rewritten{text: b.String(), edits: edits}
+}
+
+// bracketEdits returns the edits of s[a:b] or s[i] whose '[' is token i
+// (see prepass): the operand before it (castOperand's), the bounds up to
+// the matching ']', a ':' at their top level.
+func bracketEdits(tk tokens, i int) ([]edit, bool) {
+	start := castOperand(tk.text, tk.toks, i-1)
+	if start < 0 {
+		return nil, false
+	}
+	depth, colon, end := 0, -1, -1
+	for k := i; k < len(tk.toks) && end < 0; k++ {
+		switch {
+		case tk.punct(k, "[") || tk.punct(k, "("):
+			depth++
+		case tk.punct(k, "]") || tk.punct(k, ")"):
+			depth--
+			if depth == 0 {
+				if !tk.punct(k, "]") {
+					return nil, false
+				}
+				end = k
+			}
+		case depth == 1 && tk.punct(k, ":") && !tk.punct(k+1, ":") && !tk.punct(k-1, ":"):
+			if colon >= 0 {
+				return nil, false
+			}
+			colon = k
+		}
+	}
+	if end < 0 || end == i+1 {
+		return nil, false
+	}
+	toks := tk.toks
+	if colon < 0 {
+		return []edit{
+			{pos: toks[start].pos, end: toks[start].pos, repl: "ARRAY_EXTRACT("},
+			{pos: toks[i].pos, end: toks[i].end, repl: ", "},
+			{pos: toks[end].pos, end: toks[end].end, repl: ")"},
+		}, true
+	}
+	lo, hi := ", ", ", "
+	if colon == i+1 {
+		lo = ", 0"
+	}
+	if colon == end-1 {
+		hi = ", 9223372036854775807"
+	}
+	return []edit{
+		{pos: toks[start].pos, end: toks[start].pos, repl: "ARRAY_SLICE("},
+		{pos: toks[i].pos, end: toks[i].end, repl: lo},
+		{pos: toks[colon].pos, end: toks[colon].end, repl: hi},
+		{pos: toks[end].pos, end: toks[end].end, repl: ")"},
+	}, true
 }

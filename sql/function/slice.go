@@ -1,0 +1,113 @@
+package function
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// DuckDB's ARRAY_SLICE and ARRAY_EXTRACT of a text, which its s[a:b] and
+// s[i] are (the pre-parse writes them so; lakesql has no lists): places
+// count characters from 1, a negative one from the end (-1 the last), 0
+// is before the first; a slice takes both ends, and what lies outside
+// the text is not there.
+
+func init() {
+	register(
+		&Scalar{Name: "ARRAY_SLICE", Aliases: []string{"LIST_SLICE"}, MinArgs: 3, MaxArgs: 3, NullIn: true, Fn: sliceFn,
+			Signature: "ARRAY_SLICE(s, begin, end)",
+			Summary:   "The characters of the text s from place begin to place end, both included (s[begin:end]; from 1, negative from the end, an end past s is its end); '' when begin is after end."},
+		&Scalar{Name: "ARRAY_EXTRACT", Aliases: []string{"LIST_EXTRACT"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: extractFn,
+			Signature: "ARRAY_EXTRACT(s, i)",
+			Summary:   "The character at place i of the text s (s[i]; from 1, negative from the end); '' past either end."},
+	)
+}
+
+// sliceText is the text s of a slice or an element.
+func sliceText(name string, v types.Value) (string, error) {
+	if v.K != types.String {
+		return "", fmt.Errorf("%w: %s takes a text (lakesql has no lists), not %s", ErrArgs, name, v.K)
+	}
+	return v.S, nil
+}
+
+// place is an integer place, a DOUBLE rounded as CAST rounds it.
+func place(name string, v types.Value) (int64, error) {
+	if v.K == types.Float {
+		c, err := types.Cast(v, types.Int)
+		if err != nil {
+			return 0, err
+		}
+		v = c
+	}
+	if v.K != types.Int {
+		return 0, fmt.Errorf("%w: %s's places are integers, not %s", ErrArgs, name, v.K)
+	}
+	return v.I, nil
+}
+
+func sliceFn(a []types.Value) (types.Value, error) {
+	s, err := sliceText("ARRAY_SLICE", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	b, err := place("ARRAY_SLICE", a[1])
+	if err != nil {
+		return types.Value{}, err
+	}
+	e, err := place("ARRAY_SLICE", a[2])
+	if err != nil {
+		return types.Value{}, err
+	}
+	n := int64(utf8.RuneCountInString(s))
+	// Negative places count from the end; then the first place is 1.
+	if b < 0 {
+		b += n + 1
+	}
+	if e < 0 {
+		e += n + 1
+	}
+	b, e = max(b, 1), min(e, n)
+	if b > e {
+		return types.StringValue(""), nil
+	}
+	return types.StringValue(runes(s, b-1, e)), nil
+}
+
+func extractFn(a []types.Value) (types.Value, error) {
+	s, err := sliceText("ARRAY_EXTRACT", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	i, err := place("ARRAY_EXTRACT", a[1])
+	if err != nil {
+		return types.Value{}, err
+	}
+	n := int64(utf8.RuneCountInString(s))
+	if i < 0 {
+		i += n + 1
+	}
+	if i < 1 || i > n {
+		return types.StringValue(""), nil
+	}
+	return types.StringValue(runes(s, i-1, i)), nil
+}
+
+// runes is s's characters [from, to) (0-based).
+func runes(s string, from, to int64) string {
+	start, k := len(s), int64(0)
+	for off := range s {
+		if k == from {
+			start = off
+		}
+		if k == to {
+			return s[start:off]
+		}
+		k++
+	}
+	if from >= k {
+		return ""
+	}
+	return s[start:]
+}
