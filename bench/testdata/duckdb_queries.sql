@@ -370,3 +370,16 @@ SELECT id, n, SUM(n) OVER (ORDER BY n RANGE BETWEEN UNBOUNDED PRECEDING AND 2 PR
 SELECT id, big, COUNT(*) OVER (ORDER BY big RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING) AS c FROM t WHERE id IS NOT NULL AND id < 300 ORDER BY id
 SELECT d, c, SUM(c) OVER (ORDER BY d RANGE BETWEEN INTERVAL 1 DAY PRECEDING AND CURRENT ROW) AS s2, COUNT(*) OVER (ORDER BY d DESC RANGE BETWEEN INTERVAL '2 days' PRECEDING AND INTERVAL 1 DAY FOLLOWING) AS k FROM (SELECT CAST(day AS DATE) AS d, COUNT(*) AS c FROM t GROUP BY day) AS x ORDER BY d
 SELECT id, n, SUM(n) OVER (ORDER BY n RANGE 3 PRECEDING) AS a FROM t WHERE id IS NOT NULL AND id < 300 ORDER BY id
+SELECT id, printf('%d|%5d|%-6d|%+d', n, n, n, big) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT id, printf('%.2f|%10.3f|%e|%g|%+.1f', f, f, f, f, f) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT id, printf('[%s|%8s|%-8s|%.2s] %s', s, region, region, s, b) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT id, printf('%x|%X|%#o|%05d-%s', id, id, id, id, day) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT region, printf('%s: %d rows, %.3f avg', region, COUNT(*), AVG(f)) AS a FROM t GROUP BY region
+SELECT DISTINCT printf('[%#g|%#.3g|%.3g|%#.0f|%G|%E|%c|%%]', 1.0, 1.0, 1234.5, 1.0, 1e20, 12345.678, 65) AS r FROM t
+SELECT id, format('{} {} {} {}', n, f, s, b) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT id, format('{1}/{0}: {2:>8.2f}|{2:e}', region, day, f) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT id, format('{:,}|{:,}|{:<10}|{:^9}|{:*>7}', big, f, region, s, b) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT id, format('{:08.3f}|{:+}|{:x}|{:#b}|{:05}', f, n, n, id, f) AS a FROM t WHERE id IS NOT NULL ORDER BY id
+SELECT region, format('{}: {} rows, {:.3f} avg, {}', region, COUNT(*), AVG(f), SUM(n)) AS a FROM t GROUP BY region
+SELECT DISTINCT format('{{}} [{}|{}|{}|{:,.2f}|{}]', 1e20, 1e15, -0.0::DOUBLE, 1234.5, DATE '2020-01-02') AS r FROM t
+SELECT COUNT(*) AS c FROM t WHERE printf('%03d', n) LIKE '0%' AND format('{}', region) = region
