@@ -2,6 +2,7 @@ package sql
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/lakesql/lakesql/sql/ast"
 )
@@ -45,6 +46,10 @@ type binder struct {
 	args []Value
 	used []bool // placeholder N was met
 	seen map[*ast.Select]*ast.Select
+	// clock, when set, is read once, at the first clock function met,
+	// and that moment replaces each of them (see stampClock).
+	clock func() time.Time
+	at    *time.Time
 }
 
 func (b *binder) statement(st ast.Statement) ast.Statement {
@@ -90,15 +95,15 @@ func (b *binder) sel(s *ast.Select) *ast.Select {
 		out.Items[i] = it
 	}
 	out.From = b.table(s.From)
-	out.Where, out.Having = b.expr(s.Where), b.expr(s.Having)
-	out.GroupBy = b.exprs(s.GroupBy)
+	out.Where, out.Having, out.Qualify = b.expr(s.Where), b.expr(s.Having), b.expr(s.Qualify)
+	out.GroupBy, out.DistinctOn = b.exprs(s.GroupBy), b.exprs(s.DistinctOn)
 	out.OrderBy = b.order(s.OrderBy)
 	b.seen[s] = &out
 	return &out
 }
 
 func (b *binder) table(t ast.Table) ast.Table {
-	t.Sub = b.sel(t.Sub)
+	t.Sub, t.Union = b.sel(t.Sub), b.union(t.Union)
 	if t.Join != nil {
 		j := *t.Join
 		j.Left, j.Right, j.On = b.table(j.Left), b.table(j.Right), b.expr(j.On)
@@ -148,6 +153,9 @@ func (b *binder) expr(e ast.Expr) ast.Expr {
 		x.X, x.Select = b.expr(x.X), b.sel(x.Select)
 		return x
 	case *ast.Func:
+		if c, ok := b.stamp(x); ok {
+			return c
+		}
 		f := ast.Map(x, b.expr).(*ast.Func)
 		f.OrderBy = b.order(x.OrderBy)
 		return f

@@ -104,6 +104,7 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	ctx = exec.WithMemory(ctx, s.Memory)
 	ctx, release := withDerivedCache(ctx)
 	defer release()
+	st = stampClock(st, s.now) // NOW() and CURRENT_DATE: one moment for the statement
 	switch st := st.(type) {
 	case ast.Set:
 		return s.set(st)

@@ -40,6 +40,7 @@ func (s *Session) StreamStatement(ctx context.Context, st ast.Statement, e Emitt
 	if !isSel {
 		return false, "", nil
 	}
+	sel = stampClock(sel, s.now).(*ast.Select) // as Run does
 	note, err = s.streamSelect(ctx, sel, e)
 	return true, note, err
 }
