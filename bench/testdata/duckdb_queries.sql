@@ -383,3 +383,7 @@ SELECT id, format('{:08.3f}|{:+}|{:x}|{:#b}|{:05}', f, n, n, id, f) AS a FROM t 
 SELECT region, format('{}: {} rows, {:.3f} avg, {}', region, COUNT(*), AVG(f), SUM(n)) AS a FROM t GROUP BY region
 SELECT DISTINCT format('{{}} [{}|{}|{}|{:,.2f}|{}]', 1e20, 1e15, -0.0::DOUBLE, 1234.5, DATE '2020-01-02') AS r FROM t
 SELECT COUNT(*) AS c FROM t WHERE printf('%03d', n) LIKE '0%' AND format('{}', region) = region
+SELECT id, s, s[2:3] AS a, s[2] AS b, s[-3:] AS c, s[:2] AS d, s[0:2] AS e, s[4:2] AS f, s[-1] AS g, s[2:-2] AS h, s[-10:10] AS i FROM t WHERE id IS NOT NULL AND id < 200 ORDER BY id
+SELECT id, region[1:3] AS r, UPPER(s)[1] AS u, (s || 'xyz')[-3:] AS x, s[n % 3 + 1:n % 5 + 2] AS y FROM t WHERE id IS NOT NULL AND id < 200 ORDER BY id
+SELECT s[1:2] AS p, COUNT(*) AS c FROM t GROUP BY s[1:2]
+SELECT 'hello'[2:3] AS a, 'héllo'[2:3] AS b, 'hello'[2.7:3] AS c, ARRAY_SLICE('hello', 2, 4) AS d, ARRAY_EXTRACT('world', -2) AS e
