@@ -129,6 +129,12 @@ func ParseQuery(text string, off int) (ast.Statement, error) {
 // union converts a UNION, whose left side may be a UNION itself.
 func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 	out := &ast.Union{Limit: -1}
+	part := func(sel *ast.Select, all bool) {
+		if len(out.Parts) > 0 {
+			out.All = append(out.All, all)
+		}
+		out.Parts = append(out.Parts, sel)
+	}
 	var add func(st sqlparser.SelectStatement, all bool) error
 	add = func(st sqlparser.SelectStatement, all bool) error {
 		switch x := st.(type) {
@@ -148,26 +154,18 @@ func (c *converter) union(u *sqlparser.Union) (*ast.Union, error) {
 				// would not; and (a UNION b) INTERSECT c is not a UNION (b
 				// INTERSECT c).
 				sel, err := c.unionSelect(u)
-				if err != nil {
-					return err
+				if err == nil {
+					part(sel, all)
 				}
-				if len(out.Parts) > 0 {
-					out.All = append(out.All, all)
-				}
-				out.Parts = append(out.Parts, sel)
-				return nil
+				return err
 			}
 			return add(x.Select, all)
 		case *sqlparser.Select:
 			sel, err := c.selectStmt(x)
-			if err != nil {
-				return err
+			if err == nil {
+				part(sel, all)
 			}
-			if len(out.Parts) > 0 {
-				out.All = append(out.All, all)
-			}
-			out.Parts = append(out.Parts, sel)
-			return nil
+			return err
 		}
 		return c.unsupported(st, "this part of a UNION")
 	}
