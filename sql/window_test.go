@@ -517,24 +517,7 @@ func TestWindowIgnoreNulls(t *testing.T) {
 	q := "SELECT id, LAG(x IGNORE NULLS) OVER w, LAG(x, 3, -1) IGNORE NULLS OVER w, LEAD(x, 2 IGNORE NULLS) OVER w, " +
 		"FIRST_VALUE(x IGNORE NULLS) OVER (PARTITION BY g ORDER BY id ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING), LAST_VALUE(x) IGNORE NULLS OVER w " +
 		"FROM t WINDOW w AS (PARTITION BY g ORDER BY id) ORDER BY id"
-	got := rowsText(query(t, s, q))
-	if len(got) != len(rows) {
-		t.Fatalf("%d rows, want %d", len(got), len(rows))
-	}
-	for _, line := range got {
-		id, _ := strconv.Atoi(strings.Split(line, "|")[0])
-		if line != want[id] {
-			t.Fatalf("%s, want %s", line, want[id])
-		}
-	}
-	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: t.TempDir()}
-	before := windowSpills.Load()
-	if spilled := rowsText(query(t, s, q)); !slices.Equal(spilled, got) {
-		t.Errorf("spilled partitions: not the answer in memory")
-	}
-	if windowSpills.Load() == before {
-		t.Errorf("no partition went to a file")
-	}
+	sameWhenSpilled(t, s, q, want, len(rows))
 	wantErrors(t, s, map[string]string{
 		"SELECT SUM(x IGNORE NULLS) OVER () FROM t":          "IGNORE NULLS with SUM",
 		"SELECT NTH_VALUE(x, 2) IGNORE NULLS OVER () FROM t": "IGNORE NULLS with NTH_VALUE",
@@ -580,9 +563,20 @@ func TestWindowRangeOffsets(t *testing.T) {
 	}
 	q := "SELECT id, SUM(x) OVER (PARTITION BY g ORDER BY x RANGE BETWEEN 3 PRECEDING AND 2 FOLLOWING), " +
 		"COUNT(*) OVER (PARTITION BY g ORDER BY x DESC RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t ORDER BY id"
+	sameWhenSpilled(t, s, q, want, len(rows))
+	wantErrors(t, s, map[string]string{
+		"SELECT SUM(x) OVER (ORDER BY g, x RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t":                               "a RANGE frame with an offset orders by one expression, not 2",
+		"SELECT SUM(x) OVER (ORDER BY x RANGE BETWEEN INTERVAL 1 DAY PRECEDING AND CURRENT ROW) FROM t WHERE x IS NOT NULL": "a RANGE frame's offset",
+	})
+}
+
+// sameWhenSpilled runs q, whose rows begin with their id, and checks each
+// against want (by id), then again with every partition in a spill file.
+func sameWhenSpilled(t *testing.T, s *Session, q string, want map[int]string, rows int) {
+	t.Helper()
 	got := rowsText(query(t, s, q))
-	if len(got) != len(rows) {
-		t.Fatalf("%d rows, want %d", len(got), len(rows))
+	if len(got) != rows {
+		t.Fatalf("%d rows, want %d", len(got), rows)
 	}
 	for _, line := range got {
 		id, _ := strconv.Atoi(strings.Split(line, "|")[0])
@@ -598,8 +592,4 @@ func TestWindowRangeOffsets(t *testing.T) {
 	if windowSpills.Load() == before {
 		t.Errorf("no partition went to a file")
 	}
-	wantErrors(t, s, map[string]string{
-		"SELECT SUM(x) OVER (ORDER BY g, x RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t":                               "a RANGE frame with an offset orders by one expression, not 2",
-		"SELECT SUM(x) OVER (ORDER BY x RANGE BETWEEN INTERVAL 1 DAY PRECEDING AND CURRENT ROW) FROM t WHERE x IS NOT NULL": "a RANGE frame's offset",
-	})
 }
