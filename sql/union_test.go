@@ -123,7 +123,7 @@ func TestUnionAnswers(t *testing.T) {
 		desc = append(desc, all[i])
 	}
 	desc = append(desc, "NULL")
-	for q, want := range map[string][]string{
+	wantRows(t, s, map[string][]string{
 		"SELECT g FROM t WHERE g < 5 UNION SELECT id FROM u WHERE id < 9 ORDER BY 1":                         ints(small),
 		"SELECT g FROM t UNION SELECT id FROM u ORDER BY g":                                                  all,
 		"SELECT g FROM t UNION ALL SELECT g FROM t UNION SELECT id FROM u ORDER BY 1":                        all,
@@ -142,16 +142,7 @@ func TestUnionAnswers(t *testing.T) {
 		"SELECT 1 AS v UNION (SELECT 1 UNION ALL SELECT 1)":                                 {"1"},
 		"(SELECT 1 AS v UNION ALL SELECT 1) UNION ALL SELECT 2 ORDER BY 1":                  {"1", "1", "2"},
 		"SELECT 3 AS v UNION ALL (SELECT 2 UNION ALL (SELECT 1 UNION SELECT 1)) ORDER BY 1": {"1", "2", "3"},
-	} {
-		res, err := s.Exec(context.Background(), q)
-		if err != nil {
-			t.Errorf("%s: %v", q, err)
-			continue
-		}
-		if got := rowsText(res); !slices.Equal(got, want) {
-			t.Errorf("%s:\n%v\nwant\n%v", q, got, want)
-		}
-	}
+	})
 	// EXPLAIN shows each query's plan, pruned by its own WHERE.
 	text := table(query(t, s, "EXPLAIN SELECT g FROM t WHERE day = '2026-01-02' UNION SELECT id FROM u ORDER BY 1"))
 	for _, want := range []string{"Query 1 of the UNION", "  Scanning 1/4 files", "Query 2 of the UNION", "  Scanning 3/3 files", "UNION: the rows of queries 1 to 2 once each", "Sort: ORDER BY 1"} {
@@ -320,7 +311,7 @@ func TestIntersectExcept(t *testing.T) {
 		exceptAll = append(exceptAll, "NULL")
 	}
 	inter = append(inter, "NULL")
-	for q, want := range map[string][]string{
+	wantRows(t, s, map[string][]string{
 		"SELECT g FROM t INTERSECT SELECT id FROM u ORDER BY 1":                                 inter,
 		"SELECT g FROM t INTERSECT ALL SELECT id FROM u ORDER BY 1":                             inter,
 		"SELECT g FROM t EXCEPT SELECT id FROM u ORDER BY 1":                                    except,
@@ -334,16 +325,7 @@ func TestIntersectExcept(t *testing.T) {
 		"SELECT 1 AS v UNION ALL SELECT 1 INTERSECT ALL SELECT 1 UNION ALL SELECT 1 ORDER BY 1": {"1", "1", "1"},
 		"SELECT 'a' AS k, 1 AS n INTERSECT SELECT 'a', 1.0 EXCEPT SELECT 'b', 1":                {"a|1"},
 		"SELECT COUNT(*) FROM (SELECT g FROM t INTERSECT SELECT id FROM u) AS d":                {fmt.Sprint(len(inter))},
-	} {
-		res, err := s.Exec(context.Background(), q)
-		if err != nil {
-			t.Errorf("%s: %v", q, err)
-			continue
-		}
-		if got := rowsText(res); !slices.Equal(got, want) {
-			t.Errorf("%s:\n%v\nwant\n%v", q, got, want)
-		}
-	}
+	})
 	wantErrors(t, s, map[string]string{
 		"SELECT * FROM t INTERSECT SELECT * FROM u":      "SELECT * in INTERSECT",
 		"SELECT g, g FROM t EXCEPT SELECT id, id FROM u": "EXCEPT of two columns named g",
@@ -378,13 +360,23 @@ func TestDistinctOn(t *testing.T) {
 		}
 		return out
 	}
-	for q, want := range map[string][]string{
+	wantRows(t, s, map[string][]string{
 		"SELECT DISTINCT ON (g) g, x FROM t WHERE g IS NOT NULL AND x IS NOT NULL ORDER BY g, x":           firsts(least),
 		"SELECT DISTINCT ON (g) g, x AS v FROM t WHERE g IS NOT NULL AND x IS NOT NULL ORDER BY g, v DESC": firsts(most),
 		"SELECT DISTINCT ON (1) g, x FROM t WHERE g IS NOT NULL AND x IS NOT NULL ORDER BY 1, 2 DESC":      firsts(most),
 		"SELECT DISTINCT ON (g) g, MIN(x) AS m FROM t WHERE g IS NOT NULL GROUP BY g, day ORDER BY g, m":   firsts(least),
 		"SELECT COUNT(*) FROM (SELECT DISTINCT ON (g) g, x FROM t WHERE x IS NOT NULL ORDER BY g, x) AS d": {fmt.Sprint(len(least) + 1)}, // and the NULL g
-	} {
+	})
+	wantErrors(t, s, map[string]string{
+		"SELECT DISTINCT ON (g) g, x FROM t QUALIFY x > 1": "DISTINCT ON with QUALIFY",
+		"SELECT DISTINCT ON (3) g, x FROM t ORDER BY g":    "the select list has 2 items",
+	})
+}
+
+// wantRows runs each query and checks its rows (rowsText) in order.
+func wantRows(t *testing.T, s *Session, queries map[string][]string) {
+	t.Helper()
+	for q, want := range queries {
 		res, err := s.Exec(context.Background(), q)
 		if err != nil {
 			t.Errorf("%s: %v", q, err)
@@ -394,8 +386,4 @@ func TestDistinctOn(t *testing.T) {
 			t.Errorf("%s:\n%v\nwant\n%v", q, got, want)
 		}
 	}
-	wantErrors(t, s, map[string]string{
-		"SELECT DISTINCT ON (g) g, x FROM t QUALIFY x > 1": "DISTINCT ON with QUALIFY",
-		"SELECT DISTINCT ON (3) g, x FROM t ORDER BY g":    "the select list has 2 items",
-	})
 }
