@@ -12,6 +12,7 @@ import (
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/function"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -350,7 +351,11 @@ func (w *windowRewrite) window(win *ast.Window) (ast.Expr, error) {
 	for _, p := range win.Partition {
 		spec.partition = append(spec.partition, w.col(p))
 	}
-	frame, reversed := win.Frame, suffixFrame(&f, win.Frame)
+	frame, err := frameValues(win.Frame)
+	if err != nil {
+		return nil, err
+	}
+	frame, reversed := frame, suffixFrame(&f, frame)
 	if reversed {
 		frame = &ast.Frame{Rows: frame.Rows, Start: ast.FrameBound{Kind: ast.UnboundedPreceding}, End: flipBound(frame.Start)}
 	}
@@ -580,4 +585,48 @@ func distinctOn(sel *ast.Select) (*ast.Select, error) {
 	out.DistinctOn = nil
 	out.Qualify = ast.Compare{Op: "=", L: w, R: ast.Literal{Value: types.IntValue(1), Text: "1"}}
 	return &out, nil
+}
+
+// frameValues returns fr with its INTERVAL offsets computed (the parser
+// leaves them as expressions: FrameBound.Offset).
+func frameValues(fr *ast.Frame) (*ast.Frame, error) {
+	if fr == nil || fr.Start.Offset == nil && fr.End.Offset == nil {
+		return fr, nil
+	}
+	out := *fr
+	for _, b := range []*ast.FrameBound{&out.Start, &out.End} {
+		if b.Offset == nil {
+			continue
+		}
+		v, err := intervalOf(b.Offset)
+		if err != nil {
+			return nil, fmt.Errorf("%w: a frame's offset %s: %w", ErrUnsupported, b.Offset, err)
+		}
+		if v.IntervalLength() < 0 {
+			return nil, fmt.Errorf("%w: a frame's offset %s is negative", ErrUnsupported, b.Offset)
+		}
+		b.Value, b.Offset = v, nil
+	}
+	return &out, nil
+}
+
+// intervalOf computes an INTERVAL n unit, or a sum of them.
+func intervalOf(e ast.Expr) (types.Value, error) {
+	switch x := e.(type) {
+	case ast.Interval:
+		if l, ok := x.X.(ast.Literal); ok {
+			return function.MakeInterval(l.Value, x.Unit)
+		}
+	case ast.Arith:
+		l, err := intervalOf(x.L)
+		if err != nil {
+			return l, err
+		}
+		r, err := intervalOf(x.R)
+		if err != nil {
+			return r, err
+		}
+		return types.Arith(x.Op, l, r)
+	}
+	return types.Value{}, fmt.Errorf("not an interval")
 }

@@ -44,8 +44,11 @@ type FrameBound struct {
 	Kind BoundKind
 	N    int64 // of Preceding and Following, in ROWS
 	// Value: of Preceding and Following in RANGE, the offset from the
-	// row's ORDER BY value (a number, or an INTERVAL).
-	Value types.Value
+	// row's ORDER BY value (a number, or an INTERVAL); Offset, as the
+	// parser leaves an INTERVAL, its expression, which the session
+	// computes into Value.
+	Value  types.Value
+	Offset Expr
 }
 
 // BoundKind is the kind of a FrameBound, in the order of the rows they
@@ -179,6 +182,9 @@ func (t *WindowTable) String() string {
 // offset spells a bound's offset: ROWS's count, RANGE's value (an
 // INTERVAL as DuckDB spells one).
 func (b FrameBound) offset() string {
+	if b.Offset != nil {
+		return b.Offset.String()
+	}
 	switch b.Value.K {
 	case types.Null:
 		return itoa(b.N)

@@ -18,7 +18,7 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT ARRAY_SLICE(s, 2, 3), ARRAY_SLICE(s, 0, 2), ARRAY_SLICE(s, -3, 9223372036854775807), ARRAY_EXTRACT(UPPER(s), 1), ARRAY_EXTRACT('abc', 2), ARRAY_SLICE((s || 'x'), LENGTH(s) - 1, 9223372036854775807) FROM t"},
 		// RANGE frames with offsets: numbers, INTERVALs (DuckDB's too).
 		{"select sum(a) over (order by b range between 2 preceding and 1.5 following), count(*) over (order by d range between interval 7 day preceding and interval '1 day 2 hours' following) from t",
-			"SELECT SUM(a) OVER (ORDER BY b RANGE BETWEEN 2 PRECEDING AND 1.5 FOLLOWING), COUNT(*) OVER (ORDER BY d RANGE BETWEEN INTERVAL '7 days' PRECEDING AND INTERVAL '1 days 7200000000 microseconds' FOLLOWING) FROM t"},
+			"SELECT SUM(a) OVER (ORDER BY b RANGE BETWEEN 2 PRECEDING AND 1.5 FOLLOWING), COUNT(*) OVER (ORDER BY d RANGE BETWEEN INTERVAL 7 DAY PRECEDING AND INTERVAL 1 DAY + INTERVAL 2 HOUR FOLLOWING) FROM t"},
 		// IGNORE NULLS in the call or after it; RESPECT NULLS is the default.
 		{"select lag(x, 2 ignore nulls) over (order by t), last_value(x) IGNORE NULLS over (order by t), lead(x respect nulls) over (order by t) from t",
 			"SELECT LAG(x, 2) IGNORE NULLS OVER (ORDER BY t), LAST_VALUE(x) IGNORE NULLS OVER (ORDER BY t), LEAD(x) OVER (ORDER BY t) FROM t"},

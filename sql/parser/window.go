@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/ast"
-	"github.com/lakesql/lakesql/sql/function"
 	"github.com/lakesql/lakesql/sql/types"
 	"github.com/xwb1989/sqlparser"
 )
@@ -221,13 +220,13 @@ func (c *converter) window(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		w.IgnoreNulls, text = true, strings.TrimSpace(rest)
 	}
 	if text != "" {
-		var offsets []types.Value
+		var offsets []ast.FrameBound
 		for _, o := range offs.Args {
-			v, ok := frameOffset(o)
+			v, x, ok := frameOffset(o)
 			if !ok {
 				return nil, fail("a frame's offset of " + o.String() + " (a number or an INTERVAL is)")
 			}
-			offsets = append(offsets, v)
+			offsets = append(offsets, ast.FrameBound{Value: v, Offset: x})
 		}
 		fr, err := parseFrame(text, offsets)
 		if err != nil {
@@ -256,7 +255,7 @@ func (e frameError) Error() string { return string(e) }
 
 // parseFrame reads the words of a frame (windowAt's, upper case):
 // ROWS|RANGE bound, or ROWS|RANGE BETWEEN bound AND bound.
-func parseFrame(text string, offsets []types.Value) (*ast.Frame, error) {
+func parseFrame(text string, offsets []ast.FrameBound) (*ast.Frame, error) {
 	ws := strings.Fields(text)
 	fr := &ast.Frame{Rows: ws[0] == "ROWS"}
 	ws = ws[1:]
@@ -282,7 +281,7 @@ func parseFrame(text string, offsets []types.Value) (*ast.Frame, error) {
 				if fr.Rows || n >= len(offsets) {
 					return b, frameError("a ROWS frame's offset that is not a whole number")
 				}
-				b.Value = offsets[n]
+				b.Value, b.Offset = offsets[n].Value, offsets[n].Offset
 				break
 			}
 			n, err := strconv.ParseInt(ws[0], 10, 64)
@@ -437,30 +436,25 @@ func namedWindows(text string) (string, bool) {
 	return applyEdits(text, edits).text, true
 }
 
-// frameOffset is the value of a RANGE frame's offset, not negative: a
-// number, or an INTERVAL (DuckDB's INTERVAL '1 day 2 hours' is a sum of
-// them).
-func frameOffset(e ast.Expr) (types.Value, bool) {
-	switch e := e.(type) {
+// frameOffset checks a RANGE frame's offset: a number not negative (its
+// value), or an INTERVAL (DuckDB's INTERVAL '1 day 2 hours' is a sum of
+// them), whose value the session computes (FrameBound.Offset).
+func frameOffset(e ast.Expr) (types.Value, ast.Expr, bool) {
+	switch x := e.(type) {
 	case ast.Literal:
-		if e.Value.K.Numeric() && types.Compare(e.Value, types.IntValue(0)) >= 0 {
-			return e.Value, true
+		if x.Value.K.Numeric() && types.Compare(x.Value, types.IntValue(0)) >= 0 {
+			return x.Value, nil, true
 		}
 	case ast.Interval:
-		l, ok := e.X.(ast.Literal)
-		if !ok {
-			return types.Value{}, false
+		if _, ok := x.X.(ast.Literal); ok {
+			return types.Value{}, e, true
 		}
-		v, err := function.MakeInterval(l.Value, e.Unit)
-		return v, err == nil && v.IntervalLength() >= 0
 	case ast.Arith:
-		a, ok1 := frameOffset(e.L)
-		b, ok2 := frameOffset(e.R)
-		if !ok1 || !ok2 || e.Op != types.Add || a.K != types.Interval || b.K != types.Interval {
-			return types.Value{}, false
+		_, l, ok1 := frameOffset(x.L)
+		_, r, ok2 := frameOffset(x.R)
+		if ok1 && ok2 && l != nil && r != nil && x.Op == types.Add {
+			return types.Value{}, e, true
 		}
-		v, err := types.Arith(types.Add, a, b)
-		return v, err == nil
 	}
-	return types.Value{}, false
+	return types.Value{}, nil, false
 }
