@@ -357,7 +357,7 @@ func (w *windowRewrite) window(win *ast.Window) (ast.Expr, error) {
 	}
 	frame, reversed := frame, suffixFrame(&f, frame)
 	if reversed {
-		frame = &ast.Frame{Rows: frame.Rows, Start: ast.FrameBound{Kind: ast.UnboundedPreceding}, End: flipBound(frame.Start)}
+		frame = &ast.Frame{Rows: frame.Rows, Groups: frame.Groups, Start: ast.FrameBound{Kind: ast.UnboundedPreceding}, End: flipBound(frame.Start)}
 	}
 	for _, o := range win.Order {
 		o = ast.OrderItem{Expr: ast.Col(w.col(o.Expr)), Desc: o.Desc, Nulls: o.Nulls}

@@ -593,3 +593,56 @@ func sameWhenSpilled(t *testing.T, s *Session, q string, want map[int]string, ro
 		t.Errorf("no partition went to a file")
 	}
 }
+
+// TestWindowGroups: GROUPS frames count peer groups of the ORDER BY
+// value: SUM(x) over the groups from one before the row's to one after,
+// COUNT(*) over the row's group and the next two, counted here over each
+// g (x's NULLs one group, last); the same with the partitions spilled.
+func TestWindowGroups(t *testing.T) {
+	s, rows := windowLake(t, 2000, 48)
+	byG := map[string][]winRow{}
+	for _, r := range rows {
+		byG[cell(r.g)] = append(byG[cell(r.g)], r)
+	}
+	want := map[int]string{}
+	for _, p := range byG {
+		// The partition's groups in order: its distinct xs, NULL last.
+		var vals []*int
+		for _, r := range p {
+			if !slices.ContainsFunc(vals, func(v *int) bool { return cell(v) == cell(r.x) }) {
+				vals = append(vals, r.x)
+			}
+		}
+		slices.SortFunc(vals, func(a, b *int) int {
+			switch {
+			case a == nil:
+				return 1
+			case b == nil:
+				return -1
+			}
+			return *a - *b
+		})
+		group := func(x *int) int { return slices.IndexFunc(vals, func(v *int) bool { return cell(v) == cell(x) }) }
+		for _, r := range p {
+			gi := group(r.x)
+			var sum *int
+			count := 0
+			for _, o := range p {
+				go_ := group(o.x)
+				if go_ >= gi-1 && go_ <= gi+1 && o.x != nil {
+					if sum == nil {
+						sum = ptr(0)
+					}
+					*sum += *o.x
+				}
+				if go_ >= gi && go_ <= gi+2 {
+					count++
+				}
+			}
+			want[r.id] = fmt.Sprintf("%d|%s|%d", r.id, cell(sum), count)
+		}
+	}
+	q := "SELECT id, SUM(x) OVER (PARTITION BY g ORDER BY x GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING), " +
+		"COUNT(*) OVER (PARTITION BY g ORDER BY x GROUPS BETWEEN CURRENT ROW AND 2 FOLLOWING) FROM t ORDER BY id"
+	sameWhenSpilled(t, s, q, want, len(rows))
+}

@@ -67,8 +67,23 @@ type windowCall struct {
 	ignoreNulls bool
 	scanned     int
 	kept        []windowHeld
-	// rng: a RANGE frame with an offset (nil: none).
+	// rng: a RANGE frame with an offset (nil: none); grp: a GROUPS frame
+	// with one.
 	rng *rangeScan
+	grp *groupScan
+}
+
+// groupScan finds a GROUPS frame's bounds: the window's ORDER BY columns,
+// and for each bound with an offset a cursor, the place it reached, that
+// row's peer group (from 1) and its order key.
+type groupScan struct {
+	cols       []int
+	sCur, eCur *rowCursor
+	sPos, ePos int
+	sGroup     int
+	eGroup     int
+	sKey, eKey []byte
+	scratch    []byte
 }
 
 // rangeScan finds a RANGE frame's bounds by value: the window's one ORDER
@@ -142,6 +157,9 @@ func (w *windowWriter) Columns(names []string) error {
 			key := w.t.Keys[w.t.Partition]
 			wc.rng = &rangeScan{col: w.orderCols[0], desc: key.Desc, nullsFirst: key.Nulls == 1}
 			w.needPeers = true
+		}
+		if wc.frame.Groups && (isOffset(wc.frame.Start) || isOffset(wc.frame.End)) {
+			wc.grp = &groupScan{cols: w.orderCols}
 		}
 		for _, a := range c.Func.Args {
 			if l, ok := a.(ast.Literal); ok {
@@ -249,6 +267,16 @@ func (w *windowWriter) flush() error {
 	for _, c := range w.calls {
 		c.cur, c.state, c.added, c.held = nil, nil, 0, c.held[:0]
 		c.scanned, c.kept = -1, c.kept[:0]
+		if g := c.grp; g != nil {
+			g.sPos, g.sGroup, g.ePos, g.eGroup = 0, 1, -1, 0
+			g.sKey, g.eKey = g.sKey[:0], g.eKey[:0]
+			if g.sCur, err = cursor(); err != nil {
+				return err
+			}
+			if g.eCur, err = cursor(); err != nil {
+				return err
+			}
+		}
 		if c.rng != nil {
 			c.rng.sPos, c.rng.ePos = 0, -1
 			if c.rng.sCur, err = cursor(); err != nil {
@@ -354,7 +382,7 @@ func (c *windowCall) bounds(i, n, ps, pe int) (s, e int) {
 // its peer group [ps, pe].
 func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (types.Value, error) {
 	if c.ignoreNulls {
-		return c.skipNulls(i, n, ps, pe, r)
+		return c.skipNulls(i, n, ps, pe, dense, r)
 	}
 	switch c.name {
 	case "ROW_NUMBER":
@@ -398,7 +426,7 @@ func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (type
 		}
 		return c.args[0].of(row), nil
 	}
-	s, e, err := c.frameOf(i, n, ps, pe, r)
+	s, e, err := c.frameOf(i, n, ps, pe, dense, r)
 	if err != nil {
 		return types.Value{}, err
 	}
@@ -632,7 +660,7 @@ func (c *rowCursor) close() {
 // them in the frame. Its cursor reads each row once, in order, and it
 // keeps values, not rows: LAG the last offset of them, LEAD the next
 // offset, FIRST_VALUE and LAST_VALUE one.
-func (c *windowCall) skipNulls(i, n, ps, pe int, r []types.Value) (types.Value, error) {
+func (c *windowCall) skipNulls(i, n, ps, pe, dense int, r []types.Value) (types.Value, error) {
 	// read reads the rows up to j (at most the partition's last), keeping
 	// those of a value that keep takes.
 	read := func(j int, keep func(k int, v types.Value)) error {
@@ -695,7 +723,7 @@ func (c *windowCall) skipNulls(i, n, ps, pe int, r []types.Value) (types.Value, 
 		}
 		return c.kept[off-1].args[0], nil
 	}
-	s, e, err := c.frameOf(i, n, ps, pe, r)
+	s, e, err := c.frameOf(i, n, ps, pe, dense, r)
 	if err != nil || s > e {
 		return types.Value{}, err
 	}
@@ -735,14 +763,17 @@ func (c *windowCall) skipNulls(i, n, ps, pe int, r []types.Value) (types.Value, 
 // plus the end's offset. Rows whose value is NULL sort at one end: a
 // value's frame has none of them by an offset (all of them by UNBOUNDED),
 // and a NULL's frame by an offset is its peers, the NULLs, as DuckDB's.
-func (c *windowCall) frameOf(i, n, ps, pe int, r []types.Value) (s, e int, err error) {
+func (c *windowCall) frameOf(i, n, ps, pe, dense int, r []types.Value) (s, e int, err error) {
 	s, e = c.bounds(i, n, ps, pe)
+	if c.grp != nil {
+		return c.groupFrame(s, e, n, dense)
+	}
 	g := c.rng
 	if g == nil {
 		return s, e, nil
 	}
 	v := r[g.col]
-	offset := func(b ast.FrameBound) bool { return b.Kind == ast.Preceding || b.Kind == ast.Following }
+	offset := isOffset
 	if v.K == types.Null {
 		if offset(c.frame.Start) {
 			s = ps
@@ -800,6 +831,76 @@ func (c *windowCall) frameOf(i, n, ps, pe int, r []types.Value) (s, e int, err e
 			if k := row[g.col]; k.K == types.Null && !g.nullsFirst || k.K != types.Null && before(t, k) {
 				break
 			}
+		}
+		e = g.ePos
+	}
+	return s, e, nil
+}
+
+// isOffset reports a bound of an offset, n PRECEDING or n FOLLOWING.
+func isOffset(b ast.FrameBound) bool { return b.Kind == ast.Preceding || b.Kind == ast.Following }
+
+// groupFrame returns a GROUPS frame of the row of peer group dense (from
+// 1), s and e being bounds' for its bounds without an offset: its start
+// the first row of the group that many groups before (after) the row's,
+// its end the last row of the group that many after (before); a group
+// past either end of the partition is its first or last row.
+func (c *windowCall) groupFrame(s, e, n, dense int) (int, int, error) {
+	g := c.grp
+	key := func(cur *rowCursor, j int, dst []byte) ([]byte, error) {
+		row, err := cur.at(j)
+		if err != nil {
+			return dst, err
+		}
+		for _, k := range g.cols {
+			dst = types.AppendKey(dst, row[k])
+		}
+		return dst, nil
+	}
+	target := func(b ast.FrameBound) int {
+		if b.Kind == ast.Preceding {
+			return dense - int(min(b.N, int64(n)))
+		}
+		return dense + int(min(b.N, int64(n)))
+	}
+	var err error
+	if isOffset(c.frame.Start) {
+		t := target(c.frame.Start)
+		if g.sPos == 0 && len(g.sKey) == 0 {
+			if g.sKey, err = key(g.sCur, 0, g.sKey[:0]); err != nil {
+				return 0, 0, err
+			}
+		}
+		for g.sGroup < t && g.sPos+1 < n {
+			if g.scratch, err = key(g.sCur, g.sPos+1, g.scratch[:0]); err != nil {
+				return 0, 0, err
+			}
+			g.sPos++
+			if string(g.scratch) != string(g.sKey) {
+				g.sGroup++
+				g.sKey = append(g.sKey[:0], g.scratch...)
+			}
+		}
+		s = g.sPos
+		if g.sGroup < t { // past the last group
+			s = n
+		}
+	}
+	if isOffset(c.frame.End) {
+		t := target(c.frame.End)
+		for g.ePos+1 < n {
+			if g.scratch, err = key(g.eCur, g.ePos+1, g.scratch[:0]); err != nil {
+				return 0, 0, err
+			}
+			next := g.eGroup
+			if g.ePos < 0 || string(g.scratch) != string(g.eKey) {
+				next++
+			}
+			if next > t {
+				break
+			}
+			g.ePos, g.eGroup = g.ePos+1, next
+			g.eKey = append(g.eKey[:0], g.scratch...)
 		}
 		e = g.ePos
 	}

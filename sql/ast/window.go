@@ -35,6 +35,7 @@ var WindowFuncs = []string{"ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "
 // Frame is a window's frame: ROWS (Rows) or RANGE BETWEEN Start AND End.
 type Frame struct {
 	Rows       bool
+	Groups     bool // GROUPS: offsets count peer groups (Rows false)
 	Start, End FrameBound
 }
 
@@ -79,8 +80,11 @@ func (b FrameBound) String() string {
 
 func (f Frame) String() string {
 	unit := "RANGE"
-	if f.Rows {
+	switch {
+	case f.Rows:
 		unit = "ROWS"
+	case f.Groups:
+		unit = "GROUPS"
 	}
 	return unit + " BETWEEN " + f.Start.String() + " AND " + f.End.String()
 }

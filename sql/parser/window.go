@@ -31,7 +31,7 @@ const (
 )
 
 // frameWords are the words a frame may have, beside whole numbers.
-var frameWords = map[string]bool{"ROWS": true, "RANGE": true, "BETWEEN": true, "AND": true, "UNBOUNDED": true,
+var frameWords = map[string]bool{"ROWS": true, "RANGE": true, "GROUPS": true, "BETWEEN": true, "AND": true, "UNBOUNDED": true,
 	"PRECEDING": true, "FOLLOWING": true, "CURRENT": true, "ROW": true}
 
 // windowAt, at token i, reports whether it is the OVER of a window
@@ -133,11 +133,11 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 				}
 			}
 		}
-		if _, err := strconv.ParseInt(w, 10, 64); !frameWords[w] && err != nil || j == k && w != "ROWS" && w != "RANGE" {
-			if j == k && (tk.word(j, "GROUPS") || tk.word(j, "EXCLUDE")) {
-				return nil, strings.ToUpper(tk.at(j)) + " in a window not supported (ROWS or RANGE frames are)", true
+		if _, err := strconv.ParseInt(w, 10, 64); !frameWords[w] && err != nil || j == k && w != "ROWS" && w != "RANGE" && w != "GROUPS" {
+			if j == k && tk.word(j, "EXCLUDE") || w == "EXCLUDE" {
+				return nil, "EXCLUDE in a window not supported (ROWS, RANGE and GROUPS frames are)", true
 			}
-			return nil, "this window not supported: (PARTITION BY … ORDER BY … ROWS|RANGE BETWEEN … AND …) is", true
+			return nil, "this window not supported: (PARTITION BY … ORDER BY … ROWS|RANGE|GROUPS BETWEEN … AND …) is", true
 		}
 		frame = append(frame, w)
 	}
@@ -257,7 +257,7 @@ func (e frameError) Error() string { return string(e) }
 // ROWS|RANGE bound, or ROWS|RANGE BETWEEN bound AND bound.
 func parseFrame(text string, offsets []ast.FrameBound) (*ast.Frame, error) {
 	ws := strings.Fields(text)
-	fr := &ast.Frame{Rows: ws[0] == "ROWS"}
+	fr := &ast.Frame{Rows: ws[0] == "ROWS", Groups: ws[0] == "GROUPS"}
 	ws = ws[1:]
 	bound := func() (ast.FrameBound, error) {
 		var b ast.FrameBound
@@ -278,8 +278,8 @@ func parseFrame(text string, offsets []ast.FrameBound) (*ast.Frame, error) {
 			}
 			if k, ok := strings.CutPrefix(ws[0], "$"); ok {
 				n, _ := strconv.Atoi(k)
-				if fr.Rows || n >= len(offsets) {
-					return b, frameError("a ROWS frame's offset that is not a whole number")
+				if fr.Rows || fr.Groups || n >= len(offsets) {
+					return b, frameError("a ROWS or GROUPS frame's offset that is not a whole number")
 				}
 				b.Value, b.Offset = offsets[n].Value, offsets[n].Offset
 				break
@@ -289,7 +289,7 @@ func parseFrame(text string, offsets []ast.FrameBound) (*ast.Frame, error) {
 				return b, frameError("a frame's offset that is not a whole number")
 			}
 			b.N = n
-			if !fr.Rows {
+			if !fr.Rows && !fr.Groups {
 				b.Value = types.IntValue(n)
 			}
 		default:
