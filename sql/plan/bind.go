@@ -40,6 +40,9 @@ type binder struct {
 	// post is set while binding above an Aggregate: expressions are bound
 	// over the aggregate's output row.
 	post *postAgg
+	// doubles are the aggregate results' slots that DuckDB types DOUBLE
+	// whatever their values (AVG, STDDEV, …; see staticDouble).
+	doubles map[Expr]bool
 }
 
 // postAgg is what an expression above the Aggregate may use.
@@ -581,7 +584,14 @@ func (b *binder) postExpr(e ast.Expr) (Expr, error) {
 		text := f.String()
 		for i, a := range post.aggs {
 			if a.Text == text {
-				return &Slot{I: len(post.groups) + i, Name: text}, nil
+				s := &Slot{I: len(post.groups) + i, Name: text}
+				if doubleAggregates[f.Name] {
+					if b.doubles == nil {
+						b.doubles = map[Expr]bool{}
+					}
+					b.doubles[s] = true
+				}
+				return s, nil
 			}
 		}
 		panic("plan: aggregate " + text + " was not collected")
@@ -846,10 +856,10 @@ func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, erro
 		return nil, err
 	}
 	switch fn.Name {
-	case "COALESCE", "IFNULL":
-		return withDouble(e, args...), nil
+	case "COALESCE", "IFNULL", "GREATEST", "LEAST":
+		return b.withDouble(e, args...), nil
 	case "IF":
-		return withDouble(e, args[1:]...), nil
+		return b.withDouble(e, args[1:]...), nil
 	}
 	return e, nil
 }
@@ -950,7 +960,7 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 	for _, w := range out.Whens {
 		results = append(results, w.Then)
 	}
-	return withDouble(out, results...), nil
+	return b.withDouble(out, results...), nil
 }
 
 // decimalRE is a literal DuckDB reads as a DECIMAL (or an integer): no
@@ -998,3 +1008,51 @@ func decimalFold(op types.Op, l, r Expr) (*Const, bool) {
 	f, _ := z.Float64()
 	return &Const{V: types.FloatValue(f), Text: text, Decimal: true}, true
 }
+
+// withDouble wraps e in a DoubleExpr when one of results is DOUBLE
+// whatever its value (staticDouble): DuckDB's common type of an integer
+// and a DOUBLE is a DOUBLE, so an integer result of e is one too
+// (LEAST(1, AVG(x)) is 1.0 where the AVG is NULL, and 1.0 % 0 is NaN).
+func (b *binder) withDouble(e Expr, results ...Expr) Expr {
+	for _, x := range results {
+		if b.staticDouble(x) {
+			return &DoubleExpr{e}
+		}
+	}
+	return e
+}
+
+// staticDouble reports an expression that DuckDB types DOUBLE whatever
+// its value, a NULL too: a DOUBLE constant, a CAST to DOUBLE, a division,
+// a function or aggregate that gives DOUBLEs.
+func (b *binder) staticDouble(x Expr) bool {
+	switch x := x.(type) {
+	case *Const:
+		return x.V.K == types.Float
+	case *CastExpr:
+		return x.To == types.Float
+	case *DoubleExpr:
+		return true
+	case *ArithExpr:
+		return x.Op == types.Div
+	case *Call:
+		return doubleFunctions[x.Name]
+	case *named:
+		return doubleFunctions[x.Name]
+	}
+	return b.doubles[x]
+}
+
+// doubleAggregates and doubleFunctions give DOUBLEs whatever their
+// arguments' types (DuckDB's, of numbers).
+var (
+	doubleAggregates = map[string]bool{"AVG": true, "MEAN": true, "STDDEV": true, "STDDEV_SAMP": true, "STDDEV_POP": true,
+		"VARIANCE": true, "VAR_SAMP": true, "VAR_POP": true, "CORR": true, "COVAR_POP": true, "COVAR_SAMP": true,
+		"REGR_AVGX": true, "REGR_AVGY": true, "REGR_SXX": true, "REGR_SYY": true, "REGR_SXY": true, "REGR_SLOPE": true,
+		"REGR_INTERCEPT": true, "REGR_R2": true, "SKEWNESS": true, "KURTOSIS": true, "KURTOSIS_POP": true, "ENTROPY": true,
+		"PRODUCT": true, "FSUM": true, "SUMKAHAN": true, "KAHAN_SUM": true}
+	doubleFunctions = map[string]bool{"SQRT": true, "CBRT": true, "EXP": true, "LN": true, "LOG": true, "LOG10": true,
+		"LOG2": true, "POW": true, "POWER": true, "SIN": true, "COS": true, "TAN": true, "ASIN": true, "ACOS": true,
+		"ATAN": true, "ATAN2": true, "COT": true, "DEGREES": true, "RADIANS": true, "PI": true, "FLOOR": true, "CEIL": true,
+		"CEILING": true, "GAMMA": true, "LGAMMA": true, "EVEN": true}
+)

@@ -858,17 +858,6 @@ func (e *DoubleExpr) Eval(r Row) (types.Value, error) {
 
 func (e *DoubleExpr) String() string { return e.X.String() }
 
-// withDouble wraps e in a DoubleExpr when one of results is a DOUBLE
-// constant.
-func withDouble(e Expr, results ...Expr) Expr {
-	for _, x := range results {
-		if c, ok := x.(*Const); ok && c.V.K == types.Float {
-			return &DoubleExpr{e}
-		}
-	}
-	return e
-}
-
 // CaseExpr is the searched CASE (the simple form is bound to it: CASE x
 // WHEN v compares x = v).
 type CaseExpr struct {
