@@ -578,3 +578,42 @@ func TestStaticDouble(t *testing.T) {
 		}
 	}
 }
+
+// TestVolatile: RANDOM() is new at each row, in the select list and in
+// WHERE, where no file's partition decides it (it was once evaluated per
+// partition: WHERE RANDOM() < 0.5 kept or dropped whole files).
+func TestVolatile(t *testing.T) {
+	var rows []string
+	for i := range 4000 {
+		rows = append(rows, fmt.Sprintf(`{"g":"p%d","n":%d}`, i%40, i))
+	}
+	s := fixedLake(t, []string{"g"}, rows...)
+	res, err := s.Exec(context.Background(), "SELECT COUNT(DISTINCT RANDOM()), COUNT(DISTINCT UUID()) FROM t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := table(res); got != "COUNT(DISTINCT RANDOM())|COUNT(DISTINCT UUID())\n4000|4000" {
+		t.Errorf("distinct values: %s", got)
+	}
+	// 4,000 rows at 1/2: 2,000 on average, a standard deviation of 32.
+	// Whole files of 100 rows kept or dropped would give multiples of 100
+	// each time (a row's own draws, three times running: one chance in a
+	// million).
+	whole := 0
+	for range 3 {
+		res, err := s.Exec(context.Background(), "SELECT COUNT(*) FROM t WHERE RANDOM() < 0.5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := res.Rows[0][0].I
+		if n < 1700 || n > 2300 {
+			t.Errorf("WHERE RANDOM() < 0.5 kept %d of 4000 rows", n)
+		}
+		if n%100 == 0 {
+			whole++
+		}
+	}
+	if whole == 3 {
+		t.Errorf("WHERE RANDOM() < 0.5 kept whole files three times")
+	}
+}

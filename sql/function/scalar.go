@@ -32,6 +32,9 @@ type Scalar struct {
 	// of argument i when it is a constant, else nil. Nil Bind means Fn.
 	Bind func(consts []*types.Value) (Eval, error)
 	Fn   Eval
+	// Volatile: a new value at each call (RANDOM), never folded into a
+	// constant, though its arguments are.
+	Volatile bool
 	// Signature and Summary document the function for the SQL reference
 	// and the shell's help: "SUBSTR(s, start[, length])" and one line.
 	Signature string

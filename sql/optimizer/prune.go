@@ -82,6 +82,9 @@ func Eval(e plan.Expr, p partition) types.Truth {
 	case *plan.NotExpr:
 		return Eval(e.X, p).Not()
 	}
+	if plan.Volatile(e) {
+		return types.Any // RANDOM() < 0.5: decided row by row
+	}
 	slots := plan.Slots(e)
 	for _, s := range slots {
 		if s >= len(p) || p[s] == nil {

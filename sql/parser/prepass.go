@@ -1253,6 +1253,9 @@ func applyEdits(text string, edits []edit) rewritten {
 // (see prepass): the operand before it (castOperand's), the bounds up to
 // the matching ']', a ':' at their top level.
 func bracketEdits(tk tokens, i int) ([]edit, bool) {
+	if tk.toks[i-1].word && isClauseWord(tk.at(i-1)) || bracketAfter[strings.ToUpper(tk.at(i-1))] {
+		return nil, false // a list, [1, 2], which there is not: the grammar says so
+	}
 	start := castOperand(tk.text, tk.toks, i-1)
 	if start < 0 {
 		return nil, false
@@ -1302,3 +1305,9 @@ func bracketEdits(tk tokens, i int) ([]edit, bool) {
 		{pos: toks[end].pos, end: toks[end].end, repl: ")"},
 	}, true
 }
+
+// bracketAfter are the words after which a '[' begins a list, not a
+// slice of what comes before.
+var bracketAfter = map[string]bool{"SELECT": true, "DISTINCT": true, "AND": true, "OR": true, "NOT": true, "IN": true,
+	"WHEN": true, "THEN": true, "ELSE": true, "BY": true, "ON": true, "AS": true, "IS": true, "LIKE": true, "BETWEEN": true,
+	"RETURN": true, "VALUES": true, "CASE": true, "ALL": true, "ANY": true}

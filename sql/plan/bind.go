@@ -676,7 +676,7 @@ func foldConst(x Expr) Expr {
 			return x
 		}
 	case *Call:
-		if slices.ContainsFunc(e.Args, func(a Expr) bool { return !isConst(a) }) {
+		if e.Volatile || slices.ContainsFunc(e.Args, func(a Expr) bool { return !isConst(a) }) {
 			return x
 		}
 	default:
@@ -878,7 +878,7 @@ func (b *binder) bindCall(name string, fn *function.Scalar, args []Expr, text st
 	if err != nil {
 		return nil, bindErrorf(err, "%v", err)
 	}
-	c := &Call{Name: name, Args: args, fn: ev, bind: bind}
+	c := &Call{Name: name, Args: args, fn: ev, bind: bind, Volatile: fn.Volatile}
 	if text != "" {
 		return &named{c, text}, nil
 	}

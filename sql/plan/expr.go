@@ -805,11 +805,12 @@ func (e *NegExpr) String() string { return "-" + paren(e.X) }
 
 // Call is a scalar function call.
 type Call struct {
-	Name string
-	Args []Expr
-	fn   function.Eval
-	bind func() (function.Eval, error) // binds the call again, for a clone
-	buf  []types.Value
+	Name     string
+	Args     []Expr
+	Volatile bool // a new value at each call (function.Scalar.Volatile)
+	fn       function.Eval
+	bind     func() (function.Eval, error) // binds the call again, for a clone
+	buf      []types.Value
 }
 
 func (c *Call) Eval(r Row) (types.Value, error) {
@@ -1135,3 +1136,25 @@ func (k *KeyIn) String() string { return k.Text }
 // Off reports a KeyIn that judged itself worthless on its first rows and
 // keeps every row since: a scan may drop it.
 func (k *KeyIn) Off() bool { return k.off }
+
+// Volatile reports an expression that calls a volatile function (RANDOM,
+// UUID): its value is new at each evaluation, so it is never decided
+// once for many rows (a file's partition, a constant).
+func Volatile(e Expr) bool {
+	switch c := e.(type) {
+	case *Call:
+		if c.Volatile {
+			return true
+		}
+	case *named:
+		if c.Volatile {
+			return true
+		}
+	}
+	for _, x := range Children(e) {
+		if Volatile(x) {
+			return true
+		}
+	}
+	return false
+}
