@@ -7,6 +7,7 @@ import (
 
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
+	"github.com/lakesql/lakesql/sql/parser"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -96,43 +97,41 @@ func groupingSets(sel *ast.Select) (*ast.Select, error) {
 		all = appendNew(all, s...)
 	}
 	names := sel.ColumnNames()
+	var having ast.Expr // HAVING with the select list's aliases read
+	if sel.Having != nil {
+		having = plan.HavingAliases(sel.Having, sel.Items, sel.GroupBy)
+	}
 	u := &ast.Union{Limit: -1}
 	for i, s := range sets {
 		dropped := slices.DeleteFunc(slices.Clone(all), func(e ast.Expr) bool { return slices.ContainsFunc(s, sameGrouping(e)) })
-		sub := func(e ast.Expr) (ast.Expr, error) { return inSet(e, s, dropped) }
-		part := &ast.Select{Limit: -1, From: sel.From, GroupBy: s}
-		var err error
-		if sel.Where != nil {
-			// WHERE reads the rows, before any grouping: as written.
-			part.Where = sel.Where
-		}
+		// WHERE reads the rows, before any grouping: as written.
+		part := &ast.Select{Limit: -1, From: sel.From, Where: sel.Where, GroupBy: s}
 		for k, it := range sel.Items {
-			x, err := sub(it.Expr)
+			x, err := inSet(it.Expr, s, dropped)
 			if err != nil {
 				return nil, err
 			}
 			part.Items = append(part.Items, ast.SelectItem{Expr: x, Alias: names[k]})
 		}
 		part.Items = append(part.Items, ast.SelectItem{Expr: &ast.Func{Name: "COUNT", Star: true}, Alias: "__lakesql_set_rows"})
-		if sel.Having != nil {
-			h := plan.HavingAliases(sel.Having, sel.Items, sel.GroupBy)
-			if part.Having, err = sub(h); err != nil {
+		if having != nil {
+			h, err := inSet(having, s, dropped)
+			if err != nil {
 				return nil, err
 			}
+			part.Having = h
 		}
 		u.Parts = append(u.Parts, part)
 		if i > 0 {
 			u.All = append(u.All, true)
 		}
 	}
+	rows, _ := parser.UnionTable(u) // no * (above)
 	out := &ast.Select{
 		Distinct: sel.Distinct,
-		From:     ast.Table{Sub: &ast.Select{From: ast.Table{Union: u}, Limit: -1}, Alias: "__lakesql_sets"},
+		From:     ast.Table{Sub: rows, Alias: "__lakesql_sets"},
 		Limit:    sel.Limit,
 		Offset:   sel.Offset,
-	}
-	for _, n := range append(slices.Clone(names), "__lakesql_set_rows") {
-		out.From.Sub.Items = append(out.From.Sub.Items, ast.SelectItem{Expr: ast.Column{Path: []string{n}}, Alias: n})
 	}
 	for _, n := range names {
 		out.Items = append(out.Items, ast.SelectItem{Expr: ast.Column{Path: []string{n}}, Alias: n})

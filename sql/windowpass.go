@@ -66,7 +66,7 @@ type windowCall struct {
 	// LEAD's next ones, FIRST_VALUE's and LAST_VALUE's candidate.
 	ignoreNulls bool
 	scanned     int
-	kept        []windowHeld
+	kept        []keptValue
 	// rng: a RANGE frame with an offset (nil: none); grp: a GROUPS frame
 	// with one.
 	rng *rangeScan
@@ -84,6 +84,12 @@ type groupScan struct {
 	eGroup     int
 	sKey, eKey []byte
 	scratch    []byte
+}
+
+// keptValue is a value that IGNORE NULLS keeps, and its row's place.
+type keptValue struct {
+	i int
+	v types.Value
 }
 
 // rangeScan finds a RANGE frame's bounds by value: the window's one ORDER
@@ -696,12 +702,12 @@ func (c *windowCall) skipNulls(i, n, ps, pe, dense int, r []types.Value) (types.
 				if len(c.kept) == off {
 					c.kept = append(c.kept[:0], c.kept[1:]...)
 				}
-				c.kept = append(c.kept, windowHeld{i: k, args: []types.Value{v}})
+				c.kept = append(c.kept, keptValue{k, v})
 			})
 			if err != nil || len(c.kept) < off {
 				return missing(), err
 			}
-			return c.kept[0].args[0], nil
+			return c.kept[0].v, nil
 		}
 		// LEAD: the values of the rows after i, up to off of them.
 		k := 0
@@ -712,7 +718,7 @@ func (c *windowCall) skipNulls(i, n, ps, pe, dense int, r []types.Value) (types.
 		for len(c.kept) < off && c.scanned < n-1 {
 			if err := read(c.scanned+1, func(k int, v types.Value) {
 				if k > i {
-					c.kept = append(c.kept, windowHeld{i: k, args: []types.Value{v}})
+					c.kept = append(c.kept, keptValue{k, v})
 				}
 			}); err != nil {
 				return types.Value{}, err
@@ -721,7 +727,7 @@ func (c *windowCall) skipNulls(i, n, ps, pe, dense int, r []types.Value) (types.
 		if len(c.kept) < off {
 			return missing(), nil
 		}
-		return c.kept[off-1].args[0], nil
+		return c.kept[off-1].v, nil
 	}
 	s, e, err := c.frameOf(i, n, ps, pe, dense, r)
 	if err != nil || s > e {
@@ -730,11 +736,11 @@ func (c *windowCall) skipNulls(i, n, ps, pe, dense int, r []types.Value) (types.
 	if c.name == "LAST_VALUE" {
 		// The last value of the rows up to the frame's end: the frame's
 		// if it is not before its start.
-		err := read(e, func(k int, v types.Value) { c.kept = append(c.kept[:0], windowHeld{i: k, args: []types.Value{v}}) })
+		err := read(e, func(k int, v types.Value) { c.kept = append(c.kept[:0], keptValue{k, v}) })
 		if err != nil || len(c.kept) == 0 || c.kept[0].i < s {
 			return types.Value{}, err
 		}
-		return c.kept[0].args[0], nil
+		return c.kept[0].v, nil
 	}
 	// FIRST_VALUE: the first value at or after the frame's start; the
 	// rows are read past the frame's end only up to finding one.
@@ -744,7 +750,7 @@ func (c *windowCall) skipNulls(i, n, ps, pe, dense int, r []types.Value) (types.
 	for len(c.kept) == 0 && c.scanned < n-1 {
 		if err := read(c.scanned+1, func(k int, v types.Value) {
 			if k >= s {
-				c.kept = append(c.kept, windowHeld{i: k, args: []types.Value{v}})
+				c.kept = append(c.kept, keptValue{k, v})
 			}
 		}); err != nil {
 			return types.Value{}, err
@@ -753,7 +759,7 @@ func (c *windowCall) skipNulls(i, n, ps, pe, dense int, r []types.Value) (types.
 	if len(c.kept) == 0 || c.kept[0].i > e {
 		return types.Value{}, nil
 	}
-	return c.kept[0].args[0], nil
+	return c.kept[0].v, nil
 }
 
 // frameOf returns the frame of row i (r) of n, as bounds does, a RANGE

@@ -73,6 +73,20 @@ func OrderSensitive(name string) bool {
 	return false
 }
 
+// Double reports an aggregate (by name, upper case) whose results are
+// DOUBLEs whatever its argument's type, as DuckDB types them: the binder
+// gives an integer beside one in COALESCE, GREATEST, CASE, … DuckDB's
+// common type, a NULL result too.
+func Double(name string) bool {
+	switch name {
+	case "AVG", "MEAN", "STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP", "CORR", "COVAR_POP",
+		"COVAR_SAMP", "REGR_AVGX", "REGR_AVGY", "REGR_SXX", "REGR_SYY", "REGR_SXY", "REGR_SLOPE", "REGR_INTERCEPT",
+		"REGR_R2", "SKEWNESS", "KURTOSIS", "KURTOSIS_POP", "ENTROPY", "PRODUCT", "FSUM", "SUMKAHAN", "KAHAN_SUM":
+		return true
+	}
+	return false
+}
+
 // Lookup binds an aggregate call: name (upper case), the number of
 // arguments, DISTINCT, and GROUP_CONCAT's separator. ok is false when name
 // is not an aggregate.
@@ -164,22 +178,14 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		}
 		kind := regrKinds[name]
 		mk = func() State { return &comoments{kind: kind} }
-	case "SKEWNESS":
-		mk, col = typed(powerSums{kind: skewness})
-	case "KURTOSIS":
-		mk, col = typed(powerSums{kind: kurtosis})
-	case "KURTOSIS_POP":
-		mk, col = typed(powerSums{kind: kurtosisPop})
+	case "SKEWNESS", "KURTOSIS", "KURTOSIS_POP":
+		mk, col = typed(powerSums{kind: slices.Index(powerSumNames[:], name)})
 	case "ENTROPY":
 		mk = func() State { return &mode{entropy: true} }
 	case "FSUM", "SUMKAHAN", "KAHAN_SUM":
 		mk, col = typed(kahan{})
-	case "BIT_AND":
-		mk, col = typed(bitAgg{op: bitAnd})
-	case "BIT_OR":
-		mk, col = typed(bitAgg{op: bitOr})
-	case "BIT_XOR":
-		mk, col = typed(bitAgg{op: bitXor})
+	case "BIT_AND", "BIT_OR", "BIT_XOR":
+		mk, col = typed(bitAgg{op: slices.Index(bitAggNames[:], name)})
 	case "BOOL_AND", "EVERY":
 		mk, col = typed(boolAgg{and: true})
 	case "BOOL_OR":

@@ -401,12 +401,14 @@ func (s *product) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
-// Kinds of powerSums.
+// Kinds of powerSums, and their aggregates' names by kind.
 const (
 	skewness = iota
 	kurtosis
 	kurtosisPop
 )
+
+var powerSumNames = [...]string{"SKEWNESS", "KURTOSIS", "KURTOSIS_POP"}
 
 // powerSums is SKEWNESS(x), KURTOSIS(x) and KURTOSIS_POP(x), of the rows
 // where x is a number: from the sums of x's first four powers, by
@@ -433,7 +435,7 @@ func (s *powerSums) Add(args []types.Value) error {
 	s.s4 += x * x * x * x
 	if math.IsInf(s.s4, 0) || math.IsNaN(s.s4) {
 		// DuckDB's result would not be finite, which it reports.
-		return fmt.Errorf("%w: %s is out of range", types.ErrOverflow, [...]string{"SKEWNESS", "KURTOSIS", "KURTOSIS_POP"}[s.kind])
+		return fmt.Errorf("%w: %s is out of range", types.ErrOverflow, powerSumNames[s.kind])
 	}
 	return nil
 }
@@ -545,12 +547,14 @@ func (s *kahan) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
-// Operations of bitAgg.
+// Operations of bitAgg, and their aggregates' names by operation.
 const (
 	bitAnd = iota
 	bitOr
 	bitXor
 )
+
+var bitAggNames = [...]string{"BIT_AND", "BIT_OR", "BIT_XOR"}
 
 // bitAgg is BIT_AND, BIT_OR and BIT_XOR of the integers, NULL of none; a
 // value of another kind is an error, as DuckDB has them of integers only.
@@ -568,7 +572,7 @@ func (s *bitAgg) Add(args []types.Value) error {
 		s.take(args[0].I)
 		return nil
 	}
-	return fmt.Errorf("%w: %s takes integers, not %s", types.ErrConvert, [...]string{"BIT_AND", "BIT_OR", "BIT_XOR"}[s.op], args[0].K)
+	return fmt.Errorf("%w: %s takes integers, not %s", types.ErrConvert, bitAggNames[s.op], args[0].K)
 }
 
 func (s *bitAgg) take(x int64) {

@@ -21,53 +21,53 @@ func init() {
 		&Scalar{Name: "ROUND", MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: roundFn,
 			Signature: "ROUND(x[, digits])",
 			Summary:   "x rounded half away from zero to digits decimal places (negative: to tens, hundreds...); an integer stays an integer."},
-		&Scalar{Name: "FLOOR", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Floor),
+		&Scalar{Name: "FLOOR", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Floor),
 			Signature: "FLOOR(x)", Summary: "The largest whole number not above x, as a DOUBLE (as DuckDB, even for an integer)."},
-		&Scalar{Name: "CEIL", Aliases: []string{"CEILING"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Ceil),
+		&Scalar{Name: "CEIL", Double: true, Aliases: []string{"CEILING"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Ceil),
 			Signature: "CEIL(x)", Summary: "The smallest whole number not below x, as a DOUBLE (as DuckDB, even for an integer)."},
 		&Scalar{Name: "TRUNC", MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: truncFn,
 			Signature: "TRUNC(x[, digits])", Summary: "x truncated toward zero to digits decimal places; an integer stays an integer."},
-		&Scalar{Name: "POW", Aliases: []string{"POWER"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: powFn,
+		&Scalar{Name: "POW", Double: true, Aliases: []string{"POWER"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: powFn,
 			Signature: "POW(x, y)", Summary: "x to the power y, a DOUBLE."},
-		&Scalar{Name: "SQRT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: sqrtFn,
+		&Scalar{Name: "SQRT", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: sqrtFn,
 			Signature: "SQRT(x)", Summary: "The square root of x; an error for a negative x (as DuckDB)."},
-		&Scalar{Name: "CBRT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(cbrt),
+		&Scalar{Name: "CBRT", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(cbrt),
 			Signature: "CBRT(x)", Summary: "The cube root of x."},
-		&Scalar{Name: "EXP", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(exp),
+		&Scalar{Name: "EXP", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(exp),
 			Signature: "EXP(x)", Summary: "e to the power x."},
-		&Scalar{Name: "LN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: logFn(ln),
+		&Scalar{Name: "LN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: logFn(ln),
 			Signature: "LN(x)", Summary: "The natural logarithm of x; an error for x <= 0 (as DuckDB)."},
-		&Scalar{Name: "LOG", MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: logBaseFn,
+		&Scalar{Name: "LOG", Double: true, MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: logBaseFn,
 			Signature: "LOG([base, ]x)",
 			Summary:   "The base-10 logarithm of x (DuckDB's LOG(x), where MySQL's is natural), or LOG(base, x); an error for x <= 0."},
-		&Scalar{Name: "LOG10", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: logFn(log10),
+		&Scalar{Name: "LOG10", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: logFn(log10),
 			Signature: "LOG10(x)", Summary: "The base-10 logarithm of x; an error for x <= 0."},
-		&Scalar{Name: "LOG2", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: logFn(log2),
+		&Scalar{Name: "LOG2", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: logFn(log2),
 			Signature: "LOG2(x)", Summary: "The base-2 logarithm of x; an error for x <= 0."},
 		&Scalar{Name: "SIGN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: signFn,
 			Signature: "SIGN(x)", Summary: "-1, 0 or 1 as x is negative, zero (or NaN) or positive."},
 		&Scalar{Name: "MOD", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: modFn,
 			Signature: "MOD(x, y)", Summary: "The remainder of x / y with x's sign (x % y); NULL when y is 0, as DuckDB."},
-		&Scalar{Name: "PI", MinArgs: 0, MaxArgs: 0,
+		&Scalar{Name: "PI", Double: true, MinArgs: 0, MaxArgs: 0,
 			Fn:        func([]types.Value) (types.Value, error) { return f2v(math.Pi), nil },
 			Signature: "PI()", Summary: "π."},
 		&Scalar{Name: "GREATEST", MinArgs: 1, MaxArgs: -1, Fn: extremeFn(1),
 			Signature: "GREATEST(x, ...)", Summary: "The largest argument, NULLs ignored (NULL when all are)."},
 		&Scalar{Name: "LEAST", MinArgs: 1, MaxArgs: -1, Fn: extremeFn(-1),
 			Signature: "LEAST(x, ...)", Summary: "The smallest argument, NULLs ignored (NULL when all are)."},
-		&Scalar{Name: "SIN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("SIN", math.Sin),
+		&Scalar{Name: "SIN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("SIN", math.Sin),
 			Signature: "SIN(x)", Summary: "The sine of x radians; an error for an infinite x (as DuckDB)."},
-		&Scalar{Name: "COS", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("COS", math.Cos),
+		&Scalar{Name: "COS", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("COS", math.Cos),
 			Signature: "COS(x)", Summary: "The cosine of x radians; an error for an infinite x (as DuckDB)."},
-		&Scalar{Name: "TAN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("TAN", math.Tan),
+		&Scalar{Name: "TAN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: finiteFn("TAN", math.Tan),
 			Signature: "TAN(x)", Summary: "The tangent of x radians; an error for an infinite x (as DuckDB)."},
-		&Scalar{Name: "ATAN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Atan),
+		&Scalar{Name: "ATAN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(math.Atan),
 			Signature: "ATAN(x)", Summary: "The arc tangent of x, in radians."},
-		&Scalar{Name: "ATAN2", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: atan2Fn,
+		&Scalar{Name: "ATAN2", Double: true, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: atan2Fn,
 			Signature: "ATAN2(y, x)", Summary: "The angle of the point (x, y), in radians."},
-		&Scalar{Name: "DEGREES", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(func(x float64) float64 { return x * (180 / math.Pi) }),
+		&Scalar{Name: "DEGREES", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(func(x float64) float64 { return x * (180 / math.Pi) }),
 			Signature: "DEGREES(x)", Summary: "x radians in degrees."},
-		&Scalar{Name: "RADIANS", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(func(x float64) float64 { return x * (math.Pi / 180) }),
+		&Scalar{Name: "RADIANS", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(func(x float64) float64 { return x * (math.Pi / 180) }),
 			Signature: "RADIANS(x)", Summary: "x degrees in radians."},
 		&Scalar{Name: "ISNAN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatTest(math.IsNaN),
 			Signature: "ISNAN(x)", Summary: "Whether x is NaN."},
@@ -79,11 +79,20 @@ func init() {
 }
 
 // floatFn applies a function of a double.
-func floatFn(f func(float64) float64) Eval {
+func floatFn(f func(float64) float64) Eval { return checkedFloatFn(nil, f) }
+
+// checkedFloatFn applies a function of a double to the doubles that
+// check (when not nil) takes; its error refuses the others.
+func checkedFloatFn(check func(float64) error, f func(float64) float64) Eval {
 	return func(a []types.Value) (types.Value, error) {
 		x, err := floatArg(a[0])
 		if err != nil {
 			return types.Value{}, err
+		}
+		if check != nil {
+			if err := check(x); err != nil {
+				return types.Value{}, err
+			}
 		}
 		return f2v(f(x)), nil
 	}
@@ -92,16 +101,7 @@ func floatFn(f func(float64) float64) Eval {
 // finiteFn applies a function of a double that refuses the infinities
 // (SIN, COS, TAN: DuckDB's "input value inf is out of range").
 func finiteFn(name string, f func(float64) float64) Eval {
-	return func(a []types.Value) (types.Value, error) {
-		x, err := floatArg(a[0])
-		if err != nil {
-			return types.Value{}, err
-		}
-		if err := finite(name, x); err != nil {
-			return types.Value{}, err
-		}
-		return f2v(f(x)), nil
-	}
+	return checkedFloatFn(func(x float64) error { return finite(name, x) }, f)
 }
 
 func floatTest(f func(float64) bool) Eval {

@@ -17,17 +17,17 @@ import (
 
 func init() {
 	register(
-		&Scalar{Name: "ASIN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: arcFn("ASIN", math.Asin),
+		&Scalar{Name: "ASIN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: arcFn("ASIN", math.Asin),
 			Signature: "ASIN(x)", Summary: "The arc sine of x, in radians; an error outside [-1, 1] (as DuckDB)."},
-		&Scalar{Name: "ACOS", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: arcFn("ACOS", math.Acos),
+		&Scalar{Name: "ACOS", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: arcFn("ACOS", math.Acos),
 			Signature: "ACOS(x)", Summary: "The arc cosine of x, in radians; an error outside [-1, 1] (as DuckDB)."},
-		&Scalar{Name: "COT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: cotFn,
+		&Scalar{Name: "COT", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: cotFn,
 			Signature: "COT(x)", Summary: "The cotangent of x radians, 1/TAN(x); an error for 0 and the infinities (as DuckDB)."},
-		&Scalar{Name: "GAMMA", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: gammaFn,
+		&Scalar{Name: "GAMMA", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: gammaFn,
 			Signature: "GAMMA(x)", Summary: "The gamma function of x, (x-1)! for a whole x > 0; NaN at negative whole numbers, an error at 0 (as DuckDB)."},
-		&Scalar{Name: "LGAMMA", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: lgammaFn,
+		&Scalar{Name: "LGAMMA", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: lgammaFn,
 			Signature: "LGAMMA(x)", Summary: "The natural logarithm of the absolute value of GAMMA(x); infinity at negative whole numbers, an error at 0 (as DuckDB)."},
-		&Scalar{Name: "EVEN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(even),
+		&Scalar{Name: "EVEN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatFn(even),
 			Signature: "EVEN(x)", Summary: "x rounded away from zero to the next even whole number, a DOUBLE: EVEN(2.5) is 4, EVEN(-1) is -2."},
 		&Scalar{Name: "SIGNBIT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: floatTest(math.Signbit),
 			Signature: "SIGNBIT(x)", Summary: "Whether x's sign bit is set: true for negatives, -0.0 and -NaN."},
@@ -52,60 +52,47 @@ func finite(name string, x float64) error {
 
 // arcFn is ASIN or ACOS: NaN stays NaN, |x| > 1 is an error.
 func arcFn(name string, f func(float64) float64) Eval {
-	return func(a []types.Value) (types.Value, error) {
-		x, err := floatArg(a[0])
-		if err != nil {
-			return types.Value{}, err
-		}
+	return checkedFloatFn(func(x float64) error {
 		if err := finite(name, x); err != nil {
-			return types.Value{}, err
+			return err
 		}
 		if x < -1 || x > 1 {
-			return types.Value{}, fmt.Errorf("%w: %s is undefined outside [-1,1]", ErrArgs, name)
+			return fmt.Errorf("%w: %s is undefined outside [-1,1]", ErrArgs, name)
 		}
-		return f2v(f(x)), nil
-	}
+		return nil
+	}, f)
 }
 
-func cotFn(a []types.Value) (types.Value, error) {
-	x, err := floatArg(a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
+var cotFn = checkedFloatFn(func(x float64) error {
 	if err := finite("COT", x); err != nil {
-		return types.Value{}, err
+		return err
 	}
 	if x == 0 {
-		return types.Value{}, fmt.Errorf("%w: input value %v is out of range for the cotangent", types.ErrOverflow, x)
+		return fmt.Errorf("%w: input value %v is out of range for the cotangent", types.ErrOverflow, x)
 	}
-	return f2v(1 / math.Tan(x)), nil
+	return nil
+}, func(x float64) float64 { return 1 / math.Tan(x) })
+
+// nonZero refuses 0, as DuckDB's GAMMA and LGAMMA do.
+func nonZero(what string) func(float64) error {
+	return func(x float64) error {
+		if x == 0 {
+			return fmt.Errorf("%w: cannot take %s of zero", types.ErrOverflow, what)
+		}
+		return nil
+	}
 }
 
-func gammaFn(a []types.Value) (types.Value, error) {
-	x, err := floatArg(a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
-	if x == 0 {
-		return types.Value{}, fmt.Errorf("%w: cannot take gamma of zero", types.ErrOverflow)
-	}
-	return f2v(math.Gamma(x)), nil
-}
-
-func lgammaFn(a []types.Value) (types.Value, error) {
-	x, err := floatArg(a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
-	if x == 0 {
-		return types.Value{}, fmt.Errorf("%w: cannot take log gamma of zero", types.ErrOverflow)
-	}
-	if math.IsInf(x, -1) {
-		return f2v(math.Inf(1)), nil // C's lgamma; Go's says -Inf
-	}
-	r, _ := math.Lgamma(x)
-	return f2v(r), nil
-}
+var (
+	gammaFn  = checkedFloatFn(nonZero("gamma"), math.Gamma)
+	lgammaFn = checkedFloatFn(nonZero("log gamma"), func(x float64) float64 {
+		if math.IsInf(x, -1) {
+			return math.Inf(1) // C's lgamma; Go's says -Inf
+		}
+		r, _ := math.Lgamma(x)
+		return r
+	})
+)
 
 // even is DuckDB's EVEN: x rounded away from zero to a whole number, and
 // one further away when that is odd (-0 stays -0, as in DuckDB).

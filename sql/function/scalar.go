@@ -35,6 +35,10 @@ type Scalar struct {
 	// Volatile: a new value at each call (RANDOM), never folded into a
 	// constant, though its arguments are.
 	Volatile bool
+	// Double: its results are DOUBLEs whatever its arguments' types, as
+	// DuckDB types them (SQRT, FLOOR, …): the binder gives an integer
+	// beside one in COALESCE, GREATEST, CASE, … DuckDB's common type.
+	Double bool
 	// Signature and Summary document the function for the SQL reference
 	// and the shell's help: "SUBSTR(s, start[, length])" and one line.
 	Signature string

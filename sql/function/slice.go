@@ -2,7 +2,6 @@ package function
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -60,7 +59,7 @@ func sliceFn(a []types.Value) (types.Value, error) {
 	if err != nil {
 		return types.Value{}, err
 	}
-	n := int64(utf8.RuneCountInString(s))
+	n := int64(runeCount(s))
 	// Negative places count from the end; then the first place is 1.
 	if b < 0 {
 		b += n + 1
@@ -72,7 +71,7 @@ func sliceFn(a []types.Value) (types.Value, error) {
 	if b > e {
 		return types.StringValue(""), nil
 	}
-	return types.StringValue(runes(s, b-1, e)), nil
+	return types.StringValue(substring(s, b, e-b+1)), nil
 }
 
 func extractFn(a []types.Value) (types.Value, error) {
@@ -84,30 +83,12 @@ func extractFn(a []types.Value) (types.Value, error) {
 	if err != nil {
 		return types.Value{}, err
 	}
-	n := int64(utf8.RuneCountInString(s))
+	n := int64(runeCount(s))
 	if i < 0 {
 		i += n + 1
 	}
 	if i < 1 || i > n {
 		return types.StringValue(""), nil
 	}
-	return types.StringValue(runes(s, i-1, i)), nil
-}
-
-// runes is s's characters [from, to) (0-based).
-func runes(s string, from, to int64) string {
-	start, k := len(s), int64(0)
-	for off := range s {
-		if k == from {
-			start = off
-		}
-		if k == to {
-			return s[start:off]
-		}
-		k++
-	}
-	if from >= k {
-		return ""
-	}
-	return s[start:]
+	return types.StringValue(substring(s, i, 1)), nil
 }

@@ -828,16 +828,17 @@ func (c *converter) unionSelect(u *sqlparser.Union) (*ast.Select, error) {
 	if err != nil {
 		return nil, err
 	}
-	sel, ok := unionTable(un)
+	sel, ok := UnionTable(un)
 	if !ok {
 		return nil, c.unsupported(u, "SELECT * in a UNION that is a derived table (name the columns)")
 	}
 	return sel, nil
 }
 
-// unionTable is the SELECT of un's columns from its rows (see
-// unionSelect); false when its first query selects *.
-func unionTable(un *ast.Union) (*ast.Select, bool) {
+// UnionTable is the SELECT of un's columns from its rows (see
+// unionSelect), as a derived table or a CTE reads a UNION; false when its
+// first query selects *.
+func UnionTable(un *ast.Union) (*ast.Select, bool) {
 	first := un.Parts[0]
 	if slices.ContainsFunc(first.Items, func(it ast.SelectItem) bool { _, star := it.Expr.(ast.Star); return star }) {
 		return nil, false

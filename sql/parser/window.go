@@ -45,21 +45,22 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 	nullsAt := func(k int) bool {
 		return tk.word(k+1, "NULLS") && (tk.word(k, "IGNORE") || tk.word(k, "RESPECT"))
 	}
-	closeAt, ignore := i-1, false
-	if tk.word(i, "OVER") && nullsAt(i-2) {
+	if !tk.word(i, "OVER") {
+		return nil, "", false
+	}
+	closeAt, ignore := i-1, false // the call's ')', and IGNORE NULLS
+	if nullsAt(i - 2) {
 		edits = append(edits, edit{pos: tk.toks[i-2].pos, end: tk.toks[i-1].end})
 		ignore, closeAt = tk.word(i-2, "IGNORE"), i-3
 	}
-	if !tk.word(i, "OVER") || !tk.punct(closeAt, ")") {
+	if !tk.punct(closeAt, ")") {
 		return nil, "", false
 	}
 	if nullsAt(closeAt - 2) {
 		edits = append(edits, edit{pos: tk.toks[closeAt-2].pos, end: tk.toks[closeAt-1].end})
 		ignore = ignore || tk.word(closeAt-2, "IGNORE")
 	}
-	i0 := i
-	i = closeAt + 1 // the code below reads the call's ')' at i-1
-	open := tk.opening(i - 1)
+	open := tk.opening(closeAt)
 	if tk.word(open-1, "FILTER") && tk.punct(open-2, ")") {
 		// agg(…) FILTER (WHERE c) OVER (…): the pre-parse's FILTER edits
 		// go inside the call, whose name the marker goes before.
@@ -68,7 +69,6 @@ func windowAt(tk tokens, i int) (edits []edit, why string, ok bool) {
 	if open < 1 || !tk.toks[open-1].word || tk.word(open-1, "FILTER") || tk.word(open-1, "OVER") {
 		return nil, "OVER after this not supported: it follows a function's call, f(…) OVER (…)", true
 	}
-	i = i0
 	if !tk.punct(i+1, "(") {
 		return nil, "a named window (OVER name) not supported: write the window in parentheses", true
 	}

@@ -585,7 +585,7 @@ func (b *binder) postExpr(e ast.Expr) (Expr, error) {
 		for i, a := range post.aggs {
 			if a.Text == text {
 				s := &Slot{I: len(post.groups) + i, Name: text}
-				if doubleAggregates[f.Name] {
+				if aggregate.Double(f.Name) {
 					if b.doubles == nil {
 						b.doubles = map[Expr]bool{}
 					}
@@ -1036,23 +1036,16 @@ func (b *binder) staticDouble(x Expr) bool {
 	case *ArithExpr:
 		return x.Op == types.Div
 	case *Call:
-		return doubleFunctions[x.Name]
+		return doubleFunction(x.Name)
 	case *named:
-		return doubleFunctions[x.Name]
+		return doubleFunction(x.Name)
 	}
 	return b.doubles[x]
 }
 
-// doubleAggregates and doubleFunctions give DOUBLEs whatever their
-// arguments' types (DuckDB's, of numbers).
-var (
-	doubleAggregates = map[string]bool{"AVG": true, "MEAN": true, "STDDEV": true, "STDDEV_SAMP": true, "STDDEV_POP": true,
-		"VARIANCE": true, "VAR_SAMP": true, "VAR_POP": true, "CORR": true, "COVAR_POP": true, "COVAR_SAMP": true,
-		"REGR_AVGX": true, "REGR_AVGY": true, "REGR_SXX": true, "REGR_SYY": true, "REGR_SXY": true, "REGR_SLOPE": true,
-		"REGR_INTERCEPT": true, "REGR_R2": true, "SKEWNESS": true, "KURTOSIS": true, "KURTOSIS_POP": true, "ENTROPY": true,
-		"PRODUCT": true, "FSUM": true, "SUMKAHAN": true, "KAHAN_SUM": true}
-	doubleFunctions = map[string]bool{"SQRT": true, "CBRT": true, "EXP": true, "LN": true, "LOG": true, "LOG10": true,
-		"LOG2": true, "POW": true, "POWER": true, "SIN": true, "COS": true, "TAN": true, "ASIN": true, "ACOS": true,
-		"ATAN": true, "ATAN2": true, "COT": true, "DEGREES": true, "RADIANS": true, "PI": true, "FLOOR": true, "CEIL": true,
-		"CEILING": true, "GAMMA": true, "LGAMMA": true, "EVEN": true}
-)
+// doubleFunction reports a scalar function whose results are DOUBLEs
+// (function.Scalar.Double).
+func doubleFunction(name string) bool {
+	f, ok := function.Lookup(name)
+	return ok && f.Double
+}
