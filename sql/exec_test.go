@@ -617,3 +617,29 @@ func TestVolatile(t *testing.T) {
 		t.Errorf("WHERE RANDOM() < 0.5 kept whole files three times")
 	}
 }
+
+// TestTryCastAsDuckDB: TRY_CAST reads numbers as DuckDB's CAST does,
+// hexadecimal and binary (0xbb, 0B11) and digit separators (1_000.5)
+// included, where a NULL would have been a wrong answer (the random
+// queries' lake holds '0Xbb'); and a text that DuckDB may read as a date
+// though lakesql cannot is an error, not NULL.
+func TestTryCastAsDuckDB(t *testing.T) {
+	s := fixedLake(t, []string{"g"}, `{"g":"a"}`)
+	res, err := s.Exec(context.Background(), "SELECT TRY_CAST('0Xbb' AS BIGINT), TRY_CAST('0b101' AS BIGINT), TRY_CAST('1_000.5' AS BIGINT), "+
+		"TRY_CAST('1_000.5' AS DOUBLE), TRY_CAST('0x1_0' AS BIGINT), TRY_CAST('-0x10' AS BIGINT), TRY_CAST('1__0' AS BIGINT), TRY_CAST('0x8000000000000000' AS BIGINT) FROM t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range res.Rows[0] {
+		got = append(got, v.String())
+	}
+	if want := "187|5|1001|1000.5|16|NULL|NULL|NULL"; strings.Join(got, "|") != want {
+		t.Errorf("got %s, want %s", strings.Join(got, "|"), want)
+	}
+	for _, q := range []string{"SELECT TRY_CAST('2024-1-5' AS DATE) FROM t", "SELECT TRY_CAST('infinity' AS TIMESTAMP) FROM t", "SELECT TRY_CAST('2024/01/05' AS DATE) FROM t"} {
+		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), "TRY_CAST gives NULL for a text that is no date") {
+			t.Errorf("%s: err %v", q, err)
+		}
+	}
+}

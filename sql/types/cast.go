@@ -117,7 +117,7 @@ func Cast(v Value, to Kind) (Value, error) {
 			f, _ := v.Float()
 			return FloatValue(f), nil
 		case String:
-			if n, ok := ParseNumber(v.S); ok {
+			if n, ok := ParseNumber(withoutUnderscores(v.S)); ok {
 				f, _ := n.Float()
 				return FloatValue(f), nil
 			}
@@ -154,7 +154,10 @@ func castInt(v Value) (Value, error) {
 		// A DOUBLE rounds half to even, as DuckDB's cast does.
 		return floatToInt(math.RoundToEven(v.F()), v)
 	case String:
-		n, ok := ParseNumber(v.S)
+		if n, ok := radixInt(v.S); ok {
+			return IntValue(n), nil
+		}
+		n, ok := ParseNumber(withoutUnderscores(v.S))
 		if !ok {
 			break
 		}
@@ -196,3 +199,67 @@ func KindByName(name string) (Kind, bool) {
 	}
 	return 0, false
 }
+
+// radixInt reads DuckDB's hexadecimal and binary integer text, 0x1F and
+// 0b101 (x and b in either case, no sign or space around, a single _
+// between digits), up to the largest BIGINT; false for any other text.
+func radixInt(s string) (int64, bool) {
+	if len(s) < 3 || s[0] != '0' {
+		return 0, false
+	}
+	base := uint64(0)
+	switch s[1] {
+	case 'x', 'X':
+		base = 16
+	case 'b', 'B':
+		base = 2
+	default:
+		return 0, false
+	}
+	var n uint64
+	digits := s[2:]
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c == '_' && i > 0 && i+1 < len(digits) && digits[i-1] != '_' {
+			continue
+		}
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case 'a' <= c && c <= 'f':
+			d = uint64(c-'a') + 10
+		case 'A' <= c && c <= 'F':
+			d = uint64(c-'A') + 10
+		default:
+			return 0, false
+		}
+		if d >= base || n > (math.MaxInt64-d)/base {
+			return 0, false
+		}
+		n = n*base + d
+	}
+	return int64(n), true
+}
+
+// withoutUnderscores is number text with DuckDB's digit separators taken
+// out (1_000.5 is 1000.5): each _ must stand between two digits; s as it
+// is otherwise, which then reads as no number.
+func withoutUnderscores(s string) string {
+	if !strings.Contains(s, "_") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '_' {
+			if i == 0 || i+1 == len(s) || !isDigit(s[i-1]) || !isDigit(s[i+1]) {
+				return s
+			}
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
