@@ -44,13 +44,14 @@ import "syscall"
 // otherwise takes 30).
 const heapSpan = 96 << 20
 
-// Advise advises the heap for huge pages, unless GODEBUG says
-// disablethp=1 (the Go runtime's own switch against them). It is called
-// first thing in main, while the heap is new: the advice goes with the
-// runtime's mappings, so it must be given to space that the runtime has
-// mapped and not used yet (see advise). Elsewhere than on Linux it does
-// nothing.
+// Advise maps the program's image at once (see prefault) and advises the
+// heap for huge pages, unless GODEBUG says disablethp=1 (the Go runtime's
+// own switch against them). It is called first thing in main, while the
+// heap is new: the advice goes with the runtime's mappings, so it must be
+// given to space that the runtime has mapped and not used yet (see
+// advise). Elsewhere than on Linux it does nothing.
 func Advise() {
+	_, _ = prefault()
 	if v, _ := syscall.Getenv("GODEBUG"); contains(v, "disablethp=1") {
 		return
 	}
