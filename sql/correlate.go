@@ -50,10 +50,12 @@ func (s *Session) tablesOf(t ast.Table) []scopeTable {
 	switch {
 	case t.Join != nil:
 		return append(s.tablesOf(t.Join.Left), s.tablesOf(t.Join.Right)...)
-	case t.Sub != nil:
-		return []scopeTable{{name: tableName(t), fields: t.Sub.ColumnNames()}}
-	case t.Union != nil: // the rows of a derived table's UNION
-		return []scopeTable{{name: tableName(t), fields: t.Union.Parts[0].ColumnNames()}}
+	case t.Sub != nil, t.Union != nil: // a derived table's query or UNION
+		fields, err := s.starFields(ast.Table{Sub: t.Sub, Union: t.Union})
+		if err != nil {
+			fields = nil
+		}
+		return []scopeTable{{name: tableName(t), fields: fields}}
 	case t.Name != "":
 		return []scopeTable{{name: tableName(t), fields: s.Fields(t.Name)}}
 	}

@@ -287,7 +287,11 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 		cache = nil // its rows are this join's alone
 	}
 	derivedMade.Add(1)
-	streams := p.Unordered && !t.Shared && twice(p.Columns) == "" // else the file says what is wrong
+	// A SELECT * keeps whole lines, whose columns are known only once they
+	// are read: the file holds them (a stream would name none, and every
+	// column read through it would be NULL).
+	star := p.Scan != nil && p.Scan.Star
+	streams := p.Unordered && !t.Shared && !star && twice(p.Columns) == "" // else the file says what is wrong
 	if streams && !explaining(ctx) {
 		derivedStreamed.Add(1)
 		done := innerDone

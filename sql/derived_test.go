@@ -318,3 +318,71 @@ func TestDerivedStreamed(t *testing.T) {
 		t.Errorf("EXPLAIN of a streamed derived table:\n%s", text)
 	}
 }
+
+// A derived table's * reads the table's columns: a query over it that
+// groups or aggregates (its rows streamed to the reader) sees them, as
+// does a join of it, its partition key included; one without an alias is
+// DuckDB's unnamed_subquery.
+func TestDerivedStar(t *testing.T) {
+	s, rows := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	sumX, perDay := 0, map[string]int{}
+	for _, r := range rows {
+		if !r.xNull {
+			sumX += r.x
+		}
+		perDay[r.day]++
+	}
+	var days []string
+	for d, n := range perDay {
+		days = append(days, fmt.Sprintf("%s|%d", d, n))
+	}
+	slices.Sort(days)
+	hasX := count(rows, func(r subRow) bool { return !r.xNull })
+	bigG := count(rows, func(r subRow) bool { return !r.gNull && r.g > 20 })
+	for q, want := range map[string]string{
+		"SELECT COUNT(x), SUM(x) FROM (SELECT * FROM t) d":                                                           hasX + "|" + fmt.Sprint(sumX),
+		"SELECT day, COUNT(*) FROM (SELECT * FROM t) d GROUP BY day ORDER BY day":                                    strings.Join(days, "\n"),
+		"SELECT COUNT(g) FROM (SELECT * FROM (SELECT * FROM t WHERE g > 20)) WHERE g IS NOT NULL":                    bigG,
+		"SELECT COUNT(*) FROM (SELECT DISTINCT day FROM t)":                                                          fmt.Sprint(len(perDay)),
+		"SELECT unnamed_subquery.n FROM (SELECT COUNT(*) AS n FROM u)":                                               "13",
+		"SELECT COUNT(*) FROM (SELECT * FROM t WHERE g > 20) a JOIN (SELECT * FROM u) b ON a.g * 0 = b.id":           fmt.Sprint(mustInt(t, bigG)),
+		"SELECT COUNT(a.x), MAX(b.kind) FROM (SELECT * FROM t) a JOIN (SELECT *, id + 1 AS j FROM u) b ON a.g = b.j": joinedX(rows),
+		"SELECT * FROM (SELECT COUNT(*) AS n FROM t), (SELECT COUNT(*) AS m FROM u)":                                 "300|13",
+		"SELECT n FROM (SELECT COUNT(*) AS n FROM t) JOIN (SELECT COUNT(*) AS m FROM u) ON n > m":                    "300",
+	} {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if got := strings.Join(rowsText(res), "\n"); got != want {
+			t.Errorf("%s:\n%s\nwant\n%s", q, got, want)
+		}
+	}
+}
+
+func mustInt(t *testing.T, s string) int {
+	t.Helper()
+	var n int
+	if _, err := fmt.Sscan(s, &n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// joinedX is COUNT(a.x) and MAX(b.kind) of t's rows joined to u's on g =
+// id + 1 (u's ids are 0, 2, … 22, kinds k0 and k1 by turns).
+func joinedX(rows []subRow) string {
+	n, kind := 0, ""
+	for _, r := range rows {
+		if r.gNull || r.g%2 == 0 || r.g > 23 {
+			continue
+		}
+		if !r.xNull {
+			n++
+		}
+		kind = max(kind, fmt.Sprintf("k%d", (r.g-1)/2%2))
+	}
+	return fmt.Sprintf("%d|%s", n, kind)
+}

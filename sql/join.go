@@ -122,6 +122,9 @@ func joinTables(t ast.Table, side int) []*joinTable {
 // temporary file and returns the statement over it.
 func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
 	jn := *sel.From.Join
+	if err := s.spellJoinedStars(&jn); err != nil {
+		return nil, nil, nil, err
+	}
 	right := jn.Kind == ast.RightJoin
 	if right {
 		jn.Left, jn.Right, jn.Kind = jn.Right, jn.Left, ast.LeftJoin
@@ -1358,4 +1361,95 @@ func (r *recordWriter) flush() error {
 	}
 	r.batch, r.ends = r.batch[:0], r.ends[:0]
 	return nil
+}
+
+// spellJoinedStars spells the * of each derived table of the join jn (its
+// query's select list, see spellSubStar), so that the join knows the
+// table's columns: a column read through the table (s.x) is one of them,
+// and the query's own * lists them. It changes copies, never the tables
+// jn shares with the statement.
+func (s *Session) spellJoinedStars(jn *ast.Join) error {
+	for _, t := range []*ast.Table{&jn.Left, &jn.Right} {
+		switch {
+		case t.Join != nil:
+			inner := *t.Join
+			if err := s.spellJoinedStars(&inner); err != nil {
+				return err
+			}
+			t.Join = &inner
+		case t.Sub != nil:
+			sub, err := s.spellSubStar(t.Sub)
+			if err != nil {
+				return err
+			}
+			t.Sub = sub
+		}
+	}
+	return nil
+}
+
+// spellSubStar returns sub with each * (t.*) of its select list spelled
+// as the columns of its tables, as the query's own * would list them (a
+// lake's: the fields of its first rows; a derived table's or a union's:
+// their columns, their own * spelled first), or sub itself without one.
+func (s *Session) spellSubStar(sub *ast.Select) (*ast.Select, error) {
+	if !hasStar(sub) {
+		return sub, nil
+	}
+	if jn := sub.From.Join; jn != nil {
+		tables := append(joinTables(jn.Left, 0), joinTables(jn.Right, 1)...)
+		for _, tb := range tables {
+			var err error
+			if tb.t.Sub != nil || tb.t.Union != nil {
+				tb.fields, err = s.starFields(tb.t)
+			} else {
+				tb.fields = s.Fields(tb.t.Name) // expandStar orders a lake's
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		using := jn.Using
+		if jn.Natural {
+			if jn.Left.Join != nil {
+				return nil, fmt.Errorf("%w: NATURAL JOIN after a join of several tables: write ON", ErrUnsupported)
+			}
+			using = nil
+			for _, f := range tables[0].fields {
+				if slices.Contains(tables[1].fields, f) {
+					using = append(using, f)
+				}
+			}
+		}
+		return s.expandStar(sub, tables, using, false)
+	}
+	cols, err := s.starFields(sub.From)
+	if err != nil {
+		return nil, err
+	}
+	return spellStar(sub, cols)
+}
+
+// starFields returns the columns of table t, not a join, as * lists them.
+func (s *Session) starFields(t ast.Table) ([]string, error) {
+	switch {
+	case t.Sub != nil:
+		sub, err := s.spellSubStar(t.Sub)
+		if err != nil {
+			return nil, err
+		}
+		return sub.ColumnNames(), nil
+	case t.Union != nil:
+		first, err := s.spellSubStar(t.Union.Parts[0])
+		if err != nil {
+			return nil, err
+		}
+		return first.ColumnNames(), nil
+	case t.Name != "":
+		if _, _, meta := metaName(t.Name); meta {
+			return s.Fields(t.Name), nil
+		}
+		return s.rowFields(t.Name, s.Fields(t.Name)), nil
+	}
+	return nil, fmt.Errorf("%w: * of %s in a derived table: name its columns", ErrUnsupported, t)
 }

@@ -411,3 +411,20 @@ SELECT id, COUNT(*) OVER (ORDER BY b, n GROUPS BETWEEN UNBOUNDED PRECEDING AND 1
 SELECT id, COUNT(*) OVER (GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING) AS a, FIRST_VALUE(n) OVER (ORDER BY n GROUPS BETWEEN 1 FOLLOWING AND 2 FOLLOWING) AS f, LAST_VALUE(n) OVER (ORDER BY n GROUPS BETWEEN 3 PRECEDING AND 1 PRECEDING) AS l FROM t WHERE id IS NOT NULL AND id < 200 ORDER BY id
 SELECT region, LEAST(1, AVG(CASE WHEN n > 100 THEN n END)) % 0 AS a, COALESCE(MIN(n), STDDEV(f)) AS b, GREATEST(MAX(id), SUM(f) / 2) AS c, CASE WHEN COUNT(*) > 0 THEN 1 ELSE SQRT(2) END % 0 AS d FROM t GROUP BY region
 SELECT CAST(TRUE AS CHAR) AS c1, (LEAST(1, AVG((CASE WHEN (b = b) THEN id WHEN (user.tier IS NULL) THEN user.id WHEN (13 NOT BETWEEN 8 AND 3) THEN NULL ELSE t.user.id END * (id + n)))) % LEAST(SUM(user.id), 6)), f AS c0 FROM t WHERE (f > -2500.5) GROUP BY f HAVING (COUNT(DISTINCT b) <> 0.5)
+SELECT COUNT(*) FROM (SELECT DISTINCT region FROM t)
+SELECT region, c FROM (SELECT region, COUNT(*) AS c FROM t GROUP BY region) WHERE c > 10 ORDER BY region
+SELECT x.region, y.n FROM (SELECT * FROM t WHERE id < 30) x JOIN (SELECT * FROM t WHERE id < 30) y ON x.id = y.id ORDER BY x.id
+SELECT s.id, s.n2, u.c FROM (SELECT *, n * 2 AS n2 FROM t) s JOIN (SELECT region, COUNT(*) AS c FROM t GROUP BY region) u ON s.region = u.region WHERE s.id < 25 ORDER BY s.id
+SELECT * FROM (SELECT id, n FROM t WHERE id < 10) JOIN (SELECT id AS k, s FROM t WHERE id < 10) ON id = k ORDER BY id
+WITH a AS (SELECT id, region FROM t WHERE id < 20) SELECT * FROM (SELECT * FROM a) s JOIN a USING (id) ORDER BY id
+SELECT COUNT(*), SUM(n) FROM (SELECT * FROM t) JOIN (SELECT id AS k FROM t WHERE n > 0) ON id = k
+SELECT unnamed_subquery.region FROM (SELECT DISTINCT region FROM t) ORDER BY 1
+SELECT * FROM (SELECT region FROM t WHERE id < 5), (SELECT COUNT(*) AS c FROM t) ORDER BY region
+SELECT a.id, b.cnt FROM (SELECT * FROM t WHERE n > 0) a LEFT JOIN (SELECT region, COUNT(*) AS cnt FROM (SELECT * FROM t WHERE b) GROUP BY region) b ON a.region = b.region WHERE a.id < 40 ORDER BY a.id
+SELECT region, MAX(n) FROM (SELECT * FROM (SELECT * FROM t WHERE id < 500)) GROUP BY region ORDER BY region
+SELECT id FROM (SELECT id, n FROM t) WHERE n IS DISTINCT FROM (SELECT MAX(n) FROM t) AND id < 10 ORDER BY id
+SELECT q.region, q.c FROM (SELECT region, COUNT(*) AS c FROM t GROUP BY region) q JOIN (SELECT DISTINCT region FROM t WHERE n > 40) ON q.region = unnamed_subquery.region ORDER BY 1
+SELECT region, MAX(n) FROM (SELECT * FROM (SELECT * FROM t WHERE id < 500) x) y GROUP BY region ORDER BY region
+SELECT region, COUNT(*) AS cnt FROM (SELECT * FROM t WHERE b) x GROUP BY region ORDER BY region
+SELECT a.id, c.cnt FROM (SELECT * FROM t WHERE n > 0) a LEFT JOIN (SELECT region, COUNT(*) AS cnt FROM t GROUP BY region) c ON a.region = c.region WHERE a.id < 40 ORDER BY a.id
+SELECT a.id, c.cnt FROM (SELECT id, region FROM t WHERE n > 0) a LEFT JOIN (SELECT region, COUNT(*) AS cnt FROM (SELECT * FROM t WHERE b) x GROUP BY region) c ON a.region = c.region WHERE a.id < 40 ORDER BY a.id

@@ -53,6 +53,8 @@ import (
 //   - DuckDB's x::type becomes CAST(x AS type), x being the name, literal
 //     or parenthesized expression (or call) just before it;
 //   - lake$files, a metadata table's name unquoted, becomes `lake$files`;
+//   - a derived table without an alias gets DuckDB's, unnamed_subquery[n]
+//     (see unnamedDerivedEdits);
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - FULL [OUTER] JOIN becomes LEFT JOIN with a marked condition (see
 //     fullJoinEdits);
@@ -589,7 +591,7 @@ func aliasList(text string, toks []sqlToken, k int) (name string, cols []string,
 // FROM, and so is no alias.
 func isClauseWord(w string) bool {
 	switch strings.ToUpper(w) {
-	case "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "UNION", "JOIN", "INNER", "LEFT", "RIGHT",
+	case "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET", "FETCH", "UNION", "INTERSECT", "EXCEPT", "JOIN", "INNER", "LEFT", "RIGHT",
 		"CROSS", "FULL", "OUTER", "ON", "USING", "STRAIGHT_JOIN", "NATURAL", "AS", "SELECT", "FROM", "WINDOW", "QUALIFY":
 		return true
 	}
@@ -1211,6 +1213,7 @@ func prepass(text string) rewritten {
 			edits = append(edits, we...)
 		}
 	}
+	edits = append(edits, unnamedDerivedEdits(text, toks)...)
 	return applyEdits(text, edits)
 }
 
