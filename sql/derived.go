@@ -76,12 +76,16 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 			return out, src, done, err
 		}
 	}
+	sel, err := s.semiJoins(sel)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	if sel.From.Join != nil && sel.Where != nil {
 		f := *sel
 		f.Where = factorOrs(sel.Where)
 		sel = &f
 	}
-	sel, err := s.decorrelate(ctx, s.reorder(ctx, sel), scope)
+	sel, err = s.decorrelate(ctx, s.reorder(ctx, sel), scope)
 	if err != nil {
 		return nil, nil, nil, err
 	}

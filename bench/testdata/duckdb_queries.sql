@@ -428,3 +428,14 @@ SELECT region, MAX(n) FROM (SELECT * FROM (SELECT * FROM t WHERE id < 500) x) y 
 SELECT region, COUNT(*) AS cnt FROM (SELECT * FROM t WHERE b) x GROUP BY region ORDER BY region
 SELECT a.id, c.cnt FROM (SELECT * FROM t WHERE n > 0) a LEFT JOIN (SELECT region, COUNT(*) AS cnt FROM t GROUP BY region) c ON a.region = c.region WHERE a.id < 40 ORDER BY a.id
 SELECT a.id, c.cnt FROM (SELECT id, region FROM t WHERE n > 0) a LEFT JOIN (SELECT region, COUNT(*) AS cnt FROM (SELECT * FROM t WHERE b) x GROUP BY region) c ON a.region = c.region WHERE a.id < 40 ORDER BY a.id
+SELECT COUNT(*), SUM(n) FROM t SEMI JOIN (SELECT id AS k FROM t WHERE n > 10) x ON t.id = x.k
+SELECT COUNT(*), SUM(n) FROM t ANTI JOIN (SELECT id AS k FROM t WHERE n > 10) x ON t.id = x.k
+SELECT a.id FROM t a SEMI JOIN t y ON a.n = y.id AND y.b WHERE a.id < 200 ORDER BY a.id
+SELECT a.id FROM t a ANTI JOIN t y ON a.n = y.id WHERE a.id < 100 ORDER BY a.id
+SELECT region, COUNT(*) AS c FROM t ANTI JOIN (SELECT DISTINCT s FROM t WHERE n < 0) x ON t.s = x.s GROUP BY region ORDER BY region
+SELECT a.id, c.region FROM t a SEMI JOIN (SELECT n FROM t WHERE b) x ON a.n = x.n JOIN t c ON a.id = c.id WHERE a.id < 60 ORDER BY a.id
+SELECT COUNT(*) FROM t a ANTI JOIN t y ON a.s = y.s AND y.id < 5
+SELECT * FROM (SELECT id, n FROM t WHERE id < 30) a SEMI JOIN (SELECT id, s FROM t WHERE s IS NULL) b USING (id) ORDER BY id
+SELECT COUNT(*) FROM t a ANTI JOIN (SELECT id FROM t WHERE n IS NULL) b USING (id)
+SELECT a.id FROM t a SEMI JOIN t y ON a.id = y.id + 1 AND a.n < y.n WHERE a.id < 80 ORDER BY a.id
+SELECT COUNT(*) FROM (SELECT id, n FROM t) SEMI JOIN (SELECT n AS id FROM t) USING (id)

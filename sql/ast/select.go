@@ -59,7 +59,7 @@ type Table struct {
 	Rows float64
 }
 
-// Join is FROM left [INNER | LEFT | RIGHT | FULL | CROSS] JOIN right [ON … |
+// Join is FROM left [INNER | LEFT | RIGHT | FULL | CROSS | SEMI | ANTI] JOIN right [ON … |
 // USING (…)], or FROM left, right (a cross join).
 type Join struct {
 	Left, Right Table
@@ -78,6 +78,10 @@ const (
 	RightJoin = "RIGHT JOIN"
 	CrossJoin = "CROSS JOIN"
 	FullJoin  = "FULL JOIN"
+	// SemiJoin and AntiJoin, DuckDB's: the left table's rows that some
+	// right row matches, or that none does; only the left's columns.
+	SemiJoin = "SEMI JOIN"
+	AntiJoin = "ANTI JOIN"
 )
 
 func (j *Join) String() string {

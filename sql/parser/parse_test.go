@@ -60,6 +60,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
 			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
 		{"select * from a natural join b natural left join c natural right join d", "SELECT * FROM a NATURAL JOIN b NATURAL LEFT JOIN c NATURAL RIGHT JOIN d"},
+		// DuckDB's SEMI JOIN and ANTI JOIN; SEMI alone is an alias.
+		{"select * from a semi join b on a.x = b.x and b.y anti join c as z using (k) join d semi on true",
+			"SELECT * FROM a SEMI JOIN b ON a.x = b.x AND b.y ANTI JOIN c AS z USING (k) JOIN d AS semi ON true"},
 		// A derived table without an alias: DuckDB's names, in the order
 		// the tables open; a scalar subquery, IS DISTINCT FROM (…) and
 		// EXTRACT(… FROM (…)) keep none.
@@ -68,6 +71,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT * FROM (SELECT * FROM (SELECT 1 AS x) AS unnamed_subquery2) AS unnamed_subquery JOIN (SELECT 2 AS y) AS unnamed_subquery3 ON true CROSS JOIN (SELECT 3 AS z) AS unnamed_subquery4 WHERE NOT x <=> (SELECT 1) ORDER BY 1"},
 		{"select (select 1), extract(year from (select d from t)) from (select 1) as a, (select 2) b where a in (select 1) limit 1",
 			"SELECT (SELECT 1), DATE_PART('year', (SELECT d FROM t)) FROM (SELECT 1) AS a CROSS JOIN (SELECT 2) AS b WHERE a IN (SELECT 1) LIMIT 1"},
+		{"select * from (select 1 as k) semi join (select 1 as k) using (k)",
+			"SELECT * FROM (SELECT 1 AS k) AS unnamed_subquery SEMI JOIN (SELECT 1 AS k) AS unnamed_subquery2 USING (k)"},
 		{"select * from t join (select k from u) using (k) where k in (select k from (select k from v))",
 			"SELECT * FROM t JOIN (SELECT k FROM u) AS unnamed_subquery USING (k) WHERE k IN (SELECT k FROM (SELECT k FROM v) AS unnamed_subquery2)"},
 		// DuckDB's * EXCLUDE (…); * is still multiplication.

@@ -56,8 +56,8 @@ import (
 //   - a derived table without an alias gets DuckDB's, unnamed_subquery[n]
 //     (see unnamedDerivedEdits);
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
-//   - FULL [OUTER] JOIN becomes LEFT JOIN with a marked condition (see
-//     fullJoinEdits);
+//   - FULL [OUTER] JOIN becomes LEFT JOIN with a marked condition, and
+//     DuckDB's SEMI JOIN and ANTI JOIN become JOIN so (see fullJoinEdits);
 //   - * EXCLUDE (a, b) becomes *, __lakesql_exclude(a, b), which the
 //     converter folds back into the *;
 //   - PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x) becomes
@@ -784,13 +784,18 @@ const (
 )
 
 // fullJoinEdits rewrites each FULL [OUTER] JOIN as a LEFT JOIN whose ON
-// or USING carries fullMarker or fullUsingMarker (a join without either
-// is left to fail as a LEFT JOIN without ON would).
+// or USING carries fullMarker or fullUsingMarker, and each of DuckDB's
+// SEMI JOIN and ANTI JOIN as a JOIN whose ON or USING carries semiMarker,
+// semiUsingMarker, antiMarker or antiUsingMarker (a join without either
+// is left to fail as a join without ON would).
 func fullJoinEdits(tk tokens) []edit {
 	var edits []edit
 	// A word that may follow a table or its ON condition (isClauseWord;
 	// LEFT( and RIGHT( are calls).
 	clause := func(k int) bool {
+		if (tk.word(k, "SEMI") || tk.word(k, "ANTI")) && tk.word(k+1, "JOIN") {
+			return true
+		}
 		return k < len(tk.toks) && tk.toks[k].word && isClauseWord(tk.at(k)) &&
 			!((tk.word(k, "LEFT") || tk.word(k, "RIGHT")) && tk.punct(k+1, "("))
 	}
@@ -816,31 +821,49 @@ func fullJoinEdits(tk tokens) []edit {
 	}
 	for i := range tk.toks {
 		j := i + 1
-		if tk.word(j, "OUTER") {
-			j++
+		var kind, on, using string
+		switch {
+		case tk.word(i, "FULL"):
+			if tk.word(j, "OUTER") {
+				j++
+			}
+			kind, on, using = "LEFT JOIN", fullMarker, fullUsingMarker
+		case tk.word(i, "SEMI"):
+			kind, on, using = "JOIN", semiMarker, semiUsingMarker
+		case tk.word(i, "ANTI"):
+			kind, on, using = "JOIN", antiMarker, antiUsingMarker
 		}
-		if !tk.word(i, "FULL") || !tk.word(j, "JOIN") {
+		if kind == "" || !tk.word(j, "JOIN") {
 			continue
 		}
 		k := end(j + 1) // ON or USING, after the table and its alias
 		for tk.word(k, "AS") {
 			k = end(k + 1)
 		}
-		// FULL becomes LEFT only with its condition marked: unmarked, it
-		// would be a LEFT JOIN; left as written, the grammar refuses it.
-		full := edit{pos: tk.toks[i].pos, end: tk.toks[j].end, repl: "LEFT JOIN"}
+		// The join's kind changes only with its condition marked:
+		// unmarked, FULL would be a LEFT JOIN; left as written, the
+		// grammar refuses it.
+		join := edit{pos: tk.toks[i].pos, end: tk.toks[j].end, repl: kind}
 		switch {
 		case tk.word(k, "USING"):
-			edits = append(edits, full, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullUsingMarker})
+			edits = append(edits, join, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + using})
 		case tk.word(k, "ON"):
 			if e := end(k + 1); e > k+1 {
-				edits = append(edits, full, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + fullMarker + "(("},
+				edits = append(edits, join, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: "ON " + on + "(("},
 					edit{pos: tk.toks[e-1].end, end: tk.toks[e-1].end, repl: "))"})
 			}
 		}
 	}
 	return edits
 }
+
+// The markers of SEMI JOIN and ANTI JOIN's conditions (see fullJoinEdits).
+const (
+	semiMarker      = "__lakesql_semi"
+	semiUsingMarker = "__lakesql_semi_using"
+	antiMarker      = "__lakesql_anti"
+	antiUsingMarker = "__lakesql_anti_using"
+)
 
 // nullsMarker begins the marker ORDER BY item of NULLS FIRST and LAST.
 const nullsMarker = "__lakesql_nulls_"

@@ -65,6 +65,11 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if wg, ok := withinGroupAt(tokens{text[off:], toks}, i); ok && wg.edits == nil {
 			return nil, NewSyntaxError(text, off+t.pos, "PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC")
 		}
+		// DuckDB's ASOF and POSITIONAL joins, which the grammar would
+		// read as the table's alias before a plain JOIN.
+		if (w(i, "ASOF") || w(i, "POSITIONAL")) && (w(i+1, "JOIN") || w(i+1, "LEFT") && w(i+2, "JOIN")) {
+			return nil, NewSyntaxError(text, off+t.pos, "%s JOIN not supported", strings.ToUpper(text[off+t.pos:off+t.end]))
+		}
 		if w(i, "NATURAL") && w(i+1, "FULL") {
 			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
 		}
@@ -358,6 +363,40 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 	return c.selectRest(sel, out)
 }
 
+// markedCondition reads j's condition back when the pre-parse marked it
+// ON marker((condition)) or ON usingMarker(columns) (see fullJoinEdits),
+// and reports whether it was so marked.
+func (c *converter) markedCondition(j *sqlparser.JoinTableExpr, marker, usingMarker string) (bool, error) {
+	f, ok := j.Condition.On.(*sqlparser.FuncExpr)
+	if !ok || !f.Qualifier.IsEmpty() || !f.Name.EqualString(marker) && !f.Name.EqualString(usingMarker) {
+		return false, nil
+	}
+	var args []sqlparser.Expr
+	for _, a := range f.Exprs {
+		ae, ok := a.(*sqlparser.AliasedExpr)
+		if !ok {
+			return false, c.unsupported(j, "this join's condition")
+		}
+		args = append(args, ae.Expr)
+	}
+	if f.Name.EqualString(marker) {
+		if len(args) != 1 {
+			return false, c.unsupported(j, "this join's condition")
+		}
+		j.Condition.On = args[0]
+		return true, nil
+	}
+	j.Condition.On = nil
+	for _, a := range args {
+		col, ok := a.(*sqlparser.ColName)
+		if !ok || !col.Qualifier.IsEmpty() {
+			return false, c.unsupported(j, "USING with other than column names")
+		}
+		j.Condition.Using = append(j.Condition.Using, col.Name)
+	}
+	return true, nil
+}
+
 // table converts one table of FROM: a lake, a metadata table, a derived
 // table, or a join of two of them.
 func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
@@ -377,6 +416,14 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 		switch j.Join {
 		case sqlparser.JoinStr:
 			out.Kind = ast.InnerJoin
+			// SEMI JOIN and ANTI JOIN, whose condition the pre-parse marked.
+			for _, m := range []struct{ kind, on, using string }{{ast.SemiJoin, semiMarker, semiUsingMarker}, {ast.AntiJoin, antiMarker, antiUsingMarker}} {
+				if ok, err := c.markedCondition(j, m.on, m.using); err != nil {
+					return ast.Table{}, err
+				} else if ok {
+					out.Kind = m.kind
+				}
+			}
 		case sqlparser.StraightJoinStr: // CROSS JOIN (see prepass)
 			out.Kind = ast.CrossJoin
 			if j.Condition.On != nil || j.Condition.Using != nil {
@@ -385,31 +432,10 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 		case sqlparser.LeftJoinStr:
 			out.Kind = ast.LeftJoin
 			// FULL JOIN, whose condition the pre-parse marked.
-			if f, ok := j.Condition.On.(*sqlparser.FuncExpr); ok && f.Qualifier.IsEmpty() && (f.Name.EqualString(fullMarker) || f.Name.EqualString(fullUsingMarker)) {
+			if ok, err := c.markedCondition(j, fullMarker, fullUsingMarker); err != nil {
+				return ast.Table{}, err
+			} else if ok {
 				out.Kind = ast.FullJoin
-				var args []sqlparser.Expr
-				for _, a := range f.Exprs {
-					ae, ok := a.(*sqlparser.AliasedExpr)
-					if !ok {
-						return ast.Table{}, c.unsupported(j, "this FULL JOIN")
-					}
-					args = append(args, ae.Expr)
-				}
-				if f.Name.EqualString(fullMarker) {
-					if len(args) != 1 {
-						return ast.Table{}, c.unsupported(j, "this FULL JOIN")
-					}
-					j.Condition.On = args[0]
-				} else {
-					j.Condition.On = nil
-					for _, a := range args {
-						col, ok := a.(*sqlparser.ColName)
-						if !ok || !col.Qualifier.IsEmpty() {
-							return ast.Table{}, c.unsupported(j, "USING with other than column names")
-						}
-						j.Condition.Using = append(j.Condition.Using, col.Name)
-					}
-				}
 			}
 		case sqlparser.RightJoinStr:
 			out.Kind = ast.RightJoin
