@@ -740,6 +740,93 @@ func denseJoiner(t *testing.T, keys []Value, limit int64) (*joiner, *buildTable)
 	return j, tb
 }
 
+// TestBuildTableKeyInts: a dense table whose rows are one integer column,
+// its key, all different, finds a probe's row in its dense array alone,
+// the row being the key (keyInts); a repeated key, a whole DOUBLE or a
+// second column keep the rows' records read. The answers are the same.
+func TestBuildTableKeyInts(t *testing.T) {
+	build := func(keys []Value, cols int) (*joiner, *buildTable) {
+		d := spill.New(storage.OS, t.TempDir())
+		t.Cleanup(func() { d.Close() })
+		w, err := d.Create()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range keys {
+			rec := types.AppendValue(nil, k)
+			if cols == 2 {
+				rec = types.AppendValue(rec, types.IntValue(int64(i)))
+			}
+			if err := w.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Finish(); err != nil {
+			t.Fatal(err)
+		}
+		need := []colRef{{"b", "k"}, {"b", "j"}}[:cols]
+		j := &joiner{seed: maphash.MakeSeed(), keepBuild: true, sides: [2]*joinSide{
+			{need: []colRef{{"a", "k"}}, keys: []int{0}},
+			{need: need, keys: []int{0}, file: w}}}
+		r, err := w.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		tb, _, err := j.build(r, w.Records(), w.Size(), math.MaxInt64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return j, tb
+	}
+	var unique []Value
+	for i := range 200 {
+		unique = append(unique, types.IntValue(int64(i*3-50)))
+	}
+	unique = append(unique, Value{}) // a NULL key: a lone row
+	cases := []struct {
+		name    string
+		keys    []Value
+		cols    int
+		keyInts bool
+	}{
+		{"unique", unique, 1, true},
+		{"a repeated key", append(slices.Clone(unique), types.IntValue(10)), 1, false},
+		{"a whole DOUBLE", append(slices.Clone(unique[:10]), types.FloatValue(7)), 1, false},
+		{"two columns", unique, 2, false},
+	}
+	probes := []Value{types.IntValue(-50), types.IntValue(10), types.IntValue(11), types.FloatValue(10), types.FloatValue(7),
+		types.IntValue(547), types.IntValue(548), types.IntValue(1 << 40), types.StringValue("10")}
+	for _, c := range cases {
+		j, tb := build(c.keys, c.cols)
+		if tb.keyInts != c.keyInts {
+			t.Errorf("%s: keyInts %v, want %v", c.name, tb.keyInts, c.keyInts)
+		}
+		for _, p := range probes {
+			pk, _ := appendKey(nil, []int{0}, []Value{p})
+			var want []string
+			for _, k := range c.keys {
+				if kk, ok := appendKey(nil, []int{0}, []Value{k}); ok && bytes.Equal(kk, pk) {
+					want = append(want, k.String())
+				}
+			}
+			var got []string
+			var right []Value
+			if err := j.matches(tb, pk, &right, new([]byte), func(int32) error {
+				got = append(got, right[0].String())
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %v matches %v, want %v", c.name, p, got, want)
+			}
+		}
+	}
+}
+
 // TestBuildTableDense: a table of one integer key column whose keys span
 // little (ids, or any span of at most denseSmall) gets its dense array in
 // place of its slots, and finds every row of each key as the hashed table
@@ -862,16 +949,22 @@ func TestJoinDenseKeys(t *testing.T) {
 		sparse = append(sparse, fmt.Sprint(int64(i%50)*1<<33))
 		mixed = append(mixed, fmt.Sprint(i%90))
 	}
+	var unique []string // of keyInts (TestBuildTableKeyInts)
+	for i := range 300 {
+		unique = append(unique, fmt.Sprint(i-5))
+	}
+	unique = append(unique, "null")
 	dense = append(dense, "null", "7.0", "-0")
 	mixed = append(mixed, `"7"`, "2.5", "-9223372036854775808", "9223372036854775807")
 	lake("a", a)
 	lake("bd", dense)
 	lake("bs", sparse)
 	lake("bm", mixed)
+	lake("bu", unique)
 	for _, limit := range []int64{0, MinMemoryLimit} {
 		s := NewSession(c)
 		s.Memory = Memory{TempDir: t.TempDir(), Limit: limit}
-		for _, b := range []string{"bd", "bs", "bm"} {
+		for _, b := range []string{"bd", "bs", "bm", "bu"} {
 			for _, form := range []string{
 				"SELECT a.j, b.j FROM a JOIN %s b ON a.k = b.k%s",
 				"SELECT a.j, b.j FROM a LEFT JOIN %s b ON a.k = b.k%s",
@@ -879,6 +972,10 @@ func TestJoinDenseKeys(t *testing.T) {
 				"SELECT a.j, b.j FROM a RIGHT JOIN %s b ON a.k = b.k%s",
 				"SELECT b.j, COUNT(*) FROM %s b JOIN a ON b.k = a.k%s GROUP BY b.j",
 				"SELECT COUNT(*) FROM %s b WHERE EXISTS (SELECT 1 FROM a WHERE a.k = b.k%s)",
+				// Only the right table's key: its rows may be their keys.
+				"SELECT a.j, b.k FROM a JOIN %s b ON a.k = b.k%s",
+				"SELECT a.j, b.k FROM a LEFT JOIN %s b ON a.k = b.k%s",
+				"SELECT b.k, COUNT(a.j) FROM %s b LEFT JOIN a ON a.k = b.k%s GROUP BY b.k",
 			} {
 				one := fmt.Sprintf(form, b, "")
 				two := fmt.Sprintf(form, b, " AND a.c = b.c")
