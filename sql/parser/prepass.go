@@ -526,20 +526,43 @@ func quantified(text string, toks []sqlToken, i int) bool {
 }
 
 // quantifiedEdit makes x = ANY|SOME (SELECT …) x IN (SELECT …), and x <>
-// ALL (SELECT …) x NOT IN (SELECT …); false for any other comparison,
-// which ParseSelect refuses.
-func quantifiedEdit(text string, toks []sqlToken, i int) (edit, bool) {
+// ALL (SELECT …) x NOT IN (SELECT …); any other comparison x op ALL|ANY
+// (SELECT …) it makes x op allQMarker((SELECT …)) or anyQMarker, which the
+// converter reads (see quantifiedCase). False when no comparison comes
+// before, which ParseSelect refuses.
+func quantifiedEdit(text string, toks []sqlToken, i int) ([]edit, bool) {
 	tk := tokens{text, toks}
-	joined := i > 1 && tk.adjacent(i-2)
 	all := tk.word(i, "ALL")
-	switch {
-	case tk.punct(i-1, "=") && !(joined && strings.Contains("<>!", tk.at(i-2))) && !all:
-		return edit{pos: toks[i-1].pos, end: toks[i].end, repl: " IN "}, true
-	case joined && (tk.punct(i-2, "<") && tk.punct(i-1, ">") || tk.punct(i-2, "!") && tk.punct(i-1, "=")) && all:
-		return edit{pos: toks[i-2].pos, end: toks[i].end, repl: " NOT IN "}, true
+	op := tk.at(i - 1)
+	if i > 1 && tk.adjacent(i-2) && strings.Contains("<>!", tk.at(i-2)) && (op == "=" || op == ">") {
+		op = tk.at(i-2) + op
 	}
-	return edit{}, false
+	switch {
+	case op == "=" && !all:
+		return []edit{{pos: toks[i-1].pos, end: toks[i].end, repl: " IN "}}, true
+	case (op == "<>" || op == "!=") && all:
+		return []edit{{pos: toks[i-2].pos, end: toks[i].end, repl: " NOT IN "}}, true
+	case op == "=" || op == "<>" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=":
+		end := tk.closing(i + 1)
+		if end < 0 {
+			return nil, false
+		}
+		marker := anyQMarker
+		if all {
+			marker = allQMarker
+		}
+		return []edit{{pos: toks[i].pos, end: toks[i].end, repl: marker + "("},
+			{pos: toks[end].end, end: toks[end].end, repl: ")"}}, true
+	}
+	return nil, false
 }
+
+// The markers of x op ALL (SELECT …) and x op ANY (SELECT …) (see
+// quantifiedEdit).
+const (
+	allQMarker = "__lakesql_all_of"
+	anyQMarker = "__lakesql_any_of"
+)
 
 // columnsMarker separates, in the alias the pre-parse gives a derived
 // table written (SELECT …) AS name (a, b), the name from the columns.
@@ -1115,8 +1138,8 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
 			i = end
 		case quantified(text, toks, i):
-			if e, ok := quantifiedEdit(text, toks, i); ok {
-				edits = append(edits, e)
+			if es, ok := quantifiedEdit(text, toks, i); ok {
+				edits = append(edits, es...)
 			}
 		case punct(i, "(") && word(i+1, "VALUES"):
 			// DuckDB's (VALUES (…), …) [AS] name [(columns)]: the UNION ALL

@@ -56,7 +56,7 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		}
 		if quantified(text[off:], toks, i) {
 			if _, ok := quantifiedEdit(text[off:], toks, i); !ok {
-				return nil, NewSyntaxError(text, off+t.pos, "a comparison with %s (subquery) not supported (= ANY is IN, <> ALL is NOT IN)", strings.ToUpper(text[off+t.pos:off+t.end]))
+				return nil, NewSyntaxError(text, off+t.pos, "%s (subquery) not supported here: it follows a comparison (x > ALL (SELECT …))", strings.ToUpper(text[off+t.pos:off+t.end]))
 			}
 		}
 		if _, why, ok := windowAt(tokens{text[off:], toks}, i); ok && why != "" {
@@ -926,6 +926,9 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 		}
 		return ast.Compare{Op: e.Operator, L: l, R: r}, nil
 	case "=", "!=", "<", "<=", ">", ">=":
+		if f, ok := r.(*ast.Func); ok && (f.Name == strings.ToUpper(allQMarker) || f.Name == strings.ToUpper(anyQMarker)) {
+			return c.quantifiedCase(e, l, f)
+		}
 		return ast.Compare{Op: e.Operator, L: l, R: r}, nil
 	case sqlparser.LikeStr, sqlparser.NotLikeStr:
 		if esc, ok := e.Escape.(*sqlparser.SQLVal); ok && esc.Type == sqlparser.StrVal && strings.HasPrefix(string(esc.Val), ilikeMarker) {
