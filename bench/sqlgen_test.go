@@ -151,6 +151,16 @@ func TestSgJudge(t *testing.T) {
 	if !sgMultisetEq([][]sgCell{{sgF(0.30000000000000004)}, {sgI(1)}}, [][]sgCell{{sgI(1)}, {sgF(0.3)}}) {
 		t.Error("multiset: {0.1+0.2, 1} != {1, 0.3}")
 	}
+	// Near twins within the tolerance (a ~ b ~ c, not a ~ c), each side
+	// holding the same three: equal, whatever order the greedy match
+	// meets them in (it once took c for b, b for a, and left a for c).
+	a, b, c := 1.0, 1+0.9*relTol, 1+1.8*relTol
+	if !sgMultisetEq([][]sgCell{{sgF(b)}, {sgF(a)}, {sgF(c)}}, [][]sgCell{{sgF(c)}, {sgF(b)}, {sgF(a)}}) {
+		t.Error("the same near twins in another order are not equal")
+	}
+	if sgMultisetEq([][]sgCell{{sgF(a)}, {sgF(a)}, {sgF(c)}}, [][]sgCell{{sgF(c)}, {sgF(c)}, {sgF(a)}}) {
+		t.Error("a, a, c equal to c, c, a")
+	}
 }
 
 func TestSgBucketOf(t *testing.T) {
