@@ -126,7 +126,7 @@ func groupingSets(sel *ast.Select) (*ast.Select, error) {
 			u.All = append(u.All, true)
 		}
 	}
-	rows, _ := parser.UnionTable(u) // no * (above)
+	rows := parser.UnionTable(u) // no * (above)
 	out := &ast.Select{
 		Distinct: sel.Distinct,
 		From:     ast.Table{Sub: rows, Alias: "__lakesql_sets"},

@@ -51,6 +51,12 @@ func (s *Session) unionPlan(ctx context.Context, u *ast.Union, scope []scopeTabl
 	}
 	eu := &exec.Union{Limit: u.Limit, Offset: u.Offset}
 	for i, part := range u.Parts {
+		// A * is its tables' columns (see spellSubStar), as DuckDB
+		// binds it: SELECT * FROM a UNION ALL SELECT * FROM b.
+		part, err := s.spellSubStar(part)
+		if err != nil {
+			return nil, done, err
+		}
 		sel, src, pdone, err := s.resolve(ctx, part, scope)
 		if err != nil {
 			return nil, done, err

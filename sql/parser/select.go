@@ -854,26 +854,29 @@ func (c *converter) unionSelect(u *sqlparser.Union) (*ast.Select, error) {
 	if err != nil {
 		return nil, err
 	}
-	sel, ok := UnionTable(un)
-	if !ok {
-		return nil, c.unsupported(u, "SELECT * in a UNION that is a derived table (name the columns)")
-	}
-	return sel, nil
+	return UnionTable(un), nil
 }
 
 // UnionTable is the SELECT of un's columns from its rows (see
-// unionSelect), as a derived table or a CTE reads a UNION; false when its
-// first query selects *.
-func UnionTable(un *ast.Union) (*ast.Select, bool) {
+// unionSelect), as a derived table or a CTE reads a UNION: SELECT * of
+// them when its first query selects *, whose columns the planner knows
+// once it has spelled that query's * (those of its tables).
+func UnionTable(un *ast.Union) *ast.Select {
 	first := un.Parts[0]
-	if slices.ContainsFunc(first.Items, func(it ast.SelectItem) bool { _, star := it.Expr.(ast.Star); return star }) {
-		return nil, false
-	}
 	sel := &ast.Select{From: ast.Table{Union: un}, Limit: -1}
+	if hasStarItem(first) {
+		sel.Items = []ast.SelectItem{{Expr: ast.Star{}}}
+		return sel
+	}
 	for _, name := range first.ColumnNames() {
 		sel.Items = append(sel.Items, ast.SelectItem{Expr: ast.Column{Path: []string{name}}, Alias: name})
 	}
-	return sel, true
+	return sel
+}
+
+// hasStarItem reports a * (or t.*) in sel's select list.
+func hasStarItem(sel *ast.Select) bool {
+	return slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, star := it.Expr.(ast.Star); return star })
 }
 
 // subquery converts the SELECT of a subquery in an expression.

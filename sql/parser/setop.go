@@ -157,11 +157,10 @@ const (
 // combine is the query of l o r.
 func (c *converter) combine(l *ast.Select, o setOp, r *ast.Select) (*ast.Select, error) {
 	if o.kind == "UNION" {
-		sel, ok := UnionTable(&ast.Union{Parts: []*ast.Select{l, r}, All: []bool{o.all}, Limit: -1})
-		if !ok {
+		if hasStarItem(l) {
 			return nil, NewSyntaxError(c.text, c.off, "SELECT * in a UNION beside INTERSECT or EXCEPT not supported: name the columns")
 		}
-		return sel, nil
+		return UnionTable(&ast.Union{Parts: []*ast.Select{l, r}, All: []bool{o.all}, Limit: -1}), nil
 	}
 	names := l.ColumnNames()
 	for _, p := range []*ast.Select{l, r} {
@@ -210,7 +209,7 @@ func (c *converter) combine(l *ast.Select, o setOp, r *ast.Select) (*ast.Select,
 		return &q
 	}
 	u := &ast.Union{Parts: []*ast.Select{tag(l, 1), tag(r, 0)}, All: []bool{true}, Limit: -1}
-	inner, _ := UnionTable(u) // no * (above)
+	inner := UnionTable(u) // no * (above)
 	sum := func(n string) ast.Expr { return &ast.Func{Name: "SUM", Args: []ast.Expr{col(n)}} }
 	rightOp := ">"
 	if o.kind == "EXCEPT" {

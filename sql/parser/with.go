@@ -76,9 +76,7 @@ func parseWith(text string, off int) (ast.Statement, error) {
 		}
 		body, ok := q.(*ast.Select)
 		if u, isUnion := q.(*ast.Union); isUnion {
-			if body, ok = UnionTable(u); !ok {
-				return nil, NewSyntaxError(text, pos(i+1), "WITH %s: SELECT * in a UNION not supported (name the columns)", name)
-			}
+			body, ok = UnionTable(u), true
 		} else if !ok {
 			return nil, NewSyntaxError(text, pos(i+1), "WITH %s: only a query is supported here", name)
 		}
