@@ -125,14 +125,17 @@ func selectAndOnExprs(sel *ast.Select) []ast.Expr {
 }
 
 // correlation is what a correlated subquery's WHERE holds: its own
-// expressions equal to outer columns (the keys), at most one comparison
-// of its own value with an outer one (EXISTS only), and the terms that
-// read its own tables alone.
+// expressions equal to outer ones (the keys), comparisons of its own
+// values with outer ones, and the terms that read its own tables alone.
+// An EXISTS with keys takes one comparison as cmp (its own value's least
+// or greatest decides it); other comparisons are ranges, which the
+// subquery meets through the outer query's values (see domainJoin).
 type correlation struct {
-	keys  []ast.Expr   // the subquery's side of each equality
-	outer []ast.Column // the outer column of each
-	cmp   *ast.Compare // L the subquery's, R the outer's
-	where []ast.Expr
+	keys   []ast.Expr   // the subquery's side of each equality
+	outer  []ast.Expr   // the outer side of each
+	cmp    *ast.Compare // L the subquery's, R the outer's
+	ranges []ast.Compare
+	where  []ast.Expr
 }
 
 // flipped is the operator of a comparison with its sides swapped.
@@ -176,7 +179,7 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 			// An aggregate without GROUP BY or HAVING: one row, always.
 			return ast.Literal{Value: types.BoolValue(true)}
 		}
-		if exists && c.cmp == nil && len(c.keys) == 1 && !s.manyValues(sub.From, c.keys[0]) {
+		if exists && c.cmp == nil && len(c.ranges) == 0 && len(c.keys) == 1 && !s.manyValues(sub.From, c.keys[0]) {
 			// EXISTS (… WHERE u.k = t.x AND p): whether x is among the
 			// values of k (a list that prunes, and no join), when they
 			// are few enough to hold; COALESCE(…, FALSE) keeps EXISTS
@@ -200,7 +203,13 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 		col := func(name string) ast.Column { return ast.Column{Path: []string{alias, name}} }
 		d := &ast.Select{From: sub.From, Limit: -1}
 		var on ast.Expr
+		if len(c.ranges) > 0 {
+			d, on = domainJoin(sub, c, sel.From, alias, n)
+		}
 		for i, k := range c.keys {
+			if len(c.ranges) > 0 {
+				break
+			}
 			name := fmt.Sprintf("__k%d", i+1)
 			d.Items = append(d.Items, ast.SelectItem{Expr: k, Alias: name})
 			d.GroupBy = append(d.GroupBy, k)
@@ -419,7 +428,16 @@ func (s *Session) correlation(sub *ast.Select, exists bool, outer, scope []scope
 	if on(sub.From) {
 		return refuse("that reads the outer query in a join's ON")
 	}
+	var terms []ast.Expr
 	for _, t := range ast.Conjuncts(sub.Where) {
+		// x BETWEEN a AND b is x >= a AND x <= b, two comparisons.
+		if b, ok := t.(ast.Between); ok && !b.Not && level(t)[outerRef] {
+			terms = append(terms, ast.Compare{Op: ">=", L: b.X, R: b.Lo}, ast.Compare{Op: "<=", L: b.X, R: b.Hi})
+			continue
+		}
+		terms = append(terms, t)
+	}
+	for _, t := range terms {
 		if !level(t)[outerRef] {
 			c.where = append(c.where, t)
 			continue
@@ -430,25 +448,71 @@ func (s *Session) correlation(sub *ast.Select, exists bool, outer, scope []scope
 				cmp.L, cmp.R, cmp.Op = cmp.R, cmp.L, flipped[cmp.Op]
 			}
 			l, r := level(cmp.L), level(cmp.R)
-			if !l[outerRef] && l[ownRef] && r[outerRef] && !r[ownRef] {
-				oc, isCol := cmp.R.(ast.Column)
+			if !l[outerRef] && l[ownRef] && r[outerRef] && !r[ownRef] && !selectHasExpr(cmp.R, isSubquery) {
 				switch {
-				case cmp.Op == "=" && isCol:
+				case cmp.Op == "=":
 					c.keys = append(c.keys, cmp.L)
-					c.outer = append(c.outer, oc)
+					c.outer = append(c.outer, cmp.R)
 					continue
-				case cmp.Op != "=" && exists && c.cmp == nil:
+				case cmp.Op != "<=>" && exists && c.cmp == nil:
 					c.cmp = &cmp
+					continue
+				case cmp.Op != "<=>":
+					c.ranges = append(c.ranges, cmp)
 					continue
 				}
 			}
 		}
-		return refuse(fmt.Sprintf("whose term %s is not an equality of its own value with an outer column", t))
+		return refuse(fmt.Sprintf("whose term %s is not a comparison of its own value with the outer query's", t))
 	}
-	if len(c.keys) == 0 {
-		return refuse("without an equality of its own value with an outer column")
+	if c.cmp != nil && (len(c.keys) == 0 || len(c.ranges) > 0) {
+		c.ranges, c.cmp = append(c.ranges, *c.cmp), nil
 	}
 	return c, true, nil
+}
+
+// domainJoin begins the grouped derived table of a correlated subquery
+// whose WHERE compares its own values with the outer query's otherwise
+// than by equality (WHERE u.n > t.n): the subquery's rows met with the
+// outer query's values, each once (its domain: SELECT DISTINCT of them
+// over the outer query's FROM), on its comparisons and equalities, and
+// grouped by those values, as planners decorrelate a dependent join. It
+// returns the table (its FROM, its GROUP BY and their items __k1, …) and
+// the ON that joins it to the outer query, the values equal to theirs: a
+// row whose value is NULL meets no row of the subquery, and finds none.
+// The join of the domain and the subquery tries every pair of rows where
+// no equality ties them.
+func domainJoin(sub *ast.Select, c correlation, outerFrom ast.Table, alias string, n int) (*ast.Select, ast.Expr) {
+	dom := fmt.Sprintf("__dom%d", n)
+	val := func(j int) ast.Column { return ast.Column{Path: []string{dom, fmt.Sprintf("__o%d", j+1)}} }
+	var vals []ast.Expr // the outer values, each once
+	index := func(e ast.Expr) int {
+		for j, v := range vals {
+			if v.String() == e.String() {
+				return j
+			}
+		}
+		vals = append(vals, e)
+		return len(vals) - 1
+	}
+	var meet ast.Expr
+	for i, k := range c.keys {
+		meet = andOf(meet, ast.Compare{Op: "=", L: k, R: val(index(c.outer[i]))})
+	}
+	for _, r := range c.ranges {
+		meet = andOf(meet, ast.Compare{Op: r.Op, L: r.L, R: val(index(r.R))})
+	}
+	domain := &ast.Select{Distinct: true, From: outerFrom, Limit: -1}
+	d := &ast.Select{Limit: -1, From: ast.Table{Join: &ast.Join{Left: sub.From, Right: ast.Table{Sub: domain, Alias: dom, Own: true}, Kind: ast.InnerJoin, On: meet}}}
+	var on ast.Expr
+	for j, v := range vals {
+		domain.Items = append(domain.Items, ast.SelectItem{Expr: v, Alias: fmt.Sprintf("__o%d", j+1)})
+		name := fmt.Sprintf("__k%d", j+1)
+		d.Items = append(d.Items, ast.SelectItem{Expr: val(j), Alias: name})
+		d.GroupBy = append(d.GroupBy, val(j))
+		on = andOf(on, ast.Compare{Op: "=", L: ast.Column{Path: []string{alias, name}}, R: v})
+	}
+	return d, on
 }
 
 // manyValues reports a key that would surely give IN more values than it

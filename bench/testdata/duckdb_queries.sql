@@ -476,3 +476,15 @@ SELECT * FROM (SELECT region, COUNT(*) AS c FROM t GROUP BY region) WHERE c > (S
 SELECT id, n FROM t WHERE n = (SELECT MAX(n) FROM (SELECT * FROM t WHERE region = 'jeju')) ORDER BY id
 SELECT region FROM (SELECT * FROM t) GROUP BY region HAVING COUNT(*) > 700 ORDER BY region
 SELECT COUNT(*) FROM (SELECT id, n FROM t EXCEPT SELECT id, n FROM t WHERE n > 0)
+SELECT id, (SELECT COUNT(*) FROM t u WHERE u.region = t.region AND u.n > t.n) AS higher FROM t WHERE id < 40 ORDER BY id
+SELECT id, (SELECT SUM(n) FROM t u WHERE u.id <= t.id AND u.id > t.id - 5) AS win FROM t WHERE id < 30 ORDER BY id
+SELECT region, COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM t u WHERE u.n = t.n + 1 AND u.region = t.region) GROUP BY region ORDER BY region
+SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM t u WHERE u.n > t.n + 45)
+SELECT COUNT(*) FROM t WHERE NOT EXISTS (SELECT 1 FROM t u WHERE u.f > t.f AND u.day = t.day)
+SELECT id, n FROM t WHERE n >= (SELECT MAX(n) FROM t u WHERE u.day = t.day AND u.id < t.id) AND id < 300 ORDER BY id
+SELECT id, (SELECT MIN(u.id) FROM t u WHERE u.id > t.id AND u.s = t.s) AS next_same FROM t WHERE id < 50 ORDER BY id
+SELECT id FROM t WHERE n < (SELECT AVG(n) FROM t u WHERE u.region = t.region AND u.b <> t.b) AND id < 200 ORDER BY id
+SELECT id, (SELECT COUNT(*) FROM t u WHERE u.n BETWEEN t.n - 1 AND t.n + 1) AS near FROM t WHERE id < 25 ORDER BY id
+SELECT id, (SELECT COUNT(*) FROM t u WHERE u.id < t.id AND u.n IS NOT NULL) AS before FROM t WHERE id < 20 ORDER BY id
+SELECT COUNT(*) FROM t WHERE EXISTS (SELECT 1 FROM t u WHERE u.id = t.id + 1 AND u.n > t.n)
+SELECT id, (SELECT COUNT(*) FROM t u WHERE LOWER(u.region) = LOWER(t.region) AND u.id < 10) AS c FROM t WHERE id < 15 ORDER BY id
