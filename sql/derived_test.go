@@ -386,3 +386,41 @@ func joinedX(rows []subRow) string {
 	}
 	return fmt.Sprintf("%d|%s", n, kind)
 }
+
+// A GROUP BY name that is both a select item's alias and a column of the
+// input is the column, as in DuckDB: SELECT x AS g … GROUP BY g, x groups
+// by the pairs of g and x, over a lake and over a derived table; an
+// alias that is no column stays the item.
+func TestGroupByAliasIsColumn(t *testing.T) {
+	s, rows := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	pairs, xs := map[string]bool{}, map[string]bool{}
+	val := func(v int, null bool) string {
+		if null {
+			return "NULL"
+		}
+		return fmt.Sprint(v)
+	}
+	for _, r := range rows {
+		pairs[val(r.g, r.gNull)+"|"+val(r.x, r.xNull)] = true
+		xs[val(r.x, r.xNull)] = true
+	}
+	for q, want := range map[string]int{
+		"SELECT x AS g, COUNT(*) FROM t GROUP BY g, x":                      len(pairs),
+		"SELECT x AS g, COUNT(*) FROM (SELECT g, x FROM t) d GROUP BY g, x": len(pairs),
+		"SELECT x AS k, COUNT(*) FROM t GROUP BY k":                         len(xs),
+		"SELECT LOWER(day) AS day, COUNT(*) FROM t GROUP BY day":            4,
+	} {
+		res, err := s.Exec(context.Background(), q)
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if len(res.Rows) != want {
+			t.Errorf("%s: %d groups, want %d", q, len(res.Rows), want)
+		}
+	}
+	if _, err := s.Exec(context.Background(), "SELECT x AS g, COUNT(*) FROM t GROUP BY g"); err == nil || !strings.Contains(err.Error(), "must appear in GROUP BY") {
+		t.Errorf("GROUP BY g with x AS g: %v, want x refused as not grouped (g is the column)", err)
+	}
+}

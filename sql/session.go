@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/lakesql/lakesql/sql/plan"
 	"io"
 	"path"
 	"path/filepath"
@@ -193,9 +194,23 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 
 // qualifierFields returns the sampled field names of the lake when a
 // column of sel is qualified by the lake's name or alias, so that the
-// binder can tell such a qualifier that is also a field (ambiguous);
-// nil otherwise, without reading anything.
+// binder can tell such a qualifier that is also a field (ambiguous); and
+// the lake's or a derived table's columns when a GROUP BY term names a
+// select item's alias, so that the binder can tell an alias that is also
+// a column (the column wins, as in DuckDB: SELECT n AS region … GROUP BY
+// region groups by the column region). Nil otherwise, without reading
+// anything.
 func (s *Session) qualifierFields(sel *ast.Select) []string {
+	if sel.From.Join == nil && groupsByAlias(sel) {
+		if sel.From.Name != "" && sel.From.Sub == nil {
+			return s.Fields(sel.From.Name)
+		}
+		var fields []string
+		for _, t := range s.tablesOf(sel.From) {
+			fields = append(fields, t.fields...)
+		}
+		return fields
+	}
 	if sel.From.Name == "" {
 		return nil
 	}
@@ -227,6 +242,19 @@ func (s *Session) qualifierFields(sel *ast.Select) []string {
 		return nil
 	}
 	return s.Fields(sel.From.Name)
+}
+
+// groupsByAlias reports a GROUP BY term that is a bare name some select
+// item is aliased (without reading a field of that name).
+func groupsByAlias(sel *ast.Select) bool {
+	for _, g := range sel.GroupBy {
+		if c, ok := g.(ast.Column); ok {
+			if _, ok := plan.AliasedItem(sel.Items, c); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readSource is what a SELECT reads: a pinned lake, or for no FROM one row

@@ -375,6 +375,12 @@ func orderExprs(os []ast.OrderItem) []ast.Expr {
 // resolveItemRef turns a GROUP BY or ORDER BY term that is a position (2)
 // or a select-list alias into the select item's expression.
 func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
+	// A GROUP BY name that is a column of the input is the column, though
+	// an item is aliased so (DuckDB's and the standard's rule; ORDER BY
+	// takes the alias).
+	if c, ok := e.(ast.Column); ok && clause == "GROUP BY" && len(c.Path) == 1 && slices.Contains(b.fields, c.Path[0]) {
+		return e, nil
+	}
 	return ItemRef(b.sel.Items, e, clause)
 }
 
