@@ -525,3 +525,32 @@ SELECT n AS region, COUNT(*) AS c FROM (SELECT region, n FROM t WHERE id < 300) 
 SELECT n AS region, COUNT(*) AS c FROM t WHERE id < 300 GROUP BY region, n ORDER BY 1 NULLS FIRST, 2
 SELECT n % 4 AS day, COUNT(*) AS c FROM t GROUP BY day, n % 4 ORDER BY 1 NULLS FIRST, 2
 SELECT s AS k, COUNT(*) FROM t GROUP BY k ORDER BY 2 DESC, 1 NULLS FIRST LIMIT 5
+SELECT n, COUNT(*) AS id FROM t GROUP BY n ORDER BY id DESC, n NULLS FIRST LIMIT 5
+SELECT DISTINCT region, day FROM t ORDER BY day DESC, region LIMIT 6
+SELECT id, n FROM t WHERE n IN (1, NULL, 3) ORDER BY id LIMIT 10
+SELECT COUNT(*) FROM t WHERE n NOT IN (1, NULL, 3)
+SELECT id, n / 0 AS d, n % 0 AS m, n // 0 AS i FROM t WHERE id < 5 ORDER BY id
+SELECT id, -7 % 3 AS a, 7 % -3 AS b, n % -4 AS c FROM t WHERE id < 5 ORDER BY id
+SELECT id, CASE WHEN b THEN n ELSE f END AS mixed FROM t WHERE id < 20 ORDER BY id
+SELECT id, s < 'm' AS lt, s = '' AS empty, s || NULL AS cn FROM t WHERE id < 20 ORDER BY id
+SELECT region, COUNT(*) FROM t WHERE day BETWEEN '2026-01-02' AND '2026-01-04' GROUP BY region ORDER BY region
+SELECT a.id, b.id FROM t a JOIN t b ON a.id = b.id - 1 AND a.region = b.region WHERE a.id < 200 ORDER BY a.id
+SELECT a.region, COUNT(DISTINCT b.id) FROM t a LEFT JOIN t b ON a.id = b.n WHERE a.id < 100 GROUP BY a.region ORDER BY a.region
+SELECT a.id, b.n FROM t a LEFT JOIN t b ON a.id = b.id AND b.n > 0 WHERE a.id < 15 ORDER BY a.id
+SELECT a.id FROM t a LEFT JOIN t b ON a.n = b.id WHERE b.id IS NULL AND a.id < 200 ORDER BY a.id
+SELECT t.region, x.c FROM t JOIN (SELECT region, COUNT(*) AS c FROM t GROUP BY region) x USING (region) WHERE t.id < 8 ORDER BY t.id
+SELECT region, day, n FROM t a WHERE n = (SELECT MAX(n) FROM t b WHERE b.region = a.region AND b.day = a.day) ORDER BY region, day, n
+SELECT COUNT(*) FROM t WHERE s LIKE '%\%%' ESCAPE '\'
+SELECT COUNT(*) FROM t WHERE s ILIKE 'H%'
+SELECT id, LEFT(s, -1) AS l, SUBSTRING(s, -3, 2) AS sb, POSITION('a' IN s) AS p FROM t WHERE id < 20 ORDER BY id
+SELECT id, TRIM(BOTH 'a' FROM s) AS tb, LTRIM(s, 'h') AS lt FROM t WHERE id < 20 ORDER BY id
+SELECT id, CAST(n AS VARCHAR) AS v, CAST(f AS INTEGER) AS i, CAST(b AS INTEGER) AS bi FROM t WHERE id < 20 ORDER BY id
+SELECT id, TRY_CAST(s AS INTEGER) AS ti FROM t WHERE id < 40 ORDER BY id
+SELECT region, BOOL_AND(b) AS ba, BOOL_OR(b) AS bo, COUNT(b) FROM t GROUP BY region ORDER BY region
+SELECT region, PRODUCT(CASE WHEN n BETWEEN 1 AND 3 THEN n END) AS p FROM t GROUP BY region ORDER BY region
+SELECT region, VAR_SAMP(n), VAR_POP(n), CORR(n, f) FROM t GROUP BY region ORDER BY region
+SELECT id, GREATEST(s, region) AS g, LEAST(day, '2026-01-03') AS l FROM t WHERE id < 20 ORDER BY id
+SELECT MIN(day), MAX(day), COUNT(DISTINCT day) FROM t WHERE s IS NOT NULL
+SELECT id FROM t WHERE (n > 0) IS NOT TRUE AND id < 50 ORDER BY id
+SELECT id FROM t WHERE NOT (n > 0 OR s IS NULL) AND id < 60 ORDER BY id
+SELECT region, SUM(n) FILTER (WHERE n > 0) - SUM(n) FILTER (WHERE n < 0) AS spread FROM t GROUP BY region ORDER BY region

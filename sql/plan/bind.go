@@ -546,15 +546,13 @@ func (b *binder) isTable(name string) bool {
 }
 
 // path resolves a column as written: a first part naming the table (its
-// alias, or its name when it has none) is dropped; the rest is a field and
+// alias, or its name when it has none) is dropped, also where the rows
+// have a field of that name (DuckDB's rule: the table wins; b.id of FROM
+// t b is t's id, not the member id of a field b); the rest is a field and
 // a path into it.
 func (b *binder) path(c ast.Column) ([]string, error) {
 	p := c.Path
 	if len(p) > 1 && b.isTable(p[0]) {
-		if slices.Contains(b.fields, p[0]) {
-			return nil, bindErrorf(nil, "%s is ambiguous: %s names the lake in FROM and a field of its rows (give the lake another alias: FROM %s AS x)",
-				c, ast.Ident(p[0]), ast.Ident(b.sel.From.Name))
-		}
 		p = p[1:]
 	} else if len(p) > 1 && b.sel.From.Alias != "" && p[0] == b.sel.From.Name {
 		return nil, bindErrorf(nil, "%s: the lake is called %s in this query", c, b.sel.From.Alias)
