@@ -274,7 +274,14 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 			return &again, func() {}, nil
 		}
 	}
-	p, innerDone, err := s.planned(ctx, t.Sub, scope)
+	sub := t.Sub
+	if (t.Own || unordered && !t.Shared) && hasStar(sub) {
+		// A * that streams names its columns: its tables' (see below).
+		if spelt, err := s.spellSubStar(sub); err == nil {
+			sub = spelt
+		}
+	}
+	p, innerDone, err := s.planned(ctx, sub, scope)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -293,7 +300,10 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 	derivedMade.Add(1)
 	// A SELECT * keeps whole lines, whose columns are known only once they
 	// are read: the file holds them (a stream would name none, and every
-	// column read through it would be NULL).
+	// column read through it would be NULL). A table that would stream has
+	// its * spelt above, as its tables' columns, so that it still streams
+	// (SELECT region, COUNT(*) FROM (SELECT * FROM orders) x GROUP BY
+	// region writes no file).
 	star := p.Scan != nil && p.Scan.Star
 	streams := p.Unordered && !t.Shared && !star && twice(p.Columns) == "" // else the file says what is wrong
 	if streams && !explaining(ctx) {

@@ -362,6 +362,17 @@ func TestDerivedStar(t *testing.T) {
 	}
 }
 
+// A derived table of * that a grouping query reads streams into it, its
+// * spelt as the lake's columns: no file of the lake's rows is written.
+func TestDerivedStarStreams(t *testing.T) {
+	s, _ := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	text := table(query(t, s, "EXPLAIN SELECT g, COUNT(x) FROM (SELECT * FROM t WHERE x > 3) d GROUP BY g"))
+	if !strings.Contains(text, "streamed into the query as they are made") {
+		t.Errorf("the derived table of * is not streamed:\n%s", text)
+	}
+}
+
 func mustInt(t *testing.T, s string) int {
 	t.Helper()
 	var n int
