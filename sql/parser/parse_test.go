@@ -60,6 +60,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
 			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
 		{"select * from a natural join b natural left join c natural right join d", "SELECT * FROM a NATURAL JOIN b NATURAL LEFT JOIN c NATURAL RIGHT JOIN d"},
+		// DuckDB's SIMILAR TO: a regular expression over the whole text.
+		{"select a similar to 'x.*', a not similar to ('y' || b) from t where c similar to '[0-9]+'",
+			"SELECT REGEXP_FULL_MATCH(a, 'x.*'), NOT REGEXP_FULL_MATCH(a, ('y' || b)) FROM t WHERE REGEXP_FULL_MATCH(c, '[0-9]+')"},
 		// DuckDB's SEMI JOIN and ANTI JOIN; SEMI alone is an alias.
 		{"select * from a semi join b on a.x = b.x and b.y anti join c as z using (k) join d semi on true",
 			"SELECT * FROM a SEMI JOIN b ON a.x = b.x AND b.y ANTI JOIN c AS z USING (k) JOIN d AS semi ON true"},
@@ -174,7 +177,7 @@ func TestParseSelectErrors(t *testing.T) {
 		"select sum(a) over (order by b rows between unbounded following and current row) from t":             "syntax error at line 1, column 8: a frame that starts at UNBOUNDED FOLLOWING not supported: sum(a) OVER (…)",
 		"select percentile_disc(0.5) within group (order by a desc) from t":                                   "syntax error at line 1, column 8: PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC",
 		"select a from t natural full join u":                                                                 "syntax error at line 1, column 17: NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)",
-		"select a from t where a similar to 'x'":                                                              "syntax error at line 1, column 25: SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern",
+		"select a from t where a similar to b":                                                                "syntax error at line 1, column 25: SIMILAR TO here not supported: its pattern is a string or in parentheses (or write REGEXP_FULL_MATCH(x, pattern))",
 		"select * from t group by all":                                                                        "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
 		"select a from t order by all, a":                                                                     "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",
 		"select x from (select a, b from t) as v(x)":                                                          "syntax error at line 1, column 15: v(x): 1 column names for a query of 2 columns (or SELECT *)",

@@ -880,6 +880,19 @@ func fullJoinEdits(tk tokens) []edit {
 	return edits
 }
 
+// similarAt reports whether the SIMILAR of SIMILAR TO at i has a pattern
+// the pre-parse can mark: a string, or an expression in parentheses.
+func similarAt(tk tokens, i int) bool {
+	k := i + 2
+	if tk.punct(k, "(") {
+		return tk.closing(k) > 0
+	}
+	return k < len(tk.toks) && tk.text[tk.toks[k].pos] == '\''
+}
+
+// similarMarker wraps the pattern of SIMILAR TO, made REGEXP.
+const similarMarker = "__lakesql_similar"
+
 // The markers of SEMI JOIN and ANTI JOIN's conditions (see fullJoinEdits).
 const (
 	semiMarker      = "__lakesql_semi"
@@ -1055,6 +1068,16 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
 				edit{pos: toks[i].pos, end: end, repl: " AS " + typ + ")"})
 			i = j
+		case word(i, "SIMILAR") && word(i+1, "TO") && similarAt(tokens{text, toks}, i):
+			// DuckDB's x [NOT] SIMILAR TO p, a regular expression that
+			// must match the whole of x: REGEXP similarMarker(p).
+			end := i + 2
+			if punct(end, "(") {
+				end = tokens{text, toks}.closing(end)
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: "REGEXP " + similarMarker + "("},
+				edit{pos: toks[end].end, end: toks[end].end, repl: ")"})
+			i = end
 		case word(i, "ILIKE"):
 			end, ok := ilikeAt(text, toks, i)
 			if !ok || end < 0 {

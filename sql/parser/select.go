@@ -73,8 +73,8 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "NATURAL") && w(i+1, "FULL") {
 			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
 		}
-		if w(i, "SIMILAR") && w(i+1, "TO") {
-			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO not supported: write REGEXP_FULL_MATCH(x, pattern) or x REGEXP pattern")
+		if w(i, "SIMILAR") && w(i+1, "TO") && !similarAt(tokens{text[off:], toks}, i) {
+			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO here not supported: its pattern is a string or in parentheses (or write REGEXP_FULL_MATCH(x, pattern))")
 		}
 	}
 	for i, t := range toks {
@@ -952,6 +952,15 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 		}
 		return like, nil
 	case sqlparser.RegexpStr, sqlparser.NotRegexpStr:
+		// x [NOT] SIMILAR TO p, which the pre-parse marked: DuckDB's
+		// REGEXP_FULL_MATCH(x, p).
+		if f, ok := r.(*ast.Func); ok && f.Name == strings.ToUpper(similarMarker) && len(f.Args) == 1 {
+			var out ast.Expr = &ast.Func{Name: "REGEXP_FULL_MATCH", Args: []ast.Expr{l, f.Args[0]}}
+			if e.Operator == sqlparser.NotRegexpStr {
+				out = ast.Not{X: out}
+			}
+			return out, nil
+		}
 		return ast.Like{X: l, Pattern: r, Regexp: true, Not: e.Operator == sqlparser.NotRegexpStr}, nil
 	case sqlparser.JSONExtractOp, sqlparser.JSONUnquoteExtractOp:
 		return ast.JSONExtract{X: l, Path: r, Text: e.Operator == sqlparser.JSONUnquoteExtractOp}, nil
