@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/ast"
@@ -43,7 +42,7 @@ func (c *converter) quantifiedCase(e *sqlparser.ComparisonExpr, x ast.Expr, f *a
 	}
 	v := s.Items[0].Expr
 	base := *s
-	if len(s.GroupBy) > 0 || s.Having != nil || s.Limit >= 0 || s.Offset != 0 || s.From.Union != nil || hasAggregate(v) || s.Qualify != nil || len(s.DistinctOn) > 0 {
+	if len(s.GroupBy) > 0 || s.Having != nil || s.Limit >= 0 || s.Offset != 0 || s.From.Union != nil || holdsAggregate(v) || s.Qualify != nil || len(s.DistinctOn) > 0 {
 		inner := *s
 		inner.Items = []ast.SelectItem{{Expr: v, Alias: "__v"}}
 		base = ast.Select{From: ast.Table{Sub: &inner, Alias: "__quantified"}, Limit: -1}
@@ -95,16 +94,4 @@ func (c *converter) quantifiedCase(e *sqlparser.ComparisonExpr, x ast.Expr, f *a
 		{Cond: decisive, Then: decided},
 		{Cond: ast.Or{L: ast.IsNull{X: x}, R: ast.Compare{Op: "<", L: nn, R: n}}, Then: ast.Null},
 	}, Else: empty}, nil
-}
-
-// hasAggregate reports a call of an aggregate in e, outside subqueries.
-func hasAggregate(e ast.Expr) bool {
-	found := false
-	ast.Walk(e, func(x ast.Expr) bool {
-		if f, ok := x.(*ast.Func); ok && slices.Contains(ast.Aggregates, f.Name) {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
