@@ -711,6 +711,13 @@ func TestFilteredScanDecodesLate(t *testing.T) {
 // (and a second column, j, the row's number) from keys, under limit.
 func denseJoiner(t *testing.T, keys []Value, limit int64) (*joiner, *buildTable) {
 	t.Helper()
+	return keysJoiner(t, keys, 2, limit)
+}
+
+// keysJoiner builds a joiner's table of right rows of the key column k
+// alone (cols 1) or with a second column j, the row's number (cols 2).
+func keysJoiner(t *testing.T, keys []Value, cols int, limit int64) (*joiner, *buildTable) {
+	t.Helper()
 	d := spill.New(storage.OS, t.TempDir())
 	t.Cleanup(func() { d.Close() })
 	w, err := d.Create()
@@ -718,7 +725,11 @@ func denseJoiner(t *testing.T, keys []Value, limit int64) (*joiner, *buildTable)
 		t.Fatal(err)
 	}
 	for i, k := range keys {
-		if err := w.Write(types.AppendValue(types.AppendValue(nil, k), types.IntValue(int64(i)))); err != nil {
+		rec := types.AppendValue(nil, k)
+		if cols == 2 {
+			rec = types.AppendValue(rec, types.IntValue(int64(i)))
+		}
+		if err := w.Write(rec); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -727,7 +738,7 @@ func denseJoiner(t *testing.T, keys []Value, limit int64) (*joiner, *buildTable)
 	}
 	j := &joiner{seed: maphash.MakeSeed(), keepBuild: true, sides: [2]*joinSide{
 		{need: []colRef{{"a", "k"}}, keys: []int{0}},
-		{need: []colRef{{"b", "k"}, {"b", "j"}}, keys: []int{0}, file: w}}}
+		{need: []colRef{{"b", "k"}, {"b", "j"}}[:cols], keys: []int{0}, file: w}}}
 	r, err := w.Open()
 	if err != nil {
 		t.Fatal(err)
@@ -738,93 +749,6 @@ func denseJoiner(t *testing.T, keys []Value, limit int64) (*joiner, *buildTable)
 		t.Fatalf("build: eof %v, %v", eof, err)
 	}
 	return j, tb
-}
-
-// TestBuildTableKeyInts: a dense table whose rows are one integer column,
-// its key, all different, finds a probe's row in its dense array alone,
-// the row being the key (keyInts); a repeated key, a whole DOUBLE or a
-// second column keep the rows' records read. The answers are the same.
-func TestBuildTableKeyInts(t *testing.T) {
-	build := func(keys []Value, cols int) (*joiner, *buildTable) {
-		d := spill.New(storage.OS, t.TempDir())
-		t.Cleanup(func() { d.Close() })
-		w, err := d.Create()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, k := range keys {
-			rec := types.AppendValue(nil, k)
-			if cols == 2 {
-				rec = types.AppendValue(rec, types.IntValue(int64(i)))
-			}
-			if err := w.Write(rec); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Finish(); err != nil {
-			t.Fatal(err)
-		}
-		need := []colRef{{"b", "k"}, {"b", "j"}}[:cols]
-		j := &joiner{seed: maphash.MakeSeed(), keepBuild: true, sides: [2]*joinSide{
-			{need: []colRef{{"a", "k"}}, keys: []int{0}},
-			{need: need, keys: []int{0}, file: w}}}
-		r, err := w.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer r.Close()
-		tb, _, err := j.build(r, w.Records(), w.Size(), math.MaxInt64)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return j, tb
-	}
-	var unique []Value
-	for i := range 200 {
-		unique = append(unique, types.IntValue(int64(i*3-50)))
-	}
-	unique = append(unique, Value{}) // a NULL key: a lone row
-	cases := []struct {
-		name    string
-		keys    []Value
-		cols    int
-		keyInts bool
-	}{
-		{"unique", unique, 1, true},
-		{"a repeated key", append(slices.Clone(unique), types.IntValue(10)), 1, false},
-		{"a whole DOUBLE", append(slices.Clone(unique[:10]), types.FloatValue(7)), 1, false},
-		{"two columns", unique, 2, false},
-	}
-	probes := []Value{types.IntValue(-50), types.IntValue(10), types.IntValue(11), types.FloatValue(10), types.FloatValue(7),
-		types.IntValue(547), types.IntValue(548), types.IntValue(1 << 40), types.StringValue("10")}
-	for _, c := range cases {
-		j, tb := build(c.keys, c.cols)
-		if tb.keyInts != c.keyInts {
-			t.Errorf("%s: keyInts %v, want %v", c.name, tb.keyInts, c.keyInts)
-		}
-		for _, p := range probes {
-			pk, _ := appendKey(nil, []int{0}, []Value{p})
-			var want []string
-			for _, k := range c.keys {
-				if kk, ok := appendKey(nil, []int{0}, []Value{k}); ok && bytes.Equal(kk, pk) {
-					want = append(want, k.String())
-				}
-			}
-			var got []string
-			var right []Value
-			if err := j.matches(tb, pk, &right, new([]byte), func(int32) error {
-				got = append(got, right[0].String())
-				return nil
-			}); err != nil {
-				t.Fatal(err)
-			}
-			slices.Sort(got)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("%s: %v matches %v, want %v", c.name, p, got, want)
-			}
-		}
-	}
 }
 
 // TestBuildTableDense: a table of one integer key column whose keys span
