@@ -582,3 +582,6 @@ SELECT id, IF(n IS NULL, NULL, n * 2) AS d, IFNULL(n, -1) + 1 AS e FROM t WHERE 
 SELECT COUNT(*) FROM t WHERE s SIMILAR TO 'h.*'
 SELECT id, s SIMILAR TO '[a-z ]+' AS lower, s NOT SIMILAR TO ('.*' || 'o' || '.*') AS no_o FROM t WHERE id < 30 ORDER BY id
 SELECT region, COUNT(*) FROM t WHERE region SIMILAR TO '(je|se).*' GROUP BY region ORDER BY region
+SELECT COUNT(*) FROM t WHERE s GLOB 'h*'
+SELECT id, s GLOB '*o*' AS o, s GLOB '?????' AS five, s GLOB '[a-h]*' AS ah, s GLOB '[!a-h]*' AS nah FROM t WHERE id < 40 ORDER BY id
+SELECT region, COUNT(*) FROM t WHERE day GLOB '2026-01-0[13]' GROUP BY region ORDER BY region

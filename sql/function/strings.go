@@ -79,6 +79,11 @@ func init() {
 				return b2v(strings.HasSuffix(text(a[0]), text(a[1]))), nil
 			},
 			Signature: "ENDS_WITH(s, suffix)", Summary: "Whether s ends with suffix."},
+		&Scalar{Name: "GLOB", MinArgs: 2, MaxArgs: 2, NullIn: true,
+			Fn: func(a []types.Value) (types.Value, error) {
+				return b2v(globMatch(text(a[0]), text(a[1]))), nil
+			},
+			Signature: "GLOB(s, pattern)", Summary: "Whether pattern matches the whole of s, as s GLOB pattern: * any bytes, ? one byte, [a-z] one of a set ([!…] outside it), case and all (DuckDB's, byte by byte)."},
 		&Scalar{Name: "CONTAINS", MinArgs: 2, MaxArgs: 2, NullIn: true,
 			Fn: func(a []types.Value) (types.Value, error) {
 				return b2v(strings.Contains(text(a[0]), text(a[1]))), nil

@@ -239,3 +239,23 @@ func TestLowerKeepsLowerASCII(t *testing.T) {
 		t.Errorf("upper of an upper-case ASCII string allocates %v times", n)
 	}
 }
+
+// GLOB as DuckDB answers it (each case checked there): byte by byte, !
+// negates a set and ^ is itself, a [ without ] matches nothing.
+func TestGlob(t *testing.T) {
+	for _, c := range []struct {
+		s, p string
+		want bool
+	}{
+		{"abc", "a*", true}, {"abc", "A*", false}, {"abc", "?b?", true}, {"abc", "[a-b]*", true},
+		{"abc", "[!a]*", false}, {"a.c", "a.c", true}, {"abc", "a.c", false}, {"x[", "x[", false},
+		{"x]", "x]", true}, {"a]", "[]a]]", true}, {"a-", "a[-]", true}, {"café", "?????", true},
+		{"", "*", true}, {"ab", "*b*b", false}, {"b", "[a-c]", true}, {"ab", "a[]", false},
+		{"a", "[", false}, {"é", "?", false}, {"é", "??", true}, {"A", "[^a]", false},
+		{"aaab", "*a*b", true}, {"mississippi", "m*iss*ppi", true}, {"mississippi", "m*iss*ppx", false},
+	} {
+		if got := globMatch(c.s, c.p); got != c.want {
+			t.Errorf("%q GLOB %q: %v, want %v", c.s, c.p, got, c.want)
+		}
+	}
+}

@@ -60,6 +60,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
 			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
 		{"select * from a natural join b natural left join c natural right join d", "SELECT * FROM a NATURAL JOIN b NATURAL LEFT JOIN c NATURAL RIGHT JOIN d"},
+		// GLOB, as SQLite and DuckDB: GLOB(x, p).
+		{"select a glob 'x*', a not glob '[ab]?' from t where c glob '*.json'",
+			"SELECT GLOB(a, 'x*'), NOT GLOB(a, '[ab]?') FROM t WHERE GLOB(c, '*.json')"},
 		// DuckDB's SIMILAR TO: a regular expression over the whole text.
 		{"select a similar to 'x.*', a not similar to ('y' || b) from t where c similar to '[0-9]+'",
 			"SELECT REGEXP_FULL_MATCH(a, 'x.*'), NOT REGEXP_FULL_MATCH(a, ('y' || b)) FROM t WHERE REGEXP_FULL_MATCH(c, '[0-9]+')"},

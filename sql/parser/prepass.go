@@ -890,8 +890,12 @@ func similarAt(tk tokens, i int) bool {
 	return k < len(tk.toks) && tk.text[tk.toks[k].pos] == '\''
 }
 
-// similarMarker wraps the pattern of SIMILAR TO, made REGEXP.
-const similarMarker = "__lakesql_similar"
+// similarMarker wraps the pattern of SIMILAR TO, made REGEXP, and
+// globMarker the pattern of GLOB.
+const (
+	similarMarker = "__lakesql_similar"
+	globMarker    = "__lakesql_glob"
+)
 
 // The markers of SEMI JOIN and ANTI JOIN's conditions (see fullJoinEdits).
 const (
@@ -1068,6 +1072,12 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
 				edit{pos: toks[i].pos, end: end, repl: " AS " + typ + ")"})
 			i = j
+		case word(i, "GLOB") && i > 0 && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
+			// SQLite's and DuckDB's x [NOT] GLOB 'p': REGEXP globMarker('p'),
+			// which the converter makes GLOB(x, 'p').
+			edits = append(edits, edit{pos: t.pos, end: t.end, repl: "REGEXP " + globMarker + "("},
+				edit{pos: toks[i+1].end, end: toks[i+1].end, repl: ")"})
+			i++
 		case word(i, "SIMILAR") && word(i+1, "TO") && similarAt(tokens{text, toks}, i):
 			// DuckDB's x [NOT] SIMILAR TO p, a regular expression that
 			// must match the whole of x: REGEXP similarMarker(p).

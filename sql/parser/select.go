@@ -954,8 +954,12 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 	case sqlparser.RegexpStr, sqlparser.NotRegexpStr:
 		// x [NOT] SIMILAR TO p, which the pre-parse marked: DuckDB's
 		// REGEXP_FULL_MATCH(x, p).
-		if f, ok := r.(*ast.Func); ok && f.Name == strings.ToUpper(similarMarker) && len(f.Args) == 1 {
-			var out ast.Expr = &ast.Func{Name: "REGEXP_FULL_MATCH", Args: []ast.Expr{l, f.Args[0]}}
+		if f, ok := r.(*ast.Func); ok && (f.Name == strings.ToUpper(similarMarker) || f.Name == strings.ToUpper(globMarker)) && len(f.Args) == 1 {
+			name := "REGEXP_FULL_MATCH"
+			if f.Name == strings.ToUpper(globMarker) {
+				name = "GLOB" // x [NOT] GLOB p: GLOB(x, p)
+			}
+			var out ast.Expr = &ast.Func{Name: name, Args: []ast.Expr{l, f.Args[0]}}
 			if e.Operator == sqlparser.NotRegexpStr {
 				out = ast.Not{X: out}
 			}
