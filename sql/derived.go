@@ -45,13 +45,15 @@ import (
 // source pinned, or made when it is a derived table. done removes what
 // was made.
 func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
+	// The input's columns, where a name could be one or an alias: QUALIFY
+	// and GROUP BY read a column before an alias.
 	isField := func(string) bool { return false }
-	if sel.Qualify != nil && sel.From.Name != "" {
-		fields := s.rowFields(sel.From.Name, s.Fields(sel.From.Name))
+	if sel.Qualify != nil || groupsByAlias(sel) {
+		fields := s.inputFields(sel)
 		isField = func(n string) bool { return slices.Contains(fields, n) }
 	}
 	if hasGroupingSets(sel) {
-		gs, err := groupingSets(sel)
+		gs, err := groupingSets(sel, isField)
 		if err != nil {
 			return nil, nil, nil, err
 		}

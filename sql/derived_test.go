@@ -396,7 +396,7 @@ func joinedX(rows []subRow) string {
 func TestGroupByAliasIsColumn(t *testing.T) {
 	s, rows := subLakes(t)
 	s.Memory = Memory{TempDir: t.TempDir()}
-	pairs, xs := map[string]bool{}, map[string]bool{}
+	pairs, xs, gs := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	val := func(v int, null bool) string {
 		if null {
 			return "NULL"
@@ -406,12 +406,16 @@ func TestGroupByAliasIsColumn(t *testing.T) {
 	for _, r := range rows {
 		pairs[val(r.g, r.gNull)+"|"+val(r.x, r.xNull)] = true
 		xs[val(r.x, r.xNull)] = true
+		gs[val(r.g, r.gNull)] = true
 	}
 	for q, want := range map[string]int{
 		"SELECT x AS g, COUNT(*) FROM t GROUP BY g, x":                      len(pairs),
 		"SELECT x AS g, COUNT(*) FROM (SELECT g, x FROM t) d GROUP BY g, x": len(pairs),
 		"SELECT x AS k, COUNT(*) FROM t GROUP BY k":                         len(xs),
-		"SELECT LOWER(day) AS day, COUNT(*) FROM t GROUP BY day":            4,
+		// Through the window pass and the grouping sets' rewrite too.
+		"SELECT x AS g, COUNT(*), RANK() OVER (ORDER BY COUNT(*)) FROM t GROUP BY g, x": len(pairs),
+		"SELECT x AS g, COUNT(*) FROM t GROUP BY ROLLUP (g, x)":                         len(pairs) + len(gs) + 1,
+		"SELECT LOWER(day) AS day, COUNT(*) FROM t GROUP BY day":                        4,
 	} {
 		res, err := s.Exec(context.Background(), q)
 		if err != nil {

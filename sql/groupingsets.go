@@ -68,7 +68,7 @@ func hasGroupingSets(sel *ast.Select) bool {
 }
 
 // groupingSets rewrites sel (see above).
-func groupingSets(sel *ast.Select) (*ast.Select, error) {
+func groupingSets(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 	switch {
 	case slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, star := it.Expr.(ast.Star); return star }):
 		return nil, fmt.Errorf("%w: SELECT * with GROUPING SETS, ROLLUP or CUBE", ErrUnsupported)
@@ -77,7 +77,7 @@ func groupingSets(sel *ast.Select) (*ast.Select, error) {
 	}
 	sets := [][]ast.Expr{nil}
 	for _, g := range sel.GroupBy {
-		opts, err := groupingOptions(sel.Items, g)
+		opts, err := groupingOptions(sel.Items, g, isField)
 		if err != nil {
 			return nil, err
 		}
@@ -150,8 +150,8 @@ func groupingSets(sel *ast.Select) (*ast.Select, error) {
 // groupingOptions returns the grouping sets that one term of GROUP BY
 // stands for: one set of the term itself (a position or an alias read
 // as GROUP BY reads them), or ROLLUP's, CUBE's or GROUPING SETS'.
-func groupingOptions(items []ast.SelectItem, g ast.Expr) ([][]ast.Expr, error) {
-	ref := func(e ast.Expr) (ast.Expr, error) { return plan.ItemRef(items, e, "GROUP BY") }
+func groupingOptions(items []ast.SelectItem, g ast.Expr, isField func(string) bool) ([][]ast.Expr, error) {
+	ref := func(e ast.Expr) (ast.Expr, error) { return plan.ItemRef(items, e, "GROUP BY", isField) }
 	refs := func(es []ast.Expr) ([]ast.Expr, error) {
 		var out []ast.Expr
 		for _, e := range es {

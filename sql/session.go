@@ -45,8 +45,11 @@ type Session struct {
 
 	mu     sync.Mutex
 	fields map[string][]string // lake -> field names sampled, for completion
-	ndv    map[string]float64  // lake\x00field -> its few distinct values in the first rows (-1: more), for join orders
-	sel    map[string]float64  // lake\x00name\x00WHERE -> the share of rows it keeps (selectivity; -1: unknown)
+	// rowNames: lake -> the names of its first rows in their order (see
+	// rowFields), read once a session as fields are.
+	rowNames map[string][]string
+	ndv      map[string]float64 // lake\x00field -> its few distinct values in the first rows (-1: more), for join orders
+	sel      map[string]float64 // lake\x00name\x00WHERE -> the share of rows it keeps (selectivity; -1: unknown)
 }
 
 // NewSession returns a session over a work folder.
@@ -201,15 +204,8 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 // region groups by the column region). Nil otherwise, without reading
 // anything.
 func (s *Session) qualifierFields(sel *ast.Select) []string {
-	if sel.From.Join == nil && groupsByAlias(sel) {
-		if sel.From.Name != "" && sel.From.Sub == nil {
-			return s.Fields(sel.From.Name)
-		}
-		var fields []string
-		for _, t := range s.tablesOf(sel.From) {
-			fields = append(fields, t.fields...)
-		}
-		return fields
+	if groupsByAlias(sel) {
+		return s.inputFields(sel)
 	}
 	if sel.From.Name == "" {
 		return nil
@@ -244,17 +240,39 @@ func (s *Session) qualifierFields(sel *ast.Select) []string {
 	return s.Fields(sel.From.Name)
 }
 
-// groupsByAlias reports a GROUP BY term that is a bare name some select
-// item is aliased (without reading a field of that name).
-func groupsByAlias(sel *ast.Select) bool {
-	for _, g := range sel.GroupBy {
-		if c, ok := g.(ast.Column); ok {
-			if _, ok := plan.AliasedItem(sel.Items, c); ok {
-				return true
-			}
-		}
+// inputFields is the columns sel reads from its FROM, not a join: a
+// lake's fields of its first rows (and its key fields), a derived
+// table's columns; nil for a join, whose names stay aliases first.
+func (s *Session) inputFields(sel *ast.Select) []string {
+	switch {
+	case sel.From.Join != nil:
+		return nil
+	case sel.From.Name != "" && sel.From.Sub == nil:
+		return s.rowFields(sel.From.Name, s.Fields(sel.From.Name))
 	}
-	return false
+	var fields []string
+	for _, t := range s.tablesOf(sel.From) {
+		fields = append(fields, t.fields...)
+	}
+	return fields
+}
+
+// groupsByAlias reports a GROUP BY term, or a name of ROLLUP's, CUBE's or
+// GROUPING SETS', that is a bare name some select item is aliased
+// (without reading a field of that name).
+func groupsByAlias(sel *ast.Select) bool {
+	found := false
+	for _, g := range sel.GroupBy {
+		ast.Walk(g, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok {
+				if _, ok := plan.AliasedItem(sel.Items, c); ok {
+					found = true
+				}
+			}
+			return !found && !isSubquery(x)
+		})
+	}
+	return found
 }
 
 // readSource is what a SELECT reads: a pinned lake, or for no FROM one row
@@ -657,6 +675,7 @@ func (s *Session) dropLake(lake string) (*Result, error) {
 func (s *Session) forget(lake string) {
 	s.mu.Lock()
 	delete(s.fields, lake)
+	delete(s.rowNames, lake)
 	s.mu.Unlock()
 }
 

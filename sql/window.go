@@ -78,7 +78,7 @@ func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 		return nil, nil
 	}
 	w := &windowRewrite{cols: map[string]string{}}
-	groupBy, having, err := itemRefs(sel)
+	groupBy, having, err := itemRefs(sel, isField)
 	if err != nil {
 		return nil, err
 	}
@@ -197,10 +197,10 @@ func hasStar(sel *ast.Select) bool {
 // (plan.ItemRef) as the item's expression, and its HAVING with its
 // aliases so (plan.HavingAliases): what the binder would read, for the
 // inner query, whose select list is another.
-func itemRefs(sel *ast.Select) ([]ast.Expr, ast.Expr, error) {
+func itemRefs(sel *ast.Select, isField func(string) bool) ([]ast.Expr, ast.Expr, error) {
 	var groupBy []ast.Expr
 	for _, g := range sel.GroupBy {
-		e, err := plan.ItemRef(sel.Items, g, "GROUP BY")
+		e, err := plan.ItemRef(sel.Items, g, "GROUP BY", isField)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -567,14 +567,14 @@ func distinctOn(sel *ast.Select) (*ast.Select, error) {
 	}
 	w := &ast.Window{Func: &ast.Func{Name: "ROW_NUMBER"}}
 	for _, e := range sel.DistinctOn {
-		x, err := plan.ItemRef(sel.Items, e, "DISTINCT ON")
+		x, err := plan.ItemRef(sel.Items, e, "DISTINCT ON", nil)
 		if err != nil {
 			return nil, err
 		}
 		w.Partition = append(w.Partition, x)
 	}
 	for _, o := range sel.OrderBy {
-		x, err := plan.ItemRef(sel.Items, o.Expr, "ORDER BY")
+		x, err := plan.ItemRef(sel.Items, o.Expr, "ORDER BY", nil)
 		if err != nil {
 			return nil, err
 		}

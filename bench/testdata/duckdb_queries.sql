@@ -585,3 +585,5 @@ SELECT region, COUNT(*) FROM t WHERE region SIMILAR TO '(je|se).*' GROUP BY regi
 SELECT COUNT(*) FROM t WHERE s GLOB 'h*'
 SELECT id, s GLOB '*o*' AS o, s GLOB '?????' AS five, s GLOB '[a-h]*' AS ah, s GLOB '[!a-h]*' AS nah FROM t WHERE id < 40 ORDER BY id
 SELECT region, COUNT(*) FROM t WHERE day GLOB '2026-01-0[13]' GROUP BY region ORDER BY region
+SELECT n AS region, COUNT(*) AS c, RANK() OVER (ORDER BY COUNT(*) DESC, n NULLS FIRST) AS r FROM t WHERE id < 300 GROUP BY region, n ORDER BY r, 1 NULLS FIRST
+SELECT n AS region, COUNT(*) AS c FROM t WHERE id < 300 GROUP BY ROLLUP (region, n) ORDER BY 1 NULLS FIRST, 2

@@ -375,19 +375,20 @@ func orderExprs(os []ast.OrderItem) []ast.Expr {
 // resolveItemRef turns a GROUP BY or ORDER BY term that is a position (2)
 // or a select-list alias into the select item's expression.
 func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
-	// A GROUP BY name that is a column of the input is the column, though
-	// an item is aliased so (DuckDB's and the standard's rule; ORDER BY
-	// takes the alias).
-	if c, ok := e.(ast.Column); ok && clause == "GROUP BY" && len(c.Path) == 1 && slices.Contains(b.fields, c.Path[0]) {
-		return e, nil
+	var isColumn func(string) bool
+	if clause == "GROUP BY" {
+		isColumn = func(n string) bool { return slices.Contains(b.fields, n) }
 	}
-	return ItemRef(b.sel.Items, e, clause)
+	return ItemRef(b.sel.Items, e, clause, isColumn)
 }
 
 // ItemRef turns a GROUP BY or ORDER BY term (of clause) that is a
 // position in items (2) or an alias of one (AliasedItem) into the item's
-// expression; another term is itself.
-func ItemRef(items []ast.SelectItem, e ast.Expr, clause string) (ast.Expr, error) {
+// expression; another term is itself. A name that isColumn (nil: none)
+// says is a column of the input is the column, though an item is aliased
+// so: GROUP BY's rule in DuckDB and the standard (ORDER BY takes the
+// alias).
+func ItemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn func(string) bool) (ast.Expr, error) {
 	if n, ok := position(e); ok {
 		if n < 1 || n > len(items) {
 			return nil, bindErrorf(nil, "%s %d: the select list has %d item%s", clause, n, len(items), plural(len(items)))
@@ -398,7 +399,7 @@ func ItemRef(items []ast.SelectItem, e ast.Expr, clause string) (ast.Expr, error
 		}
 		return it.Expr, nil
 	}
-	if c, ok := e.(ast.Column); ok {
+	if c, ok := e.(ast.Column); ok && !(isColumn != nil && len(c.Path) == 1 && isColumn(c.Path[0])) {
 		if x, ok := AliasedItem(items, c); ok {
 			if hasAggregate(x) && clause == "GROUP BY" {
 				return nil, bindErrorf(nil, "GROUP BY %s: the alias names an aggregate", c.Path[0])
