@@ -1047,17 +1047,31 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 
 // rowFields is the fields of lake's first rows in their order, then the
 // rest of fields (its key fields that the rows leave out).
+// The names are read once a session (a statement asks for them at each
+// * it spells, a join's side and a derived table's alike), as Fields.
 func (s *Session) rowFields(lake string, fields []string) []string {
-	snap, err := s.Catalog.Snapshot(lake)
-	if err != nil || len(snap.Files()) == 0 {
-		return fields
+	s.mu.Lock()
+	names, ok := s.rowNames[lake]
+	s.mu.Unlock()
+	if !ok {
+		snap, err := s.Catalog.Snapshot(lake)
+		if err != nil || len(snap.Files()) == 0 {
+			return fields
+		}
+		r, err := snap.Open(snap.Files()[0].Path)
+		if err != nil {
+			return fields
+		}
+		names = sampleNames(r, nil)
+		r.Close()
+		s.mu.Lock()
+		if s.rowNames == nil {
+			s.rowNames = map[string][]string{}
+		}
+		s.rowNames[lake] = names
+		s.mu.Unlock()
 	}
-	r, err := snap.Open(snap.Files()[0].Path)
-	if err != nil {
-		return fields
-	}
-	defer r.Close()
-	names := sampleNames(r, nil)
+	names = slices.Clone(names)
 	for _, f := range fields {
 		if !slices.Contains(names, f) {
 			names = append(names, f)
