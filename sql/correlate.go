@@ -205,15 +205,13 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 		var on ast.Expr
 		if len(c.ranges) > 0 {
 			d, on = domainJoin(sub, c, sel.From, alias, n)
-		}
-		for i, k := range c.keys {
-			if len(c.ranges) > 0 {
-				break
+		} else {
+			for i, k := range c.keys {
+				name := fmt.Sprintf("__k%d", i+1)
+				d.Items = append(d.Items, ast.SelectItem{Expr: k, Alias: name})
+				d.GroupBy = append(d.GroupBy, k)
+				on = andOf(on, ast.Compare{Op: "=", L: col(name), R: c.outer[i]})
 			}
-			name := fmt.Sprintf("__k%d", i+1)
-			d.Items = append(d.Items, ast.SelectItem{Expr: k, Alias: name})
-			d.GroupBy = append(d.GroupBy, k)
-			on = andOf(on, ast.Compare{Op: "=", L: col(name), R: c.outer[i]})
 		}
 		var where []ast.Expr
 		where = append(where, c.where...)

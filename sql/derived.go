@@ -276,8 +276,12 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 			return &again, func() {}, nil
 		}
 	}
+	// A table made for one join: its rows are a set to the join, which
+	// never shows their order; so are those of a table whose reader
+	// groups them, unless others may read the same rows (a CTE's).
+	setOfRows := t.Own || unordered && !t.Shared
 	sub := t.Sub
-	if (t.Own || unordered && !t.Shared) && hasStar(sub) {
+	if setOfRows && hasStar(sub) {
 		// A * that streams names its columns: its tables' (see below).
 		if spelt, err := s.spellSubStar(sub); err == nil {
 			sub = spelt
@@ -288,10 +292,7 @@ func (s *Session) derive(ctx context.Context, t ast.Table, scope []scopeTable, u
 		return nil, nil, err
 	}
 	defer func() { innerDone() }() // a streamed table's query lives on: its done goes to the caller
-	// A table made for one join: its rows are a set to the join, which
-	// never shows their order; so are those of a table whose reader
-	// groups them, unless others may read the same rows (a CTE's).
-	p.Unordered = t.Own || unordered && !t.Shared
+	p.Unordered = setOfRows
 	if p.Unordered {
 		derivedUnordered.Add(1)
 	}

@@ -433,6 +433,7 @@ func (t *buildTable) index(keys []int64, lo int64, span uint64) {
 	rs := t.rs[:t.rows()]
 	if keys != nil {
 		dense := make([]int32, span)
+		t.unique = true
 		for i := range rs {
 			if rs[i].next == lone {
 				rs[i].next = -1
@@ -440,10 +441,10 @@ func (t *buildTable) index(keys []int64, lo int64, span uint64) {
 			}
 			d := uint64(keys[i]) - uint64(lo)
 			rs[i].next = dense[d] - 1 // rows in order: the last is its chain's head
+			t.unique = t.unique && dense[d] == 0
 			dense[d] = int32(i) + 1
 		}
 		t.dense, t.lo = dense, lo
-		t.unique = !slices.ContainsFunc(rs, func(r buildRow) bool { return r.next >= 0 })
 		return
 	}
 	t.slots = make([]int32, slotsFor(len(rs)))

@@ -57,7 +57,7 @@ import (
 //     (see unnamedDerivedEdits);
 //   - CROSS JOIN becomes STRAIGHT_JOIN, which the grammar reads without ON;
 //   - FULL [OUTER] JOIN becomes LEFT JOIN with a marked condition, and
-//     DuckDB's SEMI JOIN and ANTI JOIN become JOIN so (see fullJoinEdits);
+//     DuckDB's SEMI JOIN and ANTI JOIN become JOIN so (see joinKindEdits);
 //   - * EXCLUDE (a, b) becomes *, __lakesql_exclude(a, b), which the
 //     converter folds back into the *;
 //   - PERCENTILE_CONT(p) WITHIN GROUP (ORDER BY x) becomes
@@ -806,12 +806,12 @@ const (
 	fullUsingMarker = "__lakesql_full_using"
 )
 
-// fullJoinEdits rewrites each FULL [OUTER] JOIN as a LEFT JOIN whose ON
+// joinKindEdits rewrites each FULL [OUTER] JOIN as a LEFT JOIN whose ON
 // or USING carries fullMarker or fullUsingMarker, and each of DuckDB's
 // SEMI JOIN and ANTI JOIN as a JOIN whose ON or USING carries semiMarker,
 // semiUsingMarker, antiMarker or antiUsingMarker (a join without either
 // is left to fail as a join without ON would).
-func fullJoinEdits(tk tokens) []edit {
+func joinKindEdits(tk tokens) []edit {
 	var edits []edit
 	// A word that may follow a table or its ON condition (isClauseWord;
 	// LEFT( and RIGHT( are calls).
@@ -897,7 +897,7 @@ const (
 	globMarker    = "__lakesql_glob"
 )
 
-// The markers of SEMI JOIN and ANTI JOIN's conditions (see fullJoinEdits).
+// The markers of SEMI JOIN and ANTI JOIN's conditions (see joinKindEdits).
 const (
 	semiMarker      = "__lakesql_semi"
 	semiUsingMarker = "__lakesql_semi_using"
@@ -1242,7 +1242,7 @@ func prepass(text string) rewritten {
 	}
 	// Last, so that they follow the insertions of the constructs inside
 	// an ON condition at its end.
-	edits = append(edits, fullJoinEdits(tokens{text, toks})...)
+	edits = append(edits, joinKindEdits(tokens{text, toks})...)
 	for i := range toks {
 		// DuckDB's * EXCLUDE (a, b): *, excludeMarker(a, b), which the
 		// converter folds back into the *.

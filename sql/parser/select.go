@@ -364,7 +364,7 @@ func (c *converter) selectStmt(sel *sqlparser.Select) (*ast.Select, error) {
 }
 
 // markedCondition reads j's condition back when the pre-parse marked it
-// ON marker((condition)) or ON usingMarker(columns) (see fullJoinEdits),
+// ON marker((condition)) or ON usingMarker(columns) (see joinKindEdits),
 // and reports whether it was so marked.
 func (c *converter) markedCondition(j *sqlparser.JoinTableExpr, marker, usingMarker string) (bool, error) {
 	f, ok := j.Condition.On.(*sqlparser.FuncExpr)

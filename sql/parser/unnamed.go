@@ -68,7 +68,7 @@ func hasAlias(tk tokens, k int) bool {
 	if tk.toks[k].word {
 		for _, w := range []string{"SEMI", "ANTI", "ASOF", "POSITIONAL"} {
 			if tk.word(k, w) && (tk.word(k+1, "JOIN") || tk.word(k+1, "LEFT")) {
-				return false // DuckDB's joins (see fullJoinEdits)
+				return false // DuckDB's joins (see joinKindEdits)
 			}
 		}
 		return tk.word(k, "AS") || !isClauseWord(tk.at(k))
