@@ -1054,7 +1054,7 @@ func (s *Session) rowFields(lake string, fields []string) []string {
 	names, ok := s.rowNames[lake]
 	s.mu.Unlock()
 	if !ok {
-		snap, err := s.Catalog.Snapshot(lake)
+		snap, err := s.snapshot(lake)
 		if err != nil || len(snap.Files()) == 0 {
 			return fields
 		}

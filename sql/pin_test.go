@@ -14,6 +14,7 @@ import (
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/compact"
 	"github.com/lakesql/lakesql/sql/types"
+	"github.com/lakesql/lakesql/storage"
 )
 
 // pinLake writes n orders and a lake "o" of them keyed by day, 50 rows a
@@ -210,5 +211,79 @@ func TestShowLakesDamaged(t *testing.T) {
 	}
 	if !strings.Contains(res.Note, "o: ") || !strings.Contains(res.Note, "_manifest.json") {
 		t.Fatalf("note %q does not say why o cannot be read", res.Note)
+	}
+}
+
+// manifestReads counts the opens of each lake's manifest.
+type manifestReads struct {
+	storage.FS
+	mu sync.Mutex
+	n  map[string]int // lake folder -> opens of its manifest
+}
+
+func (m *manifestReads) Open(name string) (storage.File, error) {
+	if filepath.Base(name) == storage.ManifestName {
+		m.mu.Lock()
+		m.n[filepath.Base(filepath.Dir(name))]++
+		m.mu.Unlock()
+	}
+	return m.FS.Open(name)
+}
+
+func (m *manifestReads) take() map[string]int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := m.n
+	m.n = map[string]int{}
+	return n
+}
+
+// TestStatementReadsEachManifestOnce: a statement that names a lake many
+// times (a self join, a derived table, subqueries) reads its manifest
+// once, whether run or streamed; the next statement reads it anew, and
+// sees rows appended in between.
+func TestStatementReadsEachManifestOnce(t *testing.T) {
+	s, _ := subLakes(t)
+	counted := &manifestReads{FS: storage.OS, n: map[string]int{}}
+	s.Catalog = &catalog.Catalog{FS: counted, Dir: s.Catalog.Dir}
+	const q = `SELECT COUNT(*) FROM t a JOIN (SELECT g, MAX(x) AS m FROM t GROUP BY g) b ON a.g = b.g
+		JOIN u ON u.id = a.g WHERE a.x > (SELECT AVG(x) FROM t WHERE g IN (SELECT id FROM u))`
+	count := func(q string, stream bool) int64 {
+		t.Helper()
+		if !stream {
+			res, err := s.Exec(context.Background(), q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.Rows[0][0].I
+		}
+		var rows [][]Value
+		if _, _, err := s.Stream(context.Background(), q, emitRows(func(r []Value) { rows = append(rows, r) })); err != nil {
+			t.Fatal(err)
+		}
+		return rows[0][0].I
+	}
+	for _, stream := range []bool{false, true} {
+		counted.take()
+		if got := count(q, stream); got == 0 {
+			t.Fatal("the query counts no rows: it tests nothing")
+		}
+		if n := counted.take(); n["t"] != 1 || n["u"] != 1 {
+			t.Errorf("stream %v: manifest reads %v, want t and u once each", stream, n)
+		}
+	}
+	const all = "SELECT COUNT(*) FROM t"
+	before := count(all, true)
+	raw := filepath.Join(t.TempDir(), "more.jsonl")
+	if err := os.WriteFile(raw, []byte(`{"g":1,"x":2,"day":"2026-01-09"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := catalog.New(s.Catalog.Dir).Append("t", raw, catalog.AppendOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, stream := range []bool{false, true} {
+		if got := count(all, stream); got != before+1 {
+			t.Errorf("stream %v: %d rows after appending one to %d", stream, got, before)
+		}
 	}
 }

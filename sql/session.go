@@ -50,6 +50,10 @@ type Session struct {
 	rowNames map[string][]string
 	ndv      map[string]float64 // lake\x00field -> its few distinct values in the first rows (-1: more), for join orders
 	sel      map[string]float64 // lake\x00name\x00WHERE -> the share of rows it keeps (selectivity; -1: unknown)
+	// pins: lake -> the snapshot that the reading statement running
+	// reads it at, while reading > 0 (see readingStatement).
+	pins    map[string]*catalog.Snapshot
+	reading int
 }
 
 // NewSession returns a session over a work folder.
@@ -109,6 +113,10 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	ctx, release := withDerivedCache(ctx)
 	defer release()
 	st = stampClock(st, s.now) // NOW() and CURRENT_DATE: one moment for the statement
+	switch st.(type) {
+	case *ast.Select, *ast.Union, *ast.Explain:
+		defer s.readingStatement()()
+	}
 	switch st := st.(type) {
 	case ast.Set:
 		return s.set(st)
@@ -312,10 +320,54 @@ func (noFrom) Open(string) (io.ReadCloser, error) {
 func (noFrom) Path(rel string) string { return rel }
 
 // snapshot pins a lake, turning "not found" into a LakeError that lists the
-// lakes there are.
+// lakes there are. Within a reading statement every use of a lake gets
+// the snapshot of its first (readingStatement).
 func (s *Session) snapshot(lake string) (*catalog.Snapshot, error) {
+	s.mu.Lock()
+	snap, ok := s.pins[lake]
+	s.mu.Unlock()
+	if ok {
+		return snap, nil
+	}
 	snap, err := s.Catalog.Snapshot(lake)
-	return snap, s.lakeError(lake, err)
+	if err != nil {
+		return nil, s.lakeError(lake, err)
+	}
+	s.mu.Lock()
+	if s.reading > 0 {
+		if pinned, ok := s.pins[lake]; ok {
+			snap = pinned // another part of the statement pinned it first
+		} else {
+			s.pins[lake] = snap
+		}
+	}
+	s.mu.Unlock()
+	return snap, nil
+}
+
+// readingStatement makes the snapshot of each lake that a statement which
+// only reads takes first the one its every later use gets (snapshot), until
+// the returned release. A statement names a lake many times as it is
+// planned: each side of a join, each subquery and derived table, the
+// samples that order joins; TPC-H's Q8 read its lakes' manifests 83 times.
+// Read once, each manifest costs a single open and read, and all the parts
+// of the statement see the lake at one generation, as DuckDB's do in a
+// transaction. A part that finds its snapshot stale starts again on a new
+// one (catalog.Reread, which reads the manifest itself).
+func (s *Session) readingStatement() (release func()) {
+	s.mu.Lock()
+	if s.reading == 0 {
+		s.pins = map[string]*catalog.Snapshot{}
+	}
+	s.reading++
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		if s.reading--; s.reading == 0 {
+			s.pins = nil
+		}
+		s.mu.Unlock()
+	}
 }
 
 // lakeSnapshot returns the snapshot of t when t names a lake: nil, and no
@@ -676,6 +728,7 @@ func (s *Session) forget(lake string) {
 	s.mu.Lock()
 	delete(s.fields, lake)
 	delete(s.rowNames, lake)
+	delete(s.pins, lake)
 	s.mu.Unlock()
 }
 
@@ -700,7 +753,7 @@ func (s *Session) Fields(lake string) []string {
 		}
 		return nil
 	}
-	snap, err := s.Catalog.Snapshot(lake)
+	snap, err := s.snapshot(lake)
 	if err != nil {
 		return nil
 	}

@@ -41,6 +41,7 @@ func (s *Session) StreamStatement(ctx context.Context, st ast.Statement, e Emitt
 		return false, "", nil
 	}
 	sel = stampClock(sel, s.now).(*ast.Select) // as Run does
+	defer s.readingStatement()()
 	note, err = s.streamSelect(ctx, sel, e)
 	return true, note, err
 }
