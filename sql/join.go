@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
@@ -1050,33 +1051,42 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 // The names are read once a session (a statement asks for them at each
 // * it spells, a join's side and a derived table's alike), as Fields.
 func (s *Session) rowFields(lake string, fields []string) []string {
-	s.mu.Lock()
-	names, ok := s.rowNames[lake]
-	s.mu.Unlock()
-	if !ok {
-		snap, err := s.snapshot(lake)
-		if err != nil || len(snap.Files()) == 0 {
-			return fields
-		}
-		r, err := snap.Open(snap.Files()[0].Path)
-		if err != nil {
-			return fields
-		}
-		names = sampleNames(r, nil)
-		r.Close()
-		s.mu.Lock()
-		if s.rowNames == nil {
-			s.rowNames = map[string][]string{}
-		}
-		s.rowNames[lake] = names
-		s.mu.Unlock()
+	snap, err := s.snapshot(lake)
+	if err != nil {
+		return fields
 	}
-	names = slices.Clone(names)
+	names := slices.Clone(s.firstRowNames(lake, snap))
 	for _, f := range fields {
 		if !slices.Contains(names, f) {
 			names = append(names, f)
 		}
 	}
+	return names
+}
+
+// firstRowNames is the member names of the first rows of snap, lake's
+// snapshot, in their order: read from its first file once a session, for
+// rowFields and Fields alike (nil, and not kept, when that cannot be
+// opened).
+func (s *Session) firstRowNames(lake string, snap *catalog.Snapshot) []string {
+	s.mu.Lock()
+	names, ok := s.rowNames[lake]
+	s.mu.Unlock()
+	if ok || len(snap.Files()) == 0 {
+		return names
+	}
+	r, err := snap.Open(snap.Files()[0].Path)
+	if err != nil {
+		return nil
+	}
+	names = sampleNames(r, nil)
+	r.Close()
+	s.mu.Lock()
+	if s.rowNames == nil {
+		s.rowNames = map[string][]string{}
+	}
+	s.rowNames[lake] = names
+	s.mu.Unlock()
 	return names
 }
 

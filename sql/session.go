@@ -758,10 +758,9 @@ func (s *Session) Fields(lake string) []string {
 		return nil
 	}
 	names := slices.Clone(snap.Key())
-	if files := snap.Files(); len(files) > 0 {
-		if r, err := snap.Open(files[0].Path); err == nil {
-			names = sampleNames(r, names)
-			r.Close()
+	for _, n := range s.firstRowNames(lake, snap) {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
 		}
 	}
 	s.mu.Lock()
