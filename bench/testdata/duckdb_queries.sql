@@ -587,3 +587,19 @@ SELECT id, s GLOB '*o*' AS o, s GLOB '?????' AS five, s GLOB '[a-h]*' AS ah, s G
 SELECT region, COUNT(*) FROM t WHERE day GLOB '2026-01-0[13]' GROUP BY region ORDER BY region
 SELECT n AS region, COUNT(*) AS c, RANK() OVER (ORDER BY COUNT(*) DESC, n NULLS FIRST) AS r FROM t WHERE id < 300 GROUP BY region, n ORDER BY r, 1 NULLS FIRST
 SELECT n AS region, COUNT(*) AS c FROM t WHERE id < 300 GROUP BY ROLLUP (region, n) ORDER BY 1 NULLS FIRST, 2
+SELECT COUNT(*) FROM t WHERE (n, id) IN (SELECT n, id FROM t WHERE n > 40)
+SELECT COUNT(*) FROM t WHERE (n, id) NOT IN (SELECT n, id FROM t WHERE n > 40)
+SELECT COUNT(*) FROM t WHERE (n, id) NOT IN (SELECT n, id FROM t WHERE n > 40 AND id IS NOT NULL)
+SELECT id, region, n FROM t WHERE (region, n) IN (SELECT region, MIN(n) FROM t GROUP BY region) ORDER BY id
+SELECT COUNT(*) FROM t WHERE (day, region, b) IN (SELECT day, region, TRUE FROM t WHERE n > 45)
+SELECT COUNT(*) FROM t WHERE (n, s) NOT IN (SELECT n, s FROM t WHERE id < 0)
+SELECT id, (n, s) IN (SELECT n, s FROM t WHERE id < 20) AS x FROM t WHERE id < 60 ORDER BY id
+SELECT id, (n, s) NOT IN (SELECT n, s FROM t WHERE id BETWEEN 3 AND 30 AND s IS NOT NULL) AS x FROM t WHERE id < 60 ORDER BY id
+SELECT id, (n, b) IN ((1, TRUE), (5, FALSE), (NULL, NULL)) AS x FROM t WHERE id < 60 ORDER BY id
+SELECT id FROM t WHERE (n, region) <> (10, 'seoul') AND id < 40 ORDER BY id
+SELECT id, (s, n) = (s, n) AS x, (s, 1) != (NULL, 1) AS y FROM t WHERE id < 40 ORDER BY id
+SELECT COUNT(*) FROM t a WHERE (a.n, a.day) IN (SELECT n, day FROM t WHERE region = 'jeju' UNION ALL SELECT n, day FROM t WHERE region = 'busan')
+SELECT COUNT(*) FROM t WHERE (n + 1, id * 2) IN (SELECT n, id FROM t)
+SELECT COUNT(*) FROM t WHERE NOT (n, id) IN (SELECT n, id FROM t WHERE n > 30) OR id < 10
+SELECT COUNT(*) FROM t WHERE (n, id) IN (SELECT n, id FROM t WHERE n > 40) AND (s, b) IN (SELECT s, b FROM t WHERE n < 0)
+SELECT COUNT(*) FROM t WHERE id IN (SELECT id FROM t WHERE n > 3) AND (b)

@@ -140,6 +140,12 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// = ANY (subquery) is IN, <> ALL NOT IN.
 		{"select a from t where a = any (select b from u) and a <> all (select c from u) or a=some(select d from u)",
 			"SELECT a FROM t WHERE a IN (SELECT b FROM u) AND a NOT IN (SELECT c FROM u) OR a IN (SELECT d FROM u)"},
+		// A parenthesized term after x IN (SELECT …) is no derived
+		// table's column names.
+		{"select a from t where a in (select b from u) and (c)", "SELECT a FROM t WHERE a IN (SELECT b FROM u) AND c"},
+		// Rows compared as DuckDB compares them (see rows.go).
+		{"select a from t where (a, b) = (1, null) or (a, b) != (c, d) or (a, b) not in ((1, 2), (3, 4))",
+			"SELECT a FROM t WHERE a <=> 1 AND b <=> NULL OR NOT (a <=> c AND b <=> d) OR NOT (a <=> 1 AND b <=> 2 OR a <=> 3 AND b <=> 4)"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.

@@ -627,7 +627,13 @@ func isClauseWord(w string) bool {
 // span it replaces; last is -1 when there is no such list.
 func derivedColumns(text string, toks []sqlToken, i int) (repl string, first, last int) {
 	tk := tokens{text, toks}
-	if open := tk.opening(i); open < 0 || !tk.word(open+1, "SELECT") {
+	open := tk.opening(i)
+	if open < 0 || !tk.word(open+1, "SELECT") {
+		return "", 0, -1
+	}
+	// A table of FROM or a JOIN: not x IN (SELECT …) AND (a, b) = …,
+	// whose AND is no alias.
+	if !tk.word(open-1, "FROM") && !tk.word(open-1, "JOIN") && !tk.word(open-1, "STRAIGHT_JOIN") && !tk.punct(open-1, ",") {
 		return "", 0, -1
 	}
 	name, cols, end := aliasList(text, toks, i+1)

@@ -300,6 +300,8 @@ type converter struct {
 	rw    rewritten
 	lower string // rw.text in lower case, made once (pos searches it)
 	sets  int    // the INTERSECTs and EXCEPTs written so far (their columns' names)
+	// rowIns: the row IN subqueries converted so far (their tables' names)
+	rowIns int
 }
 
 // pos finds where node's text starts in the statement as typed (for
@@ -900,6 +902,9 @@ func (c *converter) subquery(e *sqlparser.Subquery) (*ast.Select, error) {
 }
 
 func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
+	if row, ok := e.Left.(sqlparser.ValTuple); ok && len(row) > 1 {
+		return c.rowComparison(e, row)
+	}
 	switch e.Operator {
 	case sqlparser.InStr, sqlparser.NotInStr:
 		x, err := c.expr(e.Left)
