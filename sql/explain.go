@@ -25,6 +25,9 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 		return append([]string{"No FROM: one row without fields"}, plan.Tree(p.Root)...)
 	}
 	head := fmt.Sprintf("Lake: %s (%s, key %s)", src.Name(), gen, strings.Join(src.Key(), ", "))
+	if sr, ok := src.(*seriesSource); ok {
+		head = fmt.Sprintf("Table function %s: %d rows, made as they are read", sr.name, sr.n)
+	}
 	if d, ok := src.(*derivedSource); ok {
 		where := "in a temporary file"
 		if d.file.Path() == "" {

@@ -158,7 +158,7 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		if tb.t.Sub != nil {
 			tb.fields = tb.t.Sub.ColumnNames()
 			lakes[tb.side] = false
-		} else if _, _, meta := metaName(tb.t.Name); meta {
+		} else if virtual(tb.t.Name) {
 			tb.fields = s.Fields(tb.t.Name)
 			lakes[tb.side] = false
 		} else {
@@ -1470,7 +1470,7 @@ func (s *Session) starFields(t ast.Table) ([]string, error) {
 		}
 		return first.ColumnNames(), nil
 	case t.Name != "":
-		if _, _, meta := metaName(t.Name); meta {
+		if virtual(t.Name) {
 			return s.Fields(t.Name), nil
 		}
 		return s.rowFields(t.Name, s.Fields(t.Name)), nil

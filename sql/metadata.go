@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql/parser"
 	"github.com/lakesql/lakesql/storage"
 )
 
@@ -55,6 +56,20 @@ func metaName(name string) (lake, table string, ok bool) {
 	return lake, strings.ToLower(table), known
 }
 
+// virtual reports whether name is a table that is no lake: a metadata
+// table or a series (range, generate_series).
+func virtual(name string) bool {
+	_, _, meta := metaName(name)
+	_, _, series := parser.SeriesCall(name)
+	return meta || series
+}
+
+// columnsSource is the Source of a virtual table, which knows its columns.
+type columnsSource interface {
+	Source
+	columns() []string
+}
+
 // metaSource is a metadata table: a Source of one file in memory.
 type metaSource struct {
 	name string
@@ -77,6 +92,7 @@ func (m *metaSource) Open(string) (io.ReadCloser, error) {
 	return io.NopCloser(bytes.NewReader(m.data)), nil
 }
 func (m *metaSource) Path(rel string) string { return rel }
+func (m *metaSource) columns() []string      { return m.cols }
 
 // keyColumns names the columns of a table's key fields.
 func keyColumns(table string, key []string) []string {

@@ -289,6 +289,9 @@ func (s *Session) readSource(lake string) (Source, error) {
 	if lake == "" {
 		return noFrom{}, nil
 	}
+	if src, ok, err := s.seriesOf(lake); ok {
+		return src, err
+	}
 	if base, table, ok := metaName(lake); ok {
 		snap, err := s.snapshot(base)
 		if err != nil {
@@ -376,7 +379,7 @@ func (s *Session) lakeSnapshot(t ast.Table) (*catalog.Snapshot, error) {
 	if t.Name == "" || t.Sub != nil || t.Join != nil {
 		return nil, nil
 	}
-	if _, _, meta := metaName(t.Name); meta {
+	if virtual(t.Name) {
 		return nil, nil
 	}
 	return s.snapshot(t.Name)
@@ -747,9 +750,9 @@ func (s *Session) Fields(lake string) []string {
 		return f
 	}
 	s.mu.Unlock()
-	if _, _, ok := metaName(lake); ok {
+	if virtual(lake) {
 		if src, err := s.readSource(lake); err == nil {
-			return src.(*metaSource).cols
+			return src.(columnsSource).columns()
 		}
 		return nil
 	}
@@ -776,7 +779,7 @@ func (s *Session) Fields(lake string) []string {
 // not an error, just NULL everywhere, so say so and suggest a spelling.
 func (s *Session) unseenNote(lake string, unseen []string) string {
 	var notes []string
-	_, _, meta := metaName(lake)
+	meta := virtual(lake)
 	for _, name := range unseen {
 		if meta && slices.Contains(s.Fields(lake), name) {
 			continue // a metadata table without rows

@@ -603,3 +603,12 @@ SELECT COUNT(*) FROM t WHERE (n + 1, id * 2) IN (SELECT n, id FROM t)
 SELECT COUNT(*) FROM t WHERE NOT (n, id) IN (SELECT n, id FROM t WHERE n > 30) OR id < 10
 SELECT COUNT(*) FROM t WHERE (n, id) IN (SELECT n, id FROM t WHERE n > 40) AND (s, b) IN (SELECT s, b FROM t WHERE n < 0)
 SELECT COUNT(*) FROM t WHERE id IN (SELECT id FROM t WHERE n > 3) AND (b)
+SELECT * FROM range(5)
+SELECT range FROM range(2, 10, 3)
+SELECT * FROM generate_series(1, 5)
+SELECT generate_series FROM generate_series(10, 0, -5)
+SELECT COUNT(*), SUM(range), MIN(range), MAX(range) FROM range(-50000, 60000, 7)
+SELECT r.range * 2 AS d FROM range(4) r ORDER BY d
+SELECT x, COUNT(t.id) AS c FROM range(-3, 4) g(x) LEFT JOIN t ON t.n = g.x GROUP BY x ORDER BY x
+SELECT g.generate_series AS d, COUNT(t.id) AS c FROM generate_series(0, 3) g LEFT JOIN t ON CAST(t.day AS DATE) = DATE '2026-01-01' + CAST(g.generate_series AS INTEGER) GROUP BY d ORDER BY d
+SELECT COUNT(*) FROM range(100) a, range(50) b WHERE a.range = b.range * 2

@@ -146,6 +146,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// Rows compared as DuckDB compares them (see rows.go).
 		{"select a from t where (a, b) = (1, null) or (a, b) != (c, d) or (a, b) not in ((1, 2), (3, 4))",
 			"SELECT a FROM t WHERE a <=> 1 AND b <=> NULL OR NOT (a <=> c AND b <=> d) OR NOT (a <=> 1 AND b <=> 2 OR a <=> 3 AND b <=> 4)"},
+		// DuckDB's range(…) and generate_series(…) in a FROM list.
+		{"select range, x from range(1, 5) join generate_series(3) as g(x) on range = x, t where x in (select range from range(2))",
+			"SELECT `range`, x FROM `__lakesql_series$range$1, 5` AS `range` JOIN (SELECT generate_series AS x FROM `__lakesql_series$generate_series$3`) AS g ON `range` = x CROSS JOIN t WHERE x IN (SELECT `range` FROM `__lakesql_series$range$2` AS `range`)"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.

@@ -1299,6 +1299,7 @@ func prepass(text string) rewritten {
 		}
 	}
 	edits = append(edits, unnamedDerivedEdits(text, toks)...)
+	edits = append(edits, seriesEdits(text, toks)...)
 	return applyEdits(text, edits)
 }
 

@@ -15,35 +15,42 @@ import (
 func unnamedDerivedEdits(text string, toks []sqlToken) []edit {
 	tk := tokens{text, toks}
 	var edits []edit
+	n := 0
+	eachFromTable(tk, func(i int) {
+		if !tk.punct(i, "(") || !tk.word(i+1, "SELECT") && !tk.word(i+1, "WITH") {
+			return
+		}
+		end := tk.closing(i)
+		if end < 0 || hasAlias(tk, end+1) {
+			return
+		}
+		n++
+		name := "unnamed_subquery"
+		if n > 1 {
+			name += strconv.Itoa(n)
+		}
+		edits = append(edits, edit{pos: toks[end].end, end: toks[end].end, repl: " AS " + name})
+	})
+	return edits
+}
+
+// eachFromTable calls at with the index of each token that starts a table
+// of a FROM list: right after the FROM of a query, a JOIN, or a comma of
+// the list (a FROM elsewhere, as in EXTRACT(YEAR FROM …) or IS DISTINCT
+// FROM (…), starts no list).
+func eachFromTable(tk tokens, at func(i int)) {
 	// By depth of parentheses: whether the tokens are in a FROM list, and
-	// whether a SELECT opened a query there (a FROM elsewhere, as in
-	// EXTRACT(YEAR FROM …), starts no list).
+	// whether a SELECT opened a query there.
 	type level struct{ query, from bool }
 	levels := []level{{}}
-	n := 0
-	for i := range toks {
+	for i := range tk.toks {
 		l := &levels[len(levels)-1]
+		if tk.word(i-1, "FROM") && l.query && !tk.word(i-2, "DISTINCT") || tk.word(i-1, "JOIN") || tk.word(i-1, "STRAIGHT_JOIN") || tk.punct(i-1, ",") && l.from {
+			at(i)
+		}
 		switch {
 		case tk.punct(i, "("):
-			open := i
 			levels = append(levels, level{})
-			if !tk.word(i+1, "SELECT") && !tk.word(i+1, "WITH") {
-				continue
-			}
-			afterFrom := tk.word(i-1, "FROM") && l.query && !tk.word(i-2, "DISTINCT") // not IS DISTINCT FROM (…)
-			if !afterFrom && !tk.word(i-1, "JOIN") && !tk.word(i-1, "STRAIGHT_JOIN") && !(tk.punct(i-1, ",") && l.from) {
-				continue
-			}
-			end := tk.closing(open)
-			if end < 0 || hasAlias(tk, end+1) {
-				continue
-			}
-			n++
-			name := "unnamed_subquery"
-			if n > 1 {
-				name += strconv.Itoa(n)
-			}
-			edits = append(edits, edit{pos: toks[end].end, end: toks[end].end, repl: " AS " + name})
 		case tk.punct(i, ")"):
 			if len(levels) > 1 {
 				levels = levels[:len(levels)-1]
@@ -52,11 +59,10 @@ func unnamedDerivedEdits(text string, toks []sqlToken) []edit {
 			*l = level{query: true}
 		case tk.word(i, "FROM") && l.query && !tk.word(i-1, "DISTINCT"):
 			l.from = true
-		case toks[i].word && l.from && endsFromList(tk.at(i)):
+		case tk.toks[i].word && l.from && endsFromList(tk.at(i)):
 			l.from = false
 		}
 	}
-	return edits
 }
 
 // hasAlias reports whether token k, after a derived table's ')', is its
