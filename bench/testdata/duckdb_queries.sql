@@ -612,3 +612,10 @@ SELECT r.range * 2 AS d FROM range(4) r ORDER BY d
 SELECT x, COUNT(t.id) AS c FROM range(-3, 4) g(x) LEFT JOIN t ON t.n = g.x GROUP BY x ORDER BY x
 SELECT g.generate_series AS d, COUNT(t.id) AS c FROM generate_series(0, 3) g LEFT JOIN t ON CAST(t.day AS DATE) = DATE '2026-01-01' + CAST(g.generate_series AS INTEGER) GROUP BY d ORDER BY d
 SELECT COUNT(*) FROM range(100) a, range(50) b WHERE a.range = b.range * 2
+FROM t SELECT id, n WHERE id < 5 ORDER BY id
+FROM t SELECT region, COUNT(*) AS c GROUP BY region ORDER BY region
+FROM t a JOIN t b ON a.id = b.id SELECT COUNT(*)
+SELECT COUNT(*) FROM (FROM t SELECT id WHERE n > 40)
+WITH c AS (FROM t SELECT id, n WHERE n > 45) FROM c SELECT COUNT(*), SUM(n)
+FROM t SELECT DISTINCT region ORDER BY region
+FROM (SELECT region, n FROM t WHERE id < 10) ORDER BY region, n

@@ -31,6 +31,7 @@ func Parse(text string) (ast.Statement, error) {
 }
 
 func parse(text string) (ast.Statement, error) {
+	text = fromFirst(text) // DuckDB's FROM t SELECT …, written SELECT first
 	// A SELECT goes to the SQL grammar before the lake statements' lexer
 	// sees it: the two read quotes differently ('it\'s').
 	if t := strings.TrimLeft(text, " \t\r\n"); strings.HasPrefix(t, "(") {

@@ -149,6 +149,11 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's range(…) and generate_series(…) in a FROM list.
 		{"select range, x from range(1, 5) join generate_series(3) as g(x) on range = x, t where x in (select range from range(2))",
 			"SELECT `range`, x FROM `__lakesql_series$range$1, 5` AS `range` JOIN (SELECT generate_series AS x FROM `__lakesql_series$generate_series$3`) AS g ON `range` = x CROSS JOIN t WHERE x IN (SELECT `range` FROM `__lakesql_series$range$2` AS `range`)"},
+		// DuckDB's FROM-first queries, in a subquery, a CTE and a UNION too;
+		// a FROM inside a call is none.
+		{"from t select a, count(*) where b > (from u select max(c)) group by a order by a", "SELECT a, COUNT(*) FROM t WHERE b > (SELECT MAX(c) FROM u) GROUP BY a ORDER BY a"},
+		{"from (from t select a, trim(from s) limit 2) c", "SELECT * FROM (SELECT a, TRIM(s) FROM t LIMIT 2) AS c"},
+		{"select * from (from t select a union all from u select extract(year from d)) x", "SELECT * FROM (SELECT a FROM t UNION ALL SELECT DATE_PART('year', d) FROM u) AS x"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.

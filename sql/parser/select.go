@@ -28,6 +28,7 @@ const maxDepth = 200
 
 // ParseSelect parses text[off:] as a SELECT; errors point into text.
 func ParseSelect(text string, off int) (*ast.Select, error) {
+	text = text[:off] + fromFirst(text[off:])
 	if t, ok := namedWindows(text[off:]); ok {
 		// Errors point into the text with the windows written out.
 		text = text[:off] + t
@@ -112,6 +113,7 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 // ParseQuery parses a query that may be a UNION of SELECTs: an *ast.Select
 // or an *ast.Union.
 func ParseQuery(text string, off int) (ast.Statement, error) {
+	text = text[:off] + fromFirst(text[off:])
 	if t, ok := namedWindows(text[off:]); ok {
 		text = text[:off] + t
 	}
