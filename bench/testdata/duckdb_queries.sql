@@ -619,3 +619,8 @@ SELECT COUNT(*) FROM (FROM t SELECT id WHERE n > 40)
 WITH c AS (FROM t SELECT id, n WHERE n > 45) FROM c SELECT COUNT(*), SUM(n)
 FROM t SELECT DISTINCT region ORDER BY region
 FROM (SELECT region, n FROM t WHERE id < 10) ORDER BY region, n
+SELECT id, n & 3 AS a, xor(n, 5) AS x, ~n AS neg, n >> 1 AS r, n >> 70 AS z FROM t WHERE id < 40 ORDER BY id
+SELECT id, n << 2 AS l, bit_count(n) AS bc FROM t WHERE id < 40 AND n >= 0 ORDER BY id
+SELECT n & 7 AS k, COUNT(*) AS c FROM t GROUP BY k ORDER BY k
+SELECT COUNT(*) FROM t WHERE n & 1 = 1 AND id & 3 << 1 = 2
+SELECT id, big >> 3 AS b3, big & 255 AS low FROM t WHERE id < 30 ORDER BY id

@@ -303,9 +303,13 @@ func (e Neg) String() string { return "-" + operand(e.X, PrecUnary) }
 
 func (f *Func) String() string {
 	switch f.Name {
-	case ConcatOp:
+	case ConcatOp, "&", "<<", ">>":
 		if len(f.Args) == 2 {
-			return "(" + f.Args[0].String() + " || " + f.Args[1].String() + ")"
+			return "(" + f.Args[0].String() + " " + f.Name + " " + f.Args[1].String() + ")"
+		}
+	case "~":
+		if len(f.Args) == 1 {
+			return "(~" + f.Args[0].String() + ")"
 		}
 	case GroupingSets:
 		return "GROUPING SETS (" + list(f.Args) + ")"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -37,6 +38,12 @@ func init() {
 			Signature: "LCM(a, b)", Summary: "The least common multiple of the integers a and b, never negative (0 when either is 0); an error past BIGINT."},
 		&Scalar{Name: "XOR", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: xorFn,
 			Signature: "XOR(a, b)", Summary: "The bitwise exclusive or of the integers a and b."},
+		&Scalar{Name: "BIT_COUNT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: bitCountFn,
+			Signature: "BIT_COUNT(x)", Summary: "The bits set in the integer x, as a BIGINT in two's complement (BIT_COUNT(-1) is 64)."},
+		&Scalar{Name: "&", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: bitAndFn, Signature: "a & b", Summary: "The bitwise and of the integers a and b."},
+		&Scalar{Name: "<<", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: shiftLeftFn, Signature: "a << b", Summary: "a shifted left by b bits."},
+		&Scalar{Name: ">>", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: shiftRightFn, Signature: "a >> b", Summary: "a shifted right by b bits."},
+		&Scalar{Name: "~", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: bitNotFn, Signature: "~a", Summary: "The bitwise complement of the integer a."},
 		&Scalar{Name: "FACTORIAL", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: factorialFn,
 			Signature: "FACTORIAL(n)", Summary: "n! for an integer n from 0 to 33 (DuckDB's HUGEINT holds no more); an error for a negative n or past 33."},
 	)
@@ -211,6 +218,64 @@ func xorFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, err
 	}
 	return i2v(x ^ y), nil
+}
+
+// The bitwise operators, as DuckDB computes them on BIGINTs: & | ~ and
+// XOR bit by bit; a << b an error for a negative a or b, for b past 63
+// and when bits of a would pass the sign's; a >> b arithmetic, 0 for b
+// negative or past 63.
+
+func bitCountFn(a []types.Value) (types.Value, error) {
+	x, err := wholeArg(a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	return i2v(int64(bits.OnesCount64(uint64(x)))), nil
+}
+
+func bitAndFn(a []types.Value) (types.Value, error) {
+	x, y, err := wholeArgs(a)
+	if err != nil {
+		return types.Value{}, err
+	}
+	return i2v(x & y), nil
+}
+
+func bitNotFn(a []types.Value) (types.Value, error) {
+	x, err := wholeArg(a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	return i2v(^x), nil
+}
+
+func shiftLeftFn(a []types.Value) (types.Value, error) {
+	x, y, err := wholeArgs(a)
+	if err != nil {
+		return types.Value{}, err
+	}
+	switch {
+	case x < 0:
+		return types.Value{}, fmt.Errorf("%w: cannot left-shift negative number %d", types.ErrOverflow, x)
+	case y < 0:
+		return types.Value{}, fmt.Errorf("%w: cannot left-shift by negative number %d", types.ErrOverflow, y)
+	case y > 63:
+		return types.Value{}, fmt.Errorf("%w: left-shift value %d is out of range", types.ErrOverflow, y)
+	case x>>(63-y) > 0:
+		return types.Value{}, fmt.Errorf("%w: overflow in left shift (%d << %d)", types.ErrOverflow, x, y)
+	}
+	return i2v(x << y), nil
+}
+
+func shiftRightFn(a []types.Value) (types.Value, error) {
+	x, y, err := wholeArgs(a)
+	if err != nil {
+		return types.Value{}, err
+	}
+	if y < 0 || y > 63 {
+		return i2v(0), nil
+	}
+	return i2v(x >> y), nil
 }
 
 // maxFactorial is the largest n whose n! fits DuckDB's HUGEINT.

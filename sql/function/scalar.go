@@ -94,13 +94,17 @@ func Lookup(name string) (*Scalar, bool) {
 func Names() []string {
 	out := make([]string, 0, len(registry))
 	for n := range registry {
-		if n != "||" { // an operator, not a name to complete
+		if !isOperator(n) { // an operator, not a name to complete
 			out = append(out, n)
 		}
 	}
 	slices.Sort(out)
 	return out
 }
+
+// isOperator reports whether a registered name is an operator's (||, &,
+// <<, >>, ~), which the parser makes a call of that name.
+func isOperator(n string) bool { return n != "" && !('A' <= n[0] && n[0] <= 'Z' || n[0] == '_') }
 
 // BindCall checks the number of arguments and binds f at one call site.
 // The evaluator returned applies NullIn, and its errors, like those of

@@ -154,6 +154,11 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"from t select a, count(*) where b > (from u select max(c)) group by a order by a", "SELECT a, COUNT(*) FROM t WHERE b > (SELECT MAX(c) FROM u) GROUP BY a ORDER BY a"},
 		{"from (from t select a, trim(from s) limit 2) c", "SELECT * FROM (SELECT a, TRIM(s) FROM t LIMIT 2) AS c"},
 		{"select * from (from t select a union all from u select extract(year from d)) x", "SELECT * FROM (SELECT a FROM t UNION ALL SELECT DATE_PART('year', d) FROM u) AS x"},
+		// DuckDB's bitwise operators (| alone is refused: the grammar's
+		// | is DuckDB's ||).
+		{"select a & 3, 1 << b + 1, a >> 2 = 0, ~a, xor(a, b) from t", "SELECT (a & 3), (1 << b + 1), (a >> 2) = 0, (~a), XOR(a, b) FROM t"},
+		// Left to right, as DuckDB reads them (MySQL's grammar binds << first).
+		{"select 5 & 3 << 1, a & b >> c << d, a & (b << c), 1 << 2 & 7 from t", "SELECT ((5 & 3) << 1), (((a & b) >> c) << d), (a & (b << c)), ((1 << 2) & 7) FROM t"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.

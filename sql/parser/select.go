@@ -783,6 +783,9 @@ func (c *converter) expr(e sqlparser.Expr) (ast.Expr, error) {
 		case sqlparser.BangStr:
 			x, err := c.expr(e.Expr)
 			return ast.Not{X: x}, err
+		case sqlparser.TildaStr:
+			x, err := c.expr(e.Expr)
+			return &ast.Func{Name: "~", Args: []ast.Expr{x}}, err
 		}
 		return nil, c.unsupported(e, "operator "+strings.TrimSpace(strings.ToUpper(e.Operator)))
 	case *sqlparser.BinaryExpr:
@@ -1003,6 +1006,14 @@ func (c *converter) binary(e *sqlparser.BinaryExpr) (ast.Expr, error) {
 	case sqlparser.BitOrStr: // a || b (see prepass; ParseSelect refuses | alone)
 		l, r, err := c.pair(e.Left, e.Right)
 		return &ast.Func{Name: ast.ConcatOp, Args: []ast.Expr{l, r}}, err
+	case sqlparser.BitAndStr, sqlparser.ShiftLeftStr, sqlparser.ShiftRightStr: // DuckDB's bitwise operators (function.bitAndFn …)
+		// DuckDB reads a & b << c left to right, (a & b) << c, where
+		// MySQL's grammar binds << first: a & (b << c), unparenthesized.
+		if sh, ok := e.Right.(*sqlparser.BinaryExpr); ok && e.Operator == sqlparser.BitAndStr && (sh.Operator == sqlparser.ShiftLeftStr || sh.Operator == sqlparser.ShiftRightStr) {
+			return c.binary(&sqlparser.BinaryExpr{Operator: sh.Operator, Left: &sqlparser.BinaryExpr{Operator: e.Operator, Left: e.Left, Right: sh.Left}, Right: sh.Right})
+		}
+		l, r, err := c.pair(e.Left, e.Right)
+		return &ast.Func{Name: e.Operator, Args: []ast.Expr{l, r}}, err
 	default:
 		return nil, c.unsupported(e, "operator "+strings.ToUpper(e.Operator))
 	}

@@ -828,7 +828,7 @@ func (c *Call) Eval(r Row) (types.Value, error) {
 	c.buf = args
 	v, err := c.fn(args)
 	if err != nil {
-		return v, fmt.Errorf("%w: %s: %w", ErrEval, c.Name, err)
+		return v, fmt.Errorf("%w: %w", ErrEval, err) // which begins with the function's name (function.Scalar.BindCall)
 	}
 	return v, nil
 }
