@@ -679,7 +679,10 @@ func merged(sel *ast.Select) (*ast.Select, bool) {
 	t := sel.From
 	d := t.Sub
 	if d == nil || d.From.Join == nil || t.Shared || d.Distinct || d.Limit >= 0 || d.Offset != 0 || len(d.OrderBy) > 0 || isAggregateSelect(d) ||
-		selectHas(d, isSubquery) || selectHas(sel, isSubquery) {
+		selectHas(d, isSubquery) || selectHas(sel, isSubquery) ||
+		// Window functions are computed over the table's rows, then
+		// QUALIFY and DISTINCT ON keep some: none of it may move out.
+		d.Qualify != nil || len(d.DistinctOn) > 0 || slices.ContainsFunc(d.Items, func(it ast.SelectItem) bool { return ast.HasWindow(it.Expr) }) {
 		return nil, false
 	}
 	cols := d.ColumnNames()

@@ -430,3 +430,35 @@ func TestGroupByAliasIsColumn(t *testing.T) {
 		t.Errorf("GROUP BY g with x AS g: %v, want x refused as not grouped (g is the column)", err)
 	}
 }
+
+// A derived table of a join with window functions is not merged into the
+// query that reads it: its windows are computed over its own rows, and
+// its QUALIFY kept (it was dropped: a wrong count), so each query equals
+// one that asks the same without the derived table.
+func TestDerivedJoinWindowsStay(t *testing.T) {
+	s, _ := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	const join = "FROM t JOIN u ON t.g = u.id"
+	for _, c := range []struct{ q, same string }{
+		{"SELECT COUNT(*) FROM (SELECT DENSE_RANK() OVER (ORDER BY u.kind) AS r " + join + " QUALIFY r < 0) d", "SELECT 0"},
+		{"SELECT COUNT(*) FROM (SELECT DENSE_RANK() OVER (ORDER BY u.kind) AS r " + join + " QUALIFY r = 1) d",
+			"SELECT COUNT(*) " + join + " WHERE u.kind = (SELECT MIN(u.kind) " + join + ")"},
+		{"SELECT COUNT(*) FROM (SELECT t.day, ROW_NUMBER() OVER (PARTITION BY t.day ORDER BY t.x, t.g) AS rn " + join + ") d WHERE rn = 1",
+			"SELECT COUNT(DISTINCT t.day) " + join},
+		{"SELECT r, COUNT(*) FROM (SELECT DENSE_RANK() OVER (ORDER BY u.kind) AS r " + join + ") d GROUP BY r ORDER BY r",
+			"SELECT DENSE_RANK() OVER (ORDER BY u.kind), COUNT(*) " + join + " GROUP BY u.kind ORDER BY u.kind"},
+	} {
+		got, err := s.Exec(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%s: %v", c.q, err)
+			continue
+		}
+		want, err := s.Exec(context.Background(), c.same)
+		if err != nil {
+			t.Fatalf("%s: %v", c.same, err)
+		}
+		if g, w := fmt.Sprint(got.Rows), fmt.Sprint(want.Rows); g != w {
+			t.Errorf("%s = %s, want %s (%s)", c.q, g, w, c.same)
+		}
+	}
+}

@@ -624,3 +624,7 @@ SELECT id, n << 2 AS l, bit_count(n) AS bc FROM t WHERE id < 40 AND n >= 0 ORDER
 SELECT n & 7 AS k, COUNT(*) AS c FROM t GROUP BY k ORDER BY k
 SELECT COUNT(*) FROM t WHERE n & 1 = 1 AND id & 3 << 1 = 2
 SELECT id, big >> 3 AS b3, big & 255 AS low FROM t WHERE id < 30 ORDER BY id
+SELECT COUNT(*) FROM (SELECT DENSE_RANK() OVER (ORDER BY r.b) AS c4 FROM t l FULL OUTER JOIN t r ON l.s = r.s QUALIFY c4 < 2) d
+SELECT c4, COUNT(*) AS c FROM (SELECT DENSE_RANK() OVER (ORDER BY r.b) AS c4 FROM t l JOIN t r ON l.id = r.id) d GROUP BY c4 ORDER BY c4
+SELECT region, id FROM (SELECT l.region, l.id, ROW_NUMBER() OVER (PARTITION BY l.region ORDER BY l.n DESC, l.id) AS rn FROM t l JOIN t r ON l.id = r.id) d WHERE rn = 1 ORDER BY region
+SELECT COUNT(*) FROM (SELECT DISTINCT ON (l.region) l.id FROM t l JOIN t r ON l.id = r.id ORDER BY l.region, l.id) d
