@@ -18,6 +18,7 @@ import (
 	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
+	"github.com/lakesql/lakesql/sql/function"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 	"github.com/lakesql/lakesql/storage"
@@ -682,7 +683,11 @@ func merged(sel *ast.Select) (*ast.Select, bool) {
 		selectHas(d, isSubquery) || selectHas(sel, isSubquery) ||
 		// Window functions are computed over the table's rows, then
 		// QUALIFY and DISTINCT ON keep some: none of it may move out.
-		d.Qualify != nil || len(d.DistinctOn) > 0 || slices.ContainsFunc(d.Items, func(it ast.SelectItem) bool { return ast.HasWindow(it.Expr) }) {
+		d.Qualify != nil || len(d.DistinctOn) > 0 || slices.ContainsFunc(d.Items, func(it ast.SelectItem) bool { return ast.HasWindow(it.Expr) }) ||
+		// A column of RANDOM() is one value a row: merged, each use of
+		// it would call RANDOM() again (x = x false, x < 0.5 AND x >=
+		// 0.5 true).
+		slices.ContainsFunc(d.Items, func(it ast.SelectItem) bool { return callsVolatile(it.Expr) }) {
 		return nil, false
 	}
 	cols := d.ColumnNames()
@@ -792,4 +797,17 @@ func (d *derivedStream) Produce(ctx context.Context, fork func() func([]types.Va
 	defer d.loan.Lend(0)
 	_, err := exec.StreamEach(exec.Lending(ctx, &d.loan), d.p, func(int) exec.Emitter { return pushOut(fork()) })
 	return err
+}
+
+// callsVolatile reports whether e calls a function that gives a new value
+// at each call (function.Scalar.Volatile: RANDOM, UUID, …).
+func callsVolatile(e ast.Expr) bool {
+	return selectHasExpr(e, func(x ast.Expr) bool {
+		f, ok := x.(*ast.Func)
+		if !ok {
+			return false
+		}
+		fn, ok := function.Lookup(f.Name)
+		return ok && fn.Volatile
+	})
 }
