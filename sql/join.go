@@ -529,9 +529,25 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 		}
 	}
 	out.From = ast.Table{}
+	// ORDER BY a select item's alias orders by that item, whatever the
+	// tables' columns are called: there the output's names come first,
+	// as in DuckDB (ORDER BY s, s both an alias and a column of each
+	// table, was refused as ambiguous).
+	orderBy := out.OrderBy
+	out.OrderBy = slices.Clone(orderBy)
+	for i, o := range orderBy {
+		if c, ok := o.Expr.(ast.Column); ok && len(c.Path) == 1 && slices.ContainsFunc(out.Items, func(it ast.SelectItem) bool { return it.Alias == c.Path[0] }) {
+			out.OrderBy[i].Expr = ast.Null // not the tables'
+		}
+	}
 	outSel := ast.MapSelect(&out, rw)
 	if failed != nil {
 		return fail(failed)
+	}
+	for i, o := range orderBy {
+		if out.OrderBy[i].Expr == ast.Null {
+			outSel.OrderBy[i].Expr = o.Expr
+		}
 	}
 	// The side to build the table of is run into a spill file first:
 	// when its table fits in memory the other side streams through it

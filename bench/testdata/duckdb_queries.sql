@@ -628,3 +628,7 @@ SELECT COUNT(*) FROM (SELECT DENSE_RANK() OVER (ORDER BY r.b) AS c4 FROM t l FUL
 SELECT c4, COUNT(*) AS c FROM (SELECT DENSE_RANK() OVER (ORDER BY r.b) AS c4 FROM t l JOIN t r ON l.id = r.id) d GROUP BY c4 ORDER BY c4
 SELECT region, id FROM (SELECT l.region, l.id, ROW_NUMBER() OVER (PARTITION BY l.region ORDER BY l.n DESC, l.id) AS rn FROM t l JOIN t r ON l.id = r.id) d WHERE rn = 1 ORDER BY region
 SELECT COUNT(*) FROM (SELECT DISTINCT ON (l.region) l.id FROM t l JOIN t r ON l.id = r.id ORDER BY l.region, l.id) d
+SELECT l.region, STRING_AGG(r.region, ',' ORDER BY r.id DESC) AS rs FROM t l JOIN t r ON l.n = r.id WHERE l.id < 30 GROUP BY l.region ORDER BY l.region
+SELECT l.region, COUNT(DISTINCT r.n) AS c, STRING_AGG(DISTINCT r.region, ',' ORDER BY r.region) AS rs FROM t l JOIN t r ON l.n = r.id GROUP BY l.region ORDER BY l.region
+SELECT l.region, SUM(r.n) AS s FROM t l JOIN t r ON l.id = r.id GROUP BY l.region HAVING SUM(r.n) > 0 AND COUNT(*) > 10 ORDER BY s DESC
+SELECT l.id, -r.n AS n FROM t l JOIN t r ON l.id = r.id WHERE l.id < 6 ORDER BY n, l.id

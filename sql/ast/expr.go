@@ -596,6 +596,13 @@ func Map(e Expr, fn func(Expr) Expr) Expr {
 		for i, a := range e.Args {
 			c.Args[i] = fn(a)
 		}
+		if len(e.OrderBy) > 0 { // GROUP_CONCAT(… ORDER BY …): its keys too
+			c.OrderBy = make([]OrderItem, len(e.OrderBy))
+			for i, o := range e.OrderBy {
+				o.Expr = fn(o.Expr)
+				c.OrderBy[i] = o
+			}
+		}
 		return &c
 	case *Case:
 		c := &Case{Whens: make([]When, len(e.Whens))}

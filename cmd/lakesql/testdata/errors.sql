@@ -4,6 +4,6 @@ SELECT COUNT(*) FROM orders;
 SELECT region,
        COUNT(*)
   FROM orders
- WHERE amount >> 5
+ WHERE amount > > 5
  GROUP BY region;
 SELECT COUNT(*) FROM orders;
