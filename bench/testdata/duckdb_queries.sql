@@ -632,3 +632,4 @@ SELECT l.region, STRING_AGG(r.region, ',' ORDER BY r.id DESC) AS rs FROM t l JOI
 SELECT l.region, COUNT(DISTINCT r.n) AS c, STRING_AGG(DISTINCT r.region, ',' ORDER BY r.region) AS rs FROM t l JOIN t r ON l.n = r.id GROUP BY l.region ORDER BY l.region
 SELECT l.region, SUM(r.n) AS s FROM t l JOIN t r ON l.id = r.id GROUP BY l.region HAVING SUM(r.n) > 0 AND COUNT(*) > 10 ORDER BY s DESC
 SELECT l.id, -r.n AS n FROM t l JOIN t r ON l.id = r.id WHERE l.id < 6 ORDER BY n, l.id
+SELECT region, STRING_AGG(s, ',' ORDER BY id) FILTER (WHERE n > 0) AS s FROM t WHERE id < 30 GROUP BY region ORDER BY region

@@ -159,6 +159,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select a & 3, 1 << b + 1, a >> 2 = 0, ~a, xor(a, b) from t", "SELECT (a & 3), (1 << b + 1), (a >> 2) = 0, (~a), XOR(a, b) FROM t"},
 		// Left to right, as DuckDB reads them (MySQL's grammar binds << first).
 		{"select 5 & 3 << 1, a & b >> c << d, a & (b << c), 1 << 2 & 7 from t", "SELECT ((5 & 3) << 1), (((a & b) >> c) << d), (a & (b << c)), ((1 << 2) & 7) FROM t"},
+		// STRING_AGG(… ORDER BY …) FILTER (WHERE …): the filter inside (it
+		// was dropped).
+		{"select string_agg(s, ',' order by id) filter (where n > 0) from t", "SELECT GROUP_CONCAT(CASE WHEN n > 0 THEN s END ORDER BY id SEPARATOR ',') FROM t"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.
@@ -215,5 +218,20 @@ func TestParseSelectErrors(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("%s:\n got %v\nwant %s", in, err, want)
 		}
+	}
+}
+
+// An edit inside another's span is left out, and with it the other edits
+// of its whole: a construct is rewritten all or not at all.
+func TestApplyEditsWholes(t *testing.T) {
+	text := "0123456789abcdef"
+	got := applyEdits(text, []edit{
+		{pos: 0, end: 10, repl: "X"},
+		{pos: 5, end: 5, repl: "in", whole: 1},
+		{pos: 12, end: 14, repl: "", whole: 1},
+		{pos: 14, end: 15, repl: "Y"},
+	}).text
+	if want := "Xab" + "cd" + "Yf"; got != want {
+		t.Errorf("applyEdits = %q, want %q", got, want)
 	}
 }

@@ -86,6 +86,11 @@ import (
 type edit struct {
 	pos, end int
 	repl     string
+	// whole: the edits of one construct that are applied all or none
+	// (0: this one alone), so that another's edit over part of them
+	// cannot leave a construct half rewritten (FILTER (WHERE c) dropped,
+	// its condition lost): left as written, the grammar refuses it.
+	whole int
 }
 
 // rewritten is statement text after the pre-parse.
@@ -400,8 +405,10 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 	}
 	cond := "CASE WHEN (" + prepass(text[toks[i+3].pos:toks[closeF-1].end]).text + ") THEN "
 	drop := edit{pos: toks[i-1].end, end: toks[closeF].end}
+	whole := i + 1 // this FILTER's edits go together (edit.whole)
+	drop.whole = whole
 	if tk.punct(open+1, "*") && open+2 == i-1 { // COUNT(*)
-		return []edit{{pos: toks[open+1].pos, end: toks[open+1].end, repl: cond + "1 END"}, drop}, closeF
+		return []edit{{pos: toks[open+1].pos, end: toks[open+1].end, repl: cond + "1 END", whole: whole}, drop}, closeF
 	}
 	start := open + 1
 	if tk.word(start, "DISTINCT") {
@@ -411,7 +418,7 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 	if last < start {
 		return nil, -1
 	}
-	return []edit{{pos: toks[start].pos, end: toks[start].pos, repl: cond}, {pos: toks[last].end, end: toks[last].end, repl: " END"}, drop}, closeF
+	return []edit{{pos: toks[start].pos, end: toks[start].pos, repl: cond, whole: whole}, {pos: toks[last].end, end: toks[last].end, repl: " END", whole: whole}, drop}, closeF
 }
 
 // ilikeAt reports whether token i is the ILIKE of x [NOT] ILIKE p (not
@@ -1174,8 +1181,19 @@ func prepass(text string) rewritten {
 			x := prepass(text[toks[i+2].pos:toks[comma-1].end]).text
 			sep := prepass(text[toks[comma+1].pos:toks[orders[0]-1].end]).text
 			order := prepass(text[toks[orders[0]].pos:toks[end-1].end]).text
-			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
-			i = end
+			last := end
+			// Its FILTER (WHERE c) goes in here, as filterEdits would put
+			// it: inside this edit's span, its own edits would be lost.
+			if word(end+1, "FILTER") && punct(end+2, "(") && word(end+3, "WHERE") {
+				closeF, _ := closing(end + 2)
+				if closeF < 0 || closeF <= end+4 {
+					continue
+				}
+				x = "CASE WHEN (" + prepass(text[toks[end+4].pos:toks[closeF-1].end]).text + ") THEN " + x + " END"
+				last = closeF
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
+			i = last
 		case quantified(text, toks, i):
 			if es, ok := quantifiedEdit(text, toks, i); ok {
 				edits = append(edits, es...)
@@ -1314,21 +1332,34 @@ func applyEdits(text string, edits []edit) rewritten {
 		}
 		return (a.end - a.pos) - (b.end - b.pos)
 	})
-	kept := edits[:0]
-	last := 0
-	for _, e := range edits {
-		if e.pos < last {
-			continue
+	// An edit inside another's span is not applied; nor then are the
+	// other edits of its whole (which may uncover edits after them:
+	// again until none is left out).
+	out := map[int]bool{} // wholes left out
+	var kept []edit
+	for again := true; again; {
+		again, kept = false, nil
+		last := 0
+		for _, e := range edits {
+			if e.whole != 0 && out[e.whole] {
+				continue
+			}
+			if e.pos < last {
+				if e.whole != 0 {
+					out[e.whole], again = true, true
+				}
+				continue
+			}
+			kept = append(kept, e)
+			last = e.end
 		}
-		kept = append(kept, e)
-		last = e.end
 	}
 	edits = kept
 	if len(edits) == 0 {
 		return rewritten{text: text}
 	}
 	var b strings.Builder
-	last = 0
+	last := 0
 	for _, e := range edits {
 		b.WriteString(text[last:e.pos])
 		b.WriteString(e.repl)
