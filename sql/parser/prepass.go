@@ -1119,10 +1119,12 @@ func prepass(text string) rewritten {
 			if !ok || end < 0 {
 				continue // IS NULL and the like; or ParseSelect names it
 			}
-			edits = append(edits, edit{pos: t.pos, end: toks[from].end, repl: "<=>"})
+			// All or none (edit.whole): <=> alone would read IS DISTINCT
+			// FROM as IS NOT DISTINCT FROM.
+			edits = append(edits, edit{pos: t.pos, end: toks[from].end, repl: "<=>", whole: i + 1})
 			if from == i+2 { // IS DISTINCT FROM: the converter's NOT (a <=> b)
-				edits = append(edits, edit{pos: toks[from+1].pos, end: toks[from+1].pos, repl: distinctMarker + "("},
-					edit{pos: toks[end].end, end: toks[end].end, repl: ")"})
+				edits = append(edits, edit{pos: toks[from+1].pos, end: toks[from+1].pos, repl: distinctMarker + "(", whole: i + 1},
+					edit{pos: toks[end].end, end: toks[end].end, repl: ")", whole: i + 1})
 			}
 		case word(i, "FILTER") && punct(i+1, "(") && word(i+2, "WHERE"):
 			fe, closeF := filterEdits(text, toks, i)
