@@ -301,14 +301,28 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 		}
 		out.Where = andOf(out.Where, t)
 	}
-	// In the select list of a query that groups its rows, only inside
-	// an aggregate's arguments (each row's value).
+	// In the select list of a query that groups its rows: inside an
+	// aggregate's arguments (each row's value), and outside when the
+	// subquery reads only the outer query's GROUP BY columns, by
+	// equality: its value is then one a group, taken with MIN.
 	item := rewrite
 	if isAggregateSelect(sel) {
+		// grouped reports x a GROUP BY term: the same text, or the same
+		// column of the one table that has it (a.region and region).
+		grouped := func(x ast.Expr) bool {
+			return slices.ContainsFunc(sel.GroupBy, func(g ast.Expr) bool { return g.String() == x.String() || sameColumn(g, x, outer) })
+		}
 		var args func(ast.Expr) ast.Expr
 		args = func(e ast.Expr) ast.Expr {
 			if f, ok := e.(*ast.Func); ok && hasAggregateExpr(f) && !slices.ContainsFunc(f.Args, hasAggregateExpr) {
 				return ast.Map(e, rewrite)
+			}
+			if q, ok := e.(ast.Subquery); ok {
+				c, ok, err := s.correlation(q.Select, false, outer, scope)
+				if err == nil && ok && c.cmp == nil && len(c.ranges) == 0 && !slices.ContainsFunc(c.outer, func(x ast.Expr) bool { return !grouped(x) }) {
+					return &ast.Func{Name: "MIN", Args: []ast.Expr{one(e, false)}}
+				}
+				return e
 			}
 			if isSubquery(e) {
 				return e
@@ -580,4 +594,28 @@ func andOf(a, b ast.Expr) ast.Expr {
 		return b
 	}
 	return ast.And{L: a, R: b}
+}
+
+// sameColumn reports whether a and b name one column of the tables, one
+// qualified by its table and the other not: the only table of them that
+// has a field of that name.
+func sameColumn(a, b ast.Expr, tables []scopeTable) bool {
+	ca, ok1 := a.(ast.Column)
+	cb, ok2 := b.(ast.Column)
+	if !ok1 || !ok2 {
+		return false
+	}
+	if len(ca.Path) > len(cb.Path) {
+		ca, cb = cb, ca
+	}
+	if len(ca.Path) != 1 || len(cb.Path) != 2 || ca.Path[0] != cb.Path[1] {
+		return false
+	}
+	var has []string
+	for _, t := range tables {
+		if slices.Contains(t.fields, ca.Path[0]) {
+			has = append(has, t.name)
+		}
+	}
+	return len(has) == 1 && has[0] == cb.Path[0]
 }

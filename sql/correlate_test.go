@@ -2,6 +2,7 @@ package sql
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -208,5 +209,36 @@ func TestCorrelatedPlan(t *testing.T) {
 	text = table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g AND b.day = '2026-01-01')"))
 	if !strings.Contains(text, "JOIN") || !strings.Contains(text, "GROUP BY") {
 		t.Errorf("EXPLAIN of a correlated subquery does not show its join:\n%s", text)
+	}
+}
+
+// A correlated scalar subquery in the select list of a query that groups,
+// reading its GROUP BY columns (qualified or not), has one value a group:
+// each query against the same asked of a derived table of the groups.
+func TestCorrelatedInGroupedSelect(t *testing.T) {
+	s, _ := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	for _, c := range []struct{ q, same string }{
+		{"SELECT day, (SELECT MAX(x) FROM t b WHERE b.day = a.day) AS m, COUNT(*) FROM t a GROUP BY day ORDER BY day",
+			"SELECT day, (SELECT MAX(x) FROM t b WHERE b.day = g.day) AS m, c FROM (SELECT day, COUNT(*) AS c FROM t GROUP BY day) g ORDER BY day"},
+		{"SELECT a.g, (SELECT COUNT(*) FROM u WHERE u.id = a.g) + COUNT(*) AS n FROM t a GROUP BY a.g ORDER BY a.g NULLS FIRST",
+			"SELECT g, (SELECT COUNT(*) FROM u WHERE u.id = d.g) + c AS n FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d ORDER BY g NULLS FIRST"},
+	} {
+		got, err := s.Exec(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%s: %v", c.q, err)
+			continue
+		}
+		want, err := s.Exec(context.Background(), c.same)
+		if err != nil {
+			t.Fatalf("%s: %v", c.same, err)
+		}
+		if g, w := fmt.Sprint(got.Rows), fmt.Sprint(want.Rows); g != w || len(got.Rows) < 2 {
+			t.Errorf("%s = %s, want %s", c.q, g, w)
+		}
+	}
+	// A column that is not grouped has no one value a group: refused.
+	if _, err := s.Exec(context.Background(), "SELECT day, (SELECT MAX(x) FROM t b WHERE b.g = a.g) FROM t a GROUP BY day"); err == nil {
+		t.Error("a subquery reading a column outside GROUP BY: no error")
 	}
 }

@@ -633,3 +633,7 @@ SELECT l.region, COUNT(DISTINCT r.n) AS c, STRING_AGG(DISTINCT r.region, ',' ORD
 SELECT l.region, SUM(r.n) AS s FROM t l JOIN t r ON l.id = r.id GROUP BY l.region HAVING SUM(r.n) > 0 AND COUNT(*) > 10 ORDER BY s DESC
 SELECT l.id, -r.n AS n FROM t l JOIN t r ON l.id = r.id WHERE l.id < 6 ORDER BY n, l.id
 SELECT region, STRING_AGG(s, ',' ORDER BY id) FILTER (WHERE n > 0) AS s FROM t WHERE id < 30 GROUP BY region ORDER BY region
+SELECT region, (SELECT MAX(n) FROM t b WHERE b.region = a.region) AS mx, COUNT(*) AS c FROM t a GROUP BY region ORDER BY region
+SELECT a.region, (SELECT COUNT(*) FROM t b WHERE b.region = a.region AND b.n > 1000) AS none, (SELECT COUNT(*) FROM t b WHERE b.region = a.region AND b.n > 45) AS big, COUNT(*) AS c FROM t a GROUP BY a.region ORDER BY a.region
+SELECT day, region, (SELECT SUM(n) FROM t b WHERE b.day = a.day AND b.region = a.region AND b.b) + COUNT(*) AS x FROM t a WHERE id < 500 GROUP BY day, region ORDER BY day, region
+SELECT region, COUNT(*) AS c, (SELECT AVG(f) FROM t b WHERE b.region = a.region AND b.f > 0) AS af FROM t a GROUP BY region HAVING COUNT(*) > 700 ORDER BY region
