@@ -301,10 +301,10 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 		}
 		out.Where = andOf(out.Where, t)
 	}
-	// In the select list of a query that groups its rows: inside an
-	// aggregate's arguments (each row's value), and outside when the
-	// subquery reads only the outer query's GROUP BY columns, by
-	// equality: its value is then one a group, taken with MIN.
+	// In the select list and HAVING of a query that groups its rows:
+	// inside an aggregate's arguments (each row's value), and outside when
+	// the subquery (or EXISTS) reads only the outer query's GROUP BY
+	// columns, by equality: its value is then one a group, taken with MIN.
 	item := rewrite
 	if isAggregateSelect(sel) {
 		// grouped reports x a GROUP BY term: the same text, or the same
@@ -317,8 +317,16 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 			if f, ok := e.(*ast.Func); ok && hasAggregateExpr(f) && !slices.ContainsFunc(f.Args, hasAggregateExpr) {
 				return ast.Map(e, rewrite)
 			}
-			if q, ok := e.(ast.Subquery); ok {
-				c, ok, err := s.correlation(q.Select, false, outer, scope)
+			var sub *ast.Select
+			switch q := e.(type) {
+			case ast.Subquery:
+				sub = q.Select
+			case ast.Exists:
+				sub = q.Select
+			}
+			if sub != nil {
+				_, exists := e.(ast.Exists)
+				c, ok, err := s.correlation(sub, exists, outer, scope)
 				if err == nil && ok && c.cmp == nil && len(c.ranges) == 0 && !slices.ContainsFunc(c.outer, func(x ast.Expr) bool { return !grouped(x) }) {
 					return &ast.Func{Name: "MIN", Args: []ast.Expr{one(e, false)}}
 				}
@@ -343,6 +351,9 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 			items[i] = it
 		}
 		out.Items = items
+	}
+	if isAggregateSelect(sel) && sel.Having != nil {
+		out.Having = item(sel.Having) // as the select list of a query that groups
 	}
 	if failed != nil {
 		return nil, failed

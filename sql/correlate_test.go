@@ -223,6 +223,13 @@ func TestCorrelatedInGroupedSelect(t *testing.T) {
 			"SELECT day, (SELECT MAX(x) FROM t b WHERE b.day = g.day) AS m, c FROM (SELECT day, COUNT(*) AS c FROM t GROUP BY day) g ORDER BY day"},
 		{"SELECT a.g, (SELECT COUNT(*) FROM u WHERE u.id = a.g) + COUNT(*) AS n FROM t a GROUP BY a.g ORDER BY a.g NULLS FIRST",
 			"SELECT g, (SELECT COUNT(*) FROM u WHERE u.id = d.g) + c AS n FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d ORDER BY g NULLS FIRST"},
+		// EXISTS, and HAVING, alike.
+		{"SELECT g, EXISTS (SELECT 1 FROM u WHERE u.id = a.g AND u.kind = 'k0') AS e, COUNT(*) FROM t a GROUP BY g ORDER BY g NULLS FIRST",
+			"SELECT g, EXISTS (SELECT 1 FROM u WHERE u.id = d.g AND u.kind = 'k0') AS e, c FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d ORDER BY g NULLS FIRST"},
+		{"SELECT g, COUNT(*) FROM t a GROUP BY g HAVING NOT EXISTS (SELECT 1 FROM u WHERE u.id = a.g) AND COUNT(*) > 1 ORDER BY g NULLS FIRST",
+			"SELECT g, c FROM (SELECT g, COUNT(*) AS c FROM t GROUP BY g) d WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.id = d.g) AND c > 1 ORDER BY g NULLS FIRST"},
+		{"SELECT day, COUNT(*) FROM t a GROUP BY day HAVING (SELECT COUNT(*) FROM t b WHERE b.day = a.day AND b.x > 90) > 2 ORDER BY day",
+			"SELECT day, c FROM (SELECT day, COUNT(*) AS c FROM t GROUP BY day) d WHERE (SELECT COUNT(*) FROM t b WHERE b.day = d.day AND b.x > 90) > 2 ORDER BY day"},
 	} {
 		got, err := s.Exec(context.Background(), c.q)
 		if err != nil {

@@ -637,3 +637,6 @@ SELECT region, (SELECT MAX(n) FROM t b WHERE b.region = a.region) AS mx, COUNT(*
 SELECT a.region, (SELECT COUNT(*) FROM t b WHERE b.region = a.region AND b.n > 1000) AS none, (SELECT COUNT(*) FROM t b WHERE b.region = a.region AND b.n > 45) AS big, COUNT(*) AS c FROM t a GROUP BY a.region ORDER BY a.region
 SELECT day, region, (SELECT SUM(n) FROM t b WHERE b.day = a.day AND b.region = a.region AND b.b) + COUNT(*) AS x FROM t a WHERE id < 500 GROUP BY day, region ORDER BY day, region
 SELECT region, COUNT(*) AS c, (SELECT AVG(f) FROM t b WHERE b.region = a.region AND b.f > 0) AS af FROM t a GROUP BY region HAVING COUNT(*) > 700 ORDER BY region
+SELECT region, COUNT(*) AS c FROM t GROUP BY region HAVING (SELECT COUNT(*) FROM t b WHERE b.region = t.region AND b.n > 45) > 28 ORDER BY region
+SELECT day, region, EXISTS (SELECT 1 FROM t b WHERE b.day = a.day AND b.region = a.region AND b.n = 50) AS e FROM t a GROUP BY day, region ORDER BY day, region
+SELECT day, region, COUNT(*) AS c FROM t a GROUP BY day, region HAVING NOT EXISTS (SELECT 1 FROM t b WHERE b.day = a.day AND b.region = a.region AND b.n = 49) ORDER BY day, region
