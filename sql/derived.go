@@ -144,7 +144,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 // alone: beside other items (SELECT *, x), with EXCLUDE, or DISTINCT.
 func starSpelled(sel *ast.Select) bool {
 	for _, it := range sel.Items {
-		if st, ok := it.Expr.(ast.Star); ok && (len(sel.Items) > 1 || len(st.Exclude) > 0 || sel.Distinct) {
+		if st, ok := it.Expr.(ast.Star); ok && (len(sel.Items) > 1 || len(st.Exclude) > 0 || len(st.Replace) > 0 || sel.Distinct) {
 			return true
 		}
 	}
@@ -163,9 +163,14 @@ func spellStar(sel *ast.Select, cols []string) (*ast.Select, error) {
 		}
 		var items []ast.SelectItem
 		for _, c := range cols {
-			if !slices.Contains(st.Exclude, c) {
-				items = append(items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
+			if slices.Contains(st.Exclude, c) {
+				continue
 			}
+			var e ast.Expr = ast.Column{Path: []string{c}}
+			if r, ok := st.Replaced(c); ok {
+				e = r
+			}
+			items = append(items, ast.SelectItem{Expr: e, Alias: c})
 		}
 		return items, nil
 	})
@@ -197,6 +202,11 @@ func excludedAmong(st ast.Star, cols []string) error {
 	for _, x := range st.Exclude {
 		if !slices.Contains(cols, x) {
 			return fmt.Errorf("%w: %s: %s is no column of the table (as far as its first rows tell)", ErrUnsupported, st, x)
+		}
+	}
+	for _, r := range st.Replace {
+		if !slices.Contains(cols, r.Alias) || slices.Contains(st.Exclude, r.Alias) {
+			return fmt.Errorf("%w: %s: %s is no column of the table that * keeps (as far as its first rows tell)", ErrUnsupported, st, r.Alias)
 		}
 	}
 	return nil

@@ -484,3 +484,38 @@ func TestDerivedVolatileOnce(t *testing.T) {
 		}
 	}
 }
+
+// DuckDB's * REPLACE (e AS a): the column a with e's value in its place,
+// under its name, beside EXCLUDE, over a lake, a derived table and a join.
+func TestStarReplace(t *testing.T) {
+	s, _ := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	for _, c := range []struct{ q, same string }{
+		{"SELECT * EXCLUDE (day) REPLACE (x * 2 AS x) FROM t ORDER BY g, x", "SELECT g, x * 2 AS x FROM t ORDER BY g, x"},
+		{"SELECT * REPLACE (COALESCE(g, -1) AS g) FROM (SELECT g, x FROM t) d ORDER BY g, x", "SELECT COALESCE(g, -1) AS g, x FROM t ORDER BY g, x"},
+		{"SELECT * REPLACE (UPPER(u.kind) AS kind) FROM t JOIN u ON t.g = u.id ORDER BY g, x, day", "SELECT t.g, t.x, t.day, u.id, UPPER(u.kind) AS kind FROM t JOIN u ON t.g = u.id ORDER BY g, x, day"},
+	} {
+		got, err := s.Exec(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%s: %v", c.q, err)
+			continue
+		}
+		want, err := s.Exec(context.Background(), c.same)
+		if err != nil {
+			t.Fatalf("%s: %v", c.same, err)
+		}
+		var gotCols, wantCols []string
+		for i := range got.Columns {
+			gotCols = append(gotCols, got.Columns[i].Name)
+		}
+		for i := range want.Columns {
+			wantCols = append(wantCols, want.Columns[i].Name)
+		}
+		if g, w := fmt.Sprint(gotCols, got.Rows), fmt.Sprint(wantCols, want.Rows); g != w || len(got.Rows) == 0 {
+			t.Errorf("%s = %.300s, want %.300s", c.q, g, w)
+		}
+	}
+	if _, err := s.Exec(context.Background(), "SELECT * REPLACE (1 AS nothere) FROM t"); err == nil {
+		t.Error("REPLACE of a column the table lacks: no error")
+	}
+}

@@ -1009,7 +1009,7 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 		return sel, nil
 	}
 	return replaceStars(sel, func(st ast.Star) ([]ast.SelectItem, error) {
-		if len(st.Exclude) > 0 {
+		if len(st.Exclude) > 0 || len(st.Replace) > 0 {
 			var all []string
 			for _, tb := range tables {
 				if st.Table == "" || st.Table == tb.name {
@@ -1046,7 +1046,9 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 					continue
 				}
 				var e ast.Expr = ast.Column{Path: []string{tb.name, f}}
-				if st.Table == "" && slices.Contains(using, f) {
+				if r, ok := st.Replaced(f); ok {
+					e = r
+				} else if st.Table == "" && slices.Contains(using, f) {
 					if i > 0 {
 						continue
 					}

@@ -640,3 +640,7 @@ SELECT region, COUNT(*) AS c, (SELECT AVG(f) FROM t b WHERE b.region = a.region 
 SELECT region, COUNT(*) AS c FROM t GROUP BY region HAVING (SELECT COUNT(*) FROM t b WHERE b.region = t.region AND b.n > 45) > 28 ORDER BY region
 SELECT day, region, EXISTS (SELECT 1 FROM t b WHERE b.day = a.day AND b.region = a.region AND b.n = 50) AS e FROM t a GROUP BY day, region ORDER BY day, region
 SELECT day, region, COUNT(*) AS c FROM t a GROUP BY day, region HAVING NOT EXISTS (SELECT 1 FROM t b WHERE b.day = a.day AND b.region = a.region AND b.n = 49) ORDER BY day, region
+SELECT * REPLACE (n * 2 AS n) FROM (SELECT id, n FROM t WHERE id < 30) ORDER BY id
+SELECT * EXCLUDE (b) REPLACE (UPPER(s) AS s, id + 1 AS id) FROM (SELECT id, s, b FROM t WHERE id < 30) ORDER BY id
+SELECT * REPLACE (a.n + b.m AS n) FROM (SELECT id, n FROM t WHERE id < 30) a JOIN (SELECT id AS k, n AS m FROM t WHERE id < 30) b ON a.id = b.k ORDER BY id
+SELECT region, n FROM (SELECT * REPLACE (COALESCE(n, 0) AS n) FROM (SELECT region, n FROM t)) WHERE n = 0 ORDER BY region LIMIT 5

@@ -36,6 +36,20 @@ type Star struct {
 	Table string
 	// Exclude: DuckDB's * EXCLUDE (a, b), the columns left out.
 	Exclude []string
+	// Replace: DuckDB's * REPLACE (e AS a, …), each column a with the
+	// value of e in its place.
+	Replace []SelectItem
+}
+
+// Replaced returns what * REPLACE puts in the place of column name, if
+// anything.
+func (s Star) Replaced(name string) (Expr, bool) {
+	for _, r := range s.Replace {
+		if r.Alias == name {
+			return r.Expr, true
+		}
+	}
+	return nil, false
 }
 
 // Compare is L Op R with Op one of = != < <= > >= <=>. Text compares the
@@ -222,6 +236,13 @@ func (s Star) String() string {
 	}
 	if len(s.Exclude) > 0 {
 		out += " EXCLUDE (" + identList(s.Exclude) + ")"
+	}
+	if len(s.Replace) > 0 {
+		var rs []string
+		for _, r := range s.Replace {
+			rs = append(rs, r.Expr.String()+" AS "+Ident(r.Alias))
+		}
+		out += " REPLACE (" + strings.Join(rs, ", ") + ")"
 	}
 	return out
 }

@@ -162,6 +162,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// STRING_AGG(… ORDER BY …) FILTER (WHERE …): the filter inside (it
 		// was dropped).
 		{"select string_agg(s, ',' order by id) filter (where n > 0) from t", "SELECT GROUP_CONCAT(CASE WHEN n > 0 THEN s END ORDER BY id SEPARATOR ',') FROM t"},
+		// DuckDB's * REPLACE (e AS a, …), with EXCLUDE too.
+		{"select * replace (n * 2 as n, upper(s) as s) from t", "SELECT * REPLACE (n * 2 AS n, UPPER(s) AS s) FROM t"},
+		{"select t.* exclude (b) replace (cast(n as varchar) as n) from t", "SELECT t.* EXCLUDE (b) REPLACE (CAST(n AS VARCHAR) AS n) FROM t"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.

@@ -742,6 +742,34 @@ const allMarker = "__lakesql_all"
 // excludeMarker stands for the EXCLUDE of * EXCLUDE (…) (see prepass).
 const excludeMarker = "__lakesql_exclude"
 
+// replaceMarker stands for the REPLACE of DuckDB's * REPLACE (e AS a, …),
+// which the pre-parse makes *, replaceMarker(e, a, …).
+const replaceMarker = "__lakesql_replace"
+
+// replaceEdits are the edits of the REPLACE (e AS a, …) at token i, after
+// a *: its word the marker's call, each AS at its top level a comma; all
+// or none (edit.whole).
+func replaceEdits(tk tokens, i int) []edit {
+	end := tk.closing(i + 1)
+	if end < 0 {
+		return nil
+	}
+	whole := i + 1
+	edits := []edit{{pos: tk.toks[i].pos, end: tk.toks[i].end, repl: ", " + replaceMarker, whole: whole}}
+	depth := 0
+	for k := i + 2; k < end; k++ {
+		switch {
+		case tk.punct(k, "("):
+			depth++
+		case tk.punct(k, ")"):
+			depth--
+		case depth == 0 && tk.word(k, "AS"):
+			edits = append(edits, edit{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: ",", whole: whole})
+		}
+	}
+	return edits
+}
+
 // groupingSetsMarker and groupingSetMarker stand for GROUPING SETS (…)
 // and each parenthesized set in it (the session's groupingSets reads
 // them).
@@ -1275,6 +1303,12 @@ func prepass(text string) rewritten {
 		tk := tokens{text, toks}
 		if tk.punct(i, "*") && tk.word(i+1, "EXCLUDE") && tk.punct(i+2, "(") && (tk.punct(i-1, ",") || tk.punct(i-1, ".") || tk.word(i-1, "SELECT") || tk.word(i-1, "DISTINCT")) {
 			edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: ", " + excludeMarker})
+			if end := tk.closing(i + 2); end > 0 && tk.word(end+1, "REPLACE") && tk.punct(end+2, "(") {
+				edits = append(edits, replaceEdits(tk, end+1)...) // * EXCLUDE (…) REPLACE (…)
+			}
+		}
+		if tk.punct(i, "*") && tk.word(i+1, "REPLACE") && tk.punct(i+2, "(") && (tk.punct(i-1, ",") || tk.punct(i-1, ".") || tk.word(i-1, "SELECT") || tk.word(i-1, "DISTINCT")) {
+			edits = append(edits, replaceEdits(tk, i+1)...)
 		}
 	}
 	edits = append(edits, qualifyEdits(tokens{text, toks})...)

@@ -563,6 +563,26 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 			out.Items[len(out.Items)-1].Expr = st
 			continue
 		}
+		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(replaceMarker) {
+			// * REPLACE (e AS a, …), which the pre-parse made *,
+			// marker(e, a, …).
+			var st ast.Star
+			if n := len(out.Items); n > 0 {
+				st, ok = out.Items[n-1].Expr.(ast.Star)
+			}
+			if !ok || len(st.Replace) > 0 || len(f.Args)%2 != 0 {
+				return nil, NewSyntaxError(c.text, c.off, "REPLACE (x AS column, …) follows a *")
+			}
+			for k := 0; k < len(f.Args); k += 2 {
+				col, ok := f.Args[k+1].(ast.Column)
+				if !ok || len(col.Path) != 1 {
+					return nil, NewSyntaxError(c.text, c.off, "REPLACE (x AS column, …) takes a column name after AS, not %s", f.Args[k+1])
+				}
+				st.Replace = append(st.Replace, ast.SelectItem{Expr: f.Args[k], Alias: col.Path[0]})
+			}
+			out.Items[len(out.Items)-1].Expr = st
+			continue
+		}
 		out.Items = append(out.Items, item)
 	}
 	var err error

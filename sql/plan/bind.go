@@ -78,7 +78,7 @@ func (b *binder) bind() (*Plan, error) {
 		if s, ok := it.Expr.(ast.Star); ok && s.Table != "" && !b.isTable(s.Table) {
 			return nil, bindErrorf(nil, "%s.*: no table %s in FROM", s.Table, s.Table)
 		}
-		if s, ok := it.Expr.(ast.Star); ok && len(s.Exclude) > 0 {
+		if s, ok := it.Expr.(ast.Star); ok && (len(s.Exclude) > 0 || len(s.Replace) > 0) {
 			return nil, bindErrorf(ErrUnsupported, "%s here", s)
 		}
 	}
