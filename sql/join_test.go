@@ -1221,25 +1221,12 @@ func TestLeftJoinNarrowsWhenItPays(t *testing.T) {
 func TestJoinOrderNames(t *testing.T) {
 	s, _ := subLakes(t)
 	s.Memory = Memory{TempDir: t.TempDir()}
-	for _, c := range []struct{ q, same string }{
+	sameAnswers(t, s, []struct{ q, same string }{
 		{"SELECT STRING_AGG(CAST(t.x AS VARCHAR), ',' ORDER BY t.x DESC, t.day) FROM t JOIN u ON t.g = u.id WHERE t.x IS NOT NULL",
 			"SELECT STRING_AGG(CAST(x AS VARCHAR), ',' ORDER BY x DESC, day) FROM t WHERE g IN (SELECT id FROM u) AND x IS NOT NULL"},
 		{"SELECT u.kind, STRING_AGG(t.day, ';' ORDER BY t.x, t.day) FROM t JOIN u ON t.g = u.id GROUP BY u.kind ORDER BY u.kind",
 			"SELECT kind, STRING_AGG(day, ';' ORDER BY x, day) FROM (SELECT u.kind, t.day, t.x FROM t JOIN u ON t.g = u.id) d GROUP BY kind ORDER BY kind"},
 		{"SELECT a.g, a.x - b.x AS x FROM t a JOIN t b ON a.g = b.g AND a.day = b.day WHERE a.x IS NOT NULL AND b.x IS NOT NULL ORDER BY x DESC, a.g LIMIT 7",
 			"SELECT g, x FROM (SELECT a.g, a.x - b.x AS x FROM t a JOIN t b ON a.g = b.g AND a.day = b.day WHERE a.x IS NOT NULL AND b.x IS NOT NULL) d ORDER BY x DESC, g LIMIT 7"},
-	} {
-		got, err := s.Exec(context.Background(), c.q)
-		if err != nil {
-			t.Errorf("%s: %v", c.q, err)
-			continue
-		}
-		want, err := s.Exec(context.Background(), c.same)
-		if err != nil {
-			t.Fatalf("%s: %v", c.same, err)
-		}
-		if g, w := fmt.Sprint(got.Rows), fmt.Sprint(want.Rows); g != w {
-			t.Errorf("%s = %s, want %s", c.q, g, w)
-		}
-	}
+	})
 }

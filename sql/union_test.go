@@ -28,6 +28,29 @@ func wantAnswers(t *testing.T, s *Session, answers map[string]string) {
 	}
 }
 
+// sameAnswers runs each query q and its same, which asks the same
+// otherwise, and requires the same rows, and some.
+func sameAnswers(t *testing.T, s *Session, pairs []struct{ q, same string }) {
+	t.Helper()
+	for _, c := range pairs {
+		got, err := s.Exec(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%s: %v", c.q, err)
+			continue
+		}
+		want, err := s.Exec(context.Background(), c.same)
+		if err != nil {
+			t.Fatalf("%s: %v", c.same, err)
+		}
+		if len(got.Rows) == 0 {
+			t.Errorf("%s: no row, which tests nothing", c.q)
+		}
+		if g, w := fmt.Sprint(got.Rows), fmt.Sprint(want.Rows); g != w {
+			t.Errorf("%s = %.300s, want %.300s (%s)", c.q, g, w, c.same)
+		}
+	}
+}
+
 // wantErrors runs each query and requires an error holding the text given.
 func wantErrors(t *testing.T, s *Session, errs map[string]string) {
 	t.Helper()
