@@ -644,3 +644,7 @@ SELECT * REPLACE (n * 2 AS n) FROM (SELECT id, n FROM t WHERE id < 30) ORDER BY 
 SELECT * EXCLUDE (b) REPLACE (UPPER(s) AS s, id + 1 AS id) FROM (SELECT id, s, b FROM t WHERE id < 30) ORDER BY id
 SELECT * REPLACE (a.n + b.m AS n) FROM (SELECT id, n FROM t WHERE id < 30) a JOIN (SELECT id AS k, n AS m FROM t WHERE id < 30) b ON a.id = b.k ORDER BY id
 SELECT region, n FROM (SELECT * REPLACE (COALESCE(n, 0) AS n) FROM (SELECT region, n FROM t)) WHERE n = 0 ORDER BY region LIMIT 5
+SELECT n, (SELECT COUNT(*) FROM t b WHERE b.n = a.n AND b.b) AS c, COUNT(*) AS k FROM t a WHERE id < 300 GROUP BY n ORDER BY n NULLS FIRST
+SELECT s, (SELECT MAX(id) FROM t b WHERE b.s = a.s) AS m, COUNT(*) AS k FROM t a GROUP BY s ORDER BY s NULLS FIRST
+SELECT b, EXISTS (SELECT 1 FROM t c WHERE c.b = a.b AND c.n = 50) AS e, COUNT(*) AS k FROM t a GROUP BY b ORDER BY b NULLS FIRST
+SELECT a.region, a.day, (SELECT COUNT(*) FROM t c WHERE c.region = a.region AND c.day = a.day AND c.n > 40) AS big FROM t a GROUP BY a.region, a.day ORDER BY a.region, a.day LIMIT 8
