@@ -306,7 +306,8 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 	// the subquery (or EXISTS) reads only the outer query's GROUP BY
 	// columns, by equality: its value is then one a group, taken with MIN.
 	item := rewrite
-	if isAggregateSelect(sel) {
+	grouping := isAggregateSelect(sel)
+	if grouping {
 		// grouped reports x a GROUP BY term: the same text, or the same
 		// column of the one table that has it (a.region and region).
 		grouped := func(x ast.Expr) bool {
@@ -352,7 +353,7 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 		}
 		out.Items = items
 	}
-	if isAggregateSelect(sel) && sel.Having != nil {
+	if grouping && sel.Having != nil {
 		out.Having = item(sel.Having) // as the select list of a query that groups
 	}
 	if failed != nil {

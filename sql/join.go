@@ -531,23 +531,19 @@ func (s *Session) join(ctx context.Context, sel *ast.Select, scope []scopeTable)
 	out.From = ast.Table{}
 	// ORDER BY a select item's alias orders by that item, whatever the
 	// tables' columns are called: there the output's names come first,
-	// as in DuckDB (ORDER BY s, s both an alias and a column of each
-	// table, was refused as ambiguous).
+	// as in DuckDB (where GROUP BY and HAVING read a column first, as rw
+	// does).
 	orderBy := out.OrderBy
-	out.OrderBy = slices.Clone(orderBy)
-	for i, o := range orderBy {
-		if c, ok := o.Expr.(ast.Column); ok && len(c.Path) == 1 && slices.ContainsFunc(out.Items, func(it ast.SelectItem) bool { return it.Alias == c.Path[0] }) {
-			out.OrderBy[i].Expr = ast.Null // not the tables'
-		}
-	}
+	out.OrderBy = nil
 	outSel := ast.MapSelect(&out, rw)
+	for _, o := range orderBy {
+		if c, ok := o.Expr.(ast.Column); !ok || len(c.Path) != 1 || !slices.ContainsFunc(out.Items, func(it ast.SelectItem) bool { return it.Alias == c.Path[0] }) {
+			o.Expr = rw(o.Expr)
+		}
+		outSel.OrderBy = append(outSel.OrderBy, o)
+	}
 	if failed != nil {
 		return fail(failed)
-	}
-	for i, o := range orderBy {
-		if out.OrderBy[i].Expr == ast.Null {
-			outSel.OrderBy[i].Expr = o.Expr
-		}
 	}
 	// The side to build the table of is run into a spill file first:
 	// when its table fits in memory the other side streams through it
@@ -1087,25 +1083,17 @@ func (s *Session) rowFields(lake string, fields []string) []string {
 // rowFields and Fields alike (nil, and not kept, when that cannot be
 // opened).
 func (s *Session) firstRowNames(lake string, snap *catalog.Snapshot) []string {
-	s.mu.Lock()
-	names, ok := s.rowNames[lake]
-	s.mu.Unlock()
-	if ok || len(snap.Files()) == 0 {
-		return names
-	}
-	r, err := snap.Open(snap.Files()[0].Path)
-	if err != nil {
-		return nil
-	}
-	names = sampleNames(r, nil)
-	r.Close()
-	s.mu.Lock()
-	if s.rowNames == nil {
-		s.rowNames = map[string][]string{}
-	}
-	s.rowNames[lake] = names
-	s.mu.Unlock()
-	return names
+	return remembered(s, &s.rowNames, lake, func() ([]string, bool) {
+		if len(snap.Files()) == 0 {
+			return nil, false
+		}
+		r, err := snap.Open(snap.Files()[0].Path)
+		if err != nil {
+			return nil, false
+		}
+		defer r.Close()
+		return sampleNames(r, nil), true
+	})
 }
 
 // joinSide runs one table of a join into a spill file of records: the

@@ -74,19 +74,27 @@ func (s *Session) fewValues(snap *catalog.Snapshot, field string) (float64, bool
 // cached is the estimate of key in the session's map m, made by estimate
 // the first time (a negative one: none).
 func (s *Session) cached(m *map[string]float64, key string, estimate func() float64) float64 {
+	return remembered(s, m, key, func() (float64, bool) { return estimate(), true })
+}
+
+// remembered is the value of key in the session's map m (guarded by its
+// mutex), made by compute the first time and kept when compute says so.
+func remembered[V any](s *Session, m *map[string]V, key string, compute func() (V, bool)) V {
 	s.mu.Lock()
 	v, ok := (*m)[key]
 	s.mu.Unlock()
 	if ok {
 		return v
 	}
-	v = estimate()
-	s.mu.Lock()
-	if *m == nil {
-		*m = map[string]float64{}
+	v, keep := compute()
+	if keep {
+		s.mu.Lock()
+		if *m == nil {
+			*m = map[string]V{}
+		}
+		(*m)[key] = v
+		s.mu.Unlock()
 	}
-	(*m)[key] = v
-	s.mu.Unlock()
 	return v
 }
 

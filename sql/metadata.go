@@ -64,10 +64,19 @@ func virtual(name string) bool {
 	return meta || series
 }
 
-// columnsSource is the Source of a virtual table, which knows its columns.
-type columnsSource interface {
-	Source
-	columns() []string
+// virtualColumns is the columns of the virtual table name, known from its
+// name and, for a metadata table, its lake's key, without making it (a
+// series' arguments are not evaluated, the history not read).
+func (s *Session) virtualColumns(name string) []string {
+	if fn, _, ok := parser.SeriesCall(name); ok {
+		return []string{fn}
+	}
+	base, table, _ := metaName(name)
+	snap, err := s.snapshot(base)
+	if err != nil {
+		return nil
+	}
+	return metaCols(table, snap.Key())
 }
 
 // metaSource is a metadata table: a Source of one file in memory.
@@ -92,7 +101,12 @@ func (m *metaSource) Open(string) (io.ReadCloser, error) {
 	return io.NopCloser(bytes.NewReader(m.data)), nil
 }
 func (m *metaSource) Path(rel string) string { return rel }
-func (m *metaSource) columns() []string      { return m.cols }
+
+// metaCols is the columns of a metadata table of a lake of key key.
+func metaCols(table string, key []string) []string {
+	c := metaColumns[table]
+	return slices.Concat(c.before, keyColumns(table, key), c.after)
+}
 
 // keyColumns names the columns of a table's key fields.
 func keyColumns(table string, key []string) []string {
@@ -155,9 +169,7 @@ func (w *metaRows) row(vals ...any) {
 // snap, with the work folder's history events.
 func newMetaSource(name, table string, snap *catalog.Snapshot, events []catalog.Event) *metaSource {
 	m := snap.Manifest
-	c := metaColumns[table]
-	keys := keyColumns(table, m.Key)
-	w := &metaRows{cols: slices.Concat(c.before, keys, c.after)}
+	w := &metaRows{cols: metaCols(table, m.Key)}
 	gens := generations(snap.Name(), m, events)
 	switch table {
 	case "files":

@@ -28,7 +28,6 @@ import (
 // files in their middle.
 type seriesSource struct {
 	name           string // as written: range(0, 10)
-	col            string // range or generate_series
 	start, step, n int64  // the values are start + i*step, i < n
 	files          []storage.FileEntry
 	parts          []seriesPart // of each file
@@ -55,22 +54,24 @@ func (s *Session) seriesOf(name string) (*seriesSource, bool, error) {
 	if strings.TrimSpace(args) == "" {
 		return nil, true, fmt.Errorf("%w: %s needs 1 to 3 arguments", ErrUnsupported, written)
 	}
+	sel, err := parser.ParseSelect("SELECT "+args, 0)
+	if err != nil {
+		return nil, true, fmt.Errorf("the arguments of %s: %w", written, err)
+	}
 	// Constants only, as in DuckDB: a name would read no row here (NULL).
-	if sel, err := parser.ParseSelect("SELECT "+args, 0); err == nil {
-		for _, it := range sel.Items {
-			var col ast.Expr
-			ast.Walk(it.Expr, func(e ast.Expr) bool {
-				if c, ok := e.(ast.Column); ok && col == nil {
-					col = c
-				}
-				return col == nil
-			})
-			if col != nil {
-				return nil, true, fmt.Errorf("%w: %s: its arguments are constants, not the column %s", ErrUnsupported, written, col)
+	for _, it := range sel.Items {
+		var col ast.Expr
+		ast.Walk(it.Expr, func(e ast.Expr) bool {
+			if c, ok := e.(ast.Column); ok && col == nil {
+				col = c
 			}
+			return col == nil
+		})
+		if col != nil {
+			return nil, true, fmt.Errorf("%w: %s: its arguments are constants, not the column %s", ErrUnsupported, written, col)
 		}
 	}
-	res, err := s.Exec(context.Background(), "SELECT "+args)
+	res, err := s.Run(context.Background(), sel)
 	if err != nil {
 		return nil, true, fmt.Errorf("the arguments of %s: %w", written, err)
 	}
@@ -90,7 +91,7 @@ func (s *Session) seriesOf(name string) (*seriesSource, bool, error) {
 			return nil, true, fmt.Errorf("%w: %s takes integers, not %s (DuckDB's series of timestamps is not supported)", ErrUnsupported, written, v.String())
 		}
 	}
-	src := &seriesSource{name: written, col: fn, step: 1, prefix: []byte(`{"` + fn + `":`)}
+	src := &seriesSource{name: written, step: 1, prefix: []byte(`{"` + fn + `":`)}
 	if null {
 		return src, true, nil // DuckDB: no row
 	}
@@ -204,7 +205,6 @@ func (s *seriesSource) Generation() int64          { return -1 }
 func (s *seriesSource) Key() []string              { return nil }
 func (s *seriesSource) Files() []storage.FileEntry { return s.files }
 func (s *seriesSource) Path(rel string) string     { return s.name + "#" + rel }
-func (s *seriesSource) columns() []string          { return []string{s.col} }
 func (s *seriesSource) Open(rel string) (io.ReadCloser, error) {
 	i, err := strconv.Atoi(rel)
 	if err != nil || i < 0 || i >= len(s.parts) {

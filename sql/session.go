@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/lakesql/lakesql/sql/plan"
 	"io"
 	"path"
 	"path/filepath"
@@ -17,6 +16,7 @@ import (
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/parser"
+	"github.com/lakesql/lakesql/sql/plan"
 
 	"github.com/lakesql/lakesql/catalog"
 	"github.com/lakesql/lakesql/compact"
@@ -751,10 +751,7 @@ func (s *Session) Fields(lake string) []string {
 	}
 	s.mu.Unlock()
 	if virtual(lake) {
-		if src, err := s.readSource(lake); err == nil {
-			return src.(columnsSource).columns()
-		}
-		return nil
+		return s.virtualColumns(lake)
 	}
 	snap, err := s.snapshot(lake)
 	if err != nil {

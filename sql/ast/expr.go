@@ -473,13 +473,21 @@ func isIdent(s string) bool {
 }
 
 // AndAll joins predicates with AND; nil for none.
-func AndAll(es ...Expr) Expr {
+func AndAll(es ...Expr) Expr { return joinAll(es, func(l, r Expr) Expr { return And{l, r} }) }
+
+// OrAll joins predicates with OR; nil for none.
+func OrAll(es ...Expr) Expr { return joinAll(es, func(l, r Expr) Expr { return Or{l, r} }) }
+
+// joinAll joins es, left to right, with op; nil ones are left out.
+func joinAll(es []Expr, op func(l, r Expr) Expr) Expr {
 	var out Expr
 	for _, e := range es {
-		if out == nil {
+		switch {
+		case e == nil:
+		case out == nil:
 			out = e
-		} else {
-			out = And{out, e}
+		default:
+			out = op(out, e)
 		}
 	}
 	return out

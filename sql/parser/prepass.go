@@ -391,19 +391,34 @@ func endsOperand(text string, toks []sqlToken, k int) bool {
 	return true
 }
 
+// filterCase reads FILTER (WHERE c), FILTER at token i: the head of the
+// CASE that filters an aggregate's argument, CASE WHEN (c) THEN, and the
+// index of FILTER's ')'; -1 when it is not so written.
+func filterCase(text string, toks []sqlToken, i int) (string, int) {
+	tk := tokens{text, toks}
+	if !tk.punct(i+1, "(") || !tk.word(i+2, "WHERE") {
+		return "", -1
+	}
+	closeF := tk.closing(i + 1)
+	if closeF <= i+3 {
+		return "", -1
+	}
+	return "CASE WHEN (" + prepass(text[toks[i+3].pos:toks[closeF-1].end]).text + ") THEN ", closeF
+}
+
 // filterEdits returns the edits that make agg(x, …) FILTER (WHERE c),
 // FILTER at token i, agg(CASE WHEN (c) THEN x END, …), and the index of
 // FILTER's ')'; -1 when FILTER does not follow the call of an aggregate.
 func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 	tk := tokens{text, toks}
-	if !tk.punct(i-1, ")") || !tk.punct(i+1, "(") || !tk.word(i+2, "WHERE") {
+	if !tk.punct(i-1, ")") {
 		return nil, -1
 	}
-	open, closeF := tk.opening(i-1), tk.closing(i+1)
-	if open < 1 || closeF <= i+3 || !toks[open-1].word || !slices.Contains(ast.Aggregates, strings.ToUpper(tk.at(open-1))) {
+	cond, closeF := filterCase(text, toks, i)
+	open := tk.opening(i - 1)
+	if closeF < 0 || open < 1 || !toks[open-1].word || !slices.Contains(ast.Aggregates, strings.ToUpper(tk.at(open-1))) {
 		return nil, -1
 	}
-	cond := "CASE WHEN (" + prepass(text[toks[i+3].pos:toks[closeF-1].end]).text + ") THEN "
 	drop := edit{pos: toks[i-1].end, end: toks[closeF].end}
 	whole := i + 1 // this FILTER's edits go together (edit.whole)
 	drop.whole = whole
@@ -1214,13 +1229,12 @@ func prepass(text string) rewritten {
 			last := end
 			// Its FILTER (WHERE c) goes in here, as filterEdits would put
 			// it: inside this edit's span, its own edits would be lost.
-			if word(end+1, "FILTER") && punct(end+2, "(") && word(end+3, "WHERE") {
-				closeF, _ := closing(end + 2)
-				if closeF < 0 || closeF <= end+4 {
+			if word(end+1, "FILTER") {
+				head, closeF := filterCase(text, toks, end+1)
+				if closeF < 0 {
 					continue
 				}
-				x = "CASE WHEN (" + prepass(text[toks[end+4].pos:toks[closeF-1].end]).text + ") THEN " + x + " END"
-				last = closeF
+				x, last = head+x+" END", closeF
 			}
 			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
 			i = last

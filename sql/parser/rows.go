@@ -56,7 +56,7 @@ func (c *converter) rowComparison(e *sqlparser.ComparisonExpr, left sqlparser.Va
 				if err != nil {
 					return nil, err
 				}
-				out = orOf(out, eq)
+				out = ast.OrAll(out, eq)
 			}
 		default:
 			return nil, c.unsupported(e, "IN without a list of rows or a subquery")
@@ -94,7 +94,7 @@ func (c *converter) rowEquals(e *sqlparser.ComparisonExpr, l []ast.Expr, right s
 	}
 	var out ast.Expr
 	for i := range l {
-		out = andOf(out, ast.Compare{Op: "<=>", L: l[i], R: r[i]})
+		out = ast.AndAll(out, ast.Compare{Op: "<=>", L: l[i], R: r[i]})
 	}
 	return out, nil
 }
@@ -124,9 +124,9 @@ func (c *converter) rowInSelect(e *sqlparser.ComparisonExpr, l []ast.Expr, sel *
 	}
 	var anyNull, rowNull, equal ast.Expr
 	for i, x := range l {
-		anyNull = orOf(anyNull, ast.IsNull{X: x})
-		rowNull = orOf(rowNull, ast.IsNull{X: col(i)})
-		equal = andOf(equal, ast.Compare{Op: "=", L: col(i), R: x})
+		anyNull = ast.OrAll(anyNull, ast.IsNull{X: x})
+		rowNull = ast.OrAll(rowNull, ast.IsNull{X: col(i)})
+		equal = ast.AndAll(equal, ast.Compare{Op: "=", L: col(i), R: x})
 	}
 	t, f := ast.Literal{Value: types.BoolValue(true)}, ast.Literal{Value: types.BoolValue(false)}
 	return &ast.Case{
@@ -144,18 +144,4 @@ func (c *converter) rowInSelect(e *sqlparser.ComparisonExpr, l []ast.Expr, sel *
 func (c *converter) errorAt(node sqlparser.SQLNode, format string, args ...any) error {
 	p, _ := c.pos(node)
 	return NewSyntaxError(c.text, p, format, args...)
-}
-
-func andOf(a, b ast.Expr) ast.Expr {
-	if a == nil {
-		return b
-	}
-	return ast.And{L: a, R: b}
-}
-
-func orOf(a, b ast.Expr) ast.Expr {
-	if a == nil {
-		return b
-	}
-	return ast.Or{L: a, R: b}
 }

@@ -546,10 +546,7 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 		}
 		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(excludeMarker) {
 			// * EXCLUDE (a, b), which the pre-parse made *, marker(a, b).
-			var st ast.Star
-			if n := len(out.Items); n > 0 {
-				st, ok = out.Items[n-1].Expr.(ast.Star)
-			}
+			st, ok := lastStar(out.Items)
 			if !ok || len(st.Exclude) > 0 {
 				return nil, NewSyntaxError(c.text, c.off, "EXCLUDE (…) follows a *")
 			}
@@ -566,10 +563,7 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(replaceMarker) {
 			// * REPLACE (e AS a, …), which the pre-parse made *,
 			// marker(e, a, …).
-			var st ast.Star
-			if n := len(out.Items); n > 0 {
-				st, ok = out.Items[n-1].Expr.(ast.Star)
-			}
+			st, ok := lastStar(out.Items)
 			if !ok || len(st.Replace) > 0 || len(f.Args)%2 != 0 {
 				return nil, NewSyntaxError(c.text, c.off, "REPLACE (x AS column, …) follows a *")
 			}
@@ -899,6 +893,16 @@ func UnionTable(un *ast.Union) *ast.Select {
 		sel.Items = append(sel.Items, ast.SelectItem{Expr: ast.Column{Path: []string{name}}, Alias: name})
 	}
 	return sel
+}
+
+// lastStar returns the * that a modifier the pre-parse made an item of
+// (EXCLUDE, REPLACE) follows: the last item so far, if it is one.
+func lastStar(items []ast.SelectItem) (ast.Star, bool) {
+	if len(items) == 0 {
+		return ast.Star{}, false
+	}
+	st, ok := items[len(items)-1].Expr.(ast.Star)
+	return st, ok
 }
 
 // hasStarItem reports a * (or t.*) in sel's select list.
