@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -110,6 +111,11 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		src, done, err = s.deriveUnion(ctx, sel.From, scope)
 	case sel.From.Window != nil:
 		src, done, err = s.deriveWindow(ctx, sel.From, scope)
+	case sel.From.Recursive != nil:
+		src, done, err = s.deriveRecursive(ctx, sel.From)
+	case roundTable(sel.From.Name):
+		src, err = s.round(sel.From)
+		done = func() {}
 	default:
 		src, err = s.readSource(sel.From.Name)
 		if err == nil && starSpelled(sel) {
@@ -221,11 +227,31 @@ func (s *Session) planned(ctx context.Context, sel *ast.Select, scope []scopeTab
 		return nil, nil, err
 	}
 	p, err := prepare(src, sel, s.qualifierFields(sel))
+	if err == nil {
+		err = readsColumns(src, p)
+	}
 	if err != nil {
 		done()
 		return nil, nil, err
 	}
 	return p, done, nil
+}
+
+// readsColumns refuses a plan that reads a column its source has not,
+// when the source knows its columns for certain (a recursive CTE's round
+// before, as DuckDB refuses any such name): elsewhere a name that no row
+// has reads NULL, with a note.
+func readsColumns(src Source, p *plan.Plan) error {
+	d, ok := src.(*derivedSource)
+	if !ok || !d.strict || p.Scan == nil {
+		return nil
+	}
+	for _, f := range p.Scan.Fields {
+		if !slices.Contains(d.cols, f) {
+			return fmt.Errorf("%s is no column of %s (its columns: %s)", ast.Ident(f), d.name, strings.Join(d.cols, ", "))
+		}
+	}
+	return nil
 }
 
 // castTyped returns sel with each name of a typed column of the derived
@@ -446,16 +472,23 @@ func writeDerived(dir *spill.Dir, name, table, text string, fill func(w *derived
 	if err != nil {
 		return nil, err
 	}
-	d := &derivedSource{name: name, text: text, file: f, rows: w.rows, bytes: w.bytes, cols: w.cols}
-	for i, k := range w.typed {
+	d := w.source(f)
+	d.name, d.text = name, text
+	return d, nil
+}
+
+// source is the rows w wrote to f, which holds them.
+func (d *derivedWriter) source(f *spill.Text) *derivedSource {
+	out := &derivedSource{name: d.table, text: d.table, file: f, rows: d.rows, bytes: d.bytes, cols: d.cols}
+	for i, k := range d.typed {
 		if k != types.Null {
-			if d.typed == nil {
-				d.typed = map[string]types.Kind{}
+			if out.typed == nil {
+				out.typed = map[string]types.Kind{}
 			}
-			d.typed[w.cols[i]] = k
+			out.typed[d.cols[i]] = k
 		}
 	}
-	return d, nil
+	return out
 }
 
 // derivedWriter writes a derived table's rows as JSON Lines; a fork of
@@ -649,6 +682,7 @@ type derivedSource struct {
 	qual        string                // what the outer query qualifies its columns by (a join's are named table.column)
 	narrow      string                // the join's filter its rows were made with (see narrowable)
 	streams     bool                  // made for EXPLAIN: a run streams it (derivedStream)
+	strict      bool                  // its columns are all it has: reading another is an error (readsColumns)
 }
 
 func (d *derivedSource) Name() string      { return d.name }

@@ -61,7 +61,8 @@ func metaName(name string) (lake, table string, ok bool) {
 func virtual(name string) bool {
 	_, _, meta := metaName(name)
 	_, _, series := parser.SeriesCall(name)
-	return meta || series
+	_, _, recursive := parser.RecursionTable(name)
+	return meta || series || recursive
 }
 
 // virtualColumns is the columns of the virtual table name, known from its
@@ -70,6 +71,9 @@ func virtual(name string) bool {
 func (s *Session) virtualColumns(name string) []string {
 	if fn, _, ok := parser.SeriesCall(name); ok {
 		return []string{fn}
+	}
+	if cols, _, ok := parser.RecursionTable(name); ok {
+		return cols
 	}
 	base, table, _ := metaName(name)
 	snap, err := s.snapshot(base)

@@ -54,6 +54,9 @@ type Session struct {
 	// reads it at, while reading > 0 (see readingStatement).
 	pins    map[string]*catalog.Snapshot
 	reading int
+	// rounds: a recursive CTE's table of its round before, by its name,
+	// while the CTE is made (see deriveRecursive).
+	rounds map[string]*derivedSource
 }
 
 // NewSession returns a session over a work folder.

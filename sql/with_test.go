@@ -36,7 +36,7 @@ func TestWithQueries(t *testing.T) {
 		t.Errorf("EXPLAIN WITH:\n%s", text)
 	}
 	for q, want := range map[string]string{
-		"WITH RECURSIVE a AS (SELECT 1) SELECT 1":                  "WITH RECURSIVE not supported",
+		"WITH RECURSIVE a AS (SELECT 1 UNION ALL SELECT 2 FROM a LIMIT 1) SELECT 1": "LIMIT or OFFSET",
 		"WITH a AS SELECT 1 SELECT 2":                              "expected a query in parentheses",
 		"WITH a AS (SELECT 1), a AS (SELECT 2) SELECT 1":           "a is named twice",
 		"WITH a(x, y) AS (SELECT 1) SELECT * FROM a":               "2 column names for a query of 1 columns",

@@ -57,6 +57,24 @@ type Table struct {
 	// WHERE terms, or a join of a chain it put in order), 0 when it made
 	// no estimate.
 	Rows float64
+	// Recursive: the rows of a recursive CTE (WITH RECURSIVE), which
+	// the statement reads by its Result name (Name).
+	Recursive *Recursion
+}
+
+// Recursion is a recursive CTE: WITH RECURSIVE name (cols) AS (anchor
+// UNION [ALL] step). Its rows are the anchor's, then round by round the
+// step's over the rows of the round before (which the step reads as the
+// table named Work), until a round makes none; with UNION, a round keeps
+// only the rows no round before made, each once.
+type Recursion struct {
+	Name   string   // as written
+	Cols   []string // its columns, which name the anchor's and the step's items
+	Anchor *Select
+	Step   *Select
+	All    bool   // UNION ALL
+	Work   string // the name the step reads the last round's rows by
+	Result string // the name the statement reads the CTE's rows by
 }
 
 // Join is FROM left [INNER | LEFT | RIGHT | FULL | CROSS | SEMI | ANTI] JOIN right [ON … |

@@ -31,8 +31,9 @@ func parseWith(text string, off int) (ast.Statement, error) {
 	closing := tokens{text[off:], toks}.closing
 	ctes := map[string]*ast.Select{}
 	i := 1 // after WITH
-	if strings.EqualFold(at(i), "RECURSIVE") {
-		return nil, NewSyntaxError(text, pos(i), "WITH RECURSIVE not supported")
+	recursive := strings.EqualFold(at(i), "RECURSIVE")
+	if recursive {
+		i++
 	}
 	for {
 		name := at(i)
@@ -74,6 +75,21 @@ func parseWith(text string, off int) (ast.Statement, error) {
 		if err != nil {
 			return nil, err
 		}
+		if _, dup := ctes[strings.ToLower(name)]; dup {
+			return nil, NewSyntaxError(text, pos(i-2), "WITH: %s is named twice", name)
+		}
+		if recursive && readsTable(q, name) > 0 {
+			rows, err := recursion(text, pos(i+1), name, cols, q, ctes)
+			if err != nil {
+				return nil, err
+			}
+			ctes[strings.ToLower(name)] = rows
+			if i = end + 1; at(i) != "," {
+				break
+			}
+			i++
+			continue
+		}
 		body, ok := q.(*ast.Select)
 		if u, isUnion := q.(*ast.Union); isUnion {
 			body, ok = UnionTable(u), true
@@ -92,9 +108,6 @@ func parseWith(text string, off int) (ast.Statement, error) {
 			}
 		}
 		substitute(body, ctes)
-		if _, dup := ctes[strings.ToLower(name)]; dup {
-			return nil, NewSyntaxError(text, pos(i-2), "WITH: %s is named twice", name)
-		}
 		ctes[strings.ToLower(name)] = body
 		i = end + 1
 		if at(i) != "," {
@@ -118,53 +131,67 @@ func parseWith(text string, off int) (ast.Statement, error) {
 }
 
 // substitute makes each FROM of sel (and of its subqueries and derived
-// tables) that names a CTE a derived table of its query.
+// tables) that names a CTE a derived table of its query (of a recursive
+// one, the query of its rows: recursive).
 func substitute(sel *ast.Select, ctes map[string]*ast.Select) {
-	if len(ctes) == 0 || sel == nil {
+	if len(ctes) == 0 {
 		return
 	}
-	substituteTable(&sel.From, ctes)
+	eachNamed(sel, func(t *ast.Table) {
+		body, ok := ctes[strings.ToLower(t.Name)]
+		if !ok {
+			return
+		}
+		if t.Alias == "" {
+			t.Alias = t.Name
+		}
+		t.Name, t.Sub, t.Shared = "", body, true
+	})
+}
+
+// eachNamed calls fn with each table of sel that is a name (a lake's, a
+// CTE's) in its FROM, its joins, derived tables and UNION parts, and the
+// subqueries of its expressions; fn may make the table a derived one,
+// whose query eachNamed then leaves as it is.
+func eachNamed(sel *ast.Select, fn func(t *ast.Table)) {
+	if sel == nil {
+		return
+	}
+	eachNamedTable(&sel.From, fn)
 	for _, e := range sel.Exprs() {
-		substituteExpr(e, ctes)
+		eachNamedExpr(e, fn)
 	}
 }
 
-// substituteTable makes t, or each table of its join, a derived table
-// where it names a CTE.
-func substituteTable(t *ast.Table, ctes map[string]*ast.Select) {
+func eachNamedTable(t *ast.Table, fn func(t *ast.Table)) {
 	switch {
 	case t.Join != nil:
-		substituteTable(&t.Join.Left, ctes)
-		substituteTable(&t.Join.Right, ctes)
+		eachNamedTable(&t.Join.Left, fn)
+		eachNamedTable(&t.Join.Right, fn)
 		if t.Join.On != nil {
-			substituteExpr(t.Join.On, ctes)
+			eachNamedExpr(t.Join.On, fn)
 		}
 	case t.Sub != nil:
-		substitute(t.Sub, ctes)
+		eachNamed(t.Sub, fn)
 	case t.Union != nil:
 		for _, p := range t.Union.Parts {
-			substitute(p, ctes)
+			eachNamed(p, fn)
 		}
-	case t.Name != "":
-		if body, ok := ctes[strings.ToLower(t.Name)]; ok {
-			if t.Alias == "" {
-				t.Alias = t.Name
-			}
-			t.Name, t.Sub, t.Shared = "", body, true
-		}
+	case t.Name != "" && t.Recursive == nil:
+		fn(t)
 	}
 }
 
-// substituteExpr substitutes the CTEs in the subqueries of e.
-func substituteExpr(e ast.Expr, ctes map[string]*ast.Select) {
+// eachNamedExpr is eachNamed over the subqueries of e.
+func eachNamedExpr(e ast.Expr, fn func(t *ast.Table)) {
 	ast.Walk(e, func(x ast.Expr) bool {
 		switch x := x.(type) {
 		case ast.Subquery:
-			substitute(x.Select, ctes)
+			eachNamed(x.Select, fn)
 		case ast.Exists:
-			substitute(x.Select, ctes)
+			eachNamed(x.Select, fn)
 		case ast.InSelect:
-			substitute(x.Select, ctes)
+			eachNamed(x.Select, fn)
 		}
 		return true
 	})
