@@ -47,6 +47,9 @@ import (
 // source pinned, or made when it is a derived table. done removes what
 // was made.
 func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTable) (*ast.Select, Source, func(), error) {
+	if err := derivedColumnsRead(sel, scope); err != nil {
+		return nil, nil, nil, err
+	}
 	// The input's columns, where a name could be one or an alias: QUALIFY
 	// and GROUP BY read a column before an alias.
 	isField := func(string) bool { return false }
@@ -144,6 +147,51 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		}
 	}
 	return sel, src, done, nil
+}
+
+// derivedColumnsRead refuses, as DuckDB does, a query over a derived
+// table (a CTE's too) that reads a column the table has not: its own
+// columns are known, where a lake's rows may hold any field (a name no
+// row has reads NULL there, with a note). A name is the table's column,
+// an alias of the query's select list, or a column of the outer
+// queries (scope); a name qualified by another table is left to the
+// binder, as is a table whose columns a * names.
+func derivedColumnsRead(sel *ast.Select, scope []scopeTable) error {
+	sub := sel.From.Sub
+	if sub == nil || hasStar(sub) {
+		return nil
+	}
+	cols := sub.ColumnNames()
+	known := func(name string) bool {
+		if slices.Contains(cols, name) || slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return it.Alias == name }) {
+			return true
+		}
+		return slices.ContainsFunc(scope, func(t scopeTable) bool { return slices.Contains(t.fields, name) })
+	}
+	var missing *ast.Column
+	for _, e := range sel.Exprs() {
+		ast.Walk(e, func(x ast.Expr) bool {
+			c, ok := x.(ast.Column)
+			if !ok || missing != nil {
+				return missing == nil
+			}
+			switch {
+			case len(c.Path) == 1 && !known(c.Path[0]):
+				missing = &c
+			case len(c.Path) > 1 && sel.From.Alias != "" && c.Path[0] == sel.From.Alias && !slices.Contains(cols, c.Path[1]):
+				missing = &c
+			}
+			return true
+		})
+	}
+	if missing == nil {
+		return nil
+	}
+	name := sel.From.Alias
+	if name == "" {
+		name = "the derived table"
+	}
+	return fmt.Errorf("%s is no column of %s (its columns: %s)", *missing, name, strings.Join(cols, ", "))
 }
 
 // starSpelled reports a select list whose * the binder cannot take

@@ -485,3 +485,26 @@ func TestStarReplace(t *testing.T) {
 		t.Error("REPLACE of a column the table lacks: no error")
 	}
 }
+
+// A derived table's columns are all it has: a name none of them is (nor
+// an alias of the query, nor an outer query's column) is an error, as in
+// DuckDB, where a lake's missing field reads NULL. Names it has, the
+// select list's aliases, struct members and a correlated subquery's
+// outer columns stay answered.
+func TestDerivedUnknownColumn(t *testing.T) {
+	s, _ := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	wantErrors(t, s, map[string]string{
+		"SELECT day FROM (SELECT g, x FROM t) d":                                 "day is no column of d (its columns: g, x)",
+		"SELECT d.day FROM (SELECT g, x FROM t) d":                               "d.day is no column of d",
+		"SELECT g FROM (SELECT g, x FROM t) d WHERE day IS NULL":                 "day is no column of d",
+		"SELECT g, COUNT(*) FROM (SELECT g FROM t) d GROUP BY g, x":              "x is no column of d",
+		"WITH c AS (SELECT g AS k FROM t) SELECT g FROM c":                       "g is no column of c (its columns: k)",
+		"SELECT g FROM (SELECT g FROM t UNION ALL SELECT x FROM t) d ORDER BY x": "x is no column of d",
+	})
+	sameAnswers(t, s, []struct{ q, same string }{
+		{"SELECT g AS k, COUNT(*) AS n FROM (SELECT g, x FROM t) d GROUP BY k ORDER BY k", "SELECT g AS k, COUNT(*) AS n FROM t GROUP BY g ORDER BY k"},
+		{"SELECT d.x + 1 AS y FROM (SELECT x FROM t) d ORDER BY y", "SELECT x + 1 AS y FROM t ORDER BY y"},
+		{"SELECT g FROM t WHERE x IN (SELECT x FROM (SELECT x FROM t WHERE g IS NOT NULL) d WHERE x > 0) ORDER BY g", "SELECT g FROM t WHERE x > 0 AND x IN (SELECT x FROM t WHERE g IS NOT NULL) ORDER BY g"},
+	})
+}
