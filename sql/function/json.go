@@ -442,8 +442,8 @@ func bindJSON(asText bool) func([]*types.Value) (Eval, error) {
 	return func(consts []*types.Value) (Eval, error) {
 		var fixed []jsonStep
 		constPath := false
-		if p, ok := constString(consts, 1); ok {
-			steps, err := parseJSONPath(p)
+		if len(consts) > 1 && consts[1] != nil && consts[1].K != types.Null {
+			steps, err := pathOf(*consts[1])
 			if err != nil {
 				return nil, err
 			}
@@ -453,7 +453,7 @@ func bindJSON(asText bool) func([]*types.Value) (Eval, error) {
 			steps := fixed
 			if !constPath {
 				var err error
-				if steps, err = parseJSONPath(text(a[1])); err != nil {
+				if steps, err = pathOf(a[1]); err != nil {
 					return types.Value{}, err
 				}
 			}

@@ -19,7 +19,7 @@ func init() {
 			Summary:   "The characters of the text s from place begin to place end, both included (s[begin:end]; from 1, negative from the end, an end past s is its end); '' when begin is after end."},
 		&Scalar{Name: "ARRAY_EXTRACT", Aliases: []string{"LIST_EXTRACT"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: extractFn,
 			Signature: "ARRAY_EXTRACT(s, i)",
-			Summary:   "The character at place i of the text s (s[i]; from 1, negative from the end); '' past either end."},
+			Summary:   "The character at place i of the text s (s[i]; from 1, negative from the end); '' past either end. Of a JSON array (a list to DuckDB), its element at place i; NULL past either end."},
 	)
 }
 
@@ -75,6 +75,16 @@ func sliceFn(a []types.Value) (types.Value, error) {
 }
 
 func extractFn(a []types.Value) (types.Value, error) {
+	if els, ok, err := jsonArray(a[0]); err != nil || ok {
+		if err != nil {
+			return types.Value{}, err
+		}
+		i, err := place("ARRAY_EXTRACT", a[1])
+		if err != nil {
+			return types.Value{}, err
+		}
+		return listElement(els, i), nil
+	}
 	s, err := sliceText("ARRAY_EXTRACT", a[0])
 	if err != nil {
 		return types.Value{}, err

@@ -20,8 +20,13 @@ import (
 func init() {
 	register(
 		&Scalar{Name: "LENGTH", Aliases: []string{"CHAR_LENGTH", "CHARACTER_LENGTH", "LEN"}, MinArgs: 1, MaxArgs: 1, NullIn: true,
-			Fn:        func(a []types.Value) (types.Value, error) { return i2v(int64(runeCount(text(a[0])))), nil },
-			Signature: "LENGTH(s)", Summary: "The number of characters (code points) in s."},
+			Fn: func(a []types.Value) (types.Value, error) {
+				if els, ok, err := jsonArray(a[0]); err != nil || ok {
+					return i2v(int64(len(els))), err
+				}
+				return i2v(int64(runeCount(text(a[0])))), nil
+			},
+			Signature: "LENGTH(s)", Summary: "The number of characters (code points) in s; of a JSON array (a list to DuckDB), its number of elements."},
 		&Scalar{Name: "STRLEN", MinArgs: 1, MaxArgs: 1, NullIn: true,
 			Fn:        func(a []types.Value) (types.Value, error) { return i2v(int64(len(text(a[0])))), nil },
 			Signature: "STRLEN(s)", Summary: "The number of bytes in s (UTF-8)."},
