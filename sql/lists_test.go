@@ -1,8 +1,10 @@
 package sql
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -76,7 +78,42 @@ func TestLakeArraysAsLists(t *testing.T) {
 			grouped = append(grouped, fmt.Sprintf("%d|%d", n, byLength[n]))
 		}
 	}
+	// UNNEST: a row for each element, none for a missing, NULL or empty
+	// array; its elements counted by a query over it.
+	var pairs []string
+	counts := map[string]int{}
+	for i, tags := range rows {
+		for _, w := range tags {
+			pairs = append(pairs, fmt.Sprintf("%d|%s", i, w))
+			counts[w]++
+		}
+	}
+	slices.Sort(pairs)
+	var tagCounts []string
+	for _, w := range slices.Sorted(maps.Keys(counts)) {
+		tagCounts = append(tagCounts, fmt.Sprintf("%s|%d", w, counts[w]))
+	}
+	res, err := s.Exec(context.Background(), `SELECT id, UNNEST(tags) FROM o`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := rowsText(res)
+	slices.Sort(got)
+	if strings.Join(got, "\n") != strings.Join(pairs, "\n") || len(pairs) < 100 {
+		t.Errorf("SELECT id, UNNEST(tags) FROM o: %d rows, want the %d of the Go oracle", len(got), len(pairs))
+	}
+	if res.Columns[1].Name != "unnest(tags)" {
+		t.Errorf("UNNEST(tags) is called %q, want DuckDB's unnest(tags)", res.Columns[1].Name)
+	}
+	wantErrors(t, s, map[string]string{
+		`SELECT UPPER(UNNEST(tags)) FROM o`:               "UNNEST inside an expression",
+		`SELECT UNNEST(tags), COUNT(*) FROM o GROUP BY 1`: "UNNEST in a query that groups",
+		`SELECT UNNEST(tags), UNNEST(tags) FROM o`:        "two UNNESTs",
+		`SELECT UNNEST(tags) FROM (SELECT tags FROM o) d`: "UNNEST over a join, a derived table or a CTE",
+		`SELECT id FROM o WHERE UNNEST(tags) = 'vip'`:     "select item only",
+	})
 	wantAnswers(t, s, map[string]string{
+		`SELECT tag, COUNT(*) FROM (SELECT UNNEST(tags) AS tag FROM o) d GROUP BY tag ORDER BY tag`:           strings.Join(tagCounts, "\n"),
 		`SELECT id, tags[1], tags[-1], LENGTH(tags), LIST_CONTAINS(tags, 'vip'), tags->>1 FROM o ORDER BY id`: strings.Join(perRow, "\n"),
 		`SELECT ARRAY_LENGTH(tags) AS n, COUNT(*) FROM o WHERE tags IS NOT NULL GROUP BY n ORDER BY n`:        strings.Join(grouped, "\n"),
 	})

@@ -622,7 +622,7 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 	if out.Limit, out.Offset, err = c.limit(sel.Limit); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return c.unnest(out)
 }
 
 // isAllMarker reports whether e is the ALL of GROUP BY ALL or ORDER BY ALL.
