@@ -508,3 +508,16 @@ func TestDerivedUnknownColumn(t *testing.T) {
 		{"SELECT g FROM t WHERE x IN (SELECT x FROM (SELECT x FROM t WHERE g IS NOT NULL) d WHERE x > 0) ORDER BY g", "SELECT g FROM t WHERE x > 0 AND x IN (SELECT x FROM t WHERE g IS NOT NULL) ORDER BY g"},
 	})
 }
+
+// GROUP BY a name that aliases a struct's member (user.tier AS tier)
+// groups by the member, as DuckDB does: the member is no field of the
+// name, which would win over the alias.
+func TestGroupByMemberAlias(t *testing.T) {
+	s := fixedLake(t, []string{"g"}, `{"g":"a","user":{"tier":"gold"}}`, `{"g":"b","user":{"tier":"gold"}}`, `{"g":"a","user":{"tier":"iron"}}`, `{"g":"a"}`)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	sameAnswers(t, s, []struct{ q, same string }{
+		{"SELECT user.tier AS tier, COUNT(*) FROM t GROUP BY tier ORDER BY tier NULLS FIRST", "SELECT user.tier, COUNT(*) FROM t GROUP BY user.tier ORDER BY 1 NULLS FIRST"},
+		{"SELECT d.user.tier AS tier, COUNT(*) FROM (SELECT user, g FROM t) d GROUP BY tier ORDER BY tier NULLS FIRST", "SELECT user.tier, COUNT(*) FROM t GROUP BY 1 ORDER BY 1 NULLS FIRST"},
+		{"SELECT t.g AS g, COUNT(*) FROM t GROUP BY g ORDER BY g", "SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY g"},
+	})
+}

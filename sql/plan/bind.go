@@ -379,7 +379,11 @@ func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
 	if clause == "GROUP BY" {
 		isColumn = func(n string) bool { return slices.Contains(b.fields, n) }
 	}
-	return ItemRef(b.sel.Items, e, clause, isColumn)
+	// x.name reads x's member where x is no name of the one table (a
+	// struct field): GROUP BY tier may be user.tier AS tier.
+	from := b.sel.From
+	structHead := func(x string) bool { return from.Join == nil && x != from.Alias && x != from.Name }
+	return itemRef(b.sel.Items, e, clause, isColumn, structHead)
 }
 
 // ItemRef turns a GROUP BY or ORDER BY term (of clause) that is a
@@ -389,6 +393,12 @@ func (b *binder) resolveItemRef(e ast.Expr, clause string) (ast.Expr, error) {
 // so: GROUP BY's rule in DuckDB and the standard (ORDER BY takes the
 // alias).
 func ItemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn func(string) bool) (ast.Expr, error) {
+	return itemRef(items, e, clause, isColumn, nil)
+}
+
+// itemRef is ItemRef where structHead (nil: unknown) says a name that
+// heads a path is a struct's, whose members are no fields (AliasedItemOf).
+func itemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn, structHead func(string) bool) (ast.Expr, error) {
 	if n, ok := position(e); ok {
 		if n < 1 || n > len(items) {
 			return nil, bindErrorf(nil, "%s %d: the select list has %d item%s", clause, n, len(items), plural(len(items)))
@@ -400,7 +410,7 @@ func ItemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn func(st
 		return it.Expr, nil
 	}
 	if c, ok := e.(ast.Column); ok && !(isColumn != nil && len(c.Path) == 1 && isColumn(c.Path[0])) {
-		if x, ok := AliasedItem(items, c); ok {
+		if x, ok := AliasedItemOf(items, c, structHead); ok {
 			if hasAggregate(x) && clause == "GROUP BY" {
 				return nil, bindErrorf(nil, "GROUP BY %s: the alias names an aggregate", c.Path[0])
 			}
@@ -415,12 +425,19 @@ func ItemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn func(st
 // that item reads a field of the name (LOWER(name) AS name … GROUP BY
 // name: the field exists, and a field wins over an alias, as in DuckDB).
 func AliasedItem(items []ast.SelectItem, c ast.Column) (ast.Expr, bool) {
+	return AliasedItemOf(items, c, nil)
+}
+
+// AliasedItemOf is AliasedItem where structHead (nil: unknown) tells the
+// names that head a struct's path: a member of one (user.tier AS tier …
+// GROUP BY tier) is no field of the alias's name.
+func AliasedItemOf(items []ast.SelectItem, c ast.Column, structHead func(string) bool) (ast.Expr, bool) {
 	if len(c.Path) != 1 {
 		return nil, false
 	}
 	for _, it := range items {
 		if it.Alias != "" && strings.EqualFold(it.Alias, c.Path[0]) {
-			if ReadsField(it.Expr, c.Path[0]) {
+			if readsField(it.Expr, c.Path[0], structHead) {
 				return nil, false
 			}
 			return it.Expr, true
@@ -429,12 +446,25 @@ func AliasedItem(items []ast.SelectItem, c ast.Column) (ast.Expr, bool) {
 	return nil, false
 }
 
-// ReadsField reports whether e reads a top-level field of that name.
-func ReadsField(e ast.Expr, name string) bool {
+// ReadsField reports whether e reads a top-level field of that name (as
+// t.name too, t being its table or a struct).
+func ReadsField(e ast.Expr, name string) bool { return readsField(e, name, nil) }
+
+// readsField is ReadsField where structHead (nil: unknown) tells the
+// names that head a struct's path: x.name, x one of them, reads x's
+// member, not name.
+func readsField(e ast.Expr, name string, structHead func(string) bool) bool {
 	found := false
 	ast.Walk(e, func(x ast.Expr) bool {
-		if c, ok := x.(ast.Column); ok && c.Path[len(c.Path)-1] == name || ok && c.Path[0] == name {
-			found = true
+		c, ok := x.(ast.Column)
+		switch {
+		case !ok:
+		case structHead == nil:
+			found = c.Path[0] == name || c.Path[len(c.Path)-1] == name
+		case len(c.Path) > 1 && !structHead(c.Path[0]):
+			found = c.Path[1] == name // table.field[.member…]
+		default:
+			found = c.Path[0] == name // field[.member…]
 		}
 		return !found
 	})
