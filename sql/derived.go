@@ -197,8 +197,13 @@ func derivedColumnsRead(sel *ast.Select, scope []scopeTable) error {
 // starSpelled reports a select list whose * the binder cannot take
 // alone: beside other items (SELECT *, x), with EXCLUDE, or DISTINCT.
 func starSpelled(sel *ast.Select) bool {
+	// ORDER BY 2: the second column of the *, spelled.
+	byPlace := slices.ContainsFunc(sel.OrderBy, func(o ast.OrderItem) bool {
+		l, ok := o.Expr.(ast.Literal)
+		return ok && l.Value.K == types.Int
+	})
 	for _, it := range sel.Items {
-		if st, ok := it.Expr.(ast.Star); ok && (len(sel.Items) > 1 || len(st.Exclude) > 0 || len(st.Replace) > 0 || sel.Distinct) {
+		if st, ok := it.Expr.(ast.Star); ok && (len(sel.Items) > 1 || len(st.Exclude) > 0 || len(st.Replace) > 0 || sel.Distinct || byPlace) {
 			return true
 		}
 	}

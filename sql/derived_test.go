@@ -521,3 +521,14 @@ func TestGroupByMemberAlias(t *testing.T) {
 		{"SELECT t.g AS g, COUNT(*) FROM t GROUP BY g ORDER BY g", "SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY g"},
 	})
 }
+
+// ORDER BY a place with SELECT * (was refused): the * is spelled as its
+// table's columns, and the place is one of them, as in DuckDB.
+func TestStarOrderByPlace(t *testing.T) {
+	s, _ := subLakes(t)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	sameAnswers(t, s, []struct{ q, same string }{
+		{"SELECT * FROM (SELECT g, x FROM t) d ORDER BY 2 DESC, 1 NULLS FIRST", "SELECT g, x FROM t ORDER BY x DESC, g NULLS FIRST"},
+		{"WITH c AS (SELECT g, COUNT(*) AS n FROM t GROUP BY g) SELECT * FROM c ORDER BY 2, 1 NULLS FIRST", "SELECT g, COUNT(*) AS n FROM t GROUP BY g ORDER BY n, g NULLS FIRST"},
+	})
+}
