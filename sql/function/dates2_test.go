@@ -97,3 +97,23 @@ func TestMoreDates(t *testing.T) {
 		{fn: "MAKE_TIMESTAMP", args: A(I(2024), I(1), I(2)), err: ErrArgs},
 	})
 }
+
+// The parts of a second and the epochs in other units, and TO_TIMESTAMP:
+// DuckDB 1.5.6's answers.
+func TestSubMinuteAndEpochs(t *testing.T) {
+	check(t, []vector{
+		{fn: "MILLISECOND", args: A(TS("2026-01-01 00:00:01.5")), want: I(1500)},
+		{fn: "MICROSECOND", args: A(TS("2026-01-01 00:00:01.5")), want: I(1500000)},
+		{fn: "MILLISECOND", args: A(D("2026-01-01")), want: I(0)},
+		{fn: "MILLISECOND", args: A(TS("1969-12-31 23:59:59.25")), want: I(59250)},
+		{fn: "MILLISECOND", args: A(N), want: N},
+		{fn: "EPOCH_US", args: A(TS("2026-01-01 00:00:01.5")), want: I(1767225601500000)},
+		{fn: "EPOCH_NS", args: A(TS("2026-01-01")), want: I(1767225600000000000)},
+		{fn: "EPOCH_NS", args: A(TS("9999-01-01")), err: types.ErrConvert},
+		{fn: "TO_TIMESTAMP", args: A(I(1767225600)), want: TS("2026-01-01 00:00:00")},
+		{fn: "TO_TIMESTAMP", args: A(F(1.5)), want: TS("1970-01-01 00:00:01.5")},
+		{fn: "TO_TIMESTAMP", args: A(F(-0.5)), want: TS("1969-12-31 23:59:59.5")},
+		{fn: "TO_TIMESTAMP", args: A(N), want: N},
+		{fn: "TO_TIMESTAMP", args: A(S("x")), err: types.ErrConvert},
+	})
+}

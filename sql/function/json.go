@@ -28,7 +28,53 @@ func init() {
 		&Scalar{Name: "JSON_EXTRACT_STRING", Aliases: []string{"JSON_EXTRACT_PATH_TEXT", "JSON_VALUE_TEXT"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Bind: bindJSON(true),
 			Signature: "JSON_EXTRACT_STRING(json, path)",
 			Summary:   "The value at path in json as text (json ->> path): a string unquoted; NULL when absent or JSON null."},
+		&Scalar{Name: "JSON_TYPE", MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: jsonTypeFn,
+			Signature: "JSON_TYPE(json[, path])",
+			Summary:   "The type of json (at path) as DuckDB names it: OBJECT, ARRAY, VARCHAR, UBIGINT, BIGINT, DOUBLE, BOOLEAN or NULL; NULL when the path is absent."},
+		&Scalar{Name: "JSON_VALID", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: jsonValidFn,
+			Signature: "JSON_VALID(s)", Summary: "Whether the text s is one JSON value."},
 	)
+}
+
+func jsonTypeFn(a []types.Value) (types.Value, error) {
+	var steps []jsonStep
+	if len(a) == 2 {
+		if a[1].K == types.Null {
+			return types.Value{}, nil
+		}
+		var err error
+		if steps, err = pathOf(a[1]); err != nil {
+			return types.Value{}, err
+		}
+	}
+	raw, ok, err := jsonAt(text(a[0]), steps)
+	if err != nil || !ok {
+		return types.Value{}, err
+	}
+	switch raw[0] {
+	case '{':
+		return s2v("OBJECT"), nil
+	case '[':
+		return s2v("ARRAY"), nil
+	case '"':
+		return s2v("VARCHAR"), nil
+	case 't', 'f':
+		return s2v("BOOLEAN"), nil
+	case 'n':
+		return s2v("NULL"), nil
+	}
+	switch n := types.ParseJSONNumber([]byte(raw)); {
+	case n.K == types.Int && n.I >= 0:
+		return s2v("UBIGINT"), nil
+	case n.K == types.Int:
+		return s2v("BIGINT"), nil
+	}
+	return s2v("DOUBLE"), nil
+}
+
+func jsonValidFn(a []types.Value) (types.Value, error) {
+	_, _, err := jsonAt(text(a[0]), nil)
+	return types.BoolValue(err == nil && text(a[0]) != ""), nil
 }
 
 // jsonStep is one step of a path: a member name or an array index

@@ -1,6 +1,10 @@
 package function
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
 
 // A JSON array as DuckDB answers for the list read_json makes of it
 // (DuckDB 1.5.6, over ['new', 'vip'] and the like).
@@ -46,5 +50,30 @@ func TestJSONArrayAsList(t *testing.T) {
 		{fn: "JSON_EXTRACT_STRING", args: A(tags, I(9)), want: N},
 		{fn: "JSON_EXTRACT", args: A(tags, I(1)), want: J(`"vip"`)},
 		{fn: "JSON_EXTRACT", args: A(J(`{"0":1}`), I(0)), want: N},
+	})
+}
+
+// JSON_TYPE and JSON_VALID, DuckDB 1.5.6's answers.
+func TestJSONTypeValid(t *testing.T) {
+	check(t, []vector{
+		{fn: "JSON_TYPE", args: A(S(`{"a":1}`)), want: S("OBJECT")},
+		{fn: "JSON_TYPE", args: A(J(`[1]`)), want: S("ARRAY")},
+		{fn: "JSON_TYPE", args: A(S(`1`)), want: S("UBIGINT")},
+		{fn: "JSON_TYPE", args: A(S(`-1`)), want: S("BIGINT")},
+		{fn: "JSON_TYPE", args: A(S(`1.5`)), want: S("DOUBLE")},
+		{fn: "JSON_TYPE", args: A(S(`"x"`)), want: S("VARCHAR")},
+		{fn: "JSON_TYPE", args: A(S(`true`)), want: S("BOOLEAN")},
+		{fn: "JSON_TYPE", args: A(S(`null`)), want: S("NULL")},
+		{fn: "JSON_TYPE", args: A(S(`  {"a":1} `)), want: S("OBJECT")},
+		{fn: "JSON_TYPE", args: A(S(`{"a":[1]}`), S("$.a")), want: S("ARRAY")},
+		{fn: "JSON_TYPE", args: A(S(`{"a":1}`), S("$.b")), want: N},
+		{fn: "JSON_TYPE", args: A(J(`["x", 2]`), I(1)), want: S("UBIGINT")},
+		{fn: "JSON_TYPE", args: A(N), want: N},
+		{fn: "JSON_TYPE", args: A(S(`{`)), err: types.ErrConvert},
+		{fn: "JSON_VALID", args: A(S(`{`)), want: B(false)},
+		{fn: "JSON_VALID", args: A(S(`{"a":1}`)), want: B(true)},
+		{fn: "JSON_VALID", args: A(S(``)), want: B(false)},
+		{fn: "JSON_VALID", args: A(S(`1 2`)), want: B(false)},
+		{fn: "JSON_VALID", args: A(N), want: N},
 	})
 }
