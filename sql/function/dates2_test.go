@@ -117,3 +117,21 @@ func TestSubMinuteAndEpochs(t *testing.T) {
 		{fn: "TO_TIMESTAMP", args: A(S("x")), err: types.ErrConvert},
 	})
 }
+
+// AGE, DuckDB 1.5.6's answers (duckq): parts borrowed from the next,
+// a day from the days of the earlier one's month.
+func TestAge(t *testing.T) {
+	const day = 86_400_000_000
+	iv := types.IntervalValue
+	check(t, []vector{
+		{fn: "AGE", args: A(TS("2001-04-10"), TS("1992-09-20")), want: iv(102, 20*day)},
+		{fn: "AGE", args: A(TS("2026-03-15 10:00:00"), TS("2026-01-20 12:30:00")), want: iv(1, 25*day+77_400_000_000)},
+		{fn: "AGE", args: A(TS("2026-01-20"), TS("2026-03-15")), want: iv(-1, -26*day)},
+		{fn: "AGE", args: A(D("2026-03-31"), D("2026-02-28")), want: iv(1, 3*day)},
+		{fn: "AGE", args: A(TS("2026-03-01"), TS("2026-01-31")), want: iv(1, day)},
+		{fn: "AGE", args: A(TS("2024-03-01"), TS("2024-01-31")), want: iv(1, day)},
+		{fn: "AGE", args: A(TS("2026-01-01"), TS("2026-01-01")), want: iv(0, 0)},
+		{fn: "AGE", args: A(N, TS("2026-01-01")), want: N},
+		{fn: "AGE", args: A(S("x"), TS("2026-01-01")), err: types.ErrConvert},
+	})
+}

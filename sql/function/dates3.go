@@ -3,6 +3,7 @@ package function
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -42,6 +43,9 @@ func init() {
 		subMinute("MICROSECOND", "The microseconds of t within its minute, 0 to 59999999 (its seconds included, as DuckDB's).", 1),
 		epoch("EPOCH_US", "t as microseconds since 1970-01-01 00:00:00 UTC (BIGINT).", 1),
 		epoch("EPOCH_NS", "t as nanoseconds since 1970-01-01 00:00:00 UTC (BIGINT).", 1000),
+		&Scalar{Name: "AGE", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: ageFn,
+			Signature: "AGE(t1, t2)",
+			Summary:   "The interval from t2 to t1 in years, months, days and time, each part borrowed from the next as DuckDB's (a day borrows the days of t2's month; t1's when t1 is earlier)."},
 		&Scalar{Name: "TO_TIMESTAMP", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: toTimestampFn,
 			Signature: "TO_TIMESTAMP(seconds)",
 			Summary:   "The TIMESTAMP (UTC) seconds after 1970-01-01 00:00:00, to the microsecond (DuckDB's is WITH TIME ZONE, shown in its zone)."},
@@ -71,4 +75,56 @@ func toTimestampFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, fmt.Errorf("%w: TO_TIMESTAMP(%s) is beyond the timestamps", types.ErrConvert, quote(a[0]))
 	}
 	return types.TimestampValue(int64(us)), nil
+}
+
+// ageFn is AGE(t1, t2): t1 - t2 part by part (years, months, days, hours,
+// minutes, seconds, microseconds), a negative part borrowed from the one
+// above it, as DuckDB (and PostgreSQL) count it; when t1 is the earlier,
+// the parts are counted the other way round and the result negated.
+func ageFn(a []types.Value) (types.Value, error) {
+	t1, err := timeArg(a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	t2, err := timeArg(a[1])
+	if err != nil {
+		return types.Value{}, err
+	}
+	u1, u2 := micros(t1), micros(t2)
+	a1, a2 := time.UnixMicro(u1).UTC(), time.UnixMicro(u2).UTC()
+	neg := u1 < u2
+	sign := int64(1)
+	if neg {
+		sign = -1
+	}
+	part := func(x, y int) int64 { return sign * int64(x-y) }
+	years, months, days := part(a1.Year(), a2.Year()), part(int(a1.Month()), int(a2.Month())), part(a1.Day(), a2.Day())
+	hours, mins, secs := part(a1.Hour(), a2.Hour()), part(a1.Minute(), a2.Minute()), part(a1.Second(), a2.Second())
+	us := part(a1.Nanosecond()/1000, a2.Nanosecond()/1000)
+	// The month whose days a day borrows: the earlier one's.
+	from := a2
+	if neg {
+		from = a1
+	}
+	monthDays := int64(time.Date(from.Year(), from.Month()+1, 0, 0, 0, 0, 0, time.UTC).Day())
+	for ; us < 0; us += 1_000_000 {
+		secs--
+	}
+	for ; secs < 0; secs += 60 {
+		mins--
+	}
+	for ; mins < 0; mins += 60 {
+		hours--
+	}
+	for ; hours < 0; hours += 24 {
+		days--
+	}
+	for ; days < 0; days += monthDays {
+		months--
+	}
+	for ; months < 0; months += 12 {
+		years--
+	}
+	clock := ((hours*60+mins)*60+secs)*1_000_000 + us
+	return types.IntervalValue(sign*(years*12+months), sign*(days*86_400_000_000+clock)), nil
 }
