@@ -50,19 +50,13 @@ func RecursionTable(name string) (cols []string, work, ok bool) {
 // that name name.
 func readsTable(q ast.Statement, name string) int {
 	n := 0
-	count := func(t *ast.Table) {
-		if strings.EqualFold(t.Name, name) {
-			n++
-		}
-	}
-	switch q := q.(type) {
-	case *ast.Select:
-		eachNamed(q, count)
-	case *ast.Union:
-		for _, p := range q.Parts {
-			eachNamed(p, count)
-		}
-	}
+	eachPart(q, func(p *ast.Select) {
+		eachNamed(p, func(t *ast.Table) {
+			if strings.EqualFold(t.Name, name) {
+				n++
+			}
+		})
+	})
 	return n
 }
 

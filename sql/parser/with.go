@@ -119,15 +119,21 @@ func parseWith(text string, off int) (ast.Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch q := st.(type) {
+	eachPart(st, func(p *ast.Select) { substitute(p, ctes) })
+	return st, nil
+}
+
+// eachPart calls fn with the query q, a SELECT, or with each SELECT of
+// its UNION.
+func eachPart(q ast.Statement, fn func(*ast.Select)) {
+	switch q := q.(type) {
 	case *ast.Select:
-		substitute(q, ctes)
+		fn(q)
 	case *ast.Union:
 		for _, p := range q.Parts {
-			substitute(p, ctes)
+			fn(p)
 		}
 	}
-	return st, nil
 }
 
 // substitute makes each FROM of sel (and of its subqueries and derived
