@@ -37,11 +37,13 @@ func TestWithQueries(t *testing.T) {
 	}
 	for q, want := range map[string]string{
 		"WITH RECURSIVE a AS (SELECT 1 UNION ALL SELECT 2 FROM a LIMIT 1) SELECT 1": "LIMIT or OFFSET",
-		"WITH a AS SELECT 1 SELECT 2":                              "expected a query in parentheses",
-		"WITH a AS (SELECT 1), a AS (SELECT 2) SELECT 1":           "a is named twice",
-		"WITH a(x, y) AS (SELECT 1) SELECT * FROM a":               "2 column names for a query of 1 columns",
-		"WITH a AS (SELECT 1 AS x SELECT x FROM a":                 "not closed",
-		"WITH a AS (SELECT 1 AS x) SELECT x FROM a UNION SELECT y": "",
+		"WITH a AS SELECT 1 SELECT 2":                                     "expected a query in parentheses",
+		"SELECT x FROM (WITH a AS (SELECT 1 AS x) SELECT x FROM a) d":     "WITH inside a subquery not supported",
+		"SELECT 1 WHERE 1 IN (WITH a AS (SELECT 1 AS x) SELECT x FROM a)": "WITH inside a subquery not supported",
+		"WITH a AS (SELECT 1), a AS (SELECT 2) SELECT 1":                  "a is named twice",
+		"WITH a(x, y) AS (SELECT 1) SELECT * FROM a":                      "2 column names for a query of 1 columns",
+		"WITH a AS (SELECT 1 AS x SELECT x FROM a":                        "not closed",
+		"WITH a AS (SELECT 1 AS x) SELECT x FROM a UNION SELECT y":        "",
 	} {
 		_, err := s.Exec(context.Background(), q)
 		if want == "" {

@@ -74,6 +74,9 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "NATURAL") && w(i+1, "FULL") {
 			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
 		}
+		if w(i+1, "WITH") && text[off+t.pos:off+t.end] == "(" {
+			return nil, NewSyntaxError(text, off+toks[i+1].pos, "WITH inside a subquery not supported: move its CTEs to the WITH that starts the statement")
+		}
 		if w(i, "SIMILAR") && w(i+1, "TO") && !similarAt(tokens{text[off:], toks}, i) {
 			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO here not supported: its pattern is a string or in parentheses (or write REGEXP_FULL_MATCH(x, pattern))")
 		}
