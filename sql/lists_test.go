@@ -118,3 +118,17 @@ func TestLakeArraysAsLists(t *testing.T) {
 		`SELECT ARRAY_LENGTH(tags) AS n, COUNT(*) FROM o WHERE tags IS NOT NULL GROUP BY n ORDER BY n`:        strings.Join(grouped, "\n"),
 	})
 }
+
+// UNNEST of the rows a WHERE keeps answers though other rows hold no
+// array; a kept row whose value is no array is an error, as DuckDB's
+// UNNEST of no list is.
+func TestUnnestSkipsRowsLeftOut(t *testing.T) {
+	s := fixedLake(t, []string{"p"}, `{"id":1,"tags":["a","b"],"p":0}`, `{"id":2,"tags":"oops","p":0}`, `{"id":3,"tags":{"x":1},"p":1}`, `{"id":4,"p":1}`)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	wantAnswers(t, s, map[string]string{
+		`SELECT id, UNNEST(tags) AS tag FROM t WHERE id = 1 OR id = 4 ORDER BY tag`: "1|a\n1|b",
+	})
+	wantErrors(t, s, map[string]string{
+		`SELECT id, UNNEST(tags) FROM t`: "takes a list",
+	})
+}

@@ -21,7 +21,7 @@ const unnestAlias = "__unnest"
 //
 //	SELECT id, UNNEST(tags) FROM o
 //	SELECT id, ARRAY_EXTRACT(tags, __unnest.range + 1) AS "unnest(tags)"
-//	  FROM o CROSS JOIN range((SELECT MAX(ARRAY_LENGTH(tags)) FROM o)) AS __unnest
+//	  FROM o CROSS JOIN range((SELECT MAX(JSON_ARRAY_LENGTH(tags)) FROM o)) AS __unnest
 //	  WHERE __unnest.range < ARRAY_LENGTH(tags)
 //
 // One UNNEST, of a lake's column, as a select item of its own: others
@@ -65,7 +65,9 @@ func (c *converter) unnest(sel *ast.Select) (*ast.Select, error) {
 	if alias == "" {
 		alias = "unnest(" + x.String() + ")" // DuckDB's name for the column
 	}
-	most := "(SELECT MAX(ARRAY_LENGTH(" + x.String() + ")) FROM " + t.String() + ")"
+	// The bound reads every row, those the WHERE leaves out too: one
+	// whose x is no array counts 0 there, and the rows kept find it out.
+	most := "(SELECT MAX(JSON_ARRAY_LENGTH(" + x.String() + ")) FROM " + t.String() + ")"
 	place := ast.Column{Path: []string{unnestAlias, "range"}}
 	sel.From = ast.Table{Join: &ast.Join{Left: t, Right: ast.Table{Name: SeriesTable("range", most), Alias: unnestAlias}, Kind: ast.CrossJoin}}
 	sel.Items[at] = ast.SelectItem{Expr: &ast.Func{Name: "ARRAY_EXTRACT", Args: []ast.Expr{x, ast.Arith{Op: types.Add, L: place, R: ast.Int(1)}}}, Alias: alias}
