@@ -7,7 +7,8 @@ import (
 )
 
 // DuckDB's ARRAY_SLICE and ARRAY_EXTRACT of a text, which its s[a:b] and
-// s[i] are (the pre-parse writes them so; lakesql has no lists): places
+// s[i] are (the pre-parse writes them so); ARRAY_EXTRACT of a JSON array
+// is its element (see lists.go), a slice of one is refused: places
 // count characters from 1, a negative one from the end (-1 the last), 0
 // is before the first; a slice takes both ends, and what lies outside
 // the text is not there.
@@ -26,7 +27,7 @@ func init() {
 // sliceText is the text s of a slice or an element.
 func sliceText(name string, v types.Value) (string, error) {
 	if v.K != types.String {
-		return "", fmt.Errorf("%w: %s takes a text (lakesql has no lists), not %s", ErrArgs, name, v.K)
+		return "", fmt.Errorf("%w: %s takes a text or, for an element, a JSON array (a list), not %s", ErrArgs, name, v.K)
 	}
 	return v.S, nil
 }
