@@ -37,13 +37,13 @@ func TestWithQueries(t *testing.T) {
 	}
 	for q, want := range map[string]string{
 		"WITH RECURSIVE a AS (SELECT 1 UNION ALL SELECT 2 FROM a LIMIT 1) SELECT 1": "LIMIT or OFFSET",
-		"WITH a AS SELECT 1 SELECT 2":                                     "expected a query in parentheses",
-		"SELECT x FROM (WITH a AS (SELECT 1 AS x) SELECT x FROM a) d":     "WITH inside a subquery not supported",
-		"SELECT 1 WHERE 1 IN (WITH a AS (SELECT 1 AS x) SELECT x FROM a)": "WITH inside a subquery not supported",
-		"WITH a AS (SELECT 1), a AS (SELECT 2) SELECT 1":                  "a is named twice",
-		"WITH a(x, y) AS (SELECT 1) SELECT * FROM a":                      "2 column names for a query of 1 columns",
-		"WITH a AS (SELECT 1 AS x SELECT x FROM a":                        "not closed",
-		"WITH a AS (SELECT 1 AS x) SELECT x FROM a UNION SELECT y":        "",
+		"WITH a AS SELECT 1 SELECT 2":                                    "expected a query in parentheses",
+		"SELECT x FROM (WITH a AS (SELECT 1 AS x) SELECT x FROM a d":     "a parenthesis before WITH is not closed",
+		"SELECT x FROM (WITH a AS (SELECT 1 AS x) SELECT nope FROM a) d": "nope is no column of a",
+		"WITH a AS (SELECT 1), a AS (SELECT 2) SELECT 1":                 "a is named twice",
+		"WITH a(x, y) AS (SELECT 1) SELECT * FROM a":                     "2 column names for a query of 1 columns",
+		"WITH a AS (SELECT 1 AS x SELECT x FROM a":                       "not closed",
+		"WITH a AS (SELECT 1 AS x) SELECT x FROM a UNION SELECT y":       "",
 	} {
 		_, err := s.Exec(context.Background(), q)
 		if want == "" {
@@ -92,4 +92,19 @@ func TestWithMadeOnce(t *testing.T) {
 			t.Errorf("%s: %d derived tables made, want %d", q, n, made)
 		}
 	}
+}
+
+// A WITH that starts a subquery or a derived table (was a syntax error):
+// its CTEs seen inside it alone, the statement's CTEs too.
+func TestNestedWith(t *testing.T) {
+	s := fixedLake(t, []string{"g"}, `{"g":"a","n":1}`, `{"g":"a","n":2}`, `{"g":"b","n":3}`, `{"g":"b","n":null}`)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	sameAnswers(t, s, []struct{ q, same string }{
+		{"SELECT SUM(k) FROM (WITH r AS (SELECT n AS k FROM t WHERE n > 1) SELECT k FROM r) d", "SELECT SUM(n) FROM t WHERE n > 1"},
+		{"SELECT g, n FROM t WHERE n IN (WITH r AS (SELECT n FROM t WHERE g = 'b') SELECT n FROM r) ORDER BY n", "SELECT g, n FROM t WHERE g = 'b' AND n IS NOT NULL"},
+		{"SELECT n, (WITH m AS (SELECT MAX(n) AS x FROM t) SELECT x FROM m) FROM t WHERE n IS NOT NULL ORDER BY n", "SELECT n, (SELECT MAX(n) FROM t) FROM t WHERE n IS NOT NULL ORDER BY n"},
+		{"WITH a AS (SELECT g, n FROM t) SELECT COUNT(*) FROM (WITH b AS (SELECT n FROM a WHERE g = 'a') SELECT n FROM b) z", "SELECT COUNT(*) FROM t WHERE g = 'a'"},
+		{"SELECT x, y FROM (WITH a AS (SELECT 1 AS x) SELECT x FROM a) d, (WITH a AS (SELECT 2 AS y) SELECT y FROM a) e", "SELECT 1, 2"},
+		{"SELECT k FROM (WITH RECURSIVE r(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM r WHERE k < 4) SELECT k FROM r) d ORDER BY k", "SELECT range FROM range(1, 5) ORDER BY range"},
+	})
 }

@@ -39,6 +39,10 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 	if w := firstWords(text[off:], 1); len(w) == 1 && w[0].is("WITH") {
 		return nil, NewSyntaxError(text, off, "WITH where one SELECT is wanted not supported")
 	}
+	text, subs, err := nestedWiths(text, off)
+	if err != nil {
+		return nil, err
+	}
 	toks := sqlTokens(text[off:])
 	for i, t := range toks {
 		w := func(k int, s string) bool {
@@ -74,9 +78,6 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "NATURAL") && w(i+1, "FULL") {
 			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
 		}
-		if w(i+1, "WITH") && text[off+t.pos:off+t.end] == "(" {
-			return nil, NewSyntaxError(text, off+toks[i+1].pos, "WITH inside a subquery not supported: move its CTEs to the WITH that starts the statement")
-		}
 		if w(i, "SIMILAR") && w(i+1, "TO") && !similarAt(tokens{text[off:], toks}, i) {
 			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO here not supported: its pattern is a string or in parentheses (or write REGEXP_FULL_MATCH(x, pattern))")
 		}
@@ -109,7 +110,7 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		}
 		return nil, NewSyntaxError(text, off, "only SELECT queries are supported here, not %s", firstWord(text[off:]))
 	}
-	c := converter{text: text, off: off, rw: rw}
+	c := converter{text: text, off: off, rw: rw, subs: subs}
 	return c.selectStmt(sel)
 }
 
@@ -127,12 +128,16 @@ func ParseQuery(text string, off int) (ast.Statement, error) {
 	if err == nil || !strings.Contains(err.Error(), "a UNION where one query is wanted") {
 		return sel, err
 	}
+	text, subs, err := nestedWiths(text, off)
+	if err != nil {
+		return nil, err
+	}
 	rw := prepass(text[off:])
 	st, _, err := sqlParse(rw.text)
 	if err != nil {
 		return nil, parseError(text, off, rw, err)
 	}
-	c := converter{text: text, off: off, rw: rw}
+	c := converter{text: text, off: off, rw: rw, subs: subs}
 	return c.union(st.(*sqlparser.Union))
 }
 
@@ -307,6 +312,9 @@ type converter struct {
 	sets  int    // the INTERSECTs and EXCEPTs written so far (their columns' names)
 	// rowIns: the row IN subqueries converted so far (their tables' names)
 	rowIns int
+	// subs: the queries of the parenthesized WITHs, by the names of the
+	// tables that stand for them (see nestedWiths).
+	subs map[string]*ast.Select
 }
 
 // pos finds where node's text starts in the statement as typed (for
@@ -508,6 +516,15 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 	tn, ok := at.Expr.(sqlparser.TableName)
 	if !ok {
 		return ast.Table{}, c.unsupported(at, "this FROM")
+	}
+	if sub, ok := c.subs[tn.Name.String()]; ok && tn.Qualifier.IsEmpty() {
+		// (WITH …): a derived table of its query.
+		t := ast.Table{Sub: sub, Alias: at.As.String()}
+		if t.Alias == "" {
+			t.Alias = "unnamed_subquery"
+		}
+		t.Pos, _ = c.pos(tn)
+		return t, nil
 	}
 	t := ast.Table{Name: tn.Name.String(), Alias: at.As.String()}
 	if !tn.Qualifier.IsEmpty() {
