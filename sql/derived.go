@@ -20,6 +20,7 @@ import (
 	"github.com/lakesql/lakesql/sql/ast"
 	"github.com/lakesql/lakesql/sql/exec"
 	"github.com/lakesql/lakesql/sql/function"
+	"github.com/lakesql/lakesql/sql/parser"
 	"github.com/lakesql/lakesql/sql/plan"
 	"github.com/lakesql/lakesql/sql/types"
 	"github.com/lakesql/lakesql/storage"
@@ -150,18 +151,23 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 }
 
 // derivedColumnsRead refuses, as DuckDB does, a query over a derived
-// table (a CTE's too) that reads a column the table has not: its own
-// columns are known, where a lake's rows may hold any field (a name no
-// row has reads NULL there, with a note). A name is the table's column,
-// an alias of the query's select list, or a column of the outer
-// queries (scope); a name qualified by another table is left to the
-// binder, as is a table whose columns a * names.
+// table (a CTE's too, and a recursive CTE's round before) that reads a
+// column the table has not: its own columns are known, where a lake's
+// rows may hold any field (a name no row has reads NULL there, with a
+// note). A name is the table's column, an alias of the query's select
+// list, or a column of the outer queries (scope); a name qualified by
+// another table is left to the binder, as is a table whose columns a *
+// names.
 func derivedColumnsRead(sel *ast.Select, scope []scopeTable) error {
-	sub := sel.From.Sub
-	if sub == nil || hasStar(sub) {
+	var cols []string
+	switch sub := sel.From.Sub; {
+	case sub != nil && !hasStar(sub):
+		cols = sub.ColumnNames()
+	case roundTable(sel.From.Name):
+		cols, _, _ = parser.RecursionTable(sel.From.Name)
+	default:
 		return nil
 	}
-	cols := sub.ColumnNames()
 	known := func(name string) bool {
 		if slices.Contains(cols, name) || slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return it.Alias == name }) {
 			return true
@@ -280,31 +286,11 @@ func (s *Session) planned(ctx context.Context, sel *ast.Select, scope []scopeTab
 		return nil, nil, err
 	}
 	p, err := prepare(src, sel, s.qualifierFields(sel))
-	if err == nil {
-		err = readsColumns(src, p)
-	}
 	if err != nil {
 		done()
 		return nil, nil, err
 	}
 	return p, done, nil
-}
-
-// readsColumns refuses a plan that reads a column its source has not,
-// when the source knows its columns for certain (a recursive CTE's round
-// before, as DuckDB refuses any such name): elsewhere a name that no row
-// has reads NULL, with a note.
-func readsColumns(src Source, p *plan.Plan) error {
-	d, ok := src.(*derivedSource)
-	if !ok || !d.strict || p.Scan == nil {
-		return nil
-	}
-	for _, f := range p.Scan.Fields {
-		if !slices.Contains(d.cols, f) {
-			return fmt.Errorf("%s is no column of %s (its columns: %s)", ast.Ident(f), d.name, strings.Join(d.cols, ", "))
-		}
-	}
-	return nil
 }
 
 // castTyped returns sel with each name of a typed column of the derived
@@ -735,7 +721,6 @@ type derivedSource struct {
 	qual        string                // what the outer query qualifies its columns by (a join's are named table.column)
 	narrow      string                // the join's filter its rows were made with (see narrowable)
 	streams     bool                  // made for EXPLAIN: a run streams it (derivedStream)
-	strict      bool                  // its columns are all it has: reading another is an error (readsColumns)
 }
 
 func (d *derivedSource) Name() string      { return d.name }

@@ -45,7 +45,7 @@ func (s *Session) round(t ast.Table) (Source, error) {
 		return nil, fmt.Errorf("%w: the recursive CTE %s read outside its WITH", ErrUnsupported, tableName(t))
 	}
 	again := *d
-	again.name, again.qual, again.strict = tableName(t), t.Alias, true
+	again.name, again.qual = tableName(t), t.Alias
 	return &again, nil
 }
 
@@ -242,18 +242,9 @@ func castTo(q *ast.Select, kinds []types.Kind) *ast.Select {
 	return &out
 }
 
-// columnsOf is the columns cols, each read as itself.
-func columnsOf(cols []string) []ast.SelectItem {
-	var items []ast.SelectItem
-	for _, c := range cols {
-		items = append(items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
-	}
-	return items
-}
-
 // distinctRows is SELECT DISTINCT cols FROM (q): the anchor of a UNION.
 func distinctRows(q *ast.Select, cols []string) *ast.Select {
-	return &ast.Select{Distinct: true, Items: columnsOf(cols), From: ast.Table{Sub: q, Alias: "__anchor"}, Limit: -1}
+	return &ast.Select{Distinct: true, Items: ast.ColumnItems(cols), From: ast.Table{Sub: q, Alias: "__anchor"}, Limit: -1}
 }
 
 // seenTable is the name that unseenRows reads the rows of the rounds
@@ -264,7 +255,7 @@ func seenTable(r *ast.Recursion) string { return strings.Replace(r.Work, "$", "$
 // round before made (the table seenTable), each once.
 func unseenRows(r *ast.Recursion, cols []string) *ast.Select {
 	part := func(table string, fresh int64) *ast.Select {
-		items := append(columnsOf(cols), ast.SelectItem{Expr: ast.Literal{Value: types.IntValue(fresh)}, Alias: "__fresh"})
+		items := append(ast.ColumnItems(cols), ast.SelectItem{Expr: ast.Literal{Value: types.IntValue(fresh)}, Alias: "__fresh"})
 		return &ast.Select{Items: items, From: ast.Table{Name: table, Alias: "__t"}, Limit: -1}
 	}
 	u := &ast.Union{Parts: []*ast.Select{part(r.Work, 1), part(seenTable(r), 0)}, All: []bool{true}, Limit: -1}
@@ -273,7 +264,7 @@ func unseenRows(r *ast.Recursion, cols []string) *ast.Select {
 		groups = append(groups, ast.Column{Path: []string{c}})
 	}
 	fresh := &ast.Func{Name: "MIN", Args: []ast.Expr{ast.Column{Path: []string{"__fresh"}}}}
-	return &ast.Select{Items: columnsOf(cols), From: ast.Table{Sub: parser.UnionTable(u), Alias: "__rounds"},
+	return &ast.Select{Items: ast.ColumnItems(cols), From: ast.Table{Sub: parser.UnionTable(u), Alias: "__rounds"},
 		GroupBy: groups, Having: ast.Compare{Op: "=", L: fresh, R: ast.Literal{Value: types.IntValue(1)}}, Limit: -1}
 }
 

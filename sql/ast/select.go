@@ -202,6 +202,15 @@ func (t Table) String() string {
 	return s
 }
 
+// ColumnItems is a select list of the columns names, each read as itself.
+func ColumnItems(names []string) []SelectItem {
+	items := make([]SelectItem, 0, len(names))
+	for _, n := range names {
+		items = append(items, SelectItem{Expr: Column{Path: []string{n}}, Alias: n})
+	}
+	return items
+}
+
 // ColumnNames names the columns of s's result, as a derived table's: an
 // item's alias, else its column's name, else its text.
 func (s *Select) ColumnNames() []string {

@@ -137,11 +137,7 @@ func recursion(text string, pos int, name string, cols []string, q ast.Statement
 	for _, p := range parts {
 		substitute(p, ctes)
 	}
-	rows := &ast.Select{From: ast.Table{Name: r.Result, Alias: name, Recursive: r}, Limit: -1}
-	for _, c := range cols {
-		rows.Items = append(rows.Items, ast.SelectItem{Expr: ast.Column{Path: []string{c}}, Alias: c})
-	}
-	return rows, nil
+	return &ast.Select{Items: ast.ColumnItems(cols), From: ast.Table{Name: r.Result, Alias: name, Recursive: r}, Limit: -1}, nil
 }
 
 // twiceName returns a name that names holds twice (case aside), or "".

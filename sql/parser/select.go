@@ -909,9 +909,7 @@ func UnionTable(un *ast.Union) *ast.Select {
 		sel.Items = []ast.SelectItem{{Expr: ast.Star{}}}
 		return sel
 	}
-	for _, name := range first.ColumnNames() {
-		sel.Items = append(sel.Items, ast.SelectItem{Expr: ast.Column{Path: []string{name}}, Alias: name})
-	}
+	sel.Items = ast.ColumnItems(first.ColumnNames())
 	return sel
 }
 

@@ -397,7 +397,7 @@ func ItemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn func(st
 }
 
 // itemRef is ItemRef where structHead (nil: unknown) says a name that
-// heads a path is a struct's, whose members are no fields (AliasedItemOf).
+// heads a path is a struct's, whose members are no fields (aliasedItem).
 func itemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn, structHead func(string) bool) (ast.Expr, error) {
 	if n, ok := position(e); ok {
 		if n < 1 || n > len(items) {
@@ -410,7 +410,7 @@ func itemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn, struct
 		return it.Expr, nil
 	}
 	if c, ok := e.(ast.Column); ok && !(isColumn != nil && len(c.Path) == 1 && isColumn(c.Path[0])) {
-		if x, ok := AliasedItemOf(items, c, structHead); ok {
+		if x, ok := aliasedItem(items, c, structHead); ok {
 			if hasAggregate(x) && clause == "GROUP BY" {
 				return nil, bindErrorf(nil, "GROUP BY %s: the alias names an aggregate", c.Path[0])
 			}
@@ -425,13 +425,13 @@ func itemRef(items []ast.SelectItem, e ast.Expr, clause string, isColumn, struct
 // that item reads a field of the name (LOWER(name) AS name … GROUP BY
 // name: the field exists, and a field wins over an alias, as in DuckDB).
 func AliasedItem(items []ast.SelectItem, c ast.Column) (ast.Expr, bool) {
-	return AliasedItemOf(items, c, nil)
+	return aliasedItem(items, c, nil)
 }
 
-// AliasedItemOf is AliasedItem where structHead (nil: unknown) tells the
+// aliasedItem is AliasedItem where structHead (nil: unknown) tells the
 // names that head a struct's path: a member of one (user.tier AS tier …
 // GROUP BY tier) is no field of the alias's name.
-func AliasedItemOf(items []ast.SelectItem, c ast.Column, structHead func(string) bool) (ast.Expr, bool) {
+func aliasedItem(items []ast.SelectItem, c ast.Column, structHead func(string) bool) (ast.Expr, bool) {
 	if len(c.Path) != 1 {
 		return nil, false
 	}
