@@ -442,12 +442,13 @@ func (s *Session) deriveUnion(ctx context.Context, t ast.Table, scope []scopeTab
 	return d, func() { dir.Close() }, nil
 }
 
-// twice returns a name that names holds twice, or "" when none: a
+// twice returns a name that names holds twice (ignoring case, as
+// DuckDB's names do), or "" when none: a
 // derived table refuses two columns of a name (its file's lines would
 // hold the member twice).
 func twice(names []string) string {
 	for i, n := range names {
-		if slices.Contains(names[:i], n) {
+		if slices.ContainsFunc(names[:i], func(m string) bool { return strings.EqualFold(m, n) }) {
 			return n
 		}
 	}

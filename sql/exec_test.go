@@ -351,11 +351,11 @@ func TestOrderByUnknownField(t *testing.T) {
 
 func TestUnseenFieldNote(t *testing.T) {
 	s := fixedLake(t, []string{"g"}, `{"g":"a","region":"seoul"}`, `{"g":"b","region":"busan"}`)
-	res, err := s.Exec(context.Background(), "SELECT COUNT(*) FROM t WHERE Region = 'seoul'")
+	res, err := s.Exec(context.Background(), "SELECT COUNT(*) FROM t WHERE regoin = 'seoul'")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "note: no row read has a field Region (did you mean region?)"; res.Note != want {
+	if want := "note: no row read has a field regoin (did you mean region?)"; res.Note != want {
 		t.Fatalf("got note %q, want %q", res.Note, want)
 	}
 	res, err = s.Exec(context.Background(), "SELECT COUNT(*) FROM t WHERE region = 'seoul'")

@@ -1069,7 +1069,7 @@ func (s *Session) rowFields(lake string, fields []string) []string {
 	if err != nil {
 		return fields
 	}
-	names := slices.Clone(s.firstRowNames(lake, snap))
+	names := slices.Clone(s.firstRowNames(context.Background(), lake, snap))
 	for _, f := range fields {
 		if !slices.Contains(names, f) {
 			names = append(names, f)
@@ -1081,8 +1081,9 @@ func (s *Session) rowFields(lake string, fields []string) []string {
 // firstRowNames is the member names of the first rows of snap, lake's
 // snapshot, in their order: read from its first file once a session, for
 // rowFields and Fields alike (nil, and not kept, when that cannot be
-// opened).
-func (s *Session) firstRowNames(lake string, snap *catalog.Snapshot) []string {
+// opened, or ctx ends first: that closes the file, which ends a read
+// that waits on a named pipe).
+func (s *Session) firstRowNames(ctx context.Context, lake string, snap *catalog.Snapshot) []string {
 	return remembered(s, &s.rowNames, lake, func() ([]string, bool) {
 		if len(snap.Files()) == 0 {
 			return nil, false
@@ -1091,8 +1092,13 @@ func (s *Session) firstRowNames(lake string, snap *catalog.Snapshot) []string {
 		if err != nil {
 			return nil, false
 		}
-		defer r.Close()
-		return sampleNames(r, nil), true
+		stop := context.AfterFunc(ctx, func() { r.Close() })
+		names := sampleNames(r, nil)
+		if !stop() {
+			return nil, false
+		}
+		r.Close()
+		return names, true
 	})
 }
 

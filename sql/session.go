@@ -120,6 +120,7 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
 	case *ast.Select, *ast.Union, *ast.Explain:
 		defer s.readingStatement()()
 	}
+	st = s.foldNames(ctx, st)
 	switch st := st.(type) {
 	case ast.Set:
 		return s.set(st)
@@ -336,6 +337,20 @@ func (s *Session) snapshot(lake string) (*catalog.Snapshot, error) {
 		return snap, nil
 	}
 	snap, err := s.Catalog.Snapshot(lake)
+	if errors.Is(err, catalog.ErrLakeNotFound) {
+		// A lake's name ignores case, as DuckDB's tables' do, when one
+		// lake alone has it so.
+		if name, ok := s.lakeSpelled(lake); ok {
+			if snap, err = s.snapshot(name); err == nil {
+				s.mu.Lock()
+				if s.reading > 0 {
+					s.pins[lake] = snap
+				}
+				s.mu.Unlock()
+			}
+			return snap, err
+		}
+	}
 	if err != nil {
 		return nil, s.lakeError(lake, err)
 	}
@@ -746,7 +761,10 @@ func (s *Session) Lakes() []string {
 
 // Fields returns the field names of a lake for completion, sampled from the
 // first rows of its first file (and remembered).
-func (s *Session) Fields(lake string) []string {
+func (s *Session) Fields(lake string) []string { return s.fieldsIn(context.Background(), lake) }
+
+// fieldsIn is Fields, whose read of the first rows ends when ctx does.
+func (s *Session) fieldsIn(ctx context.Context, lake string) []string {
 	s.mu.Lock()
 	if f, ok := s.fields[lake]; ok {
 		s.mu.Unlock()
@@ -761,10 +779,13 @@ func (s *Session) Fields(lake string) []string {
 		return nil
 	}
 	names := slices.Clone(snap.Key())
-	for _, n := range s.firstRowNames(lake, snap) {
+	for _, n := range s.firstRowNames(ctx, lake, snap) {
 		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}
+	}
+	if ctx.Err() != nil {
+		return names // the first rows were not read: not kept
 	}
 	s.mu.Lock()
 	if s.fields == nil {

@@ -42,6 +42,7 @@ func (s *Session) StreamStatement(ctx context.Context, st ast.Statement, e Emitt
 	}
 	sel = stampClock(sel, s.now).(*ast.Select) // as Run does
 	defer s.readingStatement()()
+	sel = s.foldNames(ctx, sel).(*ast.Select)
 	note, err = s.streamSelect(ctx, sel, e)
 	return true, note, err
 }

@@ -168,10 +168,8 @@ func (c *converter) combine(l *ast.Select, o setOp, r *ast.Select) (*ast.Select,
 			return nil, NewSyntaxError(c.text, c.off, "SELECT * in %s not supported: name the columns", o.kind)
 		}
 	}
-	for i, n := range names {
-		if slices.Contains(names[:i], n) {
-			return nil, NewSyntaxError(c.text, c.off, "%s of two columns named %s not supported: give them other names (AS)", o.kind, n)
-		}
+	if n := twiceName(names); n != "" {
+		return nil, NewSyntaxError(c.text, c.off, "%s of two columns named %s not supported: give them other names (AS)", o.kind, n)
 	}
 	if len(r.Items) != len(names) {
 		return nil, NewSyntaxError(c.text, c.off, "%s of queries of %d and %d columns", o.kind, len(names), len(r.Items))

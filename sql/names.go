@@ -1,0 +1,392 @@
+package sql
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/ast"
+)
+
+// DuckDB finds a table, a column or an alias whatever the case it is
+// written in: SELECT T.A FROM (SELECT 1 AS a) AS t reads a, and names it
+// a. The engine below compares names as written, so foldNames first
+// spells each name of a statement that stands for a table of its FROM, a
+// column of a table whose columns are known (a derived table's, a CTE's,
+// a metadata table's or a series'), or an alias of its select list, as
+// that is spelled, wherever the case differs. Otherwise a qualifier T of
+// a table t read as a member T of a row (NULL, where DuckDB gives the
+// column) and a derived table's column A as no column at all.
+//
+// A lake's fields are not known before its rows are read, so a name that
+// is no table's, no known column's and no alias stays as written: it is
+// a lake's field, spelled as in its rows (JSON's names are
+// case-sensitive), and so is a member of a JSON object. A name written
+// as a column spelled exactly is never changed, and a name that two
+// tables, columns or aliases of one scope match ignoring case is left as
+// written, for the binder's error.
+
+// folder spells a statement's names (see foldNames).
+type folder struct {
+	// columns gives the columns of a named table (a FROM's name): all
+	// of them (known) for a metadata table, a series or a recursive
+	// CTE's table; for a lake, the fields of its first rows.
+	columns func(name string) (cols []string, known bool)
+	seen    map[*ast.Select]*ast.Select
+}
+
+// foldTable is a table of a FROM as a scope sees it: its name (its
+// alias, or its name as written) and its columns: all of them (known),
+// or for a lake the fields of its first rows.
+type foldTable struct {
+	name  string
+	cols  []string
+	known bool
+}
+
+// foldScope is what the names of one query's clauses may stand for.
+type foldScope struct {
+	own     []foldTable
+	aliases []string
+	outer   [][]foldTable // the enclosing queries' tables, innermost first
+	// aliasFirst: the name is an ORDER BY term, which is the select
+	// list's alias before it is a column.
+	aliasFirst bool
+	// lateral: the aliases that stand for their items' expressions, in
+	// the clauses where the binder would read a name that is no column
+	// as a field: WHERE, a later item of the select list, an expression
+	// of ORDER BY (not a term that is a name alone, which it reads as
+	// the alias). GROUP BY and HAVING read aliases themselves.
+	lateral map[string]ast.Expr
+}
+
+// foldNames returns st with its names spelled as what they stand for;
+// a lake's first rows are read until ctx ends.
+func (s *Session) foldNames(ctx context.Context, st ast.Statement) ast.Statement {
+	columns := func(name string) ([]string, bool) {
+		if virtual(name) {
+			cols := s.virtualColumns(name)
+			return cols, cols != nil
+		}
+		return s.fieldsIn(ctx, name), false
+	}
+	f := &folder{columns: columns, seen: map[*ast.Select]*ast.Select{}}
+	return f.statement(st)
+}
+
+func (f *folder) statement(st ast.Statement) ast.Statement {
+	switch st := st.(type) {
+	case *ast.Select:
+		return f.sel(st, nil)
+	case *ast.Union:
+		return f.union(st, nil)
+	case *ast.Explain:
+		e := *st
+		if st.Select != nil {
+			e.Select = f.sel(st.Select, nil)
+		}
+		if st.Union != nil {
+			e.Union = f.union(st.Union, nil)
+		}
+		return &e
+	}
+	return st
+}
+
+// union folds each part, and the ORDER BY over the whole against the
+// first part's columns.
+func (f *folder) union(u *ast.Union, outer [][]foldTable) *ast.Union {
+	out := *u
+	out.Parts = make([]*ast.Select, len(u.Parts))
+	for i, p := range u.Parts {
+		out.Parts[i] = f.sel(p, outer)
+	}
+	if len(out.Parts) > 0 && len(u.OrderBy) > 0 {
+		sc := &foldScope{own: []foldTable{{cols: out.Parts[0].ColumnNames(), known: !hasStar(out.Parts[0])}}, outer: outer}
+		out.OrderBy = f.order(u.OrderBy, sc)
+	}
+	return &out
+}
+
+func (f *folder) sel(s *ast.Select, outer [][]foldTable) *ast.Select {
+	if s == nil {
+		return nil
+	}
+	if out, ok := f.seen[s]; ok {
+		return out
+	}
+	out := *s
+	var own []foldTable
+	out.From, own = f.table(s.From, outer)
+	sc := &foldScope{own: own, outer: outer}
+	for _, it := range s.Items {
+		if it.Alias != "" {
+			sc.aliases = append(sc.aliases, it.Alias)
+		}
+	}
+	if s.From.Join != nil {
+		out.From = f.joinOn(out.From, sc)
+	}
+	// Each item sees the aliases of the items before it, as DuckDB's
+	// SELECT a * 2 AS b, b + 1 AS c does.
+	lat := *sc
+	lat.lateral = map[string]ast.Expr{}
+	out.Items = make([]ast.SelectItem, len(s.Items))
+	for i, it := range s.Items {
+		it.Expr = f.expr(it.Expr, &lat)
+		out.Items[i] = it
+		if _, star := it.Expr.(ast.Star); it.Alias != "" && !star {
+			if _, dup := lat.lateral[it.Alias]; !dup {
+				lat.lateral[it.Alias] = it.Expr
+			}
+		}
+	}
+	out.Where = f.expr(s.Where, &lat)
+	out.Having, out.Qualify = f.expr(s.Having, sc), f.expr(s.Qualify, sc)
+	out.GroupBy, out.DistinctOn = f.exprs(s.GroupBy, sc), f.exprs(s.DistinctOn, sc)
+	// An ORDER BY term that is a name alone is an alias before it is a
+	// column; a name inside a term's expression is a column first.
+	byAlias := *sc
+	byAlias.aliasFirst = true
+	out.OrderBy = nil
+	for _, o := range s.OrderBy {
+		if c, ok := o.Expr.(ast.Column); ok && len(c.Path) == 1 {
+			o.Expr = byAlias.column(c)
+		} else {
+			o.Expr = f.expr(o.Expr, &lat)
+		}
+		out.OrderBy = append(out.OrderBy, o)
+	}
+	f.seen[s] = &out
+	return &out
+}
+
+// table folds the queries of a FROM and returns its tables.
+func (f *folder) table(t ast.Table, outer [][]foldTable) (ast.Table, []foldTable) {
+	switch {
+	case t.Join != nil:
+		j := *t.Join
+		var l, r []foldTable
+		j.Left, l = f.table(t.Join.Left, outer)
+		j.Right, r = f.table(t.Join.Right, outer)
+		t.Join = &j
+		return t, append(l, r...)
+	case t.Recursive != nil:
+		rec := *t.Recursive
+		rec.Anchor, rec.Step = f.sel(rec.Anchor, outer), f.sel(rec.Step, outer)
+		t.Recursive = &rec
+		return t, []foldTable{{name: tableName(t), cols: rec.Cols, known: true}}
+	case t.Sub != nil:
+		t.Sub = f.sel(t.Sub, outer)
+		if t.Union != nil {
+			t.Union = f.union(t.Union, outer)
+		}
+		ft := foldTable{name: t.Alias}
+		switch {
+		case !hasStar(t.Sub):
+			ft.cols, ft.known = t.Sub.ColumnNames(), true
+		case t.Sub.From.Union != nil && len(t.Sub.Items) == 1 && len(t.Sub.From.Union.Parts) > 0 && !hasStar(t.Sub.From.Union.Parts[0]):
+			// (SELECT … UNION …) AS alias: SELECT * over the union.
+			ft.cols, ft.known = t.Sub.From.Union.Parts[0].ColumnNames(), true
+		}
+		return t, []foldTable{ft}
+	case t.Union != nil:
+		t.Union = f.union(t.Union, outer)
+		return t, []foldTable{{name: t.Alias}}
+	case t.Name != "":
+		cols, known := f.columns(t.Name)
+		return t, []foldTable{{name: tableName(t), cols: cols, known: known}}
+	}
+	return t, nil
+}
+
+// joinOn folds the ON conditions of a join's tree, each against all the
+// FROM's tables.
+func (f *folder) joinOn(t ast.Table, sc *foldScope) ast.Table {
+	if t.Join == nil {
+		return t
+	}
+	j := *t.Join
+	j.Left, j.Right = f.joinOn(j.Left, sc), f.joinOn(j.Right, sc)
+	j.On = f.expr(j.On, sc)
+	t.Join = &j
+	return t
+}
+
+func (f *folder) exprs(es []ast.Expr, sc *foldScope) []ast.Expr {
+	if es == nil {
+		return nil
+	}
+	out := make([]ast.Expr, len(es))
+	for i, e := range es {
+		out[i] = f.expr(e, sc)
+	}
+	return out
+}
+
+func (f *folder) order(os []ast.OrderItem, sc *foldScope) []ast.OrderItem {
+	if os == nil {
+		return nil
+	}
+	out := make([]ast.OrderItem, len(os))
+	for i, o := range os {
+		o.Expr = f.expr(o.Expr, sc)
+		out[i] = o
+	}
+	return out
+}
+
+// inner is the scope of a subquery of sc's query: sc's tables around it.
+func (sc *foldScope) inner() [][]foldTable {
+	return append([][]foldTable{sc.own}, sc.outer...)
+}
+
+func (f *folder) expr(e ast.Expr, sc *foldScope) ast.Expr {
+	switch x := e.(type) {
+	case nil:
+		return nil
+	case ast.Column:
+		return sc.column(x)
+	case ast.Star:
+		if x.Table != "" {
+			if t, ok := sc.table(x.Table); ok {
+				x.Table = t.name
+			}
+		}
+		return x
+	case ast.Subquery:
+		x.Select = f.sel(x.Select, sc.inner())
+		return x
+	case ast.Exists:
+		x.Select = f.sel(x.Select, sc.inner())
+		return x
+	case ast.InSelect:
+		x.X, x.Select = f.expr(x.X, sc), f.sel(x.Select, sc.inner())
+		return x
+	case *ast.Func:
+		fn := ast.Map(x, func(e ast.Expr) ast.Expr { return f.expr(e, sc) }).(*ast.Func)
+		fn.OrderBy = f.order(x.OrderBy, sc)
+		return fn
+	}
+	return ast.Map(e, func(e ast.Expr) ast.Expr { return f.expr(e, sc) })
+}
+
+// column spells c's qualifier as its table's, and its column as the
+// table's (or the alias's) where that is known; an alias that the
+// engine would read as a field (sc.lateral) becomes its expression.
+func (sc *foldScope) column(c ast.Column) ast.Expr {
+	path := slices.Clone(c.Path)
+	if len(path) > 1 {
+		if t, ok := sc.table(path[0]); ok {
+			path[0] = t.name
+			if name, ok := spelled(path[1], t.cols); ok {
+				path[1] = name
+			}
+			c.Path = path
+			return c
+		}
+	}
+	name, alias := sc.bare(path[0])
+	if e, ok := sc.lateral[name]; ok && alias && len(path) == 1 {
+		return e
+	}
+	path[0] = name
+	c.Path = path
+	return c
+}
+
+// table finds the table that qualifier q names: of the query's own
+// FROM, else of the nearest query around it that has one.
+func (sc *foldScope) table(q string) (foldTable, bool) {
+	for _, level := range sc.inner() {
+		if i := slices.IndexFunc(level, func(t foldTable) bool { return t.name == q }); i >= 0 {
+			return level[i], true
+		}
+	}
+	for _, level := range sc.inner() {
+		var found []foldTable
+		for _, t := range level {
+			if t.name != "" && strings.EqualFold(t.name, q) {
+				found = append(found, t)
+			}
+		}
+		switch len(found) {
+		case 1:
+			return found[0], true
+		case 0:
+			continue
+		}
+		return foldTable{}, false
+	}
+	return foldTable{}, false
+}
+
+// bare spells an unqualified name: a column of one of the query's own
+// tables, or an alias of its select list, else a column of a table
+// around it; alias says it is an alias. As in DuckDB, an ORDER BY term
+// that is a name alone is looked for among the aliases first, any other
+// name among the columns first, each spelled exactly, then ignoring case;
+// a derived table's column comes before a lake's field (as far as its
+// first rows tell).
+func (sc *foldScope) bare(name string) (spelt string, alias bool) {
+	cols := func(level []foldTable, known bool) []string {
+		var out []string
+		for _, t := range level {
+			if t.known == known {
+				out = append(out, t.cols...)
+			}
+		}
+		return out
+	}
+	for i, level := range sc.inner() {
+		var aliases []string
+		if i == 0 {
+			aliases = sc.aliases
+		}
+		if sc.aliasFirst {
+			if n, ok := spelled(name, aliases); ok {
+				return n, true
+			}
+		}
+		derived, fields := cols(level, true), cols(level, false)
+		if slices.Contains(derived, name) || slices.Contains(fields, name) {
+			return name, false
+		}
+		for _, names := range [][]string{derived, fields} {
+			if n, ok := spelled(name, names); ok {
+				return n, false
+			}
+		}
+		if n, ok := spelled(name, aliases); ok {
+			return n, true
+		}
+	}
+	return name, false
+}
+
+// spelled returns the one name of names that name matches ignoring case
+// (itself when it is one of them).
+func spelled(name string, names []string) (string, bool) {
+	if slices.Contains(names, name) {
+		return name, true
+	}
+	found := ""
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			if found != "" && found != n {
+				return "", false
+			}
+			found = n
+		}
+	}
+	return found, found != ""
+}
+
+// lakeSpelled returns the one lake whose name is lake's ignoring case.
+func (s *Session) lakeSpelled(lake string) (string, bool) {
+	lakes, err := s.Catalog.Lakes()
+	if err != nil || slices.Contains(lakes, lake) {
+		return "", false
+	}
+	return spelled(lake, lakes)
+}
