@@ -72,7 +72,7 @@ func TestCopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := table(res), "g|COUNT(*)|SUM(n)\na|2|11\nb|1|2\nc|2|50\nNULL|1|40"; got != want {
+	if got, want := table(res), "g|count_star()|sum(n)\na|2|11\nb|1|2\nc|2|50\nNULL|1|40"; got != want {
 		t.Errorf("after COPY: got\n%s\nwant\n%s", got, want)
 	}
 
@@ -89,7 +89,7 @@ func TestCopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := table(res); got != "COUNT(*)\n9" {
+	if got := table(res); got != "count_star()\n9" {
 		t.Errorf("COUNT(*) after two copies: got %s, want 9", got)
 	}
 }

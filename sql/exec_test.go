@@ -63,45 +63,45 @@ func TestSelect(t *testing.T) {
 		`{"g":"c","n":"3","s":null}`,
 	)
 	for name, c := range map[string]struct{ q, want string }{
-		"count star":     {"SELECT COUNT(*) FROM t", "COUNT(*)\n6"},
-		"count field":    {"SELECT COUNT(s), COUNT(g) FROM t", "COUNT(s)|COUNT(g)\n4|5"},
-		"count distinct": {"SELECT COUNT(DISTINCT s) FROM t", "COUNT(DISTINCT s)\n3"},
-		"sum mixes ints and floats; strings are not summed": {"SELECT SUM(n), AVG(n) FROM t", "SUM(n)|AVG(n)\n22.5|4.5"},
-		"min max":            {"SELECT MIN(n), MAX(n), MIN(s), MAX(s) FROM t", "MIN(n)|MAX(n)|MIN(s)|MAX(s)\n1|3|x|z"},
-		"group by with null": {"SELECT g, COUNT(*), SUM(n) FROM t GROUP BY g", "g|COUNT(*)|SUM(n)\na|2|3\nb|2|12.5\nc|1|NULL\nNULL|1|7"},
-		"order by position":  {"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY 2 DESC, 1", "g|COUNT(*)\na|2\nb|2\nc|1\nNULL|1"},
+		"count star":     {"SELECT COUNT(*) FROM t", "count_star()\n6"},
+		"count field":    {"SELECT COUNT(s), COUNT(g) FROM t", "count(s)|count(g)\n4|5"},
+		"count distinct": {"SELECT COUNT(DISTINCT s) FROM t", "count(DISTINCT s)\n3"},
+		"sum mixes ints and floats; strings are not summed": {"SELECT SUM(n), AVG(n) FROM t", "sum(n)|avg(n)\n22.5|4.5"},
+		"min max":            {"SELECT MIN(n), MAX(n), MIN(s), MAX(s) FROM t", "min(n)|max(n)|min(s)|max(s)\n1|3|x|z"},
+		"group by with null": {"SELECT g, COUNT(*), SUM(n) FROM t GROUP BY g", "g|count_star()|sum(n)\na|2|3\nb|2|12.5\nc|1|NULL\nNULL|1|7"},
+		"order by position":  {"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY 2 DESC, 1", "g|count_star()\na|2\nb|2\nc|1\nNULL|1"},
 		"order by alias":     {"SELECT g, SUM(n) AS total FROM t GROUP BY g ORDER BY total DESC LIMIT 2", "g|total\nb|12.5\nNULL|7"},
-		"order by aggregate, numbers before text": {"SELECT g, MAX(n) FROM t WHERE g IS NOT NULL GROUP BY g ORDER BY MAX(n)", "g|MAX(n)\na|2\nb|10\nc|3"},
-		"is null on key":       {"SELECT COUNT(*) FROM t WHERE g IS NULL", "COUNT(*)\n1"},
-		"string NULL not null": {"SELECT COUNT(*) FROM t WHERE g = 'NULL'", "COUNT(*)\n0"},
-		"number literal typed": {"SELECT COUNT(*) FROM t WHERE n = 3", "COUNT(*)\n0"},
-		"string literal text":  {"SELECT COUNT(*) FROM t WHERE n = '3'", "COUNT(*)\n1"},
+		"order by aggregate, numbers before text": {"SELECT g, MAX(n) FROM t WHERE g IS NOT NULL GROUP BY g ORDER BY MAX(n)", "g|max(n)\na|2\nb|10\nc|3"},
+		"is null on key":       {"SELECT COUNT(*) FROM t WHERE g IS NULL", "count_star()\n1"},
+		"string NULL not null": {"SELECT COUNT(*) FROM t WHERE g = 'NULL'", "count_star()\n0"},
+		"number literal typed": {"SELECT COUNT(*) FROM t WHERE n = 3", "count_star()\n0"},
+		"string literal text":  {"SELECT COUNT(*) FROM t WHERE n = '3'", "count_star()\n1"},
 		// Values of different families compare by the order of families
 		// (sql/types): the string "3" is above every number, so n >= 2
 		// holds and it sorts first DESC. (The old engine compared a number
 		// literal with numbers only, which left "3" out.)
 		"projection order":              {"SELECT g, n FROM t WHERE n >= 2 ORDER BY n DESC", "g|n\nc|3\nb|10\nNULL|7\nb|2.5\na|2"},
 		"order by a field not selected": {"SELECT g FROM t WHERE g IS NOT NULL ORDER BY n DESC, g", "g\nc\nb\nb\na\na"},
-		"having without group by":       {"SELECT COUNT(*) FROM t HAVING COUNT(*) > 5", "COUNT(*)\n6"},
+		"having without group by":       {"SELECT COUNT(*) FROM t HAVING COUNT(*) > 5", "count_star()\n6"},
 		// An alias is not seen inside an aggregate of HAVING: SUM(n) sums
 		// the field n (as DuckDB), where the alias 1 AS n once made it an
 		// aggregate the plan had not collected (a panic).
 		"having alias not inside an aggregate": {"SELECT g, 1 AS n FROM t WHERE g IS NOT NULL GROUP BY g HAVING SUM(n) > 2 ORDER BY g", "g|n\na|1\nb|1"},
-		"having filters the one row":           {"SELECT COUNT(*) FROM t HAVING COUNT(*) > 6", "COUNT(*)"},
+		"having filters the one row":           {"SELECT COUNT(*) FROM t HAVING COUNT(*) > 6", "count_star()"},
 		"having over constants":                {"SELECT 1, 'k' AS k FROM t HAVING TRUE", "1|k\n1|k"},
 		"having with no row":                   {"SELECT 1 FROM t WHERE n > 100 HAVING 1 = 1", "1\n1"},
 		"projection limit":                     {"SELECT s FROM t WHERE s IS NOT NULL LIMIT 2 OFFSET 1", "s\nx\ny"},
 		"star":                                 {"SELECT * FROM t WHERE g = 'c'", "g|n|s\nc|3|NULL"},
-		"between skips the string \"3\"":       {"SELECT COUNT(*) FROM t WHERE n BETWEEN 2 AND 7", "COUNT(*)\n3"},
-		"not in":                               {"SELECT COUNT(*) FROM t WHERE g NOT IN ('a', 'c')", "COUNT(*)\n2"},
-		"or of ands":                           {"SELECT COUNT(*) FROM t WHERE (g = 'a' AND n > 1) OR (g = 'b' AND s = 'x')", "COUNT(*)\n2"},
-		"no match no group":                    {"SELECT COUNT(*), SUM(n) FROM t WHERE g = 'zz'", "COUNT(*)|SUM(n)\n0|NULL"},
-		"no match group":                       {"SELECT g, COUNT(*) FROM t WHERE g = 'zz' GROUP BY g", "g|COUNT(*)"},
+		"between skips the string \"3\"":       {"SELECT COUNT(*) FROM t WHERE n BETWEEN 2 AND 7", "count_star()\n3"},
+		"not in":                               {"SELECT COUNT(*) FROM t WHERE g NOT IN ('a', 'c')", "count_star()\n2"},
+		"or of ands":                           {"SELECT COUNT(*) FROM t WHERE (g = 'a' AND n > 1) OR (g = 'b' AND s = 'x')", "count_star()\n2"},
+		"no match no group":                    {"SELECT COUNT(*), SUM(n) FROM t WHERE g = 'zz'", "count_star()|sum(n)\n0|NULL"},
+		"no match group":                       {"SELECT g, COUNT(*) FROM t WHERE g = 'zz' GROUP BY g", "g|count_star()"},
 		"limit 0":                              {"SELECT s FROM t LIMIT 0", "s"},
 		// LIMIT + OFFSET past int64 (OFFSET alone is LIMIT 2^63-1 OFFSET):
 		// every row past the offset, where the sum once went negative and
 		// the top-N heap took it (a panic).
-		"limit past int64 over groups": {"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY g LIMIT 9223372036854775807 OFFSET 2", "g|COUNT(*)\nc|1\nNULL|1"},
+		"limit past int64 over groups": {"SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY g LIMIT 9223372036854775807 OFFSET 2", "g|count_star()\nc|1\nNULL|1"},
 		"offset alone":                 {"SELECT n FROM t WHERE n IS NOT NULL ORDER BY n DESC OFFSET 4", "n\n2\n1"},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -204,7 +204,7 @@ func TestLakeCommands(t *testing.T) {
 	if got := table(exec("SHOW LAKES")); got != "lake|key|generation|files|rows|bytes\nt|g|0|3|4|88\nt2|g, h|1|4|4|88" {
 		t.Errorf("SHOW LAKES: got\n%s", got)
 	}
-	if got := table(exec("SELECT h, SUM(n) FROM t2 GROUP BY h")); got != "h|SUM(n)\nx|8\ny|2" {
+	if got := table(exec("SELECT h, SUM(n) FROM t2 GROUP BY h")); got != "h|sum(n)\nx|8\ny|2" {
 		t.Errorf("after repartition and compaction: got\n%s", got)
 	}
 	exec("DROP LAKE t2")
@@ -212,7 +212,7 @@ func TestLakeCommands(t *testing.T) {
 		t.Errorf("DROP LAKE left the folder: %v", err)
 	}
 	exec("CREATE LAKE t3 FROM 'raw.jsonl' PARTITION BY (h) MAX ROWS 1")
-	if got := table(exec("SELECT COUNT(*) FROM t3 WHERE h = 'x'")); got != "COUNT(*)\n3" {
+	if got := table(exec("SELECT COUNT(*) FROM t3 WHERE h = 'x'")); got != "count_star()\n3" {
 		t.Errorf("CREATE LAKE: got\n%s", got)
 	}
 }
@@ -592,7 +592,7 @@ func TestVolatile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := table(res); got != "COUNT(DISTINCT RANDOM())|COUNT(DISTINCT UUID())\n4000|4000" {
+	if got := table(res); got != "count(DISTINCT random())|count(DISTINCT uuid())\n4000|4000" {
 		t.Errorf("distinct values: %s", got)
 	}
 	// 4,000 rows at 1/2: 2,000 on average, a standard deviation of 32.

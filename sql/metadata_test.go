@@ -284,7 +284,7 @@ func TestMetadataTablesAnswerSQL(t *testing.T) {
 	if _, err := c2.Create("e", []string{"day"}, raw, 0); err != nil {
 		t.Fatal(err)
 	}
-	if r := query(t, s2, "SELECT COUNT(*), SUM(bytes) FROM e.files"); table(r) != "COUNT(*)|SUM(bytes)\n0|NULL" || r.Note != "" {
+	if r := query(t, s2, "SELECT COUNT(*), SUM(bytes) FROM e.files"); table(r) != "count_star()|sum(bytes)\n0|NULL" || r.Note != "" {
 		t.Fatalf("e.files: %s (note %q)", table(r), r.Note)
 	}
 	// Errors: an unknown table of a lake, a lake that is not there.

@@ -134,12 +134,17 @@ func (f *folder) sel(s *ast.Select, outer [][]foldTable) *ast.Select {
 	out.Items = make([]ast.SelectItem, len(s.Items))
 	for i, it := range s.Items {
 		it.Expr = f.expr(it.Expr, &lat)
-		out.Items[i] = it
-		if _, star := it.Expr.(ast.Star); it.Alias != "" && !star {
+		_, star := it.Expr.(ast.Star)
+		if it.Alias != "" && !star {
 			if _, dup := lat.lateral[it.Alias]; !dup {
 				lat.lateral[it.Alias] = it.Expr
 			}
 		}
+		if _, col := s.Items[i].Expr.(ast.Column); it.Alias == "" && !star && !col {
+			// Its column's name, as DuckDB's, from the item as written.
+			it.Alias = ast.DuckName(s.Items[i].Expr)
+		}
+		out.Items[i] = it
 	}
 	out.Where = f.expr(s.Where, &lat)
 	out.Having, out.Qualify = f.expr(s.Having, sc), f.expr(s.Qualify, sc)

@@ -85,7 +85,7 @@ func TestWithMadeOnce(t *testing.T) {
 		"SELECT COUNT(*) FROM (SELECT g FROM t) a JOIN (SELECT g FROM t) b ON a.g = b.g":                            2,
 	} {
 		before := derivedMade.Load()
-		if got := table(query(t, s, q)); got != "COUNT(*)\n"+fmt.Sprint(pairs) {
+		if got := table(query(t, s, q)); got != "count_star()\n"+fmt.Sprint(pairs) {
 			t.Errorf("%s: %s, want %d", q, got, pairs)
 		}
 		if n := derivedMade.Load() - before; n != made {

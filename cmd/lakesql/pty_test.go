@@ -222,7 +222,7 @@ func TestREPL(t *testing.T) {
 	tm.send("SELECT COUNT(*)\r")
 	tm.expect(`   \.\.\.> `)
 	tm.send(" FROM orders;\r")
-	tm.expect(`│ COUNT\(\*\) │`)
+	tm.expect(`│ count_star\(\) │`)
 	tm.expect(`│\s+5000 │`)
 	tm.expect(`1 row`)
 	tm.expect(`lakesql> `)

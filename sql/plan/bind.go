@@ -126,6 +126,7 @@ func (b *binder) bind() (*Plan, error) {
 		}
 		proj.Exprs = append(proj.Exprs, e)
 		proj.Names = append(proj.Names, itemName(it))
+		proj.Derived = append(proj.Derived, it.Alias != "" && it.Alias == ast.DuckName(it.Expr))
 	}
 	proj.Visible = len(proj.Exprs)
 	p.Columns = proj.Names

@@ -117,6 +117,9 @@ type Project struct {
 	Exprs   []Expr
 	Names   []string
 	Visible int
+	// Derived: the names that are no alias the query wrote but DuckDB's
+	// name of the item (ast.DuckName), which Describe leaves out.
+	Derived []bool
 }
 
 // Aggregate groups its input by Groups and computes Aggs per group; its
@@ -200,7 +203,7 @@ func (p *Project) Describe() string {
 	parts := make([]string, len(p.Exprs))
 	for i, e := range p.Exprs {
 		parts[i] = e.String()
-		if i < len(p.Names) && p.Names[i] != e.String() {
+		if i < len(p.Names) && p.Names[i] != e.String() && (i >= len(p.Derived) || !p.Derived[i]) {
 			parts[i] += " AS " + p.Names[i]
 		}
 		if i >= p.Visible {
