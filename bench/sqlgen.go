@@ -259,7 +259,9 @@ type sgDuckAnswer struct {
 
 func sgDuckRun(ctx context.Context, d *duck, q *sgQuery) sgDuckAnswer {
 	var a sgDuckAnswer
-	a.cols, a.rows, a.err = sgDuckQuery(ctx, d, q.sql(true, false))
+	var names []string
+	names, a.rows, a.err = sgDuckQuery(ctx, d, q.sql(true, false))
+	a.cols = len(names)
 	if a.err == nil && (len(q.order) > 0 || q.limit >= 0) {
 		_, a.full, a.err = sgDuckQuery(ctx, d, q.sql(true, true))
 	}
@@ -267,21 +269,21 @@ func sgDuckRun(ctx context.Context, d *duck, q *sgQuery) sgDuckAnswer {
 }
 
 // sgDuckQuery runs q on DuckDB, keeping each value's type.
-func sgDuckQuery(ctx context.Context, d *duck, q string) (int, [][]sgCell, error) {
+func sgDuckQuery(ctx context.Context, d *duck, q string) ([]string, [][]sgCell, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	rows, err := d.conn.QueryContext(ctx, q)
 	if err != nil {
-		return 0, nil, err
+		return nil, nil, err
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return 0, nil, err
+		return nil, nil, err
 	}
 	types, err := rows.ColumnTypes()
 	if err != nil {
-		return 0, nil, err
+		return nil, nil, err
 	}
 	var out [][]sgCell
 	for rows.Next() {
@@ -291,7 +293,7 @@ func sgDuckQuery(ctx context.Context, d *duck, q string) (int, [][]sgCell, error
 			ptrs[i] = &vals[i]
 		}
 		if err := rows.Scan(ptrs...); err != nil {
-			return 0, nil, err
+			return nil, nil, err
 		}
 		row := make([]sgCell, len(cols))
 		for i, v := range vals {
@@ -302,7 +304,7 @@ func sgDuckQuery(ctx context.Context, d *duck, q string) (int, [][]sgCell, error
 		}
 		out = append(out, row)
 	}
-	return len(cols), out, rows.Err()
+	return cols, out, rows.Err()
 }
 
 // sgDuckTime is a DATE or TIMESTAMP as our JSON output writes it.
@@ -316,6 +318,7 @@ func sgDuckTime(t time.Time, typ string) sgCell {
 
 // sgOurs is our answer to one statement.
 type sgOurs struct {
+	names []string // the columns' names, from the first row (none without rows)
 	rows  [][]sgCell
 	err   string // the error's first line
 	crash string // the process died on this statement: what it printed
@@ -404,10 +407,10 @@ func sgRunBatch(ctx context.Context, p runner, lakesql, w, dir string, qs []stri
 			o := &out[done]
 			if msg, ok := errs[done]; ok {
 				o.err = msg
-			} else if rows, perr := sgParseOurs(rowText); perr != nil {
+			} else if names, rows, perr := sgParseOursNamed(rowText); perr != nil {
 				o.err = "harness: cannot read the JSON output: " + perr.Error()
 			} else {
-				o.rows = rows
+				o.names, o.rows = names, rows
 			}
 			done++
 			rowText = rowText[:0]

@@ -267,33 +267,43 @@ func sgMultisetEq(a, b [][]sgCell) bool {
 // sgParseOurs reads our JSON Lines answer: one object per row, members in
 // column order (names may repeat, so it is read token by token).
 func sgParseOurs(text []byte) ([][]sgCell, error) {
+	_, rows, err := sgParseOursNamed(text)
+	return rows, err
+}
+
+// sgParseOursNamed is sgParseOurs that returns the names of the first
+// row's members too.
+func sgParseOursNamed(text []byte) (names []string, rows [][]sgCell, err error) {
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
-	var rows [][]sgCell
 	for {
 		t, err := dec.Token()
 		if errors.Is(err, io.EOF) {
-			return rows, nil
+			return names, rows, nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if d, ok := t.(json.Delim); !ok || d != '{' {
-			return nil, fmt.Errorf("want an object, got %v", t)
+			return nil, nil, fmt.Errorf("want an object, got %v", t)
 		}
 		var row []sgCell
 		for dec.More() {
-			if _, err := dec.Token(); err != nil { // the name
-				return nil, err
+			name, err := dec.Token() // the name
+			if err != nil {
+				return nil, nil, err
+			}
+			if len(rows) == 0 {
+				names = append(names, fmt.Sprint(name))
 			}
 			var raw json.RawMessage
 			if err := dec.Decode(&raw); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			row = append(row, sgJSONCell(raw))
 		}
 		if _, err := dec.Token(); err != nil { // '}'
-			return nil, err
+			return nil, nil, err
 		}
 		rows = append(rows, row)
 	}

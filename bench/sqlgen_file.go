@@ -62,6 +62,7 @@ func sgReadQueries(path string) ([]string, error) {
 // sgFileCounts are the outcomes of sgCompareFile.
 type sgFileCounts struct {
 	equal, wrong, refused, invalid int // invalid: DuckDB refuses
+	headers                        int // equal, but a column named otherwise than DuckDB names it
 }
 
 // sgCompareFile makes the random-query lake under top (opt's seed and
@@ -79,7 +80,7 @@ func sgCompareFile(ctx context.Context, opt sgOptions, lakesql, top string, qs [
 		return n, err
 	}
 	for i, q := range qs {
-		_, theirs, derr := sgDuckQuery(ctx, d, q)
+		names, theirs, derr := sgDuckQuery(ctx, d, q)
 		o := ours[i]
 		switch {
 		case o.crash != "":
@@ -102,9 +103,13 @@ func sgCompareFile(ctx context.Context, opt sgOptions, lakesql, top string, qs [
 			}
 		default:
 			n.equal++
+			if len(o.rows) > 0 && !slices.Equal(o.names, names) {
+				n.headers++
+				fmt.Fprintf(w, "HEADER %s\n    ours:   %s\n    DuckDB: %s\n", q, strings.Join(o.names, " | "), strings.Join(names, " | "))
+			}
 		}
 	}
-	fmt.Fprintf(w, "%d queries: %d equal, %d wrong or crashed, %d refused by us alone, %d refused by DuckDB\n", len(qs), n.equal, n.wrong, n.refused, n.invalid)
+	fmt.Fprintf(w, "%d queries: %d equal, %d wrong or crashed, %d refused by us alone, %d refused by DuckDB; of the equal, %d name a column otherwise\n", len(qs), n.equal, n.wrong, n.refused, n.invalid, n.headers)
 	return n, nil
 }
 
