@@ -12,8 +12,8 @@ import (
 
 // headerQueries are select lists whose columns DuckDB names after their
 // expressions; lakesql names them the same (ast.DuckName). Forms the
-// pre-parse rewrites before naming (FILTER, EXTRACT, ^, unary +, SUBSTR)
-// are left out: lakesql names them by what they become.
+// pre-parse rewrites before naming (FILTER, unary +) are left out:
+// lakesql names them by what they become.
 var headerQueries = []string{
 	"SELECT COUNT(*), count(n), Count(DISTINCT region), sum(n), avg(f), min(day), max(id), sum(n) / count(*) FROM t",
 	"SELECT id + 1, id - 1, id * 2, id / 2, id // 2, id % 2, -id, -(id + 1), 1 + 2 + 3, id * 2 + 1, (id + 1) * 2 FROM t LIMIT 1",
@@ -30,6 +30,7 @@ var headerQueries = []string{
 	"SELECT region, count(*) FROM t GROUP BY ALL ORDER BY 1 LIMIT 1",
 	"SELECT stddev(f), median(f), quantile_cont(f, 0.5), count(*) + 1, sum(n) * 2, round(avg(f), 2), bool_and(id > 1), arg_max(id, n), string_agg(region, ',') FROM t",
 	"SELECT A FROM (SELECT 1 AS a)",
+	"SELECT extract(year FROM CAST(day AS DATE)), EXTRACT(month FROM CAST(day AS DATE)), date_part('day', CAST(day AS DATE)), substr(region, 2), substring(region, 2, 1), n ^ 2, power(n, 2), region[1] FROM t LIMIT 1",
 	"SELECT d.N, COUNT(*) FROM (SELECT n FROM t) d GROUP BY d.n ORDER BY 1 LIMIT 1",
 }
 

@@ -12,8 +12,8 @@ import (
 // (count_star(), sum(amount), (n + 1), CAST(x AS "DOUBLE"), CASE  WHEN
 // ((n > 1)) THEN ('a') ELSE 'b' END): function names in lower case,
 // operators in parentheses, names that are DuckDB's keywords quoted. A
-// form the pre-parse rewrote before this sees it (EXTRACT, FILTER, x[i])
-// is named by what it became.
+// form the pre-parse rewrote before this sees it (FILTER, STRING_AGG
+// with ORDER BY) is named by what it became.
 func DuckName(e Expr) string {
 	if c, ok := e.(Column); ok {
 		return c.Name()
@@ -165,6 +165,10 @@ func duckFunc(f *Func) string {
 	switch {
 	case len(f.Args) == 2 && (f.Name == ConcatOp || f.Name == "&" || f.Name == "<<" || f.Name == ">>"):
 		return "(" + duckText(f.Args[0]) + " " + f.Name + " " + duckText(f.Args[1]) + ")"
+	case f.Shown == "^" && len(f.Args) == 2:
+		return "(" + duckText(f.Args[0]) + " ^ " + duckText(f.Args[1]) + ")"
+	case f.Shown != "":
+		return f.Shown + "(" + duckList(f.Args) + ")"
 	case f.Name == "ILIKE" && len(f.Args) == 2:
 		return "(" + duckText(f.Args[0]) + " ~~* " + duckText(f.Args[1]) + ")"
 	case f.Name == "COUNT" && f.Star:

@@ -134,6 +134,10 @@ type Func struct {
 	Star      bool
 	Separator *string
 	OrderBy   []OrderItem // GROUP_CONCAT(… ORDER BY …)
+	// Shown: how DuckDB names a call written otherwise than Name says,
+	// for DuckName: main.date_part (EXTRACT), substr (SUBSTR),
+	// main."substring" (SUBSTRING), ^ (a ^ b, a POWER); "" for the others.
+	Shown string
 }
 
 // Case is CASE [Operand] WHEN … THEN … [ELSE …] END.

@@ -12,7 +12,7 @@ import (
 // grammar cannot read into what it can, keeping a map from positions in
 // the rewritten text back to the text as typed, for errors:
 //
-//   - EXTRACT(unit FROM x) becomes DATE_PART('unit', x);
+//   - EXTRACT(unit FROM x) becomes DATE_PART('unit', x) (extractName);
 //   - CAST(x AS type) and CONVERT(x, type) with a DuckDB type name MySQL
 //     lacks (VARCHAR, TEXT, BIGINT, INTEGER, DOUBLE, FLOAT, BOOLEAN,
 //     TIMESTAMP, ...) becomes CAST(x AS CHAR __t_<type>): a character set
@@ -978,8 +978,14 @@ var duckTypes = map[string]bool{"VARCHAR": true, "TEXT": true, "STRING": true, "
 	"FLOAT": true, "REAL": true, "BOOLEAN": true, "BOOL": true, "TIMESTAMP": true, "NUMERIC": true,
 	"FLOAT8": true, "FLOAT4": true, "NVARCHAR": true, "UBIGINT": true, "UINTEGER": true}
 
-// substrName is the plain call SUBSTRING and SUBSTR become.
-const substrName = "LAKESQL_SUBSTRING"
+// substrName and substrShort are the plain calls SUBSTRING and SUBSTR
+// become, and extractName the DATE_PART that EXTRACT becomes: each a
+// SUBSTRING or DATE_PART that DuckDB names as written (ast.Func.Shown).
+const (
+	substrName  = "LAKESQL_SUBSTRING"
+	substrShort = "LAKESQL_SUBSTR"
+	extractName = "LAKESQL_EXTRACT"
+)
 
 // prepass applies the rewrites to text.
 func prepass(text string) rewritten {
@@ -1067,7 +1073,7 @@ func prepass(text string) rewritten {
 		switch {
 		case word(i, "EXTRACT") && punct(i+1, "(") && i+3 < len(toks) && toks[i+2].word && word(i+3, "FROM"):
 			unit := text2(i + 2)
-			edits = append(edits, edit{pos: t.pos, end: toks[i+3].end, repl: "DATE_PART('" + unit + "',"})
+			edits = append(edits, edit{pos: t.pos, end: toks[i+3].end, repl: extractName + "('" + unit + "',"})
 			parens = append(parens, "")
 			i += 3
 		case word(i, "INTERVAL") && i+1 < len(toks) && text[toks[i+1].pos] == '\'' && !(i+2 < len(toks) && toks[i+2].word && isIntervalUnit(text2(i+2))):
@@ -1089,7 +1095,11 @@ func prepass(text string) rewritten {
 			if end < 0 {
 				continue
 			}
-			edits = append(edits, edit{pos: t.pos, end: t.end, repl: substrName})
+			name := substrName
+			if word(i, "SUBSTR") {
+				name = substrShort
+			}
+			edits = append(edits, edit{pos: t.pos, end: t.end, repl: name})
 			for _, j := range seps {
 				edits = append(edits, edit{pos: toks[j].pos, end: toks[j].end, repl: ","})
 			}

@@ -1044,7 +1044,7 @@ func (c *converter) binary(e *sqlparser.BinaryExpr) (ast.Expr, error) {
 		return ast.JSONExtract{X: l, Path: r, Text: e.Operator == sqlparser.JSONUnquoteExtractOp}, err
 	case sqlparser.BitXorStr: // DuckDB's a ^ b is a power (MySQL's the bitwise XOR), at the same precedence
 		l, r, err := c.pair(e.Left, e.Right)
-		return &ast.Func{Name: "POWER", Args: []ast.Expr{l, r}}, err
+		return &ast.Func{Name: "POWER", Args: []ast.Expr{l, r}, Shown: "^"}, err
 	case sqlparser.BitOrStr: // a || b (see prepass; ParseSelect refuses | alone)
 		l, r, err := c.pair(e.Left, e.Right)
 		return &ast.Func{Name: ast.ConcatOp, Args: []ast.Expr{l, r}}, err
@@ -1142,8 +1142,13 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	if f.Name == strings.ToUpper(tryMarker) {
 		return c.tryCast(e)
 	}
-	if f.Name == substrName {
-		f.Name = "SUBSTRING"
+	switch f.Name {
+	case substrName:
+		f.Name, f.Shown = "SUBSTRING", `main."substring"`
+	case substrShort:
+		f.Name, f.Shown = "SUBSTRING", "substr"
+	case extractName:
+		f.Name, f.Shown = "DATE_PART", "main.date_part"
 	}
 	for _, a := range e.Exprs {
 		switch a := a.(type) {
