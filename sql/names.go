@@ -52,6 +52,9 @@ type foldScope struct {
 	// aliasFirst: the name is an ORDER BY term, which is the select
 	// list's alias before it is a column.
 	aliasFirst bool
+	// columns: the columns that items read under their own names
+	// (COALESCE(note, '') AS note), which the first rows may not show.
+	columns []string
 	// lateral: the aliases that stand for their items' expressions, in
 	// the clauses where the binder would read a name that is no column
 	// as a field: WHERE, a later item of the select list, an expression
@@ -120,9 +123,18 @@ func (f *folder) sel(s *ast.Select, outer [][]foldTable) *ast.Select {
 	out.From, own = f.table(s.From, outer)
 	sc := &foldScope{own: own, outer: outer}
 	for _, it := range s.Items {
-		if it.Alias != "" {
-			sc.aliases = append(sc.aliases, it.Alias)
+		if it.Alias == "" {
+			continue
 		}
+		sc.aliases = append(sc.aliases, it.Alias)
+		// SELECT COALESCE(note, '') AS note: note is a column too, which
+		// the first rows may not show (a field most rows lack).
+		ast.Walk(it.Expr, func(x ast.Expr) bool {
+			if c, ok := x.(ast.Column); ok && strings.EqualFold(c.Path[0], it.Alias) {
+				sc.columns = append(sc.columns, c.Path[0])
+			}
+			return !isSubquery(x)
+		})
 	}
 	if s.From.Join != nil {
 		out.From = f.joinOn(out.From, sc)
@@ -193,6 +205,9 @@ func (f *folder) table(t ast.Table, outer [][]foldTable) (ast.Table, []foldTable
 		case t.Sub.From.Union != nil && len(t.Sub.Items) == 1 && len(t.Sub.From.Union.Parts) > 0 && !hasStar(t.Sub.From.Union.Parts[0]):
 			// (SELECT … UNION …) AS alias: SELECT * over the union.
 			ft.cols, ft.known = t.Sub.From.Union.Parts[0].ColumnNames(), true
+		case len(t.Sub.Items) == 1 && t.Sub.From.Name != "" && t.Sub.From.Join == nil:
+			// (SELECT * FROM lake): the lake's fields.
+			ft.cols, ft.known = f.columns(t.Sub.From.Name)
 		}
 		return t, []foldTable{ft}
 	case t.Union != nil:
@@ -357,10 +372,14 @@ func (sc *foldScope) bare(name string) (spelt string, alias bool) {
 		if slices.Contains(derived, name) || slices.Contains(fields, name) {
 			return name, false
 		}
-		for _, names := range [][]string{derived, fields} {
-			if n, ok := spelled(name, names); ok {
-				return n, false
-			}
+		if n, ok := spelled(name, derived); ok {
+			return n, false
+		}
+		if i == 0 && !sc.aliasFirst {
+			fields = append(fields, sc.columns...)
+		}
+		if n, ok := spelled(name, fields); ok {
+			return n, false
 		}
 		if n, ok := spelled(name, aliases); ok {
 			return n, true

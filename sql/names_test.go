@@ -125,6 +125,22 @@ func TestAliasesInExpressions(t *testing.T) {
 	})
 }
 
+// An alias whose item reads a column of its name is that column where a
+// column comes first, even for a field the lake's first rows lack.
+func TestAliasShadowingSparseField(t *testing.T) {
+	rows := []string{`{"g":"a","id":1}`, `{"g":"a","id":2}`}
+	for i := 3; i < 150; i++ {
+		rows = append(rows, fmt.Sprintf(`{"g":"a","id":%d}`, i))
+	}
+	rows = append(rows, `{"g":"a","id":150,"note":"x"}`)
+	s := fixedLake(t, []string{"g"}, rows...)
+	s.Memory = Memory{TempDir: t.TempDir()}
+	sameAnswers(t, s, []struct{ q, same string }{
+		{"SELECT id, COALESCE(note, '') AS note FROM t WHERE note IS NOT NULL", "SELECT id, note FROM t WHERE note IS NOT NULL"},
+		{"SELECT id * 2 AS id FROM (SELECT * FROM t) WHERE id > 148 ORDER BY 1", "SELECT id * 2 FROM t WHERE id > 148 ORDER BY 1"},
+	})
+}
+
 // A column spelled as a derived table's takes its header as the table
 // spells it, as DuckDB's does; two names that one name matches ignoring
 // case leave it for the binder's error.
