@@ -67,7 +67,7 @@ func grow(acct *int64, n int) {
 // bits of a DOUBLE sum).
 func OrderSensitive(name string) bool {
 	switch strings.ToUpper(name) {
-	case "ANY_VALUE", "FIRST", "ARBITRARY", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY", "MODE":
+	case "ANY_VALUE", "FIRST", "ARBITRARY", "LAST", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY", "MODE":
 		return true // ARG_MAX and ARG_MIN: the first of tying rows; MODE: the first of values as frequent
 	}
 	return false
@@ -119,8 +119,12 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		mk, col = typed(minmax{want: -1})
 	case "MAX":
 		mk, col = typed(minmax{want: 1})
-	case "ANY_VALUE", "FIRST", "ARBITRARY":
+	case "ANY_VALUE":
 		mk, col = typed(anyValue{})
+	case "FIRST", "ARBITRARY":
+		mk, col = typed(firstValue{})
+	case "LAST":
+		mk, col = typed(firstValue{last: true})
 	case "STDDEV", "STDDEV_SAMP":
 		mk, col = typed(moments{sample: true, sqrt: true})
 	case "STDDEV_POP":
@@ -220,7 +224,7 @@ func arityText(min, max int) string {
 // Names lists the aggregate names, for completion.
 func Names() []string {
 	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
-		"ENTROPY", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
+		"ENTROPY", "FIRST", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "LAST", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SKEWNESS",
 		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 }
@@ -529,6 +533,29 @@ func (s *anyValue) Merge(o State) {
 }
 
 func (s *anyValue) Result() types.Value { return s.v }
+
+// firstValue is FIRST(x) (ARBITRARY(x)): the value of the first row, NULL
+// or not, as DuckDB's; with last set, LAST(x): of the last row.
+type firstValue struct {
+	last, has bool
+	v         types.Value
+}
+
+func (s *firstValue) Add(args []types.Value) error {
+	if s.last || !s.has {
+		s.v, s.has = args[0].Clone(), true
+	}
+	return nil
+}
+
+// Merge takes the other's rows as coming after this one's.
+func (s *firstValue) Merge(o State) {
+	if t := o.(*firstValue); t.has && (s.last || !s.has) {
+		s.v, s.has = t.v, true
+	}
+}
+
+func (s *firstValue) Result() types.Value { return s.v }
 
 // moments is VARIANCE and STDDEV, sample or population, by Welford's
 // method (merged by Chan's formula).

@@ -223,7 +223,11 @@ var aggCases = map[string]aggCase{
 	"any_value first not null": {name: "ANY_VALUE", nargs: 1, rows: one(null, s("x"), s("y")), want: s("x")},
 	"any_value no rows":        {name: "ANY_VALUE", nargs: 1, rows: one(null), want: null},
 	"first":                    {name: "FIRST", nargs: 1, rows: one(i(9), i(8)), want: i(9)},
-	"arbitrary":                {name: "ARBITRARY", nargs: 1, rows: one(null, null, b(false)), want: b(false)},
+	"arbitrary":                {name: "ARBITRARY", nargs: 1, rows: one(null, null, b(false)), want: null}, // DuckDB's: the first row's, NULL or not
+	"any value skips NULL":     {name: "ANY_VALUE", nargs: 1, rows: one(null, null, b(false)), want: b(false)},
+	"first NULL":               {name: "FIRST", nargs: 1, rows: one(null, i(8)), want: null},
+	"last":                     {name: "LAST", nargs: 1, rows: one(i(9), i(8)), want: i(8)},
+	"last NULL":                {name: "LAST", nargs: 1, rows: one(i(9), null), want: null},
 
 	// GROUP_CONCAT(x ORDER BY k DESC) (DuckDB: STRING_AGG(x, ',' ORDER BY k DESC))
 	"concat ordered": {fn: func() *aggregate.Func { return aggregate.ConcatOrdered("GROUP_CONCAT", ",", []bool{true}, false) },

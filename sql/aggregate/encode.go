@@ -203,6 +203,19 @@ func (s *argBest) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
+func (s *firstValue) AppendState(dst []byte) []byte {
+	return types.AppendValue(appendBool(dst, s.has), s.v)
+}
+
+func (s *firstValue) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := firstValue{has: r.byte() == 1, v: r.value()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
 func (s *anyValue) AppendState(dst []byte) []byte {
 	return types.AppendValue(appendBool(dst, s.has), s.v)
 }
