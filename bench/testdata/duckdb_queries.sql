@@ -762,3 +762,4 @@ SELECT region AS r, COUNT(*) AS k FROM t WHERE r <> 'x' GROUP BY r ORDER BY k DE
 SELECT UPPER(region) AS REGION, COUNT(*) AS c FROM t GROUP BY REGION ORDER BY 1 NULLS FIRST
 SELECT FIRST(x) AS f, ARBITRARY(x) AS a, LAST(x) AS l, ANY_VALUE(x) AS av FROM (VALUES (NULL), (1), (2), (NULL)) AS v(x)
 SELECT g, FIRST(x) AS f, LAST(x) AS l, ANY_VALUE(x) AS av FROM (VALUES ('a', 1), ('a', NULL), ('b', NULL), ('b', 3), ('c', NULL)) AS v(g, x) GROUP BY g ORDER BY g
+SELECT id, n ** 2 AS sq, 2 ** 3 AS e FROM t WHERE id < 10 ORDER BY id

@@ -111,6 +111,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's //, which sqlparser would read as a comment to the end
 		// of the line; in a string or a comment it stays.
 		{"select a // 2, b//c*d, '//' from t where e // 2 = 1 -- f // g", "SELECT a DIV 2, b DIV c * d, '//' FROM t WHERE e DIV 2 = 1"},
+		// DuckDB's ** is its ^, a power; in a string it stays, and
+		// COUNT(*)*2 is a product.
+		{"select a ** 2, b**c*d, '**', count(*)*2 from t", "SELECT POWER(a, 2), POWER(b, c) * d, '**', COUNT(*) * 2 FROM t"},
 		// DuckDB's ||, above comparisons and below + and -; '||' and a
 		// comment stay.
 		{"select a || 'x' || b + 1, '||' from t where c||d = 'e' -- f || g", "SELECT ((a || 'x') || b + 1), '||' FROM t WHERE (c || d) = 'e'"},

@@ -1038,6 +1038,11 @@ func prepass(text string) rewritten {
 		if i+1 < len(toks) && text[t.pos:t.end] == "/" && text[toks[i+1].pos:toks[i+1].end] == "/" && toks[i+1].pos == t.end {
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: " DIV "})
 		}
+		// DuckDB's a ** b, its power as a ^ b is (MySQL's grammar reads
+		// ^, at a precedence the converter keeps for the power).
+		if i+1 < len(toks) && text[t.pos:t.end] == "*" && text[toks[i+1].pos:toks[i+1].end] == "*" && toks[i+1].pos == t.end {
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: " ^ "})
+		}
 		// DuckDB's a || b: MySQL's grammar reads || as OR, and | as the
 		// bitwise OR, whose precedence, above comparisons and below + and -,
 		// is DuckDB's for || (ParseSelect refuses | alone).
