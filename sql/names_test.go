@@ -174,3 +174,39 @@ func TestNamesIgnoreCaseHeaders(t *testing.T) {
 	}
 	_ = catalog.ErrLakeNotFound
 }
+
+// COUNT(DISTINCT a, b) counts the rows whose arguments are none NULL,
+// each pair once (MySQL's); DuckDB's COUNT(DISTINCT (a, b)) counts rows
+// as values, NULLs in them too. Both against a count in Go, in memory and
+// spilling.
+func TestCountDistinctRows(t *testing.T) {
+	var rows []string
+	pairs, tuples := map[[2]string]bool{}, map[[2]string]bool{}
+	for i := range 600 {
+		a, b := fmt.Sprint(i%7), fmt.Sprint(i%11)
+		if i%5 == 0 {
+			a = "null"
+		}
+		if i%13 == 0 {
+			b = "null"
+		}
+		rows = append(rows, fmt.Sprintf(`{"g":"x","a":%s,"b":%s}`, a, b))
+		tuples[[2]string{a, b}] = true
+		if a != "null" && b != "null" {
+			pairs[[2]string{a, b}] = true
+		}
+	}
+	s := fixedLake(t, []string{"g"}, rows...)
+	for _, mem := range []Memory{{TempDir: t.TempDir()}, {TempDir: t.TempDir(), Limit: 1 << 10}} {
+		s.Memory = mem
+		res, err := s.Exec(context.Background(), "SELECT COUNT(DISTINCT a, b), COUNT(DISTINCT (a, b)) FROM t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("%d|%d", len(pairs), len(tuples))
+		if got := fmt.Sprintf("%v|%v", res.Rows[0][0], res.Rows[0][1]); got != want {
+			t.Errorf("limit %d: %s, want %s", mem.Limit, got, want)
+		}
+	}
+	wantErrors(t, s, map[string]string{"SELECT SUM(DISTINCT (a, b)) FROM t": "a tuple not supported"})
+}

@@ -763,3 +763,4 @@ SELECT UPPER(region) AS REGION, COUNT(*) AS c FROM t GROUP BY REGION ORDER BY 1 
 SELECT FIRST(x) AS f, ARBITRARY(x) AS a, LAST(x) AS l, ANY_VALUE(x) AS av FROM (VALUES (NULL), (1), (2), (NULL)) AS v(x)
 SELECT g, FIRST(x) AS f, LAST(x) AS l, ANY_VALUE(x) AS av FROM (VALUES ('a', 1), ('a', NULL), ('b', NULL), ('b', 3), ('c', NULL)) AS v(g, x) GROUP BY g ORDER BY g
 SELECT id, n ** 2 AS sq, 2 ** 3 AS e FROM t WHERE id < 10 ORDER BY id
+SELECT region, COUNT(DISTINCT (day, n)) AS c FROM t GROUP BY region ORDER BY region NULLS FIRST

@@ -119,6 +119,10 @@ type Neg struct{ X Expr }
 // concatenation, NULL when either side is), which prints as the operator.
 const ConcatOp = "||"
 
+// RowFunc is the name of the Func that DuckDB's row (a, b) is, which only
+// COUNT(DISTINCT (a, b)) takes.
+const RowFunc = "ROW"
+
 // GroupingSets and GroupingSet are the names of the calls that stand for
 // GROUP BY GROUPING SETS (…) and each of its sets (from the pre-parse's
 // markers), which print as written.

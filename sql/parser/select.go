@@ -1161,6 +1161,19 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 			if !a.As.IsEmpty() {
 				return nil, c.unsupported(e, "an alias inside a call")
 			}
+			if tuple, ok := a.Expr.(sqlparser.ValTuple); ok && f.Name == "COUNT" && f.Distinct && len(e.Exprs) == 1 {
+				// DuckDB's COUNT(DISTINCT (a, b)): of rows, NULLs in them too.
+				row := &ast.Func{Name: ast.RowFunc, Shown: `main."row"`}
+				for _, x := range tuple {
+					y, err := c.expr(x)
+					if err != nil {
+						return nil, err
+					}
+					row.Args = append(row.Args, y)
+				}
+				f.Args = append(f.Args, row)
+				continue
+			}
 			x, err := c.expr(a.Expr)
 			if err != nil {
 				return nil, err

@@ -349,11 +349,40 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 	}
 	call := AggCall{Func: fn, Text: f.String()}
 	for _, a := range args {
+		if row, ok := a.(*ast.Func); ok && row.Name == ast.RowFunc {
+			if f.Name != "COUNT" || !f.Distinct || nargs != 1 {
+				return AggCall{}, bindErrorf(ErrUnsupported, "%s: a row (a, b) is supported in COUNT(DISTINCT (a, b)) only", f)
+			}
+			continue // bound below
+		}
 		e, err := b.expr(a)
 		if err != nil {
 			return AggCall{}, err
 		}
 		call.Args = append(call.Args, e)
+	}
+	if row, ok := firstArg(args).(*ast.Func); ok && f.Name == "COUNT" && f.Distinct && nargs == 1 && row.Name == ast.RowFunc {
+		// COUNT(DISTINCT (a, b)): every row is a value, its NULLs too.
+		var parts []Expr
+		for _, a := range row.Args {
+			e, err := b.expr(a)
+			if err != nil {
+				return AggCall{}, err
+			}
+			parts = append(parts, e)
+		}
+		call.Args = []Expr{&Call{Name: "ROW", Args: parts, fn: rowValue, bind: func() (function.Eval, error) { return rowValue, nil }}}
+	}
+	if f.Name == "COUNT" && f.Distinct && nargs > 1 {
+		// COUNT(DISTINCT a, b) is COUNT(DISTINCT) of the rows' keys,
+		// NULL where an argument is: the executor counts one argument's
+		// distinct values in bounded memory (its values had each group
+		// hold a set of every pair).
+		if fn, _, err = aggregate.Lookup("COUNT", 1, true, nil); err != nil {
+			return AggCall{}, err
+		}
+		call.Func = fn
+		call.Args = []Expr{&Call{Name: "ROW_KEY", Args: call.Args, fn: rowKey, bind: func() (function.Eval, error) { return rowKey, nil }}}
 	}
 	if strings.HasPrefix(fn.Name, "QUANTILE") {
 		// One fraction for every row: each worker's state takes it from
@@ -363,6 +392,38 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		}
 	}
 	return call, nil
+}
+
+// rowKey is a text that two rows share when their values are the same
+// as GROUP BY tells values apart (types.AppendKey, whose parts each say
+// where they end), or NULL when a value is NULL.
+func rowKey(args []types.Value) (types.Value, error) {
+	var key []byte
+	for _, a := range args {
+		if a.K == types.Null {
+			return types.Value{}, nil
+		}
+		key = types.AppendKey(key, a)
+	}
+	return types.StringValue(string(key)), nil
+}
+
+// firstArg is args[0], or nil.
+func firstArg(args []ast.Expr) ast.Expr {
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
+}
+
+// rowValue is rowKey of a row that is a value whatever it holds, NULLs
+// among its parts too: DuckDB's (a, b).
+func rowValue(args []types.Value) (types.Value, error) {
+	var key []byte
+	for _, a := range args {
+		key = types.AppendKey(key, a)
+	}
+	return types.StringValue(string(key)), nil
 }
 
 func orderExprs(os []ast.OrderItem) []ast.Expr {

@@ -394,7 +394,7 @@ func TestBindAggCalls(t *testing.T) {
 		name     string
 		distinct bool
 		nargs    int
-	}{{"COUNT", false, 0}, {"COUNT", true, 2}, {"GROUP_CONCAT", false, 1}} {
+	}{{"COUNT", false, 0}, {"COUNT", true, 1}, {"GROUP_CONCAT", false, 1}} { // COUNT(DISTINCT a, b) counts the rows' keys (rowKey)
 		c := agg.Aggs[k]
 		if c.Func.Name != want.name || c.Func.Distinct != want.distinct || len(c.Args) != want.nargs {
 			t.Errorf("call %d %s: %s distinct %v with %d args, want %+v", k, c.Text, c.Func.Name, c.Func.Distinct, len(c.Args), want)
