@@ -113,7 +113,7 @@ func duckText(e Expr) string {
 		}
 		return "(" + duckText(e.X) + op + duckText(e.Path) + ")"
 	case *Window:
-		return duckWindow(e)
+		return e.text(duckText)
 	case Exists:
 		return "EXISTS(" + e.Select.String() + ")"
 	}
@@ -200,37 +200,9 @@ func duckFunc(f *Func) string {
 func duckOrder(os []OrderItem) string {
 	parts := make([]string, len(os))
 	for i, o := range os {
-		s := duckText(o.Expr)
-		if o.Desc {
-			s += " DESC"
-		}
-		switch o.Nulls {
-		case 1:
-			s += " NULLS FIRST"
-		case 2:
-			s += " NULLS LAST"
-		}
-		parts[i] = s
+		parts[i] = o.text(duckText)
 	}
 	return strings.Join(parts, ", ")
-}
-
-func duckWindow(w *Window) string {
-	var parts []string
-	if len(w.Partition) > 0 {
-		parts = append(parts, "PARTITION BY "+duckList(w.Partition))
-	}
-	if len(w.Order) > 0 {
-		parts = append(parts, "ORDER BY "+duckOrder(w.Order))
-	}
-	if w.Frame != nil {
-		parts = append(parts, w.Frame.String())
-	}
-	f := duckFunc(w.Func)
-	if w.IgnoreNulls {
-		f += " IGNORE NULLS"
-	}
-	return f + " OVER (" + strings.Join(parts, " ") + ")"
 }
 
 func duckLiteral(l Literal) string {

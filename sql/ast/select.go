@@ -155,8 +155,11 @@ func (it SelectItem) String() string {
 	return s
 }
 
-func (o OrderItem) String() string {
-	s := o.Expr.String()
+func (o OrderItem) String() string { return o.text(Expr.String) }
+
+// text is the term with its expression as expr prints it.
+func (o OrderItem) text(expr func(Expr) string) string {
+	s := expr(o.Expr)
 	if o.Desc {
 		s += " DESC"
 	}

@@ -89,18 +89,29 @@ func (f Frame) String() string {
 	return unit + " BETWEEN " + f.Start.String() + " AND " + f.End.String()
 }
 
-func (w *Window) String() string {
+func (w *Window) String() string { return w.text(Expr.String) }
+
+// text is the call with its expressions as expr prints them.
+func (w *Window) text(expr func(Expr) string) string {
 	var spec []string
 	if len(w.Partition) > 0 {
-		spec = append(spec, "PARTITION BY "+list(w.Partition))
+		parts := make([]string, len(w.Partition))
+		for i, p := range w.Partition {
+			parts[i] = expr(p)
+		}
+		spec = append(spec, "PARTITION BY "+strings.Join(parts, ", "))
 	}
 	if len(w.Order) > 0 {
-		spec = append(spec, "ORDER BY "+orderList(w.Order))
+		parts := make([]string, len(w.Order))
+		for i, o := range w.Order {
+			parts[i] = o.text(expr)
+		}
+		spec = append(spec, "ORDER BY "+strings.Join(parts, ", "))
 	}
 	if w.Frame != nil {
 		spec = append(spec, w.Frame.String())
 	}
-	f := w.Func.String()
+	f := expr(w.Func)
 	if w.IgnoreNulls {
 		f += " IGNORE NULLS"
 	}
