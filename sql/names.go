@@ -30,8 +30,10 @@ import (
 type folder struct {
 	// columns gives the columns of a named table (a FROM's name): all
 	// of them (known) for a metadata table, a series or a recursive
-	// CTE's table; for a lake, the fields of its first rows.
-	columns func(name string) (cols []string, known bool)
+	// CTE's table; for a lake, its key fields, and rows, which reads
+	// the fields of its first rows (those of a query that names only
+	// key fields, such as one the manifest answers, open no file).
+	columns func(name string) (cols []string, known bool, rows func() []string)
 	seen    map[*ast.Select]*ast.Select
 }
 
@@ -42,6 +44,26 @@ type foldTable struct {
 	name  string
 	cols  []string
 	known bool
+	rows  *firstRows // a lake's
+}
+
+// firstRows is a lake's fields as its first rows have them, read once
+// and only when a name asks.
+type firstRows struct {
+	read   func() []string
+	fields []string
+	done   bool
+}
+
+// fields is the table's columns: a lake's first rows' fields.
+func (t foldTable) fields() []string {
+	if t.rows == nil {
+		return t.cols
+	}
+	if !t.rows.done {
+		t.rows.fields, t.rows.done = t.rows.read(), true
+	}
+	return t.rows.fields
 }
 
 // foldScope is what the names of one query's clauses may stand for.
@@ -66,12 +88,16 @@ type foldScope struct {
 // foldNames returns st with its names spelled as what they stand for;
 // a lake's first rows are read until ctx ends.
 func (s *Session) foldNames(ctx context.Context, st ast.Statement) ast.Statement {
-	columns := func(name string) ([]string, bool) {
+	columns := func(name string) ([]string, bool, func() []string) {
 		if virtual(name) {
 			cols := s.virtualColumns(name)
-			return cols, cols != nil
+			return cols, cols != nil, nil
 		}
-		return s.fieldsIn(ctx, name), false
+		var key []string
+		if snap, err := s.snapshot(name); err == nil {
+			key = snap.Key()
+		}
+		return key, false, func() []string { return s.fieldsIn(ctx, name) }
 	}
 	f := &folder{columns: columns, seen: map[*ast.Select]*ast.Select{}}
 	return f.statement(st)
@@ -207,17 +233,27 @@ func (f *folder) table(t ast.Table, outer [][]foldTable) (ast.Table, []foldTable
 			ft.cols, ft.known = t.Sub.From.Union.Parts[0].ColumnNames(), true
 		case len(t.Sub.Items) == 1 && t.Sub.From.Name != "" && t.Sub.From.Join == nil:
 			// (SELECT * FROM lake): the lake's fields.
-			ft.cols, ft.known = f.columns(t.Sub.From.Name)
+			ft = f.named(t.Sub.From.Name, t.Alias)
 		}
 		return t, []foldTable{ft}
 	case t.Union != nil:
 		t.Union = f.union(t.Union, outer)
 		return t, []foldTable{{name: t.Alias}}
 	case t.Name != "":
-		cols, known := f.columns(t.Name)
-		return t, []foldTable{{name: tableName(t), cols: cols, known: known}}
+		return t, []foldTable{f.named(t.Name, tableName(t))}
 	}
 	return t, nil
+}
+
+// named is the table of the FROM's name (a lake, or a virtual table),
+// seen in the query as alias.
+func (f *folder) named(name, alias string) foldTable {
+	cols, known, rows := f.columns(name)
+	t := foldTable{name: alias, cols: cols, known: known}
+	if rows != nil {
+		t.rows = &firstRows{read: rows}
+	}
+	return t
 }
 
 // joinOn folds the ON conditions of a join's tree, each against all the
@@ -299,7 +335,9 @@ func (sc *foldScope) column(c ast.Column) ast.Expr {
 	if len(path) > 1 {
 		if t, ok := sc.table(path[0]); ok {
 			path[0] = t.name
-			if name, ok := spelled(path[1], t.cols); ok {
+			if slices.Contains(t.cols, path[1]) {
+				// as written
+			} else if name, ok := spelled(path[1], t.fields()); ok {
 				path[1] = name
 			}
 			c.Path = path
@@ -349,10 +387,14 @@ func (sc *foldScope) table(q string) (foldTable, bool) {
 // a derived table's column comes before a lake's field (as far as its
 // first rows tell).
 func (sc *foldScope) bare(name string) (spelt string, alias bool) {
-	cols := func(level []foldTable, known bool) []string {
+	cols := func(level []foldTable, known bool, all bool) []string {
 		var out []string
 		for _, t := range level {
-			if t.known == known {
+			switch {
+			case t.known != known:
+			case all:
+				out = append(out, t.fields()...)
+			default:
 				out = append(out, t.cols...)
 			}
 		}
@@ -368,8 +410,12 @@ func (sc *foldScope) bare(name string) (spelt string, alias bool) {
 				return n, true
 			}
 		}
-		derived, fields := cols(level, true), cols(level, false)
-		if slices.Contains(derived, name) || slices.Contains(fields, name) {
+		derived := cols(level, true, false)
+		if slices.Contains(derived, name) || slices.Contains(cols(level, false, false), name) {
+			return name, false // a known column, or a lake's key field
+		}
+		fields := cols(level, false, true)
+		if slices.Contains(fields, name) {
 			return name, false
 		}
 		if n, ok := spelled(name, derived); ok {

@@ -286,6 +286,16 @@ func TestStatementReadsEachManifestOnce(t *testing.T) {
 	if n := counted.take(); n["t/"] != 1 {
 		t.Errorf("%s: t's data files opened %d times, want once (its first rows' names)", none, n["t/"])
 	}
+	// A query of key fields alone, which the manifest answers, opens
+	// no data file: not even for the first rows' names, which the
+	// spelling of its names does not need.
+	const keyOnly = "SELECT COUNT(*), MAX(day) FROM t WHERE day >= '2026-01-02'"
+	if _, err := NewSession(s.Catalog).Exec(context.Background(), keyOnly); err != nil {
+		t.Fatal(err)
+	}
+	if n := counted.take(); n["t/"] != 0 {
+		t.Errorf("%s: t's data files opened %d times, want none", keyOnly, n["t/"])
+	}
 	const all = "SELECT COUNT(*) FROM t"
 	before := count(all, true)
 	raw := filepath.Join(t.TempDir(), "more.jsonl")
