@@ -71,6 +71,7 @@ type foldScope struct {
 	own     []foldTable
 	aliases []string
 	outer   [][]foldTable // the enclosing queries' tables, innermost first
+	levels  [][]foldTable // own, then outer's (inner)
 	// aliasFirst: the name is an ORDER BY term, which is the select
 	// list's alias before it is a column.
 	aliasFirst bool
@@ -131,7 +132,7 @@ func (f *folder) union(u *ast.Union, outer [][]foldTable) *ast.Union {
 		out.Parts[i] = f.sel(p, outer)
 	}
 	if len(out.Parts) > 0 && len(u.OrderBy) > 0 {
-		sc := &foldScope{own: []foldTable{{cols: out.Parts[0].ColumnNames(), known: !hasStar(out.Parts[0])}}, outer: outer}
+		sc := newFoldScope([]foldTable{{cols: out.Parts[0].ColumnNames(), known: !hasStar(out.Parts[0])}}, outer)
 		out.OrderBy = f.order(u.OrderBy, sc)
 	}
 	return &out
@@ -147,7 +148,7 @@ func (f *folder) sel(s *ast.Select, outer [][]foldTable) *ast.Select {
 	out := *s
 	var own []foldTable
 	out.From, own = f.table(s.From, outer)
-	sc := &foldScope{own: own, outer: outer}
+	sc := newFoldScope(own, outer)
 	for _, it := range s.Items {
 		if it.Alias == "" {
 			continue
@@ -292,10 +293,12 @@ func (f *folder) order(os []ast.OrderItem, sc *foldScope) []ast.OrderItem {
 	return out
 }
 
-// inner is the scope of a subquery of sc's query: sc's tables around it.
-func (sc *foldScope) inner() [][]foldTable {
-	return append([][]foldTable{sc.own}, sc.outer...)
+func newFoldScope(own []foldTable, outer [][]foldTable) *foldScope {
+	return &foldScope{own: own, outer: outer, levels: append([][]foldTable{own}, outer...)}
 }
+
+// inner is the scope of a subquery of sc's query: sc's tables around it.
+func (sc *foldScope) inner() [][]foldTable { return sc.levels }
 
 func (f *folder) expr(e ast.Expr, sc *foldScope) ast.Expr {
 	switch x := e.(type) {

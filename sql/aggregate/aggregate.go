@@ -120,7 +120,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	case "MAX":
 		mk, col = typed(minmax{want: 1})
 	case "ANY_VALUE":
-		mk, col = typed(anyValue{})
+		mk, col = typed(firstValue{skipNulls: true})
 	case "FIRST", "ARBITRARY":
 		mk, col = typed(firstValue{})
 	case "LAST":
@@ -513,36 +513,16 @@ func (s *argBest) Merge(o State) {
 
 func (s *argBest) Result() types.Value { return s.arg }
 
-// anyValue is ANY_VALUE: the first value that is not NULL.
-type anyValue struct {
-	has bool
-	v   types.Value
-}
-
-func (s *anyValue) Add(args []types.Value) error {
-	if !s.has && args[0].K != types.Null {
-		s.v, s.has = args[0].Clone(), true
-	}
-	return nil
-}
-
-func (s *anyValue) Merge(o State) {
-	if t := o.(*anyValue); !s.has && t.has {
-		s.v, s.has = t.v, true
-	}
-}
-
-func (s *anyValue) Result() types.Value { return s.v }
-
 // firstValue is FIRST(x) (ARBITRARY(x)): the value of the first row, NULL
-// or not, as DuckDB's; with last set, LAST(x): of the last row.
+// or not, as DuckDB's; with last set, LAST(x): of the last row; with
+// skipNulls set, ANY_VALUE(x): the first value that is not NULL.
 type firstValue struct {
-	last, has bool
-	v         types.Value
+	last, skipNulls, has bool
+	v                    types.Value
 }
 
 func (s *firstValue) Add(args []types.Value) error {
-	if s.last || !s.has {
+	if (s.last || !s.has) && !(s.skipNulls && args[0].K == types.Null) {
 		s.v, s.has = args[0].Clone(), true
 	}
 	return nil

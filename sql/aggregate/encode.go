@@ -216,19 +216,6 @@ func (s *firstValue) MergeState(b []byte) ([]byte, error) {
 	return r.b, r.err
 }
 
-func (s *anyValue) AppendState(dst []byte) []byte {
-	return types.AppendValue(appendBool(dst, s.has), s.v)
-}
-
-func (s *anyValue) MergeState(b []byte) ([]byte, error) {
-	r := reader{b: b}
-	t := anyValue{has: r.byte() == 1, v: r.value()}
-	if r.err == nil {
-		s.Merge(&t)
-	}
-	return r.b, r.err
-}
-
 func (s *moments) AppendState(dst []byte) []byte {
 	return appendFloat(appendFloat(appendFloat(dst, s.n), s.mean), s.m2)
 }

@@ -249,12 +249,7 @@ func duckClock(text string) string {
 // duckIdent is a name as DuckDB prints it in an expression: quoted when
 // it is a keyword or not a plain name.
 func duckIdent(s string) string {
-	plain := s != ""
-	for i := 0; i < len(s) && plain; i++ {
-		c := s[i]
-		plain = c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9'
-	}
-	if plain && !duckKeywords()[strings.ToLower(s)] {
+	if isIdent(s) && !duckKeywords()[strings.ToLower(s)] {
 		return s
 	}
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`

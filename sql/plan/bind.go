@@ -350,28 +350,26 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 	call := AggCall{Func: fn, Text: f.String()}
 	for _, a := range args {
 		if row, ok := a.(*ast.Func); ok && row.Name == ast.RowFunc {
+			// COUNT(DISTINCT (a, b)): every row is a value, its NULLs too.
 			if f.Name != "COUNT" || !f.Distinct || nargs != 1 {
 				return AggCall{}, bindErrorf(ErrUnsupported, "%s: a row (a, b) is supported in COUNT(DISTINCT (a, b)) only", f)
 			}
-			continue // bound below
+			var parts []Expr
+			for _, x := range row.Args {
+				e, err := b.expr(x)
+				if err != nil {
+					return AggCall{}, err
+				}
+				parts = append(parts, e)
+			}
+			call.Args = append(call.Args, rowKeyCall(parts, false))
+			continue
 		}
 		e, err := b.expr(a)
 		if err != nil {
 			return AggCall{}, err
 		}
 		call.Args = append(call.Args, e)
-	}
-	if row, ok := firstArg(args).(*ast.Func); ok && f.Name == "COUNT" && f.Distinct && nargs == 1 && row.Name == ast.RowFunc {
-		// COUNT(DISTINCT (a, b)): every row is a value, its NULLs too.
-		var parts []Expr
-		for _, a := range row.Args {
-			e, err := b.expr(a)
-			if err != nil {
-				return AggCall{}, err
-			}
-			parts = append(parts, e)
-		}
-		call.Args = []Expr{&Call{Name: "ROW", Args: parts, fn: rowValue, bind: func() (function.Eval, error) { return rowValue, nil }}}
 	}
 	if f.Name == "COUNT" && f.Distinct && nargs > 1 {
 		// COUNT(DISTINCT a, b) is COUNT(DISTINCT) of the rows' keys,
@@ -382,7 +380,7 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 			return AggCall{}, err
 		}
 		call.Func = fn
-		call.Args = []Expr{&Call{Name: "ROW_KEY", Args: call.Args, fn: rowKey, bind: func() (function.Eval, error) { return rowKey, nil }}}
+		call.Args = []Expr{rowKeyCall(call.Args, true)}
 	}
 	if strings.HasPrefix(fn.Name, "QUANTILE") {
 		// One fraction for every row: each worker's state takes it from
@@ -394,36 +392,26 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 	return call, nil
 }
 
-// rowKey is a text that two rows share when their values are the same
-// as GROUP BY tells values apart (types.AppendKey, whose parts each say
-// where they end), or NULL when a value is NULL.
-func rowKey(args []types.Value) (types.Value, error) {
-	var key []byte
-	for _, a := range args {
-		if a.K == types.Null {
-			return types.Value{}, nil
+// rowKeyCall is a call that gives a text two rows share when their
+// values of parts are the same as GROUP BY tells values apart
+// (types.AppendKey, whose parts each say where they end); with
+// nullIfAny, NULL where a part is NULL.
+func rowKeyCall(parts []Expr, nullIfAny bool) *Call {
+	key := func(args []types.Value) (types.Value, error) {
+		var key []byte
+		for _, a := range args {
+			if nullIfAny && a.K == types.Null {
+				return types.Value{}, nil
+			}
+			key = types.AppendKey(key, a)
 		}
-		key = types.AppendKey(key, a)
+		return types.StringValue(string(key)), nil
 	}
-	return types.StringValue(string(key)), nil
-}
-
-// firstArg is args[0], or nil.
-func firstArg(args []ast.Expr) ast.Expr {
-	if len(args) == 0 {
-		return nil
+	name := "ROW" // its text tells it apart from the other (argIndex)
+	if nullIfAny {
+		name = "ROW_KEY"
 	}
-	return args[0]
-}
-
-// rowValue is rowKey of a row that is a value whatever it holds, NULLs
-// among its parts too: DuckDB's (a, b).
-func rowValue(args []types.Value) (types.Value, error) {
-	var key []byte
-	for _, a := range args {
-		key = types.AppendKey(key, a)
-	}
-	return types.StringValue(string(key)), nil
+	return &Call{Name: name, Args: parts, fn: key, bind: func() (function.Eval, error) { return key, nil }}
 }
 
 func orderExprs(os []ast.OrderItem) []ast.Expr {
