@@ -65,6 +65,15 @@ var spillQueries = []string{
 	"SELECT g, s, COUNT(*) AS c, SUM(f) FROM t GROUP BY g, s HAVING COUNT(*) > 0",
 	"SELECT s, COUNT(DISTINCT g), COUNT(DISTINCT g, x), SUM(DISTINCT x) FROM t GROUP BY s",
 	"SELECT g % 97 AS k, STDDEV(f), VAR_POP(x), MEDIAN(x), ANY_VALUE(day) IS NOT NULL FROM t GROUP BY k",
+	// Quantiles of one group and of few, past the budget: their values
+	// go to sorted runs on disk, merged for the result.
+	"SELECT MEDIAN(x), QUANTILE_CONT(f, 0.9), QUANTILE_DISC(t, 0.25), MEDIAN(s), QUANTILE_DISC(g, 0.999), COUNT(*) FROM t",
+	"SELECT s, MEDIAN(f), QUANTILE_DISC(x, 0.7), COUNT(DISTINCT g) FROM t GROUP BY s",
+	"SELECT day, QUANTILE_CONT(x, 0.1), MEDIAN(g), QUANTILE_CONT(g, 0) FROM t GROUP BY day",
+	// (MODE of a value that most rows hold: of values held equally
+	// often it is the first that came, which the workers decide.)
+	"SELECT MODE(g), ROUND(ENTROPY(g), 9), MODE(g % 50 + 0.5), ROUND(ENTROPY(t), 9), ROUND(ENTROPY(f), 9), COUNT(DISTINCT s) FROM t",
+	"SELECT day, MODE(g), ROUND(ENTROPY(f), 9), MEDIAN(f) FROM t GROUP BY day",
 	"SELECT g, GROUP_CONCAT(t ORDER BY x, t SEPARATOR '|'), BOOL_AND(x > 0), BOOL_OR(x > 900) FROM t GROUP BY g",
 	"SELECT x, COUNT(*), SUM(x + 1), SUM(x + 2) FROM t GROUP BY x ORDER BY COUNT(*) DESC, x LIMIT 7",
 	"SELECT g, x, COUNT(*) FROM t GROUP BY g, x HAVING COUNT(*) > 1",
@@ -143,7 +152,7 @@ func TestSpillingReallySpills(t *testing.T) {
 func TestSpillFullDisk(t *testing.T) {
 	s := spillLake(t, 4000, 4)
 	tmp := t.TempDir()
-	for _, q := range []string{spillQueries[0], "SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST", "SELECT * FROM t ORDER BY f"} {
+	for _, q := range []string{spillQueries[0], "SELECT g, x, t, f FROM t ORDER BY x, g DESC NULLS FIRST", "SELECT * FROM t ORDER BY f", "SELECT MEDIAN(x), QUANTILE_DISC(t, 0.25), MODE(g) FROM t"} {
 		for _, at := range []int{1, 2, 3, 5, 8, 13, 40, 90, 200} {
 			fs := storagetest.NewFaultFS(storage.OS, at)
 			s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp, FS: fs}

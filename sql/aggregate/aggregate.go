@@ -53,6 +53,18 @@ type Func struct {
 // accounted is a state that counts the bytes it keeps.
 type accounted interface{ account(acct *int64) }
 
+// runner is a state that writes its values to runs (see Runs).
+type runner interface{ useRuns(r *Runs) }
+
+// Final is st's result, or the error of a state that can fail as it
+// gives it (a quantile reading its runs back).
+func Final(st State) (types.Value, error) {
+	if f, ok := st.(interface{ Final() (types.Value, error) }); ok {
+		return f.Final()
+	}
+	return st.Result(), nil
+}
+
 // grow adds n bytes to an account that may be nil.
 func grow(acct *int64, n int) {
 	if acct != nil {

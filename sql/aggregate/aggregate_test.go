@@ -551,7 +551,7 @@ func TestColumns(t *testing.T) {
 	fed := []int{0, 1, 1023, 1024, 2047, 2999}
 	eachCase(t, func(t *testing.T, c aggCase, fn *aggregate.Func) {
 		empty := fn.New().Result()
-		col := fn.NewColumn(nil)
+		col := fn.NewColumn(nil, nil)
 		check := func(when string, col aggregate.Column, n int, want types.Value) {
 			t.Helper()
 			if got := col.At(n).Result(); !same(got, want, c.tol) {
@@ -589,7 +589,7 @@ func TestColumns(t *testing.T) {
 		if err := feed(col.At(1), c.rows); err != nil {
 			t.Fatal(err)
 		}
-		to := fn.NewColumn(nil)
+		to := fn.NewColumn(nil, nil)
 		to.Grow()
 		to.Grow()
 		to.Take(1, col, 1)
@@ -598,7 +598,7 @@ func TestColumns(t *testing.T) {
 	})
 	for _, name := range []string{"COUNT", "SUM", "AVG", "MIN", "MAX"} {
 		fn, _, _ := aggregate.Lookup(name, 1, false, nil)
-		if got, plain := fn.NewColumn(nil).StateBytes(), int(reflect.TypeOf(fn.New()).Elem().Size()); got != plain {
+		if got, plain := fn.NewColumn(nil, nil).StateBytes(), int(reflect.TypeOf(fn.New()).Elem().Size()); got != plain {
 			t.Errorf("%s: a state costs its column %d bytes, want %d (its own size)", name, got, plain)
 		}
 	}

@@ -32,8 +32,10 @@ type Column interface {
 // NewColumn makes an empty column of f's states for one table of groups.
 // The states that grow with their rows (DISTINCT, GROUP_CONCAT, MEDIAN)
 // add what they keep to *acct (nil: not counted), so that the executor can
-// spill a table whose groups outgrow the memory budget.
-func (f *Func) NewColumn(acct *int64) Column {
+// spill a table whose groups outgrow the memory budget. The states that
+// keep every value of their group (MEDIAN, QUANTILE) write them to runs
+// (nil: they keep them in memory).
+func (f *Func) NewColumn(acct *int64, runs *Runs) Column {
 	if f.col != nil {
 		return f.col()
 	}
@@ -42,7 +44,7 @@ func (f *Func) NewColumn(acct *int64) Column {
 	if w, ok := st.(interface{ inner() State }); ok {
 		bytes += sizeOf(w.inner()) // Merged's state
 	}
-	return &stateColumn{f: f, acct: acct, bytes: bytes}
+	return &stateColumn{f: f, acct: acct, runs: runs, bytes: bytes}
 }
 
 // chunkBits sets a chunk of a typed column: 1024 states.
@@ -95,6 +97,7 @@ func (c *column[T, P]) StateBytes() int { return int(unsafe.Sizeof(c.proto)) }
 type stateColumn struct {
 	f      *Func
 	acct   *int64
+	runs   *Runs
 	states []State
 	bytes  int
 }
@@ -103,6 +106,9 @@ func (c *stateColumn) Grow() {
 	st := c.f.New()
 	if a, ok := st.(accounted); ok && c.acct != nil {
 		a.account(c.acct)
+	}
+	if r, ok := st.(runner); ok && c.runs != nil {
+		r.useRuns(c.runs)
 	}
 	c.states = append(c.states, st)
 }

@@ -1,6 +1,7 @@
 package aggregate
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -10,21 +11,29 @@ import (
 )
 
 // quantile is QUANTILE_CONT(x, p) and QUANTILE_DISC(x, p) (QUANTILE), and
-// MEDIAN(x) (fixed: CONT of 0.5, one argument), as DuckDB answers them: of the group's values that are not NULL, in order,
-// the one at p of the way (disc: the ceil(p·n)-th, a value of the group)
-// or the interpolation between the two around it (cont: a DOUBLE; of text,
-// the lower). p is a constant between 0 and 1. It keeps the values, as
-// MEDIAN does.
+// MEDIAN(x) (fixed: CONT of 0.5, one argument), as DuckDB answers them: of
+// the group's values that are not NULL, in order, the one at p of the way
+// (disc: the ceil(p·n)-th, a value of the group) or the interpolation
+// between the two around it (cont: a DOUBLE; of text, the lower). p is a
+// constant between 0 and 1.
+//
+// It keeps the values: in memory up to its Runs' RunBytes, then as sorted
+// runs on disk (see Runs), which the result merges.
 type quantile struct {
 	cont  bool
 	fixed bool // p is given: the call has no second argument
 	hasP  bool
 	p     float64
 	vals  []types.Value
+	bytes int64       // what vals hold, as accounted
+	runs  []sortedRun // in store
+	store *Runs       // nil: every value stays in memory
+	err   error       // of writing a run, given as the result's
 	acct  *int64
 }
 
 func (s *quantile) account(acct *int64) { s.acct = acct }
+func (s *quantile) useRuns(r *Runs)     { s.store = r }
 
 func (s *quantile) Add(args []types.Value) error {
 	if !s.fixed && (!s.hasP || args[1].K != types.Float || args[1].F() != s.p) {
@@ -40,10 +49,56 @@ func (s *quantile) Add(args []types.Value) error {
 		s.p, s.hasP = p, true
 	}
 	if args[0].K != types.Null {
-		s.vals = append(s.vals, args[0].Clone())
-		grow(s.acct, 40+len(args[0].S))
+		s.keep(args[0].Clone())
+		return s.flush()
 	}
 	return nil
+}
+
+// valueBytes is what a value held costs.
+func valueBytes(v types.Value) int64 { return 40 + int64(len(v.S)) }
+
+// keep holds v, which is the state's.
+func (s *quantile) keep(v types.Value) {
+	s.vals = append(s.vals, v)
+	n := valueBytes(v)
+	s.bytes += n
+	grow(s.acct, int(n))
+}
+
+// flush writes the values held as a run when they pass the store's
+// RunBytes, and merges the runs into one when they are too many.
+func (s *quantile) flush() error {
+	if s.store == nil || s.bytes < s.store.RunBytes {
+		return s.err
+	}
+	run, err := s.store.writeRun(s.vals)
+	if err != nil {
+		s.err = err
+		return err
+	}
+	s.runs = append(s.runs, run)
+	s.drop()
+	if len(s.runs) >= runFanIn {
+		run, err := s.store.merge(s.runs, nil)
+		if err != nil {
+			s.err = err
+			return err
+		}
+		s.runs = append(s.runs[:0], run)
+	}
+	return nil
+}
+
+// drop lets go of the values held.
+func (s *quantile) drop() {
+	clear(s.vals)
+	s.vals = s.vals[:0]
+	if cap(s.vals) > 1024 {
+		s.vals = nil
+	}
+	grow(s.acct, -int(s.bytes))
+	s.bytes = 0
 }
 
 func (s *quantile) Merge(o State) {
@@ -51,39 +106,95 @@ func (s *quantile) Merge(o State) {
 	if !s.hasP {
 		s.p, s.hasP = t.p, t.hasP
 	}
-	s.vals = append(s.vals, t.vals...)
+	for _, v := range t.vals {
+		s.keep(v)
+	}
+	s.runs = append(s.runs, t.runs...)
+	t.runs = nil
+	if s.err == nil {
+		s.err = t.err
+	}
+	s.flush() // an error stays in s.err, for the result
 }
 
 func (s *quantile) Result() types.Value {
-	n := len(s.vals)
-	if n == 0 {
-		return types.Value{}
+	v, _ := s.Final()
+	return v
+}
+
+// Final is Result with the error of reading or writing a run.
+func (s *quantile) Final() (types.Value, error) {
+	if s.err != nil {
+		return types.Value{}, s.err
 	}
-	slices.SortFunc(s.vals, types.Compare)
-	if !s.cont {
+	n := int64(len(s.vals))
+	for _, r := range s.runs {
+		n += r.n
+	}
+	if n == 0 {
+		return types.Value{}, nil
+	}
+	var lo, hi int64 // the positions that make the result
+	pos := s.p * float64(n-1)
+	if s.cont {
+		lo, hi = int64(math.Floor(pos)), int64(math.Ceil(pos))
+	} else {
 		// DuckDB's index, written so that p·n a hair past a whole
 		// number (0.3·10) is not taken for the next one.
-		i := max(1, n-int(math.Floor(float64(n)-s.p*float64(n)))) - 1
-		return s.vals[min(i, n-1)]
+		lo = min(max(1, n-int64(math.Floor(float64(n)-s.p*float64(n))))-1, n-1)
+		hi = lo
 	}
-	pos := s.p * float64(n-1)
-	lo, hi := int(math.Floor(pos)), int(math.Ceil(pos))
-	a, aok := s.vals[lo].Float()
-	b, bok := s.vals[hi].Float()
+	var a, b types.Value
+	if s.runs == nil {
+		slices.SortFunc(s.vals, types.Compare)
+		a, b = s.vals[lo], s.vals[hi]
+	} else {
+		// The runs stay: the state may yet go on encoded (see
+		// Runs.open), and the aggregate's folder removes them.
+		_, err := s.store.each(s.runs, s.vals, false, false, func(i int64, v types.Value, _ *runSource) (bool, error) {
+			if i == lo {
+				a = v
+			}
+			if i == hi {
+				b = v
+			}
+			return i < hi, nil
+		})
+		if err != nil {
+			s.err = err
+			return types.Value{}, err
+		}
+	}
+	if !s.cont {
+		return a, nil
+	}
+	x, aok := a.Float()
+	y, bok := b.Float()
 	if !aok || !bok {
-		return s.vals[lo]
+		return a, nil
 	}
-	return types.FloatValue(a + (b-a)*(pos-float64(lo)))
+	return types.FloatValue(x + (y-x)*(pos-float64(lo))), nil
 }
 
 func (s *quantile) AppendState(dst []byte) []byte {
-	return appendValues(appendFloat(appendBool(dst, s.hasP), s.p), s.vals)
+	dst = appendValues(appendFloat(appendBool(dst, s.hasP), s.p), s.vals)
+	dst = binary.AppendVarint(dst, int64(len(s.runs)))
+	for _, r := range s.runs {
+		dst = binary.AppendVarint(binary.AppendVarint(dst, r.id), r.n)
+	}
+	return dst
 }
 
 func (s *quantile) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
 	t := quantile{hasP: r.byte() == 1, p: r.float(), vals: r.values()}
+	for range r.count() {
+		t.runs = append(t.runs, sortedRun{id: r.varint(), n: r.varint()})
+	}
 	if r.err == nil {
+		if t.runs != nil && s.store == nil {
+			return nil, fmt.Errorf("aggregate: runs of a quantile with no store: %w", types.ErrCorrupt)
+		}
 		s.Merge(&t)
 	}
 	return r.b, r.err
@@ -91,7 +202,9 @@ func (s *quantile) MergeState(b []byte) ([]byte, error) {
 
 // mode is MODE(x): the value that most rows hold (NULLs aside), and of
 // values held equally often the one that came first, as DuckDB answers.
-// It keeps each distinct value and its count.
+// It keeps each distinct value and its count: in memory up to its Runs'
+// RunBytes, then as sorted runs on disk (see Runs), which the result
+// merges, a value's counts meeting there.
 //
 // With entropy set it is ENTROPY(x): the base-2 entropy of the values'
 // frequencies, 0 of none, as in DuckDB.
@@ -100,6 +213,10 @@ type mode struct {
 	counts  map[string]*modeEntry
 	seq     int64 // the rows taken, which number the values as they come
 	key     []byte
+	bytes   int64       // what counts holds, as accounted
+	runs    []sortedRun // in store: each record a value, its count and first row
+	store   *Runs
+	err     error
 	acct    *int64
 }
 
@@ -109,13 +226,14 @@ type modeEntry struct {
 }
 
 func (s *mode) account(acct *int64) { s.acct = acct }
+func (s *mode) useRuns(r *Runs)     { s.store = r }
 
 func (s *mode) Add(args []types.Value) error {
 	if args[0].K != types.Null {
 		s.add(args[0], 1, s.seq)
 	}
 	s.seq++
-	return nil
+	return s.flush(false)
 }
 
 func (s *mode) add(v types.Value, n, first int64) {
@@ -127,10 +245,104 @@ func (s *mode) add(v types.Value, n, first int64) {
 	if e == nil {
 		e = &modeEntry{v: v.Clone(), first: first}
 		s.counts[string(s.key)] = e
-		grow(s.acct, 96+2*len(v.S))
+		b := 96 + 2*len(v.S)
+		s.bytes += int64(b)
+		grow(s.acct, b)
 	}
 	e.n += n
 	e.first = min(e.first, first)
+}
+
+// flush writes the values held as a run when they pass the store's
+// RunBytes (or, with all, when there are any and runs already), and
+// merges the runs into one when they are too many.
+func (s *mode) flush(all bool) error {
+	if s.err != nil || s.store == nil || len(s.counts) == 0 || !(s.bytes >= s.store.RunBytes || all && s.runs != nil) {
+		return s.err
+	}
+	es := s.entries()
+	slices.SortFunc(es, func(a, b *modeEntry) int {
+		if c := types.Compare(a.v, b.v); c != 0 {
+			return c
+		}
+		return bytes.Compare(types.AppendKey(nil, a.v), types.AppendKey(nil, b.v))
+	})
+	var rows int64
+	run, err := s.store.writeSorted(len(es), func(k int, dst []byte) []byte {
+		rows += es[k].n
+		return binary.AppendVarint(binary.AppendVarint(types.AppendValue(dst, es[k].v), es[k].n), es[k].first)
+	})
+	if err != nil {
+		s.err = err
+		return err
+	}
+	run.n = rows
+	s.runs = append(s.runs, run)
+	clear(s.counts)
+	grow(s.acct, -int(s.bytes))
+	s.bytes = 0
+	if len(s.runs) >= runFanIn {
+		rows = 0
+		for _, r := range s.runs {
+			rows += r.n
+		}
+		w, err := s.store.dir.Create()
+		if err == nil {
+			var rec []byte
+			err = s.eachValue(true, func(v types.Value, n, first int64) error {
+				rec = binary.AppendVarint(binary.AppendVarint(types.AppendValue(rec[:0], v), n), first)
+				return w.Write(rec)
+			})
+			if err == nil {
+				err = w.Finish()
+			}
+			if err != nil {
+				w.Discard()
+			}
+		}
+		if err != nil {
+			s.err = err
+			return err
+		}
+		s.runs = append(s.runs[:0], sortedRun{id: s.store.add(w), n: rows})
+	}
+	return nil
+}
+
+// eachValue passes each value of the runs to f with its count and first
+// row, the records of one value (by key) taken together. With consume it
+// removes the runs.
+func (s *mode) eachValue(consume bool, f func(v types.Value, n, first int64) error) error {
+	var (
+		cur      types.Value
+		key      []byte
+		n, first int64
+		has      bool
+	)
+	_, err := s.store.each(s.runs, nil, consume, true, func(_ int64, v types.Value, src *runSource) (bool, error) {
+		c, k := binary.Varint(src.tail)
+		fst, k2 := binary.Varint(src.tail[max(k, 0):])
+		if k <= 0 || k2 <= 0 {
+			return false, fmt.Errorf("aggregate: a run's count: %w", types.ErrCorrupt)
+		}
+		fst += src.offset
+		if has && bytes.Equal(src.key, key) {
+			n += c
+			first = min(first, fst)
+			return true, nil
+		}
+		if has {
+			if err := f(cur, n, first); err != nil {
+				return false, err
+			}
+		}
+		cur, key, n, first, has = v, append(key[:0], src.key...), c, fst, true
+		return true, nil
+	})
+	if err == nil && has {
+		err = f(cur, n, first)
+	}
+	return err
 }
 
 // Merge takes the other's values as coming after this one's.
@@ -139,7 +351,16 @@ func (s *mode) Merge(o State) {
 	for _, e := range t.entries() {
 		s.add(e.v, e.n, s.seq+e.first)
 	}
+	for _, r := range t.runs {
+		r.offset += s.seq
+		s.runs = append(s.runs, r)
+	}
+	t.runs = nil
 	s.seq += t.seq
+	if s.err == nil {
+		s.err = t.err
+	}
+	s.flush(false) // an error stays in s.err, for the result
 }
 
 // entries is the values in the order they came.
@@ -153,8 +374,28 @@ func (s *mode) entries() []*modeEntry {
 }
 
 func (s *mode) Result() types.Value {
+	v, _ := s.Final()
+	return v
+}
+
+// Final is Result with the error of reading or writing a run.
+func (s *mode) Final() (types.Value, error) {
+	if err := s.flush(true); err != nil {
+		return types.Value{}, err
+	}
+	if s.runs != nil {
+		return s.finalOfRuns()
+	}
 	if s.entropy {
-		return types.FloatValue(s.entropyOf())
+		var n float64
+		for _, e := range s.counts {
+			n += float64(e.n)
+		}
+		var h entropySum
+		for _, e := range s.counts {
+			h.add(float64(e.n), n)
+		}
+		return types.FloatValue(float64(h)), nil
 	}
 	var best *modeEntry
 	for _, e := range s.counts {
@@ -163,9 +404,38 @@ func (s *mode) Result() types.Value {
 		}
 	}
 	if best == nil {
-		return types.Value{}
+		return types.Value{}, nil
 	}
-	return best.v
+	return best.v, nil
+}
+
+// finalOfRuns is Final of a state whose values are all in runs. The runs
+// stay, as a quantile's do.
+func (s *mode) finalOfRuns() (types.Value, error) {
+	var rows float64
+	for _, r := range s.runs {
+		rows += float64(r.n)
+	}
+	var (
+		h    entropySum
+		best modeEntry
+		has  bool
+	)
+	err := s.eachValue(false, func(v types.Value, n, first int64) error {
+		h.add(float64(n), rows)
+		if !has || n > best.n || n == best.n && first < best.first {
+			best, has = modeEntry{v: v, n: n, first: first}, true
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		s.err = err
+		return types.Value{}, err
+	case s.entropy:
+		return types.FloatValue(float64(h)), nil
+	}
+	return best.v, nil
 }
 
 func (s *mode) AppendState(dst []byte) []byte {
@@ -173,6 +443,10 @@ func (s *mode) AppendState(dst []byte) []byte {
 	dst = binary.AppendVarint(binary.AppendVarint(dst, s.seq), int64(len(es)))
 	for _, e := range es {
 		dst = binary.AppendVarint(binary.AppendVarint(types.AppendValue(dst, e.v), e.n), e.first)
+	}
+	dst = binary.AppendVarint(dst, int64(len(s.runs)))
+	for _, r := range s.runs {
+		dst = binary.AppendVarint(binary.AppendVarint(binary.AppendVarint(dst, r.id), r.n), r.offset)
 	}
 	return dst
 }
@@ -187,26 +461,25 @@ func (s *mode) MergeState(b []byte) ([]byte, error) {
 		}
 		t.add(v, n, first)
 	}
+	for range r.count() {
+		t.runs = append(t.runs, sortedRun{id: r.varint(), n: r.varint(), offset: r.varint()})
+	}
 	if r.err == nil {
+		if t.runs != nil && s.store == nil {
+			return nil, fmt.Errorf("aggregate: runs of a MODE with no store: %w", types.ErrCorrupt)
+		}
 		s.Merge(&t)
 	}
 	return r.b, r.err
 }
 
-// entropyOf is -Σ p·log2(p) over the values' shares p of the rows
-// counted (DuckDB sums (c/n)·log2(n/c), which is the same).
-func (s *mode) entropyOf() float64 {
-	var n float64
-	for _, e := range s.counts {
-		n += float64(e.n)
-	}
-	var h float64
-	for _, e := range s.counts {
-		c := float64(e.n)
-		h += c / n * math.Log2(n/c)
-	}
-	return h
-}
+// entropySum is -Σ p·log2(p) over the values' shares p of the rows
+// counted, added a value at a time (DuckDB sums (c/n)·log2(n/c), which
+// is the same).
+type entropySum float64
+
+// add adds a value held by c of the n rows.
+func (h *entropySum) add(c, n float64) { *h += entropySum(c / n * math.Log2(n/c)) }
 
 // Kinds of comoments: the covariances and correlation, and the REGR_
 // family of linear regression of y on x.

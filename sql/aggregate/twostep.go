@@ -30,6 +30,14 @@ func (s *merged) account(acct *int64) {
 	}
 }
 
+func (s *merged) useRuns(r *Runs) {
+	if a, ok := s.st.(runner); ok {
+		a.useRuns(r)
+	}
+}
+
+func (s *merged) Final() (types.Value, error) { return Final(s.st) }
+
 func (s *merged) inner() State                 { return s.st }
 func (s *merged) Add(args []types.Value) error { return s.AddOne(args[0]) }
 

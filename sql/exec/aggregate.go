@@ -228,9 +228,13 @@ func newAggSink(a *plan.Aggregate, clone bool, seed maphash.Seed, limit int64, s
 
 // columns makes a column for each call's states (see aggregate.Column).
 func (s *aggSink) columns(acct *int64) []aggregate.Column {
+	var runs *aggregate.Runs
+	if s.sp != nil {
+		runs = s.sp.runs
+	}
 	cols := make([]aggregate.Column, len(s.calls))
 	for i, c := range s.calls {
-		cols[i] = c.fn.NewColumn(acct)
+		cols[i] = c.fn.NewColumn(acct, runs)
 	}
 	return cols
 }
@@ -846,9 +850,15 @@ func (s *aggSink) eachOf(e emitter, lo, hi int, vals []types.Value) ([]types.Val
 	t := s.table
 	r := make([]types.Value, s.ngroups)
 	for g := lo; g < hi; g++ {
-		if e.gate != nil && !e.gate.admits(s.result(g, e.gate.out)) {
-			e.gate.passed()
-			continue
+		if e.gate != nil {
+			v, err := s.result(g, e.gate.out)
+			if err != nil {
+				return vals, err
+			}
+			if !e.gate.admits(v) {
+				e.gate.passed()
+				continue
+			}
 		}
 		var err error
 		vals, err = t.values(g, len(s.groups), vals[:0])
@@ -862,7 +872,11 @@ func (s *aggSink) eachOf(e emitter, lo, hi int, vals []types.Value) ([]types.Val
 			return vals, err
 		}
 		for o := range s.outs {
-			r = append(r, s.result(g, o))
+			v, err := s.result(g, o)
+			if err != nil {
+				return vals, err
+			}
+			r = append(r, v)
 		}
 		if err := e.row(r); err != nil {
 			return vals, err
@@ -909,12 +923,12 @@ func (s *aggSink) emitTogether(workers int) bool {
 const emitTogetherGroups = 16384
 
 // result is aggregate o's result for group g.
-func (s *aggSink) result(g, o int) types.Value {
+func (s *aggSink) result(g, o int) (types.Value, error) {
 	out := s.outs[o]
 	if out.derive != nil {
-		return out.derive(s.table.state(g, out.call))
+		return out.derive(s.table.state(g, out.call)), nil
 	}
-	return s.table.state(g, out.call).Result()
+	return aggregate.Final(s.table.state(g, out.call))
 }
 
 // emitter takes the final groups of an aggregate: row takes a group's row
@@ -1001,7 +1015,15 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 			return out(r)
 		}}
 	}
+	// The quantiles' runs, read as the groups go out: their folder
+	// outlives every table of the aggregate.
+	runsDir := memoryOf(ctx).spillDir()
+	defer runsDir.Close()
+	ctx = context.WithValue(ctx, runsKey{}, aggregate.NewRuns(runsDir, memoryOf(ctx).budget()/16))
 	finish := func(st Stats, sp OpStats) (Stats, error) {
+		written, files := runsDir.Written()
+		sp.Spilled += written
+		sp.SpillFiles += files
 		var sum emitCounts
 		for _, c := range counts {
 			sum.groups += c.groups
@@ -1036,6 +1058,14 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 		return st, err
 	}
 	return finish(st, sp)
+}
+
+type runsKey struct{}
+
+// runsOf is the runs of the aggregate that ctx runs (nil: none).
+func runsOf(ctx context.Context) *aggregate.Runs {
+	r, _ := ctx.Value(runsKey{}).(*aggregate.Runs)
+	return r
 }
 
 // emitCounts are one output's rows: groups in, kept by HAVING, produced.
@@ -1073,7 +1103,7 @@ func groupBranches(ctx context.Context, sh shape, aggs []*plan.Aggregate, seed m
 	sinks := make([][]*aggSink, len(aggs))
 	spills := make([]*aggSpill, len(aggs))
 	for b := range aggs {
-		spills[b] = &aggSpill{dir: memoryOf(ctx).spillDir()}
+		spills[b] = &aggSpill{dir: memoryOf(ctx).spillDir(), runs: runsOf(ctx)}
 		defer spills[b].dir.Close()
 		defer discardFiles(&sinks[b])
 	}
@@ -1313,7 +1343,7 @@ func groupDistinct(ctx context.Context, sh shape, xs []plan.Expr, seed maphash.S
 		pairsBudget = 2*half - 1024 // the second step's one group: a few states
 	}
 	workers := int64(max(runtime.GOMAXPROCS(0), 1))
-	sp := &aggSpill{dir: memoryOf(ctx).spillDir()}
+	sp := &aggSpill{dir: memoryOf(ctx).spillDir(), runs: runsOf(ctx)}
 	defer sp.dir.Close()
 	var outs []*aggSink
 	defer discardFiles(&outs)

@@ -43,6 +43,7 @@ func part(h uint64, level int) int {
 // aggSpill is what the workers of one aggregation share about spilling.
 type aggSpill struct {
 	dir     *spill.Dir
+	runs    *aggregate.Runs // the quantiles' values (see aggregate.Runs)
 	spilled atomic.Bool
 	groups  atomic.Int64 // group records written
 	// perGroup is the most accounted bytes per group a table held when

@@ -19,7 +19,7 @@ import (
 // misses.
 func BenchmarkGroupTableFind(b *testing.B) {
 	fn, _, _ := aggregate.Lookup("COUNT", 0, false, nil)
-	t := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil)})
+	t := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil, nil)})
 	const groups = 400_000
 	rng := rand.New(rand.NewPCG(1, 2))
 	keys := make([]byte, 0, groups*18)
@@ -99,7 +99,7 @@ func TestProjectorIdentity(t *testing.T) {
 // through the slots' growth and a clear, against a map.
 func TestGroupTableBlocks(t *testing.T) {
 	fn, _, _ := aggregate.Lookup("COUNT", 0, false, nil)
-	tb := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil)})
+	tb := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil, nil)})
 	rng := rand.New(rand.NewPCG(7, 8))
 	for round := range 2 {
 		want := map[string]int{}
@@ -142,7 +142,7 @@ func TestGroupTableBlocks(t *testing.T) {
 // TPC-H Q18's GROUP BY l_orderkey, spilled, took 27 s instead of 2.
 func TestGroupTableOnePart(t *testing.T) {
 	fn, _, _ := aggregate.Lookup("COUNT", 0, false, nil)
-	tb := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil)})
+	tb := newGroupTable(maphash.MakeSeed(), []aggregate.Column{fn.NewColumn(nil, nil)})
 	var kb []byte
 	for i := 0; tb.len() < 20_000; i++ {
 		kb = types.AppendKey(kb[:0], types.IntValue(int64(i)))
