@@ -74,6 +74,8 @@ var spillQueries = []string{
 	// often it is the first that came, which the workers decide.)
 	"SELECT MODE(g), ROUND(ENTROPY(g), 9), MODE(g % 50 + 0.5), ROUND(ENTROPY(t), 9), ROUND(ENTROPY(f), 9), COUNT(DISTINCT s) FROM t",
 	"SELECT day, MODE(g), ROUND(ENTROPY(f), 9), MEDIAN(f) FROM t GROUP BY day",
+	"SELECT s, MEDIAN(DISTINCT x), QUANTILE_CONT(DISTINCT f, 0.25), QUANTILE_DISC(DISTINCT g, 0.6), ROUND(ENTROPY(DISTINCT t), 9), MEDIAN(f) FROM t GROUP BY s",
+	"SELECT MEDIAN(DISTINCT g), QUANTILE_DISC(DISTINCT t, 0.5), COUNT(DISTINCT x) FROM t",
 	"SELECT g, GROUP_CONCAT(t ORDER BY x, t SEPARATOR '|'), BOOL_AND(x > 0), BOOL_OR(x > 900) FROM t GROUP BY g",
 	"SELECT x, COUNT(*), SUM(x + 1), SUM(x + 2) FROM t GROUP BY x ORDER BY COUNT(*) DESC, x LIMIT 7",
 	"SELECT g, x, COUNT(*) FROM t GROUP BY g, x HAVING COUNT(*) > 1",
@@ -310,6 +312,44 @@ func TestDerivedGroupKeys(t *testing.T) {
 	}
 	if len(res.Rows) != 3 || res.Rows[0][2].I != 2 || res.Rows[0][1].String() != "2" || res.Rows[1][0].K != types.Null || res.Rows[1][2].I != 2 {
 		t.Errorf("groups %v", res.Rows)
+	}
+}
+
+// TestQuantilesOfDistinctValues: MEDIAN, QUANTILE and ENTROPY of DISTINCT
+// x go through GROUP BY g, x (and spill with it, their values in runs);
+// they answer as the per-group distinct sets do, which GROUP_CONCAT of
+// DISTINCT beside keeps.
+func TestQuantilesOfDistinctValues(t *testing.T) {
+	s := spillLake(t, 6000, 32)
+	for _, by := range []string{"", " GROUP BY day"} {
+		key := "day"
+		if by == "" {
+			key = "COUNT(*)"
+		}
+		for _, arg := range []string{"x", "g", "f", "s"} {
+			cols := fmt.Sprintf("MEDIAN(DISTINCT %s), QUANTILE_DISC(DISTINCT %s, 0.3), ROUND(ENTROPY(DISTINCT %s), 9)", arg, arg, arg)
+			if arg != "s" {
+				cols += fmt.Sprintf(", QUANTILE_CONT(DISTINCT %s, 0.8)", arg)
+			}
+			for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+				s.Memory = m
+				want, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+", GROUP_CONCAT(DISTINCT day) FROM t"+by+" ORDER BY 1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+" FROM t"+by+" ORDER BY 1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				var w [][]Value
+				for _, r := range want.Rows {
+					w = append(w, r[:len(r)-1])
+				}
+				if d := diffRows(w, got.Rows, true); d != "" {
+					t.Errorf("limit %d, %s%s: %s", m.Limit, cols, by, d)
+				}
+			}
+		}
 	}
 }
 

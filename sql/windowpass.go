@@ -59,6 +59,11 @@ type windowCall struct {
 	cur   *rowCursor
 	state aggregate.State
 	added int           // rows added to state (frames that start at the first row)
+	// The state's last result, while no row is added: the rows of a
+	// frame of the whole partition, or of one peer group, share it (a
+	// MEDIAN's sorts the partition's values once, not once a row).
+	last    types.Value
+	hasLast bool
 	held  []windowHeld  // rows of a frame that moves: their arguments
 	argv  []types.Value // scratch
 	// IGNORE NULLS (see skipNulls): the rows read so far (scanned), and
@@ -299,6 +304,7 @@ func (w *windowWriter) flush() error {
 		}
 		if c.agg != nil {
 			c.state = c.agg.New()
+			c.hasLast = false
 		}
 	}
 	rank, dense, ps, pe := 0, 0, 0, n-1
@@ -465,6 +471,9 @@ func (c *windowCall) value(i, n, rank, dense, ps, pe int, r []types.Value) (type
 // holds.
 func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 	if c.frame.Start.Kind == ast.UnboundedPreceding {
+		if c.hasLast && c.added > e {
+			return c.last, nil
+		}
 		for ; c.added <= e; c.added++ {
 			row, err := c.cur.at(c.added)
 			if err != nil {
@@ -474,7 +483,8 @@ func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 				return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
 			}
 		}
-		return c.state.Result(), nil
+		c.last, c.hasLast = c.state.Result(), true
+		return c.last, nil
 	}
 	k := 0
 	for k < len(c.held) && c.held[k].i < s {

@@ -1260,8 +1260,9 @@ func finishGroups(ctx context.Context, sinks []*aggSink, agg *plan.Aggregate, se
 }
 
 // distinctArgs reports an aggregate whose DISTINCT aggregates (one at
-// least) are all COUNT, SUM, AVG, MIN or MAX of DISTINCT x, beside any
-// plain aggregates (none derived from another's state), and returns the
+// least) are all COUNT, SUM, AVG, MIN, MAX, MEDIAN, QUANTILE (of a
+// constant fraction), MODE or ENTROPY of DISTINCT x, beside any plain
+// aggregates (none derived from another's state), and returns the
 // arguments x, each once.
 func distinctArgs(a *plan.Aggregate) ([]plan.Expr, bool) {
 	var xs []plan.Expr
@@ -1272,12 +1273,18 @@ func distinctArgs(a *plan.Aggregate) ([]plan.Expr, bool) {
 		if !c.Func.Distinct {
 			continue
 		}
+		args := 1
 		switch c.Func.Name {
-		case "COUNT", "SUM", "AVG", "MEAN", "MIN", "MAX":
+		case "COUNT", "SUM", "AVG", "MEAN", "MIN", "MAX", "MEDIAN", "MODE", "ENTROPY":
+		case "QUANTILE_CONT", "QUANTILE_DISC", "QUANTILE":
+			args = 2
+			if _, ok := c.Args[len(c.Args)-1].(*plan.Const); !ok {
+				return nil, false
+			}
 		default:
 			return nil, false
 		}
-		if len(c.Args) != 1 {
+		if len(c.Args) != args {
 			return nil, false
 		}
 		if argIndex(xs, c.Args[0]) < 0 {
@@ -1320,12 +1327,13 @@ func groupDistinct(ctx context.Context, sh shape, xs []plan.Expr, seed maphash.S
 	first := branches[0]
 	for _, c := range sh.agg.Aggs {
 		if c.Func.Distinct {
-			f, _, err := aggregate.Lookup(c.Func.Name, 1, false, nil)
+			f, _, err := aggregate.Lookup(c.Func.Name, len(c.Args), false, nil)
 			if err != nil {
 				return Stats{}, OpStats{}, err
 			}
 			x := c.Args[0]
-			outer.Aggs = append(outer.Aggs, plan.AggCall{Func: f, Args: []plan.Expr{&plan.Slot{I: k + argIndex(xs, x), Name: x.String()}}, Text: c.Text})
+			args := append([]plan.Expr{&plan.Slot{I: k + argIndex(xs, x), Name: x.String()}}, c.Args[1:]...) // QUANTILE's fraction
+			outer.Aggs = append(outer.Aggs, plan.AggCall{Func: f, Args: args, Text: c.Text})
 			continue
 		}
 		// The pair's state of the plain aggregate is itself (its fast
