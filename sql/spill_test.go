@@ -786,3 +786,31 @@ func TestDistinctOverGroups(t *testing.T) {
 		t.Errorf("DISTINCT of %d rows under the smallest limit: stats %+v; want spilled, its rows", len(res.Rows), d)
 	}
 }
+
+// TestWindowQuantilesSpill: MEDIAN, QUANTILE_DISC and MODE over a window
+// of the whole partition (and MEDIAN over a growing frame), whose values
+// go to runs under the smallest limit, answer as in memory, and as the
+// same aggregates of GROUP BY (MODE aside: of a small group's values held
+// as often, the first to come is the scan's).
+func TestWindowQuantilesSpill(t *testing.T) {
+	s := spillLake(t, 6000, 33)
+	win := "SELECT s, MEDIAN(x) OVER (PARTITION BY s) AS m, QUANTILE_DISC(t, 0.3) OVER (PARTITION BY s) AS q, MODE(g) OVER (PARTITION BY s) AS mg, " +
+		"MEDIAN(f) OVER (PARTITION BY s ORDER BY day) AS run FROM t"
+	grouped := "SELECT s, MEDIAN(x), QUANTILE_DISC(t, 0.3) FROM t GROUP BY s"
+	s.Memory = Memory{}
+	want := query(t, s, win)
+	wantGroups := query(t, s, grouped)
+	tmp := t.TempDir()
+	s.Memory = Memory{Limit: MinMemoryLimit, TempDir: tmp}
+	got := query(t, s, win)
+	if d := diffRows(want.Rows, got.Rows, false); d != "" {
+		t.Errorf("spilling: %s", d)
+	}
+	groups := query(t, s, "SELECT DISTINCT s, m, q FROM ("+win+")")
+	if d := diffRows(wantGroups.Rows, groups.Rows, false); d != "" {
+		t.Errorf("the windows' values against GROUP BY's: %s", d)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("left %v in the temporary folder", ents)
+	}
+}

@@ -27,6 +27,10 @@ type windowWriter struct {
 	next  exec.Emitter
 	dir   *spill.Dir
 	limit int64 // what a partition holds in memory before it goes to a file
+	// runs takes the values of a MEDIAN's (QUANTILE's, MODE's) state
+	// over a frame from the partition's first row past a quarter of
+	// limit (see aggregate.Runs).
+	runs *aggregate.Runs
 
 	ncols     int
 	partCols  []int
@@ -46,7 +50,8 @@ type windowWriter struct {
 // partitions holding a quarter of the query's budget before they go to
 // files in dir.
 func newWindowWriter(ctx context.Context, t *ast.WindowTable, next exec.Emitter, dir *spill.Dir) *windowWriter {
-	return &windowWriter{t: t, next: next, dir: dir, limit: max(exec.Budget(ctx)/4, 4<<10)}
+	limit := max(exec.Budget(ctx)/4, 4<<10)
+	return &windowWriter{t: t, next: next, dir: dir, limit: limit, runs: aggregate.NewRuns(dir, limit/4)}
 }
 
 // windowCall is a call bound to the pass's columns.
@@ -58,14 +63,14 @@ type windowCall struct {
 	// The cursors it reads rows through, made per partition.
 	cur   *rowCursor
 	state aggregate.State
-	added int           // rows added to state (frames that start at the first row)
+	added int // rows added to state (frames that start at the first row)
 	// The state's last result, while no row is added: the rows of a
 	// frame of the whole partition, or of one peer group, share it (a
 	// MEDIAN's sorts the partition's values once, not once a row).
 	last    types.Value
 	hasLast bool
-	held  []windowHeld  // rows of a frame that moves: their arguments
-	argv  []types.Value // scratch
+	held    []windowHeld  // rows of a frame that moves: their arguments
+	argv    []types.Value // scratch
 	// IGNORE NULLS (see skipNulls): the rows read so far (scanned), and
 	// the values not NULL that the call keeps: LAG's last offset ones,
 	// LEAD's next ones, FIRST_VALUE's and LAST_VALUE's candidate.
@@ -303,7 +308,7 @@ func (w *windowWriter) flush() error {
 			}
 		}
 		if c.agg != nil {
-			c.state = c.agg.New()
+			c.state = c.agg.NewState(w.runs)
 			c.hasLast = false
 		}
 	}
@@ -483,8 +488,12 @@ func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 				return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
 			}
 		}
-		c.last, c.hasLast = c.state.Result(), true
-		return c.last, nil
+		v, err := aggregate.Final(c.state)
+		if err != nil {
+			return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
+		}
+		c.last, c.hasLast = v, true
+		return v, nil
 	}
 	k := 0
 	for k < len(c.held) && c.held[k].i < s {

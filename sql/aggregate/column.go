@@ -47,6 +47,16 @@ func (f *Func) NewColumn(acct *int64, runs *Runs) Column {
 	return &stateColumn{f: f, acct: acct, runs: runs, bytes: bytes}
 }
 
+// NewState makes a state of f that writes its values to runs when it
+// keeps every value (nil: in memory), outside a column (a window's).
+func (f *Func) NewState(runs *Runs) State {
+	st := f.New()
+	if r, ok := st.(runner); ok && runs != nil {
+		r.useRuns(runs)
+	}
+	return st
+}
+
 // chunkBits sets a chunk of a typed column: 1024 states.
 const chunkBits = 10
 
@@ -103,12 +113,9 @@ type stateColumn struct {
 }
 
 func (c *stateColumn) Grow() {
-	st := c.f.New()
+	st := c.f.NewState(c.runs)
 	if a, ok := st.(accounted); ok && c.acct != nil {
 		a.account(c.acct)
-	}
-	if r, ok := st.(runner); ok && c.runs != nil {
-		r.useRuns(c.runs)
 	}
 	c.states = append(c.states, st)
 }
