@@ -51,7 +51,7 @@ type windowWriter struct {
 // files in dir.
 func newWindowWriter(ctx context.Context, t *ast.WindowTable, next exec.Emitter, dir *spill.Dir) *windowWriter {
 	limit := max(exec.Budget(ctx)/4, 4<<10)
-	return &windowWriter{t: t, next: next, dir: dir, limit: limit, runs: aggregate.NewRuns(dir, limit/4)}
+	return &windowWriter{t: t, next: next, dir: dir, limit: limit, runs: aggregate.NewRuns(exec.RunFiles(dir), limit/4)}
 }
 
 // windowCall is a call bound to the pass's columns.

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/lakesql/lakesql/internal/spill"
 	"github.com/lakesql/lakesql/sql/types"
 )
 
@@ -26,13 +25,37 @@ import (
 // them to the state that merges it. One Runs serves every table of an
 // aggregate; closing its folder removes the runs that no state read.
 type Runs struct {
-	dir *spill.Dir
+	dir RunFiles
 	// RunBytes is what a state holds before it writes a run: its values'
 	// accounted bytes.
 	RunBytes int64
 
 	mu    sync.Mutex
-	files []*spill.Writer // by number; nil once read
+	files []RunWriter // by number; nil once read
+}
+
+// RunFiles makes the files of runs: the executor's spill folder, which
+// removes them all as the query ends.
+type RunFiles interface {
+	Create() (RunWriter, error)
+}
+
+// A RunWriter writes a run's records; finished, it is read back once
+// (Open: the file goes as the reader closes) or more (Reread), or
+// removed unread (Discard).
+type RunWriter interface {
+	Write(rec []byte) error
+	Finish() error
+	Open() (RunReader, error)
+	Reread() (RunReader, error)
+	Discard()
+}
+
+// A RunReader reads a run's records in order: Next gives io.EOF after
+// the last.
+type RunReader interface {
+	Next() ([]byte, error)
+	Close() error
 }
 
 // runFanIn is the most runs a state keeps: past it they are merged into
@@ -41,12 +64,12 @@ const runFanIn = 64
 
 // NewRuns makes the runs of one aggregate, in dir (which the caller
 // closes), each of runBytes of values at least.
-func NewRuns(dir *spill.Dir, runBytes int64) *Runs {
+func NewRuns(dir RunFiles, runBytes int64) *Runs {
 	return &Runs{dir: dir, RunBytes: max(runBytes, 4<<10)}
 }
 
 // add keeps a finished run and returns its number.
-func (r *Runs) add(w *spill.Writer) int64 {
+func (r *Runs) add(w RunWriter) int64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.files = append(r.files, w)
@@ -57,7 +80,7 @@ func (r *Runs) add(w *spill.Writer) int64 {
 // it is read, and its number is no more), else again as often as asked
 // (a state whose result is read and which goes on encoded: the first
 // step of a two-step DISTINCT).
-func (r *Runs) open(i int64, consume bool) (*spill.Reader, error) {
+func (r *Runs) open(i int64, consume bool) (RunReader, error) {
 	r.mu.Lock()
 	if i < 0 || i >= int64(len(r.files)) || r.files[i] == nil {
 		r.mu.Unlock()
@@ -188,7 +211,7 @@ func (r *Runs) each(runs []sortedRun, vals []types.Value, consume, keyed bool, f
 // runSource is a run being read (or the values held, sorted): v is its
 // current value, tail the rest of its record, key v's key when keyed.
 type runSource struct {
-	rd     *spill.Reader
+	rd     RunReader
 	mem    []types.Value
 	v      types.Value
 	tail   []byte

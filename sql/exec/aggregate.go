@@ -1019,7 +1019,7 @@ func runAggregate(ctx context.Context, sh shape, prof *profiler, outFor func(w i
 	// outlives every table of the aggregate.
 	runsDir := memoryOf(ctx).spillDir()
 	defer runsDir.Close()
-	ctx = context.WithValue(ctx, runsKey{}, aggregate.NewRuns(runsDir, memoryOf(ctx).budget()/16))
+	ctx = context.WithValue(ctx, runsKey{}, aggregate.NewRuns(RunFiles(runsDir), memoryOf(ctx).budget()/16))
 	finish := func(st Stats, sp OpStats) (Stats, error) {
 		written, files := runsDir.Written()
 		sp.Spilled += written

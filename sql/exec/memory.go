@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/lakesql/lakesql/internal/spill"
+	"github.com/lakesql/lakesql/sql/aggregate"
 	"github.com/lakesql/lakesql/storage"
 )
 
@@ -140,3 +141,35 @@ func ownLines[T any](n int) []T {
 }
 
 const ownBytes = 512
+
+// RunFiles makes the runs of the aggregates that keep every value
+// (aggregate.Runs) as files of the spill folder d.
+func RunFiles(d *spill.Dir) aggregate.RunFiles { return runFiles{d} }
+
+type runFiles struct{ d *spill.Dir }
+
+func (r runFiles) Create() (aggregate.RunWriter, error) {
+	w, err := r.d.Create()
+	if err != nil {
+		return nil, err
+	}
+	return runWriter{w}, nil
+}
+
+type runWriter struct{ *spill.Writer }
+
+func (w runWriter) Open() (aggregate.RunReader, error) {
+	rd, err := w.Writer.Open()
+	if err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
+
+func (w runWriter) Reread() (aggregate.RunReader, error) {
+	rd, err := w.Writer.Reread()
+	if err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
