@@ -370,10 +370,13 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 // returned as it was.
 func (s *Session) semiIn(ctx context.Context, x ast.InSelect, outer, scope []scopeTable, one func(ast.Expr, bool) ast.Expr, failed *error) ast.Expr {
 	xc, isCol := x.X.(ast.Column)
-	if x.Not || !isCol || len(x.Select.Items) != 1 || x.Select.Limit >= 0 || x.Select.Offset > 0 || isAggregateSelect(x.Select) {
+	if !isCol || len(x.Select.Items) != 1 || x.Select.Limit >= 0 || x.Select.Offset > 0 || isAggregateSelect(x.Select) {
 		return x
 	}
 	if _, ok, _ := s.correlation(x.Select, true, outer, scope); ok {
+		if x.Not {
+			return x
+		}
 		sub := *x.Select
 		sub.Where = andOf(sub.Where, ast.Compare{Op: "=", L: sub.Items[0].Expr, R: xc})
 		return one(ast.Exists{Select: &sub, Pos: x.Pos}, true)
@@ -395,8 +398,40 @@ func (s *Session) semiIn(ctx context.Context, x ast.InSelect, outer, scope []sco
 	sub.Items = []ast.SelectItem{{Expr: x.Select.Items[0].Expr, Alias: "__k1"}}
 	sub.Distinct, sub.OrderBy = true, nil
 	sub.Where = andOf(sub.Where, ast.IsNull{X: x.Select.Items[0].Expr, Not: true})
-	return one(ast.Exists{Select: &ast.Select{From: ast.Table{Sub: &sub, Alias: "__in"}, Items: []ast.SelectItem{{Expr: ast.Star{}}}, Limit: -1,
-		Where: ast.Compare{Op: "=", L: ast.Column{Path: []string{"__in", "__k1"}}, R: xc}}, Pos: x.Pos}, true)
+	exists := ast.Exists{Select: &ast.Select{From: ast.Table{Sub: &sub, Alias: "__in"}, Items: []ast.SelectItem{{Expr: ast.Star{}}}, Limit: -1,
+		Where: ast.Compare{Op: "=", L: ast.Column{Path: []string{"__in", "__k1"}}, R: xc}}, Pos: x.Pos}
+	if !x.Not {
+		return one(exists, true)
+	}
+	return s.antiIn(ctx, x, xc, exists, outer, scope, one, failed)
+}
+
+// antiIn is semiIn of x NOT IN (SELECT c …), a condition of WHERE, when
+// the values of c are too many to hold (there is one at least): the rows
+// whose x is not NULL and is no value of c, through a left join with the
+// values (the rows without a match), when c is never NULL; no row at all
+// when it is (x NOT IN a list that holds NULL is FALSE or NULL, never
+// TRUE), as in DuckDB.
+func (s *Session) antiIn(ctx context.Context, x ast.InSelect, xc ast.Column, exists ast.Exists, outer, scope []scopeTable, one func(ast.Expr, bool) ast.Expr, failed *error) ast.Expr {
+	nulls := *x.Select
+	nulls.Items = []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}
+	nulls.Distinct, nulls.OrderBy, nulls.Limit = false, nil, 1
+	nulls.Where = andOf(nulls.Where, ast.IsNull{X: x.Select.Items[0].Expr})
+	null, err := s.scalarSubquery(ctx, ast.Subquery{Select: &nulls, Pos: x.Pos}, append(slices.Clone(outer), scope...))
+	if err != nil {
+		*failed = err
+		return x
+	}
+	if null.K != types.Null {
+		return ast.Literal{Value: types.BoolValue(false)}
+	}
+	match, ok := one(exists, false).(ast.IsNull)
+	if !ok {
+		*failed = &SubqueryError{Pos: x.Pos, Msg: fmt.Sprintf("NOT IN of a subquery of more than %d values could not be made a join: %s", maxInValues, x.Select)}
+		return x
+	}
+	match.Not = !match.Not // no match
+	return ast.And{L: ast.IsNull{X: xc, Not: true}, R: match}
 }
 
 // correlation analyses the subquery sub inside a query of the tables

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -176,13 +177,13 @@ func TestSubqueriesRefused(t *testing.T) {
 		"SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM u WHERE u.id IN (SELECT b.g FROM t b WHERE b.x = a.x))": "a correlated subquery (it reads a.x of the outer query)",
 		"SELECT COUNT(*) FROM t a WHERE a.g NOT IN (SELECT id FROM u WHERE u.id = a.x)":                               "a correlated subquery (it reads a.x of the outer query)",
 		"SELECT x, (SELECT COUNT(*) FROM u WHERE u.id = t.g) FROM t GROUP BY x":                                       "a correlated subquery (it reads t.g of the outer query)",
-		"SELECT (SELECT id FROM u)":                                     "more than one row returned by a subquery used as a value",
-		"SELECT (SELECT id, kind FROM u WHERE id = 0)":                  "must give one column, not 2",
-		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id, kind FROM u)":    "IN must give one column, not 2",
-		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u)":      "more than 10 values",
-		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u) OR x = 1": "more than 10 values",
-		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM nosuch)":     "nosuch",
-		"SELECT (SELECT 1 UNION SELECT 2)":                              "more than one row returned by a subquery used as a value",
+		"SELECT (SELECT id FROM u)":                                         "more than one row returned by a subquery used as a value",
+		"SELECT (SELECT id, kind FROM u WHERE id = 0)":                      "must give one column, not 2",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id, kind FROM u)":        "IN must give one column, not 2",
+		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u) OR x = 1": "more than 10 values",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM u) OR x = 1":     "more than 10 values",
+		"SELECT COUNT(*) FROM t WHERE g IN (SELECT id FROM nosuch)":         "nosuch",
+		"SELECT (SELECT 1 UNION SELECT 2)":                                  "more than one row returned by a subquery used as a value",
 	} {
 		_, err := s.Exec(context.Background(), q)
 		var se *SubqueryError
@@ -245,4 +246,40 @@ func TestCorrelatedRanges(t *testing.T) {
 			return b2i(!a.gNull && (a.g+1)%2 == 0 && a.g+1 <= 22)
 		}),
 	})
+}
+
+// TestNotInOfManyValues: x NOT IN (SELECT c …) in WHERE, over more values
+// of c than IN holds, is answered by a join with them (or by no row when
+// c has a NULL) as the IN list answers it, in memory and spilling.
+func TestNotInOfManyValues(t *testing.T) {
+	s, rows := subLakes(t)
+	queries := []string{
+		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u)",
+		"SELECT COUNT(*) FROM t WHERE g NOT IN (SELECT id FROM u WHERE id IS NOT NULL)",
+		"SELECT COUNT(*), SUM(x) FROM t WHERE x NOT IN (SELECT g FROM t WHERE g IS NOT NULL) AND day > '2026-01-01'",
+		"SELECT COUNT(*) FROM t WHERE x NOT IN (SELECT g FROM t)",
+		"SELECT id FROM u WHERE id NOT IN (SELECT g FROM t WHERE g IS NOT NULL) ORDER BY id",
+		"SELECT a.day, COUNT(*) FROM t a WHERE a.g NOT IN (SELECT b.x + 1 FROM t b WHERE b.x IS NOT NULL AND b.day = '2026-01-02') GROUP BY a.day ORDER BY 1",
+	}
+	want := map[string][]string{}
+	for _, q := range queries {
+		want[q] = rowsText(query(t, s, q))
+	}
+	// The list's answers, checked by hand for the first two.
+	notNull := count(rows, func(r subRow) bool { return !r.gNull && !(r.g%2 == 0 && r.g <= 22) })
+	if got := want[queries[0]]; len(got) != 1 || got[0] != "0" {
+		t.Errorf("%s: %v, want 0 (u's ids hold a NULL)", queries[0], got)
+	}
+	if got := want[queries[1]]; len(got) != 1 || got[0] != notNull {
+		t.Errorf("%s: %v, want %s", queries[1], got, notNull)
+	}
+	old := maxInValues
+	maxInValues = 3
+	defer func() { maxInValues = old }()
+	for _, q := range queries {
+		got := rowsText(spillsAsInMemory(t, s, q, strings.Contains(q, "ORDER BY")))
+		if !slices.Equal(got, want[q]) {
+			t.Errorf("%s, by a join: %v, want %v", q, got, want[q])
+		}
+	}
 }
