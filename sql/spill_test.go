@@ -814,3 +814,26 @@ func TestWindowQuantilesSpill(t *testing.T) {
 		t.Errorf("left %v in the temporary folder", ents)
 	}
 }
+
+// TestOrderedAndFilteredFirst: FIRST, LAST, ARBITRARY and ANY_VALUE with
+// an ORDER BY of their own take the row first (last) in its order, rows of
+// equal keys in the order they came; with FILTER, only the rows it keeps
+// (a NULL x of a row left out is no candidate). In memory and spilling,
+// with GROUP BY of many groups (FIRST without ORDER BY takes the first row
+// to come, which the workers decide).
+func TestOrderedAndFilteredFirst(t *testing.T) {
+	s := spillLake(t, 6000, 34)
+	rows := rowsText(query(t, s, "SELECT FIRST(x ORDER BY k DESC), LAST(x ORDER BY k), ANY_VALUE(x ORDER BY k), ARBITRARY(x ORDER BY k NULLS FIRST), "+
+		"FIRST(x ORDER BY k DESC NULLS FIRST), SUM(x ORDER BY k), FIRST(x) FILTER (WHERE k > 1), LAST(x ORDER BY k DESC) FILTER (WHERE x < 5), "+
+		"ARG_MAX(x, k) FILTER (WHERE x IS NULL OR x < 5), COUNT(*) FILTER (WHERE k > 1) "+
+		"FROM (VALUES (7, 1), (1, 3), (NULL, 5), (3, NULL), (4, 1), (5, 5)) AS v(x, k)"))
+	if want := "NULL|3|7|3|3|20|1|3|1|3"; len(rows) != 1 || rows[0] != want {
+		t.Errorf("ordered and filtered: %v, want %s", rows, want)
+	}
+	for _, q := range []string{
+		"SELECT g, FIRST(x ORDER BY f DESC), LAST(t ORDER BY x, f), ANY_VALUE(s ORDER BY f), FIRST(s ORDER BY x NULLS FIRST, f) FROM t GROUP BY g",
+		"SELECT g, FIRST(x ORDER BY f) FILTER (WHERE f > 0), LAST(f ORDER BY x, f) FILTER (WHERE s IS NOT NULL), ARG_MIN(t, f) FILTER (WHERE x % 2 = 0) FROM t GROUP BY g",
+	} {
+		spillsAsInMemory(t, s, q, false)
+	}
+}

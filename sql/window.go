@@ -476,6 +476,9 @@ func checkWindowCall(f *ast.Func) error {
 		return constInt(1, "place", 1)
 	default:
 		nargs := n
+		if _, cond := f.Filter(); cond != nil {
+			return bad("FILTER in %s over a window", f.Name)
+		}
 		if _, _, err := aggregate.Lookup(f.Name, nargs, f.Distinct, f.Separator); err != nil {
 			return fmt.Errorf("%s: %w", f.Name, err)
 		}

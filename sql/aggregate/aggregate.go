@@ -640,6 +640,104 @@ func ConcatOrdered(name, sep string, desc []bool, distinct bool) *Func {
 	return f
 }
 
+// FirstOrdered is FIRST, ARBITRARY, LAST or ANY_VALUE with an ORDER BY
+// of its own, FIRST(x ORDER BY k…), as DuckDB answers it: x of the first
+// row (LAST: the last) in the order of the keys (desc: descending;
+// nullsFirst: NULL before the other values, else after them, in either
+// direction), rows of equal keys in the order they came; ANY_VALUE's the
+// first whose x is not NULL. Its arguments are x, then the keys. It keeps
+// one row.
+func FirstOrdered(name string, desc, nullsFirst []bool, distinct bool) *Func {
+	proto := firstOrdered{last: name == "LAST", skipNulls: name == "ANY_VALUE", desc: desc, nullsFirst: nullsFirst}
+	f := &Func{Name: name, Distinct: distinct, New: func() State { st := proto; return &st }}
+	if distinct {
+		f.New = distinctOf(f.New)
+	}
+	return f
+}
+
+type firstOrdered struct {
+	last, skipNulls  bool
+	desc, nullsFirst []bool
+	has              bool
+	row              []types.Value // x, then the keys
+}
+
+func (s *firstOrdered) Add(args []types.Value) error {
+	if s.skipNulls && args[0].K == types.Null {
+		return nil
+	}
+	if s.takes(args) {
+		s.row = s.row[:0]
+		for _, a := range args {
+			s.row = append(s.row, a.Clone())
+		}
+		s.has = true
+	}
+	return nil
+}
+
+// takes reports whether a row that comes after the one kept replaces it.
+func (s *firstOrdered) takes(r []types.Value) bool {
+	if !s.has {
+		return true
+	}
+	c := 0
+	for i, d := range s.desc {
+		x, y := r[i+1], s.row[i+1]
+		switch {
+		case x.K == types.Null && y.K == types.Null:
+			continue
+		case x.K == types.Null || y.K == types.Null:
+			c = 1
+			if x.K == types.Null == s.nullsFirst[i] {
+				c = -1
+			}
+		default:
+			c = types.Compare(x, y)
+			if d {
+				c = -c
+			}
+		}
+		if c != 0 {
+			break
+		}
+	}
+	if s.last {
+		return c >= 0
+	}
+	return c < 0
+}
+
+func (s *firstOrdered) Merge(o State) {
+	if t := o.(*firstOrdered); t.has && s.takes(t.row) {
+		s.row, s.has = append(s.row[:0], t.row...), true
+	}
+}
+
+func (s *firstOrdered) Result() types.Value {
+	if !s.has {
+		return types.Value{}
+	}
+	return s.row[0]
+}
+
+func (s *firstOrdered) AppendState(dst []byte) []byte {
+	return appendValues(appendBool(dst, s.has), s.row)
+}
+
+func (s *firstOrdered) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := firstOrdered{has: r.byte() == 1, row: r.values()}
+	if r.err == nil && t.has && len(t.row) != len(s.desc)+1 {
+		r.fail()
+	}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
+}
+
 // distinctOf makes the states of mk take each distinct tuple of
 // arguments once.
 func distinctOf(mk func() State) func() State {

@@ -59,3 +59,39 @@ func (s *merged) Merge(o State)                       { s.st.Merge(o.(*merged).s
 func (s *merged) Result() types.Value                 { return s.st.Result() }
 func (s *merged) AppendState(dst []byte) []byte       { return s.st.AppendState(dst) }
 func (s *merged) MergeState(b []byte) ([]byte, error) { return s.st.MergeState(b) }
+
+// Filtered is f with a FILTER (WHERE c) of its own: its states take the
+// rows whose last argument, c's value, is true, without it (see
+// ast.FilterArg: the aggregates that keep NULLs take FILTER so).
+func Filtered(f *Func) *Func {
+	return &Func{Name: f.Name, Distinct: f.Distinct, New: func() State { return &filtered{f.New()} }}
+}
+
+type filtered struct{ st State }
+
+func (s *filtered) account(acct *int64) {
+	if a, ok := s.st.(accounted); ok {
+		a.account(acct)
+	}
+}
+
+func (s *filtered) useRuns(r *Runs) {
+	if a, ok := s.st.(runner); ok {
+		a.useRuns(r)
+	}
+}
+
+func (s *filtered) Add(args []types.Value) error {
+	n := len(args) - 1
+	if c := args[n]; c.K != types.Bool || c.I == 0 {
+		return nil
+	}
+	return s.st.Add(args[:n])
+}
+
+func (s *filtered) inner() State                        { return s.st }
+func (s *filtered) Final() (types.Value, error)         { return Final(s.st) }
+func (s *filtered) Merge(o State)                       { s.st.Merge(o.(*filtered).st) }
+func (s *filtered) Result() types.Value                 { return s.st.Result() }
+func (s *filtered) AppendState(dst []byte) []byte       { return s.st.AppendState(dst) }
+func (s *filtered) MergeState(b []byte) ([]byte, error) { return s.st.MergeState(b) }

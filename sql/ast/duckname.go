@@ -162,6 +162,11 @@ func duckList(es []Expr) string {
 }
 
 func duckFunc(f *Func) string {
+	if own, cond := f.Filter(); cond != nil {
+		g := *f
+		g.Args = own
+		return duckFunc(&g) + " FILTER (WHERE " + duckText(cond) + ")"
+	}
 	switch {
 	case len(f.Args) == 2 && (f.Name == ConcatOp || f.Name == "&" || f.Name == "<<" || f.Name == ">>"):
 		return "(" + duckText(f.Args[0]) + " " + f.Name + " " + duckText(f.Args[1]) + ")"

@@ -126,6 +126,35 @@ var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "AVG",
 	"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SKEWNESS",
 	"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "SUMKAHAN", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 
+// FilterArg names the call that carries an aggregate's FILTER (WHERE c)
+// as its last argument, FIRST(x, LAKESQL_FILTER(c)), for the aggregates
+// that keep NULLs (KeepsNulls): the others take FILTER as their argument
+// made NULL where c is not true, which they skip.
+const FilterArg = "LAKESQL_FILTER"
+
+// KeepsNulls reports an aggregate (by name, any case) whose rows count
+// with a NULL argument: FIRST, ARBITRARY and LAST keep one; ARG_MAX,
+// ARG_MIN, MAX_BY and MIN_BY keep the value of the row of the best key,
+// NULL or not.
+func KeepsNulls(name string) bool {
+	switch strings.ToUpper(name) {
+	case "FIRST", "ARBITRARY", "LAST", "ARG_MAX", "ARG_MIN", "MAX_BY", "MIN_BY":
+		return true
+	}
+	return false
+}
+
+// Filter splits f's arguments into its own and the condition of its
+// FILTER carried as FilterArg (nil: none).
+func (f *Func) Filter() ([]Expr, Expr) {
+	if n := len(f.Args); n > 0 {
+		if c, ok := f.Args[n-1].(*Func); ok && c.Name == FilterArg && len(c.Args) == 1 {
+			return f.Args[:n-1], c.Args[0]
+		}
+	}
+	return f.Args, nil
+}
+
 // MetaTables are the metadata tables every lake has (lake$files or
 // lake.files, and so on).
 var MetaTables = []string{"files", "partitions", "history"}

@@ -425,6 +425,13 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 	if tk.punct(open+1, "*") && open+2 == i-1 { // COUNT(*)
 		return []edit{{pos: toks[open+1].pos, end: toks[open+1].end, repl: cond + "1 END", whole: whole}, drop}, closeF
 	}
+	if ast.KeepsNulls(tk.at(open - 1)) {
+		// FIRST(x) FILTER (WHERE c): x is kept NULL or not, so the rows
+		// that c leaves out go as a last argument, ast.FilterArg(c),
+		// which the binder takes for the aggregate's filter.
+		filterArg := ", " + ast.FilterArg + "(" + strings.TrimSuffix(strings.TrimPrefix(cond, "CASE WHEN "), " THEN ") + ")"
+		return []edit{{pos: toks[i-1].pos, end: toks[i-1].pos, repl: filterArg, whole: whole}, drop}, closeF
+	}
 	start := open + 1
 	if tk.word(start, "DISTINCT") {
 		start++
@@ -987,6 +994,18 @@ const (
 	extractName = "LAKESQL_EXTRACT"
 )
 
+// orderedMarker starts the SEPARATOR of the GROUP_CONCAT that stands for
+// an aggregate with an ORDER BY of its own, FIRST(x ORDER BY k): the
+// aggregate's name follows it.
+const orderedMarker = "LAKESQL_ORDERED:"
+
+// notOrderedAggregate are the words before a '(' whose ORDER BY inside is
+// no aggregate's: GROUP_CONCAT's own, STRING_AGG's (rewritten above), a
+// window's, WITHIN GROUP's, a named window's or a CTE's body.
+var notOrderedAggregate = map[string]bool{"GROUP_CONCAT": true, "STRING_AGG": true, "LISTAGG": true, "OVER": true, "GROUP": true,
+	"AS": true, "IN": true, "EXISTS": true, "ANY": true, "ALL": true, "SOME": true, "FROM": true, "JOIN": true, "ON": true,
+	"USING": true, "WINDOW": true, "FILTER": true, "VALUES": true, "WHERE": true, "AND": true, "OR": true, "NOT": true, "SELECT": true}
+
 // prepass applies the rewrites to text.
 func prepass(text string) rewritten {
 	toks := sqlTokens(text)
@@ -1024,6 +1043,15 @@ func prepass(text string) rewritten {
 			}
 		}
 		return -1, at
+	}
+	// orderedCall reports a call f(… ORDER BY …) at token i, of a name
+	// that can be an aggregate's.
+	orderedCall := func(i int) bool {
+		if !toks[i].word || !punct(i+1, "(") || notOrderedAggregate[strings.ToUpper(text2(i))] || word(i+2, "SELECT") || word(i+2, "WITH") || punct(i+2, "(") || i > 0 && punct(i-1, ".") {
+			return false
+		}
+		end, orders := closing(i+1, "ORDER")
+		return end > 0 && len(orders) == 1 && word(orders[0]+1, "BY")
 	}
 	for i, t := range toks {
 		// CROSS JOIN: the grammar reads it as JOIN, which needs ON;
@@ -1252,6 +1280,43 @@ func prepass(text string) rewritten {
 				x, last = head+x+" END", closeF
 			}
 			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
+			i = last
+		case orderedCall(i):
+			// DuckDB's ORDER BY inside any aggregate, f(x ORDER BY k): the
+			// grammar reads it in GROUP_CONCAT only, which carries it with
+			// f's name in a marked SEPARATOR (see orderedMarker).
+			end, orders := closing(i+1, "ORDER")
+			args := prepass(text[toks[i+2].pos:toks[orders[0]-1].end]).text
+			order := prepass(text[toks[orders[0]].pos:toks[end-1].end]).text
+			last := end
+			if word(end+1, "FILTER") {
+				// Its FILTER (WHERE c) goes in here, as for STRING_AGG
+				// above: of one argument, not DISTINCT.
+				several, depth := false, 0
+				for k := i + 2; k < orders[0]; k++ {
+					if punct(k, "(") {
+						depth++
+					} else if punct(k, ")") {
+						depth--
+					} else if depth == 0 && punct(k, ",") {
+						several = true
+					}
+				}
+				if !ast.KeepsNulls(text2(i)) && (several || word(i+2, "DISTINCT")) {
+					continue
+				}
+				head, closeF := filterCase(text, toks, end+1)
+				if closeF < 0 {
+					continue
+				}
+				if ast.KeepsNulls(text2(i)) {
+					args += ", " + ast.FilterArg + "(" + strings.TrimSuffix(strings.TrimPrefix(head, "CASE WHEN "), " THEN ") + ")"
+				} else {
+					args = head + args + " END"
+				}
+				last = closeF
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: "GROUP_CONCAT(" + args + " " + order + " SEPARATOR '" + orderedMarker + strings.ToUpper(text2(i)) + "')"})
 			i = last
 		case quantified(text, toks, i):
 			if es, ok := quantifiedEdit(text, toks, i); ok {

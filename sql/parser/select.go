@@ -1219,6 +1219,11 @@ func (c *converter) groupConcat(e *sqlparser.GroupConcatExpr) (ast.Expr, error) 
 			return nil, c.unsupported(e, "this SEPARATOR")
 		}
 		s := string(v.Val)
+		if name, ok := strings.CutPrefix(s, orderedMarker); ok {
+			// f(x ORDER BY k), carried by the pre-parse (see orderedMarker).
+			f.Name = name
+			return f, nil
+		}
 		f.Separator = &s
 	}
 	return f, nil

@@ -298,6 +298,25 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 			return AggCall{}, bindErrorf(nil, "%s: an aggregate inside an aggregate", f)
 		}
 	}
+	if own, cond := f.Filter(); cond != nil {
+		// FIRST(x) FILTER (WHERE c), carried as a last argument: the
+		// aggregate of own, over the rows where c is true.
+		plain := *f
+		plain.Args = own
+		call, err := b.aggCall(&plain)
+		if err != nil {
+			return AggCall{}, err
+		}
+		if call.Derive != nil || call.Func == nil {
+			return AggCall{}, bindErrorf(ErrUnsupported, "%s: FILTER of this aggregate", f)
+		}
+		c, err := b.expr(cond)
+		if err != nil {
+			return AggCall{}, err
+		}
+		call.Func, call.Args, call.Text = aggregate.Filtered(call.Func), append(call.Args, c), f.String()
+		return call, nil
+	}
 	args, sep := f.Args, f.Separator
 	if (f.Name == "STRING_AGG" || f.Name == "LISTAGG" || f.Name == "GROUP_CONCAT") && len(args) == 2 && sep == nil {
 		// STRING_AGG(x, ', '): DuckDB's spelling of GROUP_CONCAT(x
@@ -309,10 +328,19 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		}
 		sep, args = &l.Value.S, args[:1]
 	}
-	if len(f.OrderBy) > 0 {
-		if !strings.Contains(f.Name, "CONCAT") && f.Name != "STRING_AGG" && f.Name != "LISTAGG" {
-			return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is supported in GROUP_CONCAT and STRING_AGG", f)
+	first := f.Name == "FIRST" || f.Name == "ARBITRARY" || f.Name == "LAST" || f.Name == "ANY_VALUE"
+	if len(f.OrderBy) > 0 && !first && !strings.Contains(f.Name, "CONCAT") && f.Name != "STRING_AGG" && f.Name != "LISTAGG" {
+		if aggregate.OrderSensitive(f.Name) {
+			return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is supported in GROUP_CONCAT, STRING_AGG, FIRST, LAST, ANY_VALUE and the aggregates that the order does not change", f)
 		}
+		// SUM(x ORDER BY k): the order changes nothing, as in DuckDB.
+		plain := *f
+		plain.OrderBy = nil
+		call, err := b.aggCall(&plain)
+		call.Text = f.String()
+		return call, err
+	}
+	if len(f.OrderBy) > 0 {
 		if len(args) != 1 {
 			return AggCall{}, bindErrorf(aggregate.ErrArgs, "%s takes 1 argument, not %d", f.Name, len(args))
 		}
@@ -321,15 +349,19 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 			return AggCall{}, bindErrorf(ErrUnsupported, "%s: with DISTINCT, ORDER BY inside an aggregate orders by its argument only", f)
 		}
 		desc := make([]bool, len(f.OrderBy))
+		nullsFirst := make([]bool, len(f.OrderBy))
 		call := AggCall{Text: f.String()}
 		for i, o := range f.OrderBy {
-			desc[i] = o.Desc
+			desc[i], nullsFirst[i] = o.Desc, o.Nulls == 1
 		}
 		s := ","
 		if sep != nil {
 			s = *sep
 		}
 		call.Func = aggregate.ConcatOrdered(f.Name, s, desc, f.Distinct)
+		if first {
+			call.Func = aggregate.FirstOrdered(f.Name, desc, nullsFirst, f.Distinct)
+		}
 		for _, a := range append([]ast.Expr{args[0]}, orderExprs(f.OrderBy)...) {
 			e, err := b.expr(a)
 			if err != nil {
