@@ -167,6 +167,16 @@ func duckFunc(f *Func) string {
 		g.Args = own
 		return duckFunc(&g) + " FILTER (WHERE " + duckText(cond) + ")"
 	}
+	if c, ok := firstArg(f).(*Case); ok && c.Filter && len(c.Whens) == 1 {
+		// agg(x) FILTER (WHERE c), which the pre-parse made
+		// agg(CASE WHEN c THEN x END).
+		g := *f
+		g.Args = append([]Expr{c.Whens[0].Then}, f.Args[1:]...)
+		if c.FilterStar {
+			g.Args, g.Star = nil, true
+		}
+		return duckFunc(&g) + " FILTER (WHERE " + duckText(c.Whens[0].Cond) + ")"
+	}
 	switch {
 	case len(f.Args) == 2 && (f.Name == ConcatOp || f.Name == "&" || f.Name == "<<" || f.Name == ">>"):
 		return "(" + duckText(f.Args[0]) + " " + f.Name + " " + duckText(f.Args[1]) + ")"
@@ -290,4 +300,12 @@ func duckType(written string) string {
 		return name
 	}
 	return `"` + t + `"`
+}
+
+// firstArg is f's first argument, or nil.
+func firstArg(f *Func) Expr {
+	if len(f.Args) == 0 {
+		return nil
+	}
+	return f.Args[0]
 }

@@ -149,6 +149,9 @@ type Case struct {
 	Operand Expr // nil: the searched form
 	Whens   []When
 	Else    Expr // nil: NULL
+	// Filter: the CASE of an aggregate's FILTER (WHERE c), its one WHEN
+	// (FilterStar: of COUNT(*)), named as the FILTER (see FilteredMarker).
+	Filter, FilterStar bool
 }
 
 // When is one WHEN Cond THEN Then of a Case.

@@ -132,6 +132,15 @@ var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "AVG",
 // made NULL where c is not true, which they skip.
 const FilterArg = "LAKESQL_FILTER"
 
+// FilteredMarker and FilteredStar mark the condition of the CASE that an
+// aggregate's FILTER (WHERE c) becomes, agg(CASE WHEN FilteredMarker(c)
+// THEN x END) (COUNT(*)'s: FilteredStar, THEN 1): the converter takes
+// the mark off and keeps it in Case.Filter, for the column's name.
+const (
+	FilteredMarker = "LAKESQL_FILTERED"
+	FilteredStar   = "LAKESQL_FILTERED_STAR"
+)
+
 // KeepsNulls reports an aggregate (by name, any case) whose rows count
 // with a NULL argument: FIRST, ARBITRARY and LAST keep one; ARG_MAX,
 // ARG_MIN, MAX_BY and MIN_BY keep the value of the row of the best key,

@@ -395,6 +395,16 @@ func endsOperand(text string, toks []sqlToken, k int) bool {
 // CASE that filters an aggregate's argument, CASE WHEN (c) THEN, and the
 // index of FILTER's ')'; -1 when it is not so written.
 func filterCase(text string, toks []sqlToken, i int) (string, int) {
+	c, closeF := filterCond(text, toks, i)
+	if closeF < 0 {
+		return "", -1
+	}
+	return filterHead(c, ast.FilteredMarker), closeF
+}
+
+// filterCond reads FILTER (WHERE c), FILTER at token i: c, rewritten,
+// and the index of FILTER's ')'; -1 when it is not so written.
+func filterCond(text string, toks []sqlToken, i int) (string, int) {
 	tk := tokens{text, toks}
 	if !tk.punct(i+1, "(") || !tk.word(i+2, "WHERE") {
 		return "", -1
@@ -403,8 +413,13 @@ func filterCase(text string, toks []sqlToken, i int) (string, int) {
 	if closeF <= i+3 {
 		return "", -1
 	}
-	return "CASE WHEN (" + prepass(text[toks[i+3].pos:toks[closeF-1].end]).text + ") THEN ", closeF
+	return prepass(text[toks[i+3].pos:toks[closeF-1].end]).text, closeF
 }
+
+// filterHead is the head of the CASE of FILTER (WHERE c): CASE WHEN c
+// THEN, c marked (ast.FilteredMarker, ast.FilteredStar) for the column's
+// name, which DuckDB writes with the FILTER.
+func filterHead(c, marker string) string { return "CASE WHEN " + marker + "((" + c + ")) THEN " }
 
 // filterEdits returns the edits that make agg(x, …) FILTER (WHERE c),
 // FILTER at token i, agg(CASE WHEN (c) THEN x END, …), and the index of
@@ -414,7 +429,8 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 	if !tk.punct(i-1, ")") {
 		return nil, -1
 	}
-	cond, closeF := filterCase(text, toks, i)
+	c, closeF := filterCond(text, toks, i)
+	cond := filterHead(c, ast.FilteredMarker)
 	open := tk.opening(i - 1)
 	if closeF < 0 || open < 1 || !toks[open-1].word || !slices.Contains(ast.Aggregates, strings.ToUpper(tk.at(open-1))) {
 		return nil, -1
@@ -423,13 +439,13 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 	whole := i + 1 // this FILTER's edits go together (edit.whole)
 	drop.whole = whole
 	if tk.punct(open+1, "*") && open+2 == i-1 { // COUNT(*)
-		return []edit{{pos: toks[open+1].pos, end: toks[open+1].end, repl: cond + "1 END", whole: whole}, drop}, closeF
+		return []edit{{pos: toks[open+1].pos, end: toks[open+1].end, repl: filterHead(c, ast.FilteredStar) + "1 END", whole: whole}, drop}, closeF
 	}
 	if ast.KeepsNulls(tk.at(open - 1)) {
 		// FIRST(x) FILTER (WHERE c): x is kept NULL or not, so the rows
 		// that c leaves out go as a last argument, ast.FilterArg(c),
 		// which the binder takes for the aggregate's filter.
-		filterArg := ", " + ast.FilterArg + "(" + strings.TrimSuffix(strings.TrimPrefix(cond, "CASE WHEN "), " THEN ") + ")"
+		filterArg := ", " + ast.FilterArg + "((" + c + "))"
 		return []edit{{pos: toks[i-1].pos, end: toks[i-1].pos, repl: filterArg, whole: whole}, drop}, closeF
 	}
 	start := open + 1
@@ -1305,14 +1321,14 @@ func prepass(text string) rewritten {
 				if !ast.KeepsNulls(text2(i)) && (several || word(i+2, "DISTINCT")) {
 					continue
 				}
-				head, closeF := filterCase(text, toks, end+1)
+				c, closeF := filterCond(text, toks, end+1)
 				if closeF < 0 {
 					continue
 				}
 				if ast.KeepsNulls(text2(i)) {
-					args += ", " + ast.FilterArg + "(" + strings.TrimSuffix(strings.TrimPrefix(head, "CASE WHEN "), " THEN ") + ")"
+					args += ", " + ast.FilterArg + "((" + c + "))"
 				} else {
-					args = head + args + " END"
+					args = filterHead(c, ast.FilteredMarker) + args + " END"
 				}
 				last = closeF
 			}

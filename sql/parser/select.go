@@ -1230,6 +1230,19 @@ func (c *converter) groupConcat(e *sqlparser.GroupConcatExpr) (ast.Expr, error) 
 }
 
 func (c *converter) caseExpr(e *sqlparser.CaseExpr) (ast.Expr, error) {
+	out, err := c.caseWhens(e)
+	if err != nil || len(out.Whens) != 1 || out.Operand != nil {
+		return out, err
+	}
+	// The CASE of an aggregate's FILTER: its condition's mark off.
+	if f, ok := out.Whens[0].Cond.(*ast.Func); ok && len(f.Args) == 1 && (f.Name == ast.FilteredMarker || f.Name == ast.FilteredStar) {
+		out.Whens[0].Cond = f.Args[0]
+		out.Filter, out.FilterStar = true, f.Name == ast.FilteredStar
+	}
+	return out, nil
+}
+
+func (c *converter) caseWhens(e *sqlparser.CaseExpr) (*ast.Case, error) {
 	out := &ast.Case{}
 	var err error
 	if e.Expr != nil {
