@@ -30,6 +30,7 @@ var headerQueries = []string{
 	"SELECT region, count(*) FROM t GROUP BY ALL ORDER BY 1 LIMIT 1",
 	"SELECT stddev(f), median(f), quantile_cont(f, 0.5), count(*) + 1, sum(n) * 2, round(avg(f), 2), bool_and(id > 1), arg_max(id, n), string_agg(region, ',') FROM t",
 	"SELECT A FROM (SELECT 1 AS a)",
+	"SELECT string_agg(region, ',' ORDER BY id DESC), listagg(DISTINCT region, ';' ORDER BY region) FROM t",
 	"SELECT count(*) FILTER (WHERE id > 1), sum(n) FILTER (WHERE n > 0), count(DISTINCT region) FILTER (WHERE id IS NOT NULL), first(n) FILTER (WHERE id > 1), arg_max(id, n) FILTER (WHERE n < 5) FROM t",
 	"SELECT first(id ORDER BY n DESC), last(id ORDER BY n NULLS FIRST, id), any_value(region ORDER BY id), sum(n ORDER BY id), first(id ORDER BY n) FILTER (WHERE n > 0) FROM t",
 	"SELECT extract(year FROM CAST(day AS DATE)), EXTRACT(month FROM CAST(day AS DATE)), date_part('day', CAST(day AS DATE)), substr(region, 2), substring(region, 2, 1), n ^ 2, power(n, 2), region[1] FROM t LIMIT 1",

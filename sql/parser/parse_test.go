@@ -133,7 +133,7 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT a, b + 1, COUNT(*), SUM(c) + 1 FROM t GROUP BY 1, 2 ORDER BY 1 DESC, 2 DESC, 3 DESC, 4 DESC"},
 		// TRIM(… FROM s) and DuckDB's STRING_AGG(x, sep ORDER BY k).
 		{"select trim(both 'a' from s), trim(leading from s), trim(trailing 'x' || 'y' from s), trim('z' from s), string_agg(distinct s, ';' order by s desc) from t",
-			"SELECT TRIM(s, 'a'), LTRIM(s), RTRIM(s, ('x' || 'y')), TRIM(s, 'z'), GROUP_CONCAT(DISTINCT s ORDER BY s DESC SEPARATOR ';') FROM t"},
+			"SELECT TRIM(s, 'a'), LTRIM(s), RTRIM(s, ('x' || 'y')), TRIM(s, 'z'), STRING_AGG(DISTINCT s, ';' ORDER BY s DESC) FROM t"},
 		// (VALUES …) and a derived table's column names.
 		{"select * from (values (1, 'a'), (2 + 1, null)) as v(x, y) join (select a, b from t) u(c, d) on v.x = u.c",
 			"SELECT * FROM (SELECT 1 AS x, 'a' AS y UNION ALL SELECT 2 + 1, NULL) AS v JOIN (SELECT a AS c, b AS d FROM t) AS u ON v.x = u.c"},
@@ -164,7 +164,7 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select 5 & 3 << 1, a & b >> c << d, a & (b << c), 1 << 2 & 7 from t", "SELECT ((5 & 3) << 1), (((a & b) >> c) << d), (a & (b << c)), ((1 << 2) & 7) FROM t"},
 		// STRING_AGG(… ORDER BY …) FILTER (WHERE …): the filter inside (it
 		// was dropped).
-		{"select string_agg(s, ',' order by id) filter (where n > 0) from t", "SELECT GROUP_CONCAT(CASE WHEN n > 0 THEN s END ORDER BY id SEPARATOR ',') FROM t"},
+		{"select string_agg(s, ',' order by id) filter (where n > 0) from t", "SELECT STRING_AGG(CASE WHEN n > 0 THEN s END, ',' ORDER BY id) FROM t"},
 		// DuckDB's * REPLACE (e AS a, …), with EXCLUDE too.
 		{"select * replace (n * 2 as n, upper(s) as s) from t", "SELECT * REPLACE (n * 2 AS n, UPPER(s) AS s) FROM t"},
 		{"select t.* exclude (b) replace (cast(n as varchar) as n) from t", "SELECT t.* EXCLUDE (b) REPLACE (CAST(n AS VARCHAR) AS n) FROM t"},

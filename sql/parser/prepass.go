@@ -1263,8 +1263,9 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: t.pos, end: toks[end].end, repl: repl + ")"})
 			i = end
 		case (word(i, "STRING_AGG") || word(i, "LISTAGG")) && punct(i+1, "("):
-			// DuckDB's STRING_AGG(x, sep ORDER BY k): GROUP_CONCAT(x ORDER
-			// BY k SEPARATOR sep).
+			// DuckDB's STRING_AGG(x, sep ORDER BY k): GROUP_CONCAT(x, sep
+			// ORDER BY k SEPARATOR 'LAKESQL_ORDERED:STRING_AGG'), which the
+			// converter makes STRING_AGG(x, sep ORDER BY k).
 			end, orders := closing(i+1, "ORDER")
 			if end < 0 || len(orders) != 1 {
 				continue
@@ -1295,7 +1296,9 @@ func prepass(text string) rewritten {
 				}
 				x, last = head+x+" END", closeF
 			}
-			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: "GROUP_CONCAT(" + x + " " + order + " SEPARATOR " + sep + ")"})
+			// The call keeps its name and its separator as an argument
+			// (see orderedMarker), and is named as DuckDB names it.
+			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: "GROUP_CONCAT(" + x + ", " + sep + " " + order + " SEPARATOR '" + orderedMarker + strings.ToUpper(text2(i)) + "')"})
 			i = last
 		case orderedCall(i):
 			// DuckDB's ORDER BY inside any aggregate, f(x ORDER BY k): the
