@@ -267,10 +267,13 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 		if failed != nil || e == nil {
 			return e
 		}
-		switch e.(type) {
+		switch x := e.(type) {
 		case ast.Subquery, ast.Exists:
 			return one(e, false)
 		case ast.InSelect:
+			if c, ok := s.correlatedIn(x, outer, scope); ok {
+				return rewrite(c)
+			}
 			return e
 		}
 		return ast.Map(e, rewrite)
@@ -375,10 +378,28 @@ func (s *Session) semiIn(ctx context.Context, x ast.InSelect, outer, scope []sco
 	}
 	if _, ok, _ := s.correlation(x.Select, true, outer, scope); ok {
 		if x.Not {
+			c, ok := s.correlatedIn(x, outer, scope)
+			if !ok {
+				return x
+			}
+			var each func(ast.Expr) ast.Expr
+			each = func(e ast.Expr) ast.Expr {
+				if _, isExists := e.(ast.Exists); isExists {
+					return one(e, false)
+				}
+				return ast.Map(e, each)
+			}
+			return each(c)
+		}
+		// x goes inside the subquery, where a name it leaves
+		// unqualified would be the subquery's own column first.
+		oc, ok := outerColumn(xc, outer)
+		if !ok {
+			*failed = &SubqueryError{Pos: x.Pos, Msg: fmt.Sprintf("%s of a correlated IN names no one table of the outer query: qualify it (t.%s)", xc, xc)}
 			return x
 		}
 		sub := *x.Select
-		sub.Where = andOf(sub.Where, ast.Compare{Op: "=", L: sub.Items[0].Expr, R: xc})
+		sub.Where = andOf(sub.Where, ast.Compare{Op: "=", L: sub.Items[0].Expr, R: oc})
 		return one(ast.Exists{Select: &sub, Pos: x.Pos}, true)
 	}
 	if _, reads := s.correlated(x.Select, append(slices.Clone(outer), scope...)); reads {
@@ -432,6 +453,80 @@ func (s *Session) antiIn(ctx context.Context, x ast.InSelect, xc ast.Column, exi
 	}
 	match.Not = !match.Not // no match
 	return ast.And{L: ast.IsNull{X: xc, Not: true}, R: match}
+}
+
+// correlatedIn is x [NOT] IN (SELECT c FROM … WHERE p), where p reads
+// the outer query's row, as the EXISTS that decorrelate makes joins of,
+// with SQL's NULL rules: TRUE when a row of p has c = x; else NULL when
+// one has c NULL, or x is NULL and p has a row at all; else FALSE (NOT
+// IN: FALSE, NULL, TRUE). The columns of x are qualified by their outer
+// tables, since they go inside the subquery. False when the subquery is
+// not of that form (one column, no LIMIT, no aggregate) or a column of x
+// names no one outer table.
+func (s *Session) correlatedIn(x ast.InSelect, outer, scope []scopeTable) (ast.Expr, bool) {
+	sel := x.Select
+	if len(sel.Items) != 1 || sel.Limit >= 0 || sel.Offset > 0 || isAggregateSelect(sel) || selectHasExpr(x.X, isSubquery) {
+		return nil, false
+	}
+	if _, ok, err := s.correlation(sel, true, outer, scope); !ok || err != nil {
+		return nil, false
+	}
+	qualified := true
+	var qualify func(ast.Expr) ast.Expr
+	qualify = func(e ast.Expr) ast.Expr {
+		if c, ok := e.(ast.Column); ok {
+			oc, ok := outerColumn(c, outer)
+			qualified = qualified && ok
+			return oc
+		}
+		return ast.Map(e, qualify)
+	}
+	xo := qualify(x.X)
+	if !qualified {
+		return nil, false
+	}
+	c := sel.Items[0].Expr
+	exists := func(extra ast.Expr) ast.Expr {
+		sub := *sel
+		sub.Items = []ast.SelectItem{{Expr: ast.Literal{Value: types.IntValue(1)}}}
+		sub.Distinct, sub.OrderBy = false, nil
+		if extra != nil {
+			sub.Where = andOf(sub.Where, extra)
+		}
+		return ast.Exists{Select: &sub, Pos: x.Pos}
+	}
+	in, miss := types.BoolValue(!x.Not), types.BoolValue(x.Not)
+	unknown := ast.Or{L: exists(ast.IsNull{X: c}), R: ast.And{L: ast.IsNull{X: xo}, R: exists(nil)}}
+	return &ast.Case{Whens: []ast.When{
+		{Cond: exists(ast.Compare{Op: "=", L: c, R: xo}), Then: ast.Literal{Value: in}},
+		{Cond: unknown, Then: ast.Literal{}},
+	}, Else: ast.Literal{Value: miss}}, true
+}
+
+// outerColumn is c, a column of the outer query's tables, qualified by
+// its table: the one table there is, or the one whose first rows have
+// the field. False when no one table has it.
+func outerColumn(c ast.Column, outer []scopeTable) (ast.Column, bool) {
+	if len(c.Path) > 1 && slices.ContainsFunc(outer, func(t scopeTable) bool { return t.name == c.Path[0] }) {
+		return c, true
+	}
+	owner := -1
+	for i, t := range outer {
+		if slices.Contains(t.fields, c.Path[0]) {
+			if owner >= 0 {
+				return c, false
+			}
+			owner = i
+		}
+	}
+	if owner < 0 && len(outer) == 1 {
+		owner = 0
+	}
+	if owner < 0 || outer[owner].name == "" {
+		return c, false
+	}
+	c.Path = append([]string{outer[owner].name}, c.Path...)
+	return c, true
 }
 
 // correlation analyses the subquery sub inside a query of the tables

@@ -51,7 +51,10 @@ func (s *Session) answerSubqueries(ctx context.Context, sel *ast.Select, scope [
 				e = ast.Literal{Value: types.BoolValue(len(rows) > 0)}
 			}
 		case ast.InSelect:
-			e, err = s.inSubquery(ctx, x, rewrite(x.X), inner)
+			var in ast.Expr
+			if in, err = s.inSubquery(ctx, x, rewrite(x.X), inner); err == nil {
+				e = in
+			}
 		default:
 			return ast.Map(e, rewrite)
 		}

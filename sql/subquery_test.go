@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/lakesql/lakesql/catalog"
+	"github.com/lakesql/lakesql/sql/types"
 )
 
 // subLakes writes lake t (rows of g, x, day; NULLs among them) and lake u
@@ -175,7 +176,7 @@ func TestSubqueriesRefused(t *testing.T) {
 		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x) FROM t b WHERE b.g = a.g OR b.x = a.x)":                  "whose term b.g = a.g OR b.x = a.x is not a comparison",
 		"SELECT COUNT(*) FROM t a WHERE x > (SELECT AVG(b.x + a.x) FROM t b WHERE b.g = a.g)":                         "that reads the outer query outside its WHERE",
 		"SELECT COUNT(*) FROM t a WHERE EXISTS (SELECT 1 FROM u WHERE u.id IN (SELECT b.g FROM t b WHERE b.x = a.x))": "a correlated subquery (it reads a.x of the outer query)",
-		"SELECT COUNT(*) FROM t a WHERE a.g NOT IN (SELECT id FROM u WHERE u.id = a.x)":                               "a correlated subquery (it reads a.x of the outer query)",
+		"SELECT COUNT(*) FROM t a WHERE a.g NOT IN (SELECT id FROM u WHERE u.id = a.x LIMIT 3)":                       "a correlated subquery (it reads a.x of the outer query)",
 		"SELECT x, (SELECT COUNT(*) FROM u WHERE u.id = t.g) FROM t GROUP BY x":                                       "a correlated subquery (it reads t.g of the outer query)",
 		"SELECT (SELECT id FROM u)":                                         "more than one row returned by a subquery used as a value",
 		"SELECT (SELECT id, kind FROM u WHERE id = 0)":                      "must give one column, not 2",
@@ -281,5 +282,65 @@ func TestNotInOfManyValues(t *testing.T) {
 		if !slices.Equal(got, want[q]) {
 			t.Errorf("%s, by a join: %v, want %v", q, got, want[q])
 		}
+	}
+}
+
+// TestCorrelatedIn: x [NOT] IN (SELECT c … WHERE p), p reading the outer
+// row, in WHERE (under OR too) and in the select list, answers with SQL's
+// NULL rules, counted here from the rows; an unqualified x is the outer
+// query's column even where the subquery's table has one of that name
+// (it was read as the subquery's: every row with a match of p passed).
+func TestCorrelatedIn(t *testing.T) {
+	s, rows := subLakes(t)
+	// in is x IN (the g of the rows of day d): true, false or NULL.
+	in := func(x int, xNull bool, day string) types.Value {
+		found, null, any := false, false, false
+		for _, b := range rows {
+			if b.day != day {
+				continue
+			}
+			any = true
+			switch {
+			case b.gNull:
+				null = true
+			case !xNull && b.g == x:
+				found = true
+			}
+		}
+		switch {
+		case found:
+			return types.BoolValue(true)
+		case null || xNull && any:
+			return types.Value{}
+		}
+		return types.BoolValue(false)
+	}
+	var inRows, notInRows int
+	var list []string
+	for _, r := range rows {
+		v := in(r.x, r.xNull, r.day)
+		if v.K == types.Bool && v.I == 1 {
+			inRows++
+		}
+		if v.K == types.Bool && v.I == 0 {
+			notInRows++
+		}
+		list = append(list, v.String())
+	}
+	for q, want := range map[string]string{
+		"SELECT COUNT(*) FROM t a WHERE x IN (SELECT b.g FROM t b WHERE b.day = a.day)":                    fmt.Sprint(inRows),
+		"SELECT COUNT(*) FROM t a WHERE x NOT IN (SELECT b.g FROM t b WHERE b.day = a.day)":                fmt.Sprint(notInRows),
+		"SELECT COUNT(*) FROM t a WHERE x IN (SELECT b.g FROM t b WHERE b.day = a.day) OR 1 = 0":           fmt.Sprint(inRows),
+		"SELECT COUNT(*) FROM t a WHERE NOT (x NOT IN (SELECT b.g FROM t b WHERE b.day = a.day) OR 1 = 0)": fmt.Sprint(inRows),
+	} {
+		if got := table(query(t, s, q)); got != "count_star()\n"+want {
+			t.Errorf("%s: %s, want %s", q, got, want)
+		}
+	}
+	got := rowsText(query(t, s, "SELECT x IN (SELECT b.g FROM t b WHERE b.day = a.day) FROM t a"))
+	slices.Sort(got)
+	slices.Sort(list)
+	if !slices.Equal(got, list) {
+		t.Errorf("in the select list: %v, want %v", got, list)
 	}
 }

@@ -772,3 +772,8 @@ SELECT region, FIRST(id ORDER BY n DESC, id) AS f, LAST(id ORDER BY n, id) AS l,
 SELECT FIRST(id ORDER BY day DESC, id DESC) AS f, ARBITRARY(s ORDER BY id) AS a, LAST(n ORDER BY id NULLS FIRST) AS l, FIRST(DISTINCT region ORDER BY region DESC) AS d FROM t
 SELECT region, FIRST(n ORDER BY id) FILTER (WHERE id % 3 = 0) AS f, LAST(s ORDER BY id NULLS FIRST) FILTER (WHERE id % 5 = 1) AS l, ARG_MAX(s, id) FILTER (WHERE b) AS am, COUNT(*) FILTER (WHERE n IS NULL) AS c FROM t GROUP BY region ORDER BY region NULLS FIRST
 SELECT region, FIRST(n ORDER BY id) FILTER (WHERE id > 100) AS f, LAST(id ORDER BY n, id) FILTER (WHERE s IS NOT NULL) AS l, MIN(n ORDER BY id) FILTER (WHERE b) AS m FROM t GROUP BY region ORDER BY region NULLS FIRST
+SELECT id, n IN (SELECT b.n FROM t b WHERE b.region = a.region AND b.f > 0) AS x, n NOT IN (SELECT b.n FROM t b WHERE b.region = a.region AND b.id % 7 = 0) AS y FROM t a WHERE id < 300 ORDER BY id
+SELECT COUNT(*) AS c, SUM(id) AS s FROM t a WHERE n NOT IN (SELECT b.n FROM t b WHERE b.day = a.day AND b.id % 5 = 0)
+SELECT COUNT(*) AS c, SUM(id) AS s FROM t a WHERE n IN (SELECT b.n FROM t b WHERE b.region = a.region AND b.id % 3 = 0)
+SELECT COUNT(*) AS c FROM t a WHERE n + 1 IN (SELECT b.n FROM t b WHERE b.day = a.day) OR id < 10
+SELECT id, (n % 5) NOT IN (SELECT b.n FROM t b WHERE b.region = a.region AND b.n BETWEEN 0 AND 3) AS y FROM t a WHERE id < 100 ORDER BY id
