@@ -436,16 +436,20 @@ func dateSubFn(a []types.Value) (types.Value, error) {
 	}
 	switch u {
 	case unitYear, unitQuarter, unitMonth, unitDecade, unitCentury, unitMillennium:
+		// The whole months from the earlier end to the later, negative
+		// when start is the later, as DuckDB counts them: from 2021-02-28
+		// back to 2020-12-31 is -2, as forward it is 2.
+		sign := int64(1)
+		if su > eu {
+			su, eu, sign = eu, su, -1
+		}
 		ts, te := time.UnixMicro(su).UTC(), time.UnixMicro(eu).UTC()
 		m := int64(te.Year()-ts.Year())*12 + int64(te.Month()-ts.Month())
-		at := types.AddInterval(types.TimestampValue(su), types.IntervalValue(m, 0), false).I
-		if m > 0 && at > eu {
+		if at := types.AddInterval(types.TimestampValue(su), types.IntervalValue(m, 0), false).I; m > 0 && at > eu {
 			m--
-		} else if m < 0 && at < eu {
-			m++
 		}
 		div := map[dateUnit]int64{unitYear: 12, unitQuarter: 3, unitMonth: 1, unitDecade: 120, unitCentury: 1200, unitMillennium: 12000}[u]
-		return i2v(m / div), nil
+		return i2v(sign * (m / div)), nil
 	}
 	d, ok := unitMicros(u)
 	if !ok {

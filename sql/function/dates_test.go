@@ -131,6 +131,11 @@ func TestDates(t *testing.T) {
 		{fn: "DATE_SUB", args: A(S("day"), D("2024-01-01"), D("2024-01-31")), want: I(30)},
 		{fn: "DATE_SUB", args: A(S("month"), D("2024-01-31"), D("2024-02-29")), want: I(1)},
 		{fn: "DATE_SUB", args: A(S("month"), D("2024-01-15"), D("2024-02-14")), want: I(0)},
+		// Backwards, the forward count negated (DuckDB's), month ends too.
+		{fn: "DATE_SUB", args: A(S("month"), D("2021-02-28"), D("2020-12-31")), want: I(-2)},
+		{fn: "DATE_SUB", args: A(S("month"), D("2020-12-31"), D("2021-02-28")), want: I(2)},
+		{fn: "DATE_SUB", args: A(S("month"), D("2024-02-29"), D("2020-12-31")), want: I(-38)},
+		{fn: "DATE_SUB", args: A(S("quarter"), D("2021-05-31"), D("2020-11-30")), want: I(-2)},
 		{fn: "DATE_SUB", args: A(S("year"), D("2023-03-01"), D("2024-02-29")), want: I(0)},
 		{fn: "DATE_SUB", args: A(S("hour"), TS("2024-01-01 10:59:00"), TS("2024-01-01 11:00:00")), want: I(0)},
 		{fn: "DATE_SUB", args: A(S("day"), TS("2024-01-01 23:59:00"), TS("2024-01-02 00:01:00")), want: I(0)},

@@ -119,19 +119,20 @@ func lower(s string) string {
 // upper is UPPER; as DuckDB (utf8proc), ß becomes ẞ (U+1E9E), which Go's
 // tables leave alone.
 func upper(s string) string {
-	ascii := true
+	ascii, lowers := true, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			ascii = false
 			break
 		}
-		if c >= 'a' && c <= 'z' {
-			return strings.ToUpper(s)
-		}
+		lowers = lowers || c >= 'a' && c <= 'z'
 	}
-	if ascii {
+	switch {
+	case ascii && !lowers:
 		return s
+	case ascii:
+		return strings.ToUpper(s)
 	}
 	return strings.Map(func(r rune) rune {
 		if r == 'ß' {

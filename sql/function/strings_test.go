@@ -34,6 +34,8 @@ func TestStrings(t *testing.T) {
 		{fn: "LOWER", args: A(B(true)), want: S("true")},
 		{fn: "UPPER", args: A(S("àb서")), want: S("ÀB서")},
 		{fn: "UPPER", args: A(S("ß")), want: S("ẞ")},
+		{fn: "UPPER", args: A(S("Straße")), want: S("STRAẞE")}, // a lower-case ASCII letter first
+		{fn: "UPPER", args: A(S("abc")), want: S("ABC")},
 		{fn: "UPPER", args: A(S("ſ")), want: S("S")},
 		{fn: "UCASE", args: A(S("a")), want: S("A")},
 		{fn: "UPPER", args: A(S("ABC")), want: S("ABC")},
