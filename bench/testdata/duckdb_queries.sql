@@ -778,3 +778,4 @@ SELECT COUNT(*) AS c, SUM(id) AS s FROM t a WHERE n IN (SELECT b.n FROM t b WHER
 SELECT COUNT(*) AS c FROM t a WHERE n + 1 IN (SELECT b.n FROM t b WHERE b.day = a.day) OR id < 10
 SELECT id, (n % 5) NOT IN (SELECT b.n FROM t b WHERE b.region = a.region AND b.n BETWEEN 0 AND 3) AS y FROM t a WHERE id < 100 ORDER BY id
 SELECT id, date_sub('month', CAST(day AS DATE), DATE '2025-11-30') AS m, date_sub('quarter', DATE '2026-03-31', CAST(day AS DATE) - CAST(id % 400 AS INTEGER)) AS q, upper(s) AS u FROM t WHERE id < 80 ORDER BY id
+SELECT id, (n + 1)::DOUBLE AS a, n::DOUBLE::VARCHAR AS b, (f * 2)::BIGINT AS c, length(s)::DOUBLE AS d FROM t WHERE id < 60 AND (n % 3)::INTEGER = 1 ORDER BY id

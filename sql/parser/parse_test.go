@@ -168,6 +168,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's * REPLACE (e AS a, …), with EXCLUDE too.
 		{"select * replace (n * 2 as n, upper(s) as s) from t", "SELECT * REPLACE (n * 2 AS n, UPPER(s) AS s) FROM t"},
 		{"select t.* exclude (b) replace (cast(n as varchar) as n) from t", "SELECT t.* EXCLUDE (b) REPLACE (CAST(n AS VARCHAR) AS n) FROM t"},
+		// A parenthesized expression after a keyword, and chained casts.
+		{"select (a + 1)::double, a::double::varchar, not (b)::boolean from t where (c)::integer = 1", "SELECT CAST(a + 1 AS DOUBLE), CAST(CAST(a AS DOUBLE) AS VARCHAR), NOT CAST(b AS BOOLEAN) FROM t WHERE CAST(c AS INTEGER) = 1"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},
 		// A backslash in a string is itself, as in DuckDB.

@@ -188,7 +188,7 @@ func castOperand(text string, toks []sqlToken, i int) int {
 			case is(k, "("):
 				depth--
 				if depth == 0 {
-					if k > 0 && toks[k-1].word {
+					if k > 0 && toks[k-1].word && !notCallWord[strings.ToUpper(text[toks[k-1].pos:toks[k-1].end])] {
 						return k - 1
 					}
 					return k
@@ -211,6 +211,14 @@ func castOperand(text string, toks []sqlToken, i int) int {
 	}
 	return i
 }
+
+// notCallWord are the words before a '(' that make no call of it: (a +
+// 1)::DOUBLE after SELECT casts the parenthesized sum.
+var notCallWord = map[string]bool{"SELECT": true, "WHERE": true, "AND": true, "OR": true, "NOT": true, "ON": true, "WHEN": true,
+	"THEN": true, "ELSE": true, "BY": true, "AS": true, "IN": true, "IS": true, "FROM": true, "HAVING": true, "DISTINCT": true,
+	"ALL": true, "CASE": true, "BETWEEN": true, "LIKE": true, "ILIKE": true, "LIMIT": true, "OFFSET": true, "SET": true,
+	"JOIN": true, "USING": true, "QUALIFY": true, "UNION": true, "INTERSECT": true, "EXCEPT": true, "ANY": true, "SOME": true,
+	"VALUES": true, "WITH": true, "DIV": true, "MOD": true, "XOR": true, "REGEXP": true, "ESCAPE": true, "RETURN": true}
 
 // tokens is a statement's text and its tokens (sqlTokens), for the
 // pre-parse's helpers: a token's text by index ("" past either end), the
@@ -1166,6 +1174,11 @@ func prepass(text string) rewritten {
 			}
 		case punct(i, ":") && punct(i+1, ":") && toks[i].end == toks[i+1].pos && i > 0 && i+2 < len(toks) && toks[i+2].word:
 			start := castOperand(text, toks, i-1)
+			// x::DOUBLE::VARCHAR: the operand of the second is the first
+			// cast, from its operand on.
+			for start >= 3 && punct(start-1, ":") && punct(start-2, ":") && toks[start-2].end == toks[start-1].pos {
+				start = castOperand(text, toks, start-3)
+			}
 			if start < 0 {
 				continue
 			}
