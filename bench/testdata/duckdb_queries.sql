@@ -779,3 +779,5 @@ SELECT COUNT(*) AS c FROM t a WHERE n + 1 IN (SELECT b.n FROM t b WHERE b.day = 
 SELECT id, (n % 5) NOT IN (SELECT b.n FROM t b WHERE b.region = a.region AND b.n BETWEEN 0 AND 3) AS y FROM t a WHERE id < 100 ORDER BY id
 SELECT id, date_sub('month', CAST(day AS DATE), DATE '2025-11-30') AS m, date_sub('quarter', DATE '2026-03-31', CAST(day AS DATE) - CAST(id % 400 AS INTEGER)) AS q, upper(s) AS u FROM t WHERE id < 80 ORDER BY id
 SELECT id, (n + 1)::DOUBLE AS a, n::DOUBLE::VARCHAR AS b, (f * 2)::BIGINT AS c, length(s)::DOUBLE AS d FROM t WHERE id < 60 AND (n % 3)::INTEGER = 1 ORDER BY id
+SELECT n % 7 AS kk, COUNT(*) AS c FROM t GROUP BY kk HAVING kk > 2 AND c > 5 ORDER BY 1 NULLS FIRST
+SELECT region AS r, SUM(n) AS s FROM t GROUP BY r HAVING r <> 'seoul' OR s > 0 ORDER BY 1 NULLS FIRST

@@ -226,6 +226,11 @@ func HavingAliases(e ast.Expr, items []ast.SelectItem, groupBy []ast.Expr) ast.E
 	}
 	if c, ok := e.(ast.Column); ok && len(c.Path) == 1 {
 		for _, g := range groupBy {
+			if gc, ok := g.(ast.Column); ok {
+				if _, alias := AliasedItem(items, gc); alias {
+					continue // GROUP BY kk of qty % 3 AS kk: the alias, not a field
+				}
+			}
 			if ReadsField(g, c.Path[0]) {
 				return e
 			}
