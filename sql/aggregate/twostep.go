@@ -19,26 +19,34 @@ func Encoded(st State) types.Value { return types.StringValue(string(st.AppendSt
 
 // Merged is the second step: the states of f that Encoded gave, merged.
 func Merged(f *Func) *Func {
-	return &Func{Name: f.Name, New: func() State { return &merged{f.New()} }}
+	return &Func{Name: f.Name, New: func() State { return &merged{wrapper{f.New()}} }}
 }
 
-type merged struct{ st State }
+// wrapper is a state that stands for another (Merged's, Filtered's): it
+// passes on all but what it takes (Add) and how it merges a state of its
+// own kind.
+type wrapper struct{ st State }
 
-func (s *merged) account(acct *int64) {
+func (s *wrapper) account(acct *int64) {
 	if a, ok := s.st.(accounted); ok {
 		a.account(acct)
 	}
 }
 
-func (s *merged) useRuns(r *Runs) {
+func (s *wrapper) useRuns(r *Runs) {
 	if a, ok := s.st.(runner); ok {
 		a.useRuns(r)
 	}
 }
 
-func (s *merged) Final() (types.Value, error) { return Final(s.st) }
+func (s *wrapper) inner() State                        { return s.st }
+func (s *wrapper) Final() (types.Value, error)         { return Final(s.st) }
+func (s *wrapper) Result() types.Value                 { return s.st.Result() }
+func (s *wrapper) AppendState(dst []byte) []byte       { return s.st.AppendState(dst) }
+func (s *wrapper) MergeState(b []byte) ([]byte, error) { return s.st.MergeState(b) }
 
-func (s *merged) inner() State                 { return s.st }
+type merged struct{ wrapper }
+
 func (s *merged) Add(args []types.Value) error { return s.AddOne(args[0]) }
 
 func (s *merged) AddOne(v types.Value) error {
@@ -55,31 +63,16 @@ func (s *merged) AddOne(v types.Value) error {
 	return err
 }
 
-func (s *merged) Merge(o State)                       { s.st.Merge(o.(*merged).st) }
-func (s *merged) Result() types.Value                 { return s.st.Result() }
-func (s *merged) AppendState(dst []byte) []byte       { return s.st.AppendState(dst) }
-func (s *merged) MergeState(b []byte) ([]byte, error) { return s.st.MergeState(b) }
+func (s *merged) Merge(o State) { s.st.Merge(o.(*merged).st) }
 
 // Filtered is f with a FILTER (WHERE c) of its own: its states take the
 // rows whose last argument, c's value, is true, without it (see
 // ast.FilterArg: the aggregates that keep NULLs take FILTER so).
 func Filtered(f *Func) *Func {
-	return &Func{Name: f.Name, Distinct: f.Distinct, New: func() State { return &filtered{f.New()} }}
+	return &Func{Name: f.Name, Distinct: f.Distinct, New: func() State { return &filtered{wrapper{f.New()}} }}
 }
 
-type filtered struct{ st State }
-
-func (s *filtered) account(acct *int64) {
-	if a, ok := s.st.(accounted); ok {
-		a.account(acct)
-	}
-}
-
-func (s *filtered) useRuns(r *Runs) {
-	if a, ok := s.st.(runner); ok {
-		a.useRuns(r)
-	}
-}
+type filtered struct{ wrapper }
 
 func (s *filtered) Add(args []types.Value) error {
 	n := len(args) - 1
@@ -89,9 +82,4 @@ func (s *filtered) Add(args []types.Value) error {
 	return s.st.Add(args[:n])
 }
 
-func (s *filtered) inner() State                        { return s.st }
-func (s *filtered) Final() (types.Value, error)         { return Final(s.st) }
-func (s *filtered) Merge(o State)                       { s.st.Merge(o.(*filtered).st) }
-func (s *filtered) Result() types.Value                 { return s.st.Result() }
-func (s *filtered) AppendState(dst []byte) []byte       { return s.st.AppendState(dst) }
-func (s *filtered) MergeState(b []byte) ([]byte, error) { return s.st.MergeState(b) }
+func (s *filtered) Merge(o State) { s.st.Merge(o.(*filtered).st) }

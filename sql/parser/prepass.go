@@ -1068,6 +1068,22 @@ func prepass(text string) rewritten {
 		}
 		return -1, at
 	}
+	// lastComma is the last ',' of tokens from to to (not to) outside
+	// parentheses, or -1: the one before STRING_AGG's separator.
+	lastComma := func(from, to int) int {
+		comma, depth := -1, 0
+		for k := from; k < to; k++ {
+			switch {
+			case punct(k, "("):
+				depth++
+			case punct(k, ")"):
+				depth--
+			case depth == 0 && punct(k, ","):
+				comma = k
+			}
+		}
+		return comma
+	}
 	// orderedCall reports a call f(… ORDER BY …) at token i, of a name
 	// that can be an aggregate's.
 	orderedCall := func(i int) bool {
@@ -1283,16 +1299,7 @@ func prepass(text string) rewritten {
 			if end < 0 || len(orders) != 1 {
 				continue
 			}
-			comma, depth := -1, 0
-			for k := i + 2; k < orders[0]; k++ {
-				if punct(k, "(") {
-					depth++
-				} else if punct(k, ")") {
-					depth--
-				} else if depth == 0 && punct(k, ",") {
-					comma = k
-				}
-			}
+			comma := lastComma(i+2, orders[0])
 			if comma < 0 || comma+1 >= orders[0] {
 				continue
 			}
@@ -1324,17 +1331,7 @@ func prepass(text string) rewritten {
 			if word(end+1, "FILTER") {
 				// Its FILTER (WHERE c) goes in here, as for STRING_AGG
 				// above: of one argument, not DISTINCT.
-				several, depth := false, 0
-				for k := i + 2; k < orders[0]; k++ {
-					if punct(k, "(") {
-						depth++
-					} else if punct(k, ")") {
-						depth--
-					} else if depth == 0 && punct(k, ",") {
-						several = true
-					}
-				}
-				if !ast.KeepsNulls(text2(i)) && (several || word(i+2, "DISTINCT")) {
+				if !ast.KeepsNulls(text2(i)) && (lastComma(i+2, orders[0]) >= 0 || word(i+2, "DISTINCT")) {
 					continue
 				}
 				c, closeF := filterCond(text, toks, end+1)
