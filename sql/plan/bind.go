@@ -954,9 +954,6 @@ func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, erro
 	if isAggregate(f.Name) {
 		return nil, bindErrorf(nil, "%s: aggregate functions are not allowed here", f)
 	}
-	if f.Distinct || f.Star || f.Separator != nil || len(f.OrderBy) > 0 {
-		return nil, bindErrorf(nil, "%s: DISTINCT, * and SEPARATOR belong to aggregates", f)
-	}
 	fn, ok := function.Lookup(f.Name)
 	if !ok {
 		names := append(function.Names(), aggregate.Names()...)
@@ -964,6 +961,9 @@ func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, erro
 			return nil, bindErrorf(ErrUnsupported, "unknown function %s; did you mean %s?", f.Name, s)
 		}
 		return nil, bindErrorf(ErrUnsupported, "unknown function %s", f.Name)
+	}
+	if f.Distinct || f.Star || f.Separator != nil || len(f.OrderBy) > 0 {
+		return nil, bindErrorf(nil, "%s: DISTINCT, *, ORDER BY and SEPARATOR belong to aggregates", f)
 	}
 	var args []Expr
 	for _, a := range f.Args {

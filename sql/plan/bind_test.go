@@ -297,7 +297,7 @@ var bindCases = map[string]struct {
 	},
 	"distinct on a scalar function": {
 		q:   "SELECT LENGTH(DISTINCT region) FROM orders",
-		err: "DISTINCT, * and SEPARATOR belong to aggregates",
+		err: "DISTINCT, *, ORDER BY and SEPARATOR belong to aggregates",
 	},
 	"order by inside a distinct aggregate": {
 		q:     "SELECT GROUP_CONCAT(DISTINCT region ORDER BY id) FROM orders",
