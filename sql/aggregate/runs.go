@@ -109,43 +109,27 @@ type sortedRun struct{ id, n, offset int64 }
 // writeRun sorts vals and writes them as a run.
 func (r *Runs) writeRun(vals []types.Value) (sortedRun, error) {
 	slices.SortFunc(vals, types.Compare)
-	return r.writeSorted(len(vals), func(k int, dst []byte) []byte { return types.AppendValue(dst, vals[k]) })
-}
-
-// writeSorted writes n records, each a value and what follows it (see
-// each), as a run: rec(k, dst) appends record k, in order.
-func (r *Runs) writeSorted(n int, rec func(k int, dst []byte) []byte) (sortedRun, error) {
-	w, err := r.dir.Create()
-	if err != nil {
-		return sortedRun{}, err
-	}
 	var b []byte
-	for k := range n {
-		b = rec(k, b[:0])
-		if err := w.Write(b); err != nil {
-			w.Discard()
-			return sortedRun{}, err
+	return r.write(func(put func([]byte) error) (int64, error) {
+		for _, v := range vals {
+			b = types.AppendValue(b[:0], v)
+			if err := put(b); err != nil {
+				return 0, err
+			}
 		}
-	}
-	if err := w.Finish(); err != nil {
-		w.Discard()
-		return sortedRun{}, err
-	}
-	return sortedRun{id: r.add(w), n: int64(n)}, nil
+		return int64(len(vals)), nil
+	})
 }
 
-// merge merges runs (and vals, sorted) into one run, of quantile's
-// values.
-func (r *Runs) merge(runs []sortedRun, vals []types.Value) (sortedRun, error) {
+// write makes a run of the records fill puts, each a value and what
+// follows it (see each), in order; fill returns the run's n. A run that
+// fails to be written is removed.
+func (r *Runs) write(fill func(put func([]byte) error) (int64, error)) (sortedRun, error) {
 	w, err := r.dir.Create()
 	if err != nil {
 		return sortedRun{}, err
 	}
-	var rec []byte
-	n, err := r.each(runs, vals, true, false, func(_ int64, v types.Value, _ *runSource) (bool, error) {
-		rec = types.AppendValue(rec[:0], v)
-		return true, w.Write(rec)
-	})
+	n, err := fill(w.Write)
 	if err == nil {
 		err = w.Finish()
 	}
@@ -154,6 +138,17 @@ func (r *Runs) merge(runs []sortedRun, vals []types.Value) (sortedRun, error) {
 		return sortedRun{}, err
 	}
 	return sortedRun{id: r.add(w), n: n}, nil
+}
+
+// merge merges runs of quantile's values into one run.
+func (r *Runs) merge(runs []sortedRun) (sortedRun, error) {
+	var rec []byte
+	return r.write(func(put func([]byte) error) (int64, error) {
+		return r.each(runs, nil, true, false, func(_ int64, v types.Value, _ *runSource) (bool, error) {
+			rec = types.AppendValue(rec[:0], v)
+			return true, put(rec)
+		})
+	})
 }
 
 // each passes the records of runs and the values vals (sorted) to f in

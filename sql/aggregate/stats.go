@@ -80,7 +80,7 @@ func (s *quantile) flush() error {
 	s.runs = append(s.runs, run)
 	s.drop()
 	if len(s.runs) >= runFanIn {
-		run, err := s.store.merge(s.runs, nil)
+		run, err := s.store.merge(s.runs)
 		if err != nil {
 			s.err = err
 			return err
@@ -267,44 +267,42 @@ func (s *mode) flush(all bool) error {
 		}
 		return bytes.Compare(types.AppendKey(nil, a.v), types.AppendKey(nil, b.v))
 	})
-	var rows int64
-	run, err := s.store.writeSorted(len(es), func(k int, dst []byte) []byte {
-		rows += es[k].n
-		return binary.AppendVarint(binary.AppendVarint(types.AppendValue(dst, es[k].v), es[k].n), es[k].first)
+	var rec []byte
+	record := func(v types.Value, n, first int64) []byte {
+		rec = binary.AppendVarint(binary.AppendVarint(types.AppendValue(rec[:0], v), n), first)
+		return rec
+	}
+	run, err := s.store.write(func(put func([]byte) error) (rows int64, err error) {
+		for _, e := range es {
+			rows += e.n
+			if err := put(record(e.v, e.n, e.first)); err != nil {
+				return 0, err
+			}
+		}
+		return rows, nil
 	})
 	if err != nil {
 		s.err = err
 		return err
 	}
-	run.n = rows
 	s.runs = append(s.runs, run)
 	clear(s.counts)
 	grow(s.acct, -int(s.bytes))
 	s.bytes = 0
 	if len(s.runs) >= runFanIn {
-		rows = 0
-		for _, r := range s.runs {
-			rows += r.n
-		}
-		w, err := s.store.dir.Create()
-		if err == nil {
-			var rec []byte
+		// The runs merged into one, a value's records into one record.
+		run, err := s.store.write(func(put func([]byte) error) (rows int64, err error) {
 			err = s.eachValue(true, func(v types.Value, n, first int64) error {
-				rec = binary.AppendVarint(binary.AppendVarint(types.AppendValue(rec[:0], v), n), first)
-				return w.Write(rec)
+				rows += n
+				return put(record(v, n, first))
 			})
-			if err == nil {
-				err = w.Finish()
-			}
-			if err != nil {
-				w.Discard()
-			}
-		}
+			return rows, err
+		})
 		if err != nil {
 			s.err = err
 			return err
 		}
-		s.runs = append(s.runs[:0], sortedRun{id: s.store.add(w), n: rows})
+		s.runs = append(s.runs[:0], run)
 	}
 	return nil
 }
