@@ -406,7 +406,7 @@ func (g *sgGen) aggregate(t sgType, noHuge bool) *sgExpr {
 			a := arg([]sgType{sgInt, sgFloat}[g.pick(2)], true)
 			return mk("AVG", sgFloat, a)
 		case x < 65:
-			a := arg(sgFloat, false)
+			a := arg(sgFloat, true) // see floatExpr
 			e := mk("SUM", sgFloat, a)
 			e.dyn = a.dyn
 			return e
@@ -460,7 +460,7 @@ func (g *sgGen) expr(t sgType, depth int, noHuge bool) *sgExpr {
 	case sgInt:
 		return g.intExpr(d, noHuge)
 	case sgFloat:
-		return g.floatExpr(d)
+		return g.floatExpr(d, noHuge)
 	case sgStr:
 		return g.strExpr(d)
 	}
@@ -499,7 +499,11 @@ func (g *sgGen) intExpr(d int, noHuge bool) *sgExpr {
 	return g.union(sgInt, d, noHuge)
 }
 
-func (g *sgGen) floatExpr(d int) *sgExpr {
+// floatExpr returns a DOUBLE expression. With noHuge, no integer beyond
+// 2^53 goes into it: a sum of such DOUBLEs cancels near 2^53 (2^53 / 100.25
+// and its negative), and the order of its additions, which neither engine
+// fixes, decides far more than the last bits of what is left.
+func (g *sgGen) floatExpr(d int, noHuge bool) *sgExpr {
 	switch x := g.pick(100); {
 	case x < 30:
 		// arithmetic with at least one float operand, or / of any numbers
@@ -511,22 +515,22 @@ func (g *sgGen) floatExpr(d int) *sgExpr {
 		if g.pct(50) {
 			ta, tb = tb, ta
 		}
-		a, b := g.expr(ta, d, false), g.expr(tb, d, false)
+		a, b := g.expr(ta, d, noHuge), g.expr(tb, d, noHuge)
 		if g.pct(10) {
-			b = g.litOrNull(tb, false)
+			b = g.litOrNull(tb, noHuge)
 		}
 		if op == "*" && (a.huge || b.huge) {
 			op = "+"
 		}
 		return sgMark(&sgExpr{kind: sgkBin, t: sgFloat, text: op, args: []*sgExpr{a, b}, dyn: op != "/" && (a.dyn || b.dyn)})
 	case x < 36:
-		a := g.expr(sgFloat, d, false)
+		a := g.expr(sgFloat, d, noHuge)
 		return sgMark(&sgExpr{kind: sgkNeg, t: sgFloat, args: []*sgExpr{a}, dyn: a.dyn})
 	case x < 42:
-		a := g.expr(sgFloat, d, false)
+		a := g.expr(sgFloat, d, noHuge)
 		return sgMark(&sgExpr{kind: sgkFunc, t: sgFloat, text: "ABS", args: []*sgExpr{a}, dyn: a.dyn})
 	case x < 52:
-		a := g.expr(sgFloat, d, false)
+		a := g.expr(sgFloat, d, noHuge)
 		args := []*sgExpr{a}
 		if g.pct(70) {
 			args = append(args, &sgExpr{kind: sgkLit, t: sgInt, text: strconv.Itoa(g.pick(5) - 1)})
@@ -540,10 +544,10 @@ func (g *sgGen) floatExpr(d int) *sgExpr {
 		name := []string{"FLOOR", "CEIL", "CEILING"}[g.pick(3)]
 		return sgMark(&sgExpr{kind: sgkFunc, t: sgFloat, text: name, args: []*sgExpr{a}, dyn: ta == sgInt || a.dyn})
 	case x < 68:
-		a := g.expr([]sgType{sgInt, sgFloat, sgBool}[g.pick(3)], d, false)
+		a := g.expr([]sgType{sgInt, sgFloat, sgBool}[g.pick(3)], d, noHuge)
 		return sgMark(&sgExpr{kind: sgkCast, t: sgFloat, text: "DOUBLE", args: []*sgExpr{a}})
 	}
-	return g.union(sgFloat, d, false)
+	return g.union(sgFloat, d, noHuge)
 }
 
 func (g *sgGen) strExpr(d int) *sgExpr {

@@ -327,3 +327,43 @@ func sgBuild(ctx context.Context, t *testing.T) (lakesql, top string) {
 	}
 	return lakesql, top
 }
+
+// TestSgFloatSumsOfSmallInts: no SUM or AVG of a DOUBLE holds an integer
+// beyond 2^53 (big, or a literal that large), whose DOUBLEs cancel in the
+// sum and leave the order of additions to decide the answer (seed 3565:
+// AVG(COALESCE(big, t.big) / 100.25) over 2^53, -908 and -(2^53+4)).
+func TestSgFloatSumsOfSmallInts(t *testing.T) {
+	var check func(i int, e *sgExpr, inSum bool) int
+	check = func(i int, e *sgExpr, inSum bool) int {
+		if e == nil {
+			return 0
+		}
+		if e.t == sgBool || e.t == sgStr {
+			inSum = false // a comparison's operands are not summed
+		}
+		if inSum && e.huge {
+			t.Errorf("query %d: a float sum holds %s", i, e.sql(false))
+			return 1
+		}
+		sums := 0
+		if e.kind == sgkAgg && (e.text == "AVG" || e.text == "SUM" && e.t == sgFloat) {
+			inSum = true
+			sums++
+		}
+		for _, a := range e.args {
+			sums += check(i, a, inSum)
+		}
+		return sums
+	}
+	sums := 0
+	for i := range 2000 {
+		q := sgGenQuery(rand.New(rand.NewPCG(7, uint64(i))))
+		for _, it := range q.items {
+			sums += check(i, it.e, false)
+		}
+		sums += check(i, q.where, false) + check(i, q.having, false)
+	}
+	if sums < 100 {
+		t.Errorf("%d float sums in 2000 queries", sums)
+	}
+}
