@@ -353,6 +353,44 @@ func TestQuantilesOfDistinctValues(t *testing.T) {
 	}
 }
 
+// TestOrderBlindAggregatesOfDistinctValues: STDDEV, VARIANCE, SKEWNESS,
+// KURTOSIS, PRODUCT, FSUM, BIT_* and BOOL_* of DISTINCT x go through the
+// two steps of COUNT(DISTINCT x) (and spill with them); they answer as the
+// per-group distinct sets do (kept when GROUP_CONCAT(DISTINCT) sits beside).
+func TestOrderBlindAggregatesOfDistinctValues(t *testing.T) {
+	s := spillLake(t, 6000, 33)
+	cols := "ROUND(STDDEV(DISTINCT f), 6), ROUND(VAR_POP(DISTINCT x % 1000), 6), ROUND(SKEWNESS(DISTINCT x % 1000), 9), " +
+		"ROUND(KURTOSIS(DISTINCT f), 9), PRODUCT(DISTINCT x % 3 + 2) > 0, ROUND(FSUM(DISTINCT f), 6), BIT_OR(DISTINCT x), " +
+		"BIT_XOR(DISTINCT g), BIT_AND(DISTINCT x % 64 + 1000), BOOL_AND(DISTINCT x > -290), BOOL_OR(DISTINCT s = 's7')"
+	for _, by := range []string{"", " GROUP BY day", " GROUP BY g % 5"} {
+		key := "COUNT(*)"
+		if by != "" {
+			key = by[len(" GROUP BY "):]
+		}
+		for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+			s.Memory = m
+			want, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+", GROUP_CONCAT(DISTINCT day) FROM t"+by+" ORDER BY 1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+" FROM t"+by+" ORDER BY 1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w [][]Value
+			for _, r := range want.Rows {
+				w = append(w, r[:len(r)-1])
+			}
+			if d := diffRows(w, got.Rows, true); d != "" {
+				t.Errorf("limit %d%s: %s", m.Limit, by, d)
+			}
+			if len(got.Rows) == 0 || got.Rows[0][1].IsNull() {
+				t.Errorf("limit %d%s: no answer: %v", m.Limit, by, got.Rows)
+			}
+		}
+	}
+}
+
 // TestDistinctWithoutGroupBy: COUNT/SUM/AVG/MIN/MAX(DISTINCT x) without
 // GROUP BY go through GROUP BY x (and spill with it); they answer as the
 // per-query distinct sets do (kept when a DISTINCT of another argument
