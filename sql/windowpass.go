@@ -69,8 +69,16 @@ type windowCall struct {
 	// MEDIAN's sorts the partition's values once, not once a row).
 	last    types.Value
 	hasLast bool
-	held    []windowHeld  // rows of a frame that moves: their arguments
-	argv    []types.Value // scratch
+	held    []windowHeld // rows of a frame that moves: their arguments
+	// A frame that moves, of COUNT, SUM, AVG: a state that takes the
+	// rows [lo, hi) of the partition, the rows leaving read by out (see
+	// aggregate.Sliding). Of MIN and MAX: best, the rows that may yet be
+	// a frame's best (a monotone queue).
+	slide  aggregate.Sliding
+	lo, hi int
+	out    *rowCursor
+	best   *bestQueue
+	argv   []types.Value // scratch
 	// IGNORE NULLS (see skipNulls): the rows read so far (scanned), and
 	// the values not NULL that the call keeps: LAG's last offset ones,
 	// LEAD's next ones, FIRST_VALUE's and LAST_VALUE's candidate.
@@ -310,6 +318,16 @@ func (w *windowWriter) flush() error {
 		if c.agg != nil {
 			c.state = c.agg.NewState(w.runs)
 			c.hasLast = false
+			c.slide, c.best, c.lo, c.hi = nil, nil, 0, 0
+			if c.frame.Start.Kind != ast.UnboundedPreceding {
+				if c.slide = aggregate.NewSliding(c.agg); c.slide != nil {
+					if c.out, err = cursor(); err != nil {
+						return err
+					}
+				} else if !c.agg.Distinct && (c.name == "MIN" || c.name == "MAX") {
+					c.best = &bestQueue{want: map[bool]int{true: -1, false: 1}[c.name == "MIN"]}
+				}
+			}
 		}
 	}
 	rank, dense, ps, pe := 0, 0, 0, n-1
@@ -495,6 +513,12 @@ func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 		c.last, c.hasLast = v, true
 		return v, nil
 	}
+	if c.slide != nil {
+		return c.slideTo(s, e)
+	}
+	if c.best != nil {
+		return c.best.to(c, s, e)
+	}
 	k := 0
 	for k < len(c.held) && c.held[k].i < s {
 		k++
@@ -524,6 +548,78 @@ func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 		}
 	}
 	return st.Result(), nil
+}
+
+// slideTo moves the sliding state's rows to the frame [s, e]: the rows
+// before s go out, those up to e come in. Frames only move forward, and
+// a frame that starts past every row the state took starts afresh, with
+// no row read twice.
+func (c *windowCall) slideTo(s, e int) (types.Value, error) {
+	if s >= c.hi {
+		c.slide = aggregate.NewSliding(c.agg)
+		c.lo, c.hi = s, s
+	}
+	for ; c.lo < s; c.lo++ {
+		row, err := c.out.at(c.lo)
+		if err != nil {
+			return types.Value{}, err
+		}
+		if err := c.slide.Remove(c.argsOf(row)); err != nil {
+			return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
+		}
+	}
+	for ; c.hi <= e; c.hi++ {
+		row, err := c.cur.at(c.hi)
+		if err != nil {
+			return types.Value{}, err
+		}
+		if err := c.slide.Add(c.argsOf(row)); err != nil {
+			return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
+		}
+	}
+	return c.slide.Result(), nil
+}
+
+// bestQueue is MIN's (want -1) or MAX's (want 1) value over a frame that
+// moves: the rows of the frame that no later row of it beats, in order,
+// the first the best (of values that tie, the first, as minmax keeps).
+// A row is added once and dropped once: a frame of many rows costs no
+// more than one of few.
+type bestQueue struct {
+	want  int
+	vals  []windowHeld
+	first int // vals[first:] are the queue
+	next  int // the next row to read
+}
+
+func (q *bestQueue) to(c *windowCall, s, e int) (types.Value, error) {
+	q.next = max(q.next, s)
+	for ; q.next <= e; q.next++ {
+		row, err := c.cur.at(q.next)
+		if err != nil {
+			return types.Value{}, err
+		}
+		v := c.args[0].of(row)
+		if v.K == types.Null {
+			continue
+		}
+		for len(q.vals) > q.first && types.Compare(v, q.vals[len(q.vals)-1].args[0]) == q.want {
+			q.vals = q.vals[:len(q.vals)-1]
+		}
+		q.vals = append(q.vals, windowHeld{i: q.next, args: []types.Value{v.Clone()}})
+	}
+	for q.first < len(q.vals) && q.vals[q.first].i < s {
+		q.vals[q.first] = windowHeld{}
+		q.first++
+	}
+	if q.first > len(q.vals)/2 && q.first > 64 {
+		q.vals = append(q.vals[:0], q.vals[q.first:]...)
+		q.first = 0
+	}
+	if q.first == len(q.vals) || s > e {
+		return types.Value{}, nil
+	}
+	return q.vals[q.first].args[0], nil
 }
 
 // argsOf returns the call's arguments of row r.
