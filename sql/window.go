@@ -3,6 +3,7 @@ package sql
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -463,7 +464,9 @@ func checkWindowCall(f *ast.Func) error {
 			return bad("%s takes one to three arguments (value, offset, default)", f.Name)
 		}
 		if n >= 2 {
-			return constInt(1, "offset", 0)
+			// A negative offset looks the other way, as DuckDB's does
+			// (LEAD(x, -1) is LAG(x, 1)).
+			return constInt(1, "offset", math.MinInt64)
 		}
 	case "FIRST_VALUE", "LAST_VALUE":
 		if n != 1 {

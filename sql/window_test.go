@@ -629,3 +629,27 @@ func TestWindowGroups(t *testing.T) {
 		"COUNT(*) OVER (PARTITION BY g ORDER BY x GROUPS BETWEEN CURRENT ROW AND 2 FOLLOWING) FROM t ORDER BY id"
 	sameWhenSpilled(t, s, q, want, len(rows))
 }
+
+// TestNegativeLagLead: LEAD(x, -k) is LAG(x, k) and LAG(x, -k) is
+// LEAD(x, k), default and IGNORE NULLS too.
+func TestNegativeLagLead(t *testing.T) {
+	s := fixedLake(t, []string{"day"}, `{"id":1,"x":10,"day":"a"}`, `{"id":2,"day":"a"}`, `{"id":3,"x":30,"day":"b"}`, `{"id":4,"x":40,"day":"b"}`)
+	pairs := [][2]string{
+		{"LEAD(x, -1)", "LAG(x, 1)"}, {"LAG(x, -2, 0)", "LEAD(x, 2, 0)"}, {"LEAD(x, -1) IGNORE NULLS", "LAG(x) IGNORE NULLS"},
+		{"LAG(x, -1) IGNORE NULLS", "LEAD(x) IGNORE NULLS"}, {"LEAD(x, -9223372036854775808)", "LAG(x, 9223372036854775807)"},
+	}
+	for _, p := range pairs {
+		q := "SELECT id, %s OVER (ORDER BY id) FROM t ORDER BY id"
+		got, err := s.Exec(context.Background(), fmt.Sprintf(q, p[0]))
+		if err != nil {
+			t.Fatalf("%s: %v", p[0], err)
+		}
+		want, err := s.Exec(context.Background(), fmt.Sprintf(q, p[1]))
+		if err != nil {
+			t.Fatalf("%s: %v", p[1], err)
+		}
+		if d := diffRows(want.Rows, got.Rows, true); d != "" {
+			t.Errorf("%s: %s", p[0], d)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sync/atomic"
 	"unsafe"
 
@@ -195,6 +196,15 @@ func (w *windowWriter) Columns(names []string) error {
 				return err
 			}
 			wc.args = append(wc.args, windowArg{col: i})
+		}
+		if (wc.name == "LAG" || wc.name == "LEAD") && len(wc.args) >= 2 && wc.args[1].v.I < 0 {
+			// LEAD(x, -k) is LAG(x, k), and the other way.
+			wc.name = map[string]string{"LAG": "LEAD", "LEAD": "LAG"}[wc.name]
+			off := -wc.args[1].v.I
+			if off < 0 { // -MinInt64
+				off = math.MaxInt64
+			}
+			wc.args[1].v = types.IntValue(off)
 		}
 		if !isRankFunc(wc.name) && !isValueFunc(wc.name) {
 			f, _, err := aggregate.Lookup(c.Func.Name, len(c.Func.Args), c.Func.Distinct, c.Func.Separator)
