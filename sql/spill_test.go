@@ -331,24 +331,7 @@ func TestQuantilesOfDistinctValues(t *testing.T) {
 			if arg != "s" {
 				cols += fmt.Sprintf(", QUANTILE_CONT(DISTINCT %s, 0.8)", arg)
 			}
-			for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
-				s.Memory = m
-				want, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+", GROUP_CONCAT(DISTINCT day) FROM t"+by+" ORDER BY 1")
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+" FROM t"+by+" ORDER BY 1")
-				if err != nil {
-					t.Fatal(err)
-				}
-				var w [][]Value
-				for _, r := range want.Rows {
-					w = append(w, r[:len(r)-1])
-				}
-				if d := diffRows(w, got.Rows, true); d != "" {
-					t.Errorf("limit %d, %s%s: %s", m.Limit, cols, by, d)
-				}
-			}
+			againstSets(t, s, key, cols, by)
 		}
 	}
 }
@@ -367,26 +350,34 @@ func TestOrderBlindAggregatesOfDistinctValues(t *testing.T) {
 		if by != "" {
 			key = by[len(" GROUP BY "):]
 		}
-		for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
-			s.Memory = m
-			want, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+", GROUP_CONCAT(DISTINCT day) FROM t"+by+" ORDER BY 1")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+" FROM t"+by+" ORDER BY 1")
-			if err != nil {
-				t.Fatal(err)
-			}
-			var w [][]Value
-			for _, r := range want.Rows {
-				w = append(w, r[:len(r)-1])
-			}
-			if d := diffRows(w, got.Rows, true); d != "" {
-				t.Errorf("limit %d%s: %s", m.Limit, by, d)
-			}
-			if len(got.Rows) == 0 || got.Rows[0][1].IsNull() {
-				t.Errorf("limit %d%s: no answer: %v", m.Limit, by, got.Rows)
-			}
+		againstSets(t, s, key, cols, by)
+	}
+}
+
+// againstSets runs SELECT key, cols FROM t by, in memory and at the
+// smallest budget, against the same with GROUP_CONCAT(DISTINCT day)
+// beside, which keeps every DISTINCT aggregate on its per-group set.
+func againstSets(t *testing.T, s *Session, key, cols, by string) {
+	t.Helper()
+	for _, m := range []Memory{{}, {Limit: MinMemoryLimit, TempDir: t.TempDir()}} {
+		s.Memory = m
+		want, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+", GROUP_CONCAT(DISTINCT day) FROM t"+by+" ORDER BY 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Exec(context.Background(), "SELECT "+key+", "+cols+" FROM t"+by+" ORDER BY 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w [][]Value
+		for _, r := range want.Rows {
+			w = append(w, r[:len(r)-1])
+		}
+		if d := diffRows(w, got.Rows, true); d != "" {
+			t.Errorf("limit %d, %s%s: %s", m.Limit, cols, by, d)
+		}
+		if len(got.Rows) == 0 || got.Rows[0][1].IsNull() {
+			t.Errorf("limit %d, %s%s: no answer: %v", m.Limit, cols, by, got.Rows)
 		}
 	}
 }

@@ -68,7 +68,7 @@ func anyNull(args []types.Value) bool {
 
 // slideSum is SUM and AVG over a frame: the integers' sum exact (an int64,
 // a big.Int past it), as sum's; the DOUBLEs' in a compensated sum
-// (Neumaier's), whose error does not grow with the rows that came in and
+// (Neumaier's, as FSUM's), whose error does not grow with the rows that came in and
 // went out (a plain running sum would keep the rounding of every row that
 // left), and the infinities and NaNs counted apart, since inf - inf would
 // poison the sum for good.
@@ -81,7 +81,7 @@ type slideSum struct {
 	// the DOUBLEs: how many, their finite sum and its compensation, and
 	// the counts of +inf, -inf and NaN
 	nf              int64
-	fsum, fc        float64
+	fsum            kahan // its has unused
 	pinf, ninf, nan int64
 	tmp             big.Int
 }
@@ -116,7 +116,7 @@ func (s *slideSum) add(v types.Value, sign int64) {
 		case math.IsInf(f, -1):
 			s.ninf += sign
 		default:
-			s.addFloat(float64(sign) * f)
+			s.fsum.add(float64(sign) * f)
 		}
 	}
 }
@@ -150,18 +150,6 @@ func (s *slideSum) toBig() {
 	}
 }
 
-// addFloat is a step of Neumaier's summation: fc gathers what each
-// addition rounded away.
-func (s *slideSum) addFloat(x float64) {
-	t := s.fsum + x
-	if math.Abs(s.fsum) >= math.Abs(x) {
-		s.fc += (s.fsum - t) + x
-	} else {
-		s.fc += (x - t) + s.fsum
-	}
-	s.fsum = t
-}
-
 func (s *slideSum) Result() types.Value {
 	if s.n == 0 {
 		return types.Value{}
@@ -189,7 +177,7 @@ func (s *slideSum) Result() types.Value {
 	case s.ninf > 0:
 		f = math.Inf(-1)
 	default:
-		f = s.fsum + s.fc
+		f = s.fsum.sum + s.fsum.err
 		if s.big != nil {
 			b, _ := new(big.Float).SetInt(s.big).Float64()
 			f += b
