@@ -391,10 +391,12 @@ func (w *windowRewrite) window(win *ast.Window) (ast.Expr, error) {
 // in the window's reverse order it is the frame from the partition's
 // first row to the bound the start was, which one state takes a row at a
 // time (windowCall.aggregate), and the pass's sort, spilling, makes that
-// order.
+// order. Not of an aggregate whose answer depends on the order of its
+// rows (STRING_AGG would join them backwards, FIRST be LAST, ties of
+// ARG_MIN and MODE go to the last row).
 func suffixFrame(f *ast.Func, fr *ast.Frame) bool {
 	return fr != nil && fr.End.Kind == ast.UnboundedFollowing && fr.Start.Kind != ast.UnboundedPreceding &&
-		!isRankFunc(f.Name) && !isValueFunc(f.Name)
+		!isRankFunc(f.Name) && !isValueFunc(f.Name) && !aggregate.OrderSensitive(f.Name)
 }
 
 // flipBound is a frame's bound in the window's reverse order.
