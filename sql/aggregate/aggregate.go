@@ -628,12 +628,13 @@ func (s *concat) Result() types.Value {
 
 // ConcatOrdered is GROUP_CONCAT(x ORDER BY k1 [DESC], …): its arguments
 // are x then the keys; the values are joined in the keys' order (NULLs
-// last, as ORDER BY puts them), rows of equal keys in the order they came.
+// last, as ORDER BY puts them, or first where nullsFirst says), rows of
+// equal keys in the order they came.
 // With distinct, over the distinct values of x, whose keys must be x
 // itself (GROUP_CONCAT(DISTINCT x ORDER BY x)): the distinct tuples of (x,
 // x, …) are those of x.
-func ConcatOrdered(name, sep string, desc []bool, distinct bool) *Func {
-	f := &Func{Name: name, Distinct: distinct, New: func() State { return &concatOrdered{sep: sep, desc: desc} }}
+func ConcatOrdered(name, sep string, desc, nullsFirst []bool, distinct bool) *Func {
+	f := &Func{Name: name, Distinct: distinct, New: func() State { return &concatOrdered{sep: sep, desc: desc, nullsFirst: nullsFirst} }}
 	if distinct {
 		f.New = distinctOf(f.New)
 	}
@@ -745,10 +746,10 @@ func distinctOf(mk func() State) func() State {
 }
 
 type concatOrdered struct {
-	sep  string
-	desc []bool
-	rows [][]types.Value // x, then the keys
-	acct *int64
+	sep              string
+	desc, nullsFirst []bool
+	rows             [][]types.Value // x, then the keys
+	acct             *int64
 }
 
 func (s *concatOrdered) account(acct *int64) { s.acct = acct }
@@ -779,10 +780,15 @@ func (s *concatOrdered) Result() types.Value {
 			switch {
 			case x.K == types.Null && y.K == types.Null:
 				continue
-			case x.K == types.Null:
-				return 1
-			case y.K == types.Null:
-				return -1
+			case x.K == types.Null || y.K == types.Null:
+				c := 1 // NULL after
+				if s.nullsFirst[i] {
+					c = -1
+				}
+				if y.K == types.Null {
+					c = -c
+				}
+				return c
 			}
 			c := types.Compare(x, y)
 			if d {

@@ -230,8 +230,14 @@ var aggCases = map[string]aggCase{
 	"last NULL":                {name: "LAST", nargs: 1, rows: one(i(9), null), want: null},
 
 	// GROUP_CONCAT(x ORDER BY k DESC) (DuckDB: STRING_AGG(x, ',' ORDER BY k DESC))
-	"concat ordered": {fn: func() *aggregate.Func { return aggregate.ConcatOrdered("GROUP_CONCAT", ",", []bool{true}, false) },
+	"concat ordered": {fn: func() *aggregate.Func {
+		return aggregate.ConcatOrdered("GROUP_CONCAT", ",", []bool{true}, []bool{false}, false)
+	},
 		rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b,d,a,c")},
+	"concat ordered, NULLS FIRST": {fn: func() *aggregate.Func {
+		return aggregate.ConcatOrdered("GROUP_CONCAT", ",", []bool{true, false}, []bool{true, false}, false)
+	},
+		rows: [][]types.Value{{s("a"), i(1), null}, {s("b"), i(3), i(2)}, {s("e"), null, i(0)}, {s("c"), null, null}, {s("d"), i(3), i(1)}}, want: s("e,c,d,b,a")},
 
 	// MEDIAN, as DuckDB 1.5.6 answers it
 	"median odd":     {name: "MEDIAN", nargs: 1, rows: one(i(3), i(1), null, i(2)), want: f(2)},

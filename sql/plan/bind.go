@@ -363,7 +363,7 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		if sep != nil {
 			s = *sep
 		}
-		call.Func = aggregate.ConcatOrdered(f.Name, s, desc, f.Distinct)
+		call.Func = aggregate.ConcatOrdered(f.Name, s, desc, nullsFirst, f.Distinct)
 		if first {
 			call.Func = aggregate.FirstOrdered(f.Name, desc, nullsFirst, f.Distinct)
 		}
