@@ -259,7 +259,7 @@ func (s *Session) decorrelate(ctx context.Context, sel *ast.Select, scope []scop
 		if strict {
 			kind = ast.InnerJoin
 		}
-		from = ast.Table{Join: &ast.Join{Left: from, Right: ast.Table{Sub: d, Alias: alias, Own: true}, Kind: kind, On: on}}
+		from = ast.Table{Join: &ast.Join{Left: from, Right: ast.Table{Sub: d, Alias: alias, Own: true, Hidden: true}, Kind: kind, On: on}}
 		return repl
 	}
 	var rewrite func(ast.Expr) ast.Expr

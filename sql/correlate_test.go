@@ -236,3 +236,52 @@ func TestCorrelatedInGroupedSelect(t *testing.T) {
 		t.Error("a subquery reading a column outside GROUP BY: no error")
 	}
 }
+
+// TestStarLeavesOutDecorrelatedTables: SELECT * over a query whose
+// correlated EXISTS, NOT EXISTS, IN of a tuple or SEMI/ANTI JOIN became a
+// join spells the outer table's columns alone, not the joined table's
+// keys and marks (__k1, __k2, __m), in a CTE too.
+func TestStarLeavesOutDecorrelatedTables(t *testing.T) {
+	s := fixedLake(t, []string{"c"}, `{"a":1,"b":"x","c":1}`, `{"a":2,"b":"y","c":1}`, `{"a":1,"b":"x","c":2}`, `{"a":3,"b":"z","c":2}`)
+	old := maxInValues
+	defer func() { maxInValues = old }()
+	queries := map[string]string{
+		"SELECT * FROM t WHERE EXISTS (SELECT 1 FROM t u WHERE u.a = t.a AND u.b = t.b AND u.c <> t.c) ORDER BY c, a":              "1 x 1|1 x 2",
+		"SELECT * FROM t WHERE NOT EXISTS (SELECT 1 FROM t u WHERE u.a = t.a AND u.b = t.b AND u.c <> t.c) ORDER BY c, a":          "2 y 1|3 z 2",
+		"SELECT * FROM t WHERE EXISTS (SELECT 1 FROM t u WHERE u.a = t.a AND u.c <> t.c) ORDER BY c, a":                            "1 x 1|1 x 2",
+		"SELECT * FROM t WHERE (a, c) IN (SELECT a, c + 1 FROM t) ORDER BY c, a":                                                   "1 x 2",
+		"WITH z AS (SELECT * FROM t WHERE EXISTS (SELECT 1 FROM t u WHERE u.a = t.a AND u.b = t.b AND u.c > t.c)) SELECT * FROM z": "1 x 1",
+		"SELECT * EXCLUDE (b) FROM t WHERE EXISTS (SELECT 1 FROM t u WHERE u.a = t.a AND u.b = t.b AND u.c > t.c)":                 "1 1",
+	}
+	for _, limit := range []int{old, 1} {
+		maxInValues = limit // 1: every EXISTS joins
+		for q, want := range queries {
+			res, err := s.Exec(context.Background(), q)
+			if err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+			var names []string
+			for _, c := range res.Columns {
+				names = append(names, c.Name)
+			}
+			wantNames := "a b c"
+			if strings.Contains(q, "EXCLUDE") {
+				wantNames = "a c"
+			}
+			if strings.Join(names, " ") != wantNames {
+				t.Errorf("%s (IN values %d): columns %v, want %s", q, limit, names, wantNames)
+			}
+			var rows []string
+			for _, r := range res.Rows {
+				var cells []string
+				for _, v := range r {
+					cells = append(cells, v.String())
+				}
+				rows = append(rows, strings.Join(cells, " "))
+			}
+			if got := strings.Join(rows, "|"); got != want {
+				t.Errorf("%s (IN values %d): %s, want %s", q, limit, got, want)
+			}
+		}
+	}
+}

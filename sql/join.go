@@ -1008,7 +1008,7 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 		if len(st.Exclude) > 0 || len(st.Replace) > 0 {
 			var all []string
 			for _, tb := range tables {
-				if st.Table == "" || st.Table == tb.name {
+				if (st.Table == "" || st.Table == tb.name) && !tb.t.Hidden {
 					all = append(all, tb.fields...)
 				}
 			}
@@ -1030,7 +1030,7 @@ func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []strin
 		}
 		var items []ast.SelectItem
 		for i, tb := range order {
-			if st.Table != "" && st.Table != tb.name {
+			if st.Table != "" && st.Table != tb.name || tb.t.Hidden {
 				continue
 			}
 			fields := tb.fields

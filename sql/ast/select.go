@@ -50,6 +50,9 @@ type Table struct {
 	// decorrelated subquery), never a CTE's that others share, so that a
 	// join may narrow its rows to those it keeps.
 	Own bool
+	// Hidden: a table the engine joined in (a decorrelated subquery's),
+	// whose columns * does not spell.
+	Hidden bool
 	// Shared: a CTE's derived table, whose query other tables of the
 	// statement may name too (and read as it is made once).
 	Shared bool
