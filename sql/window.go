@@ -589,6 +589,16 @@ func distinctOn(sel *ast.Select) (*ast.Select, error) {
 		o.Expr = x
 		w.Order = append(w.Order, o)
 	}
+	terms := slices.Clone(w.Partition)
+	for _, o := range w.Order {
+		terms = append(terms, o.Expr)
+	}
+	for _, e := range terms {
+		if ast.HasWindow(e) {
+			// The rows' first of each would be a window over a window.
+			return nil, fmt.Errorf("%w: DISTINCT ON whose terms or ORDER BY hold a window function (%s): compute it in an inner query, SELECT DISTINCT ON (…) … FROM (SELECT …, %s AS w FROM …) ORDER BY …, w", ErrUnsupported, e, e)
+		}
+	}
 	out := *sel
 	out.DistinctOn = nil
 	out.Qualify = ast.Compare{Op: "=", L: w, R: ast.Literal{Value: types.IntValue(1), Text: "1"}}

@@ -432,16 +432,18 @@ func TestQualify(t *testing.T) {
 func TestWindowErrors(t *testing.T) {
 	s, _ := windowLake(t, 50, 43)
 	for q, want := range map[string]string{
-		"SELECT id FROM t WHERE ROW_NUMBER() OVER (ORDER BY id) < 3":             "a window function in WHERE",
-		"SELECT COUNT(*) FROM t GROUP BY ROW_NUMBER() OVER (ORDER BY id)":        "a window function in GROUP BY",
-		"SELECT g FROM t GROUP BY g HAVING RANK() OVER (ORDER BY g) = 1":         "a window function in HAVING",
-		"SELECT NTILE(0) OVER (ORDER BY id) FROM t":                              "NTILE's number of buckets must be at least 1",
-		"SELECT NTILE(id) OVER (ORDER BY id) FROM t":                             "NTILE's number of buckets must be a whole number",
-		"SELECT LAG(x, id) OVER (ORDER BY id) FROM t":                            "LAG's offset must be a whole number",
-		"SELECT ROW_NUMBER(x) OVER (ORDER BY id) FROM t":                         "ROW_NUMBER takes no arguments",
-		"SELECT NTH_VALUE(x, 0) OVER (ORDER BY id) FROM t":                       "NTH_VALUE's place must be at least 1",
-		"SELECT a.*, b.*, ROW_NUMBER() OVER () FROM t a JOIN t b ON a.id = b.id": "two * beside a window function",
-		"SELECT SUM(x, x) OVER () FROM t":                                        "SUM",
+		"SELECT id FROM t WHERE ROW_NUMBER() OVER (ORDER BY id) < 3":                            "a window function in WHERE",
+		"SELECT COUNT(*) FROM t GROUP BY ROW_NUMBER() OVER (ORDER BY id)":                       "a window function in GROUP BY",
+		"SELECT g FROM t GROUP BY g HAVING RANK() OVER (ORDER BY g) = 1":                        "a window function in HAVING",
+		"SELECT NTILE(0) OVER (ORDER BY id) FROM t":                                             "NTILE's number of buckets must be at least 1",
+		"SELECT NTILE(id) OVER (ORDER BY id) FROM t":                                            "NTILE's number of buckets must be a whole number",
+		"SELECT LAG(x, id) OVER (ORDER BY id) FROM t":                                           "LAG's offset must be a whole number",
+		"SELECT ROW_NUMBER(x) OVER (ORDER BY id) FROM t":                                        "ROW_NUMBER takes no arguments",
+		"SELECT NTH_VALUE(x, 0) OVER (ORDER BY id) FROM t":                                      "NTH_VALUE's place must be at least 1",
+		"SELECT a.*, b.*, ROW_NUMBER() OVER () FROM t a JOIN t b ON a.id = b.id":                "two * beside a window function",
+		"SELECT SUM(x, x) OVER () FROM t":                                                       "SUM",
+		"SELECT DISTINCT ON (g) g, ROW_NUMBER() OVER (ORDER BY id) AS rn FROM t ORDER BY g, rn": "DISTINCT ON whose terms or ORDER BY hold a window function",
+		"SELECT DISTINCT ON (RANK() OVER (ORDER BY g)) g FROM t":                                "DISTINCT ON whose terms or ORDER BY hold a window function",
 	} {
 		_, err := s.Exec(context.Background(), q)
 		if err == nil || !strings.Contains(err.Error(), want) {
