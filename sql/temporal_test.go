@@ -21,6 +21,10 @@ func TestTextComparedWithDates(t *testing.T) {
 		"SELECT COUNT(*) FROM t WHERE day = TIMESTAMP '2026-01-02 00:00:00'":                         count(rows, func(r subRow) bool { return r.day == "2026-01-02" }),
 		"SELECT COUNT(*) FROM t WHERE CONCAT(day, ' 12:00:00') > TIMESTAMP '2026-01-02 06:00:00'":    count(rows, func(r subRow) bool { return r.day >= "2026-01-02" }),
 		"SELECT MIN(day >= DATE '2026-01-02'), MAX(day >= DATE '2026-01-02') FROM t WHERE x IS NULL": "false|true",
+		// A string literal that meets a DATE is cast to one, as DuckDB
+		// casts it: a timestamp's text to its day, on either side.
+		"SELECT DATE '2024-01-05' = '2024-01-05 10:00:00', '2024-01-05 10:00:00' = DATE '2024-01-05', DATE '2024-01-05' < '2024-01-05 00:00:01'":                                               "true|true|false",
+		"SELECT '2024-01-05 23:59:59' BETWEEN DATE '2024-01-05' AND DATE '2024-01-05', DATE '2024-01-05' IN ('2024-01-05 10:00:00'), '10' < 9, TIMESTAMP '2024-01-05 10:00:00' = '2024-01-05'": "true|true|false|false",
 	})
 	text := table(query(t, s, "EXPLAIN SELECT COUNT(*) FROM t WHERE day >= DATE '2026-01-03'"))
 	if !strings.Contains(text, "Partitions kept: 2/4") {

@@ -852,13 +852,7 @@ func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 		if err != nil {
 			return nil, err
 		}
-		op := e.Op
-		if _, lc := l.(*Const); lc {
-			if _, rc := r.(*Const); !rc {
-				l, r, op = r, l, Flip(op)
-			}
-		}
-		return NewCompare(op, l, r, e.Text), nil
+		return constRight(e.Op, l, r, e.Text), nil
 	case ast.IsNull:
 		x, err := sub(e.X)
 		return &IsNullExpr{x, e.Not}, err
@@ -888,7 +882,7 @@ func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 		if err != nil {
 			return nil, err
 		}
-		var out Expr = &AndExpr{NewCompare(">=", x, lo, false), NewCompare("<=", x, hi, false)}
+		var out Expr = &AndExpr{constRight(">=", x, lo, false), constRight("<=", x, hi, false)}
 		if e.Not {
 			out = &NotExpr{out}
 		}
@@ -1170,4 +1164,17 @@ func (b *binder) staticDouble(x Expr) bool {
 func doubleFunction(name string) bool {
 	f, ok := function.Lookup(name)
 	return ok && f.Double
+}
+
+// constRight binds l op r with a constant on the right where one side is
+// one, and a string constant there when the other is a constant of
+// another kind: a string literal is read as the kind it meets (see
+// litForms), DATE '2024-01-05' = '2024-01-05 10:00:00' as DuckDB.
+func constRight(op string, l, r Expr, text bool) *Compare {
+	lc, lok := l.(*Const)
+	rc, rok := r.(*Const)
+	if lok && (!rok || lc.V.K == types.String && rc.V.K != types.String) {
+		l, r, op = r, l, Flip(op)
+	}
+	return NewCompare(op, l, r, text)
 }

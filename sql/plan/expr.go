@@ -273,8 +273,11 @@ func (f *litForms) coerce(lit, v types.Value) types.Value {
 		alt = f.num
 	case types.Date:
 		alt = f.date
-		if alt.K == types.Null {
-			alt = f.ts
+		if alt.K == types.Null && f.ts.K != types.Null {
+			// A timestamp's text cast to the DATE it meets, as DuckDB
+			// casts it: its day ('2024-01-05 10:00:00' = DATE
+			// '2024-01-05').
+			alt = types.DateValue(types.DayOf(f.ts.I))
 		}
 	case types.Timestamp:
 		alt = f.ts

@@ -200,6 +200,9 @@ func daysIn(y, m int) int {
 	return 31
 }
 
+// DayOf is the day (days since 1970-01-01) of a timestamp's microseconds.
+func DayOf(us int64) int64 { return floorDiv(us, microsPerDay) }
+
 func floorDiv(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a < 0) != (b < 0) {
