@@ -51,6 +51,28 @@ func (c *Catalog) Check() error {
 	return nil
 }
 
+// replaceable reports ErrNotALake when name is taken by something a new
+// lake must not replace: a file (raw.jsonl, the history), or a folder
+// without a manifest (the user's own, or a lake whose manifest was lost,
+// its rows still on disk). A lake, damaged or not, is replaced.
+func (c *Catalog) replaceable(name string) error {
+	dir := c.LakeDir(name)
+	if name == HistoryName {
+		return fmt.Errorf("%w: %s is the work folder's history, not a lake name", ErrNotALake, dir)
+	}
+	st, err := c.FS.Stat(dir)
+	if err != nil {
+		return nil // nothing there
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%w: %s is a file, which a lake of that name would replace; not written (choose another name)", ErrNotALake, dir)
+	}
+	if _, err := c.FS.Stat(filepath.Join(dir, storage.ManifestName)); err != nil {
+		return fmt.Errorf("%w: %s is a folder without %s, which a lake of that name would replace; not written (move it away or choose another name)", ErrNotALake, dir, storage.ManifestName)
+	}
+	return nil
+}
+
 // LakeDir returns the folder of a lake.
 func (c *Catalog) LakeDir(name string) string { return filepath.Join(c.Dir, name) }
 
@@ -236,6 +258,9 @@ func (c *Catalog) Replace(name string, crash Crash, build func(dir string) (*sto
 		return nil, err
 	}
 	defer lock.Unlock()
+	if err := c.replaceable(name); err != nil {
+		return nil, err
+	}
 	c.removeLeftovers(name)
 	tmp := filepath.Join(c.Dir, buildPrefix(name)+storage.NewRunID())
 	if err := c.FS.MkdirAll(tmp); err != nil {

@@ -184,6 +184,32 @@ func TestCreateReplaces(t *testing.T) {
 	}
 }
 
+// TestCreateReplacesOnlyLakes: a lake's name taken by a file (its own
+// source among them), by a folder without a manifest (the user's, or a
+// lake whose manifest was lost) or by the history is refused with
+// ErrNotALake, and nothing on disk changes; a lake is replaced.
+func TestCreateReplacesOnlyLakes(t *testing.T) {
+	c, src := workdir(t, rawOrders...)
+	mkfile(t, filepath.Join(c.Dir, "notes.txt"), "keep me")
+	mkfile(t, filepath.Join(c.Dir, "mine", "f.txt"), "keep me too")
+	mkfile(t, filepath.Join(c.Dir, "lost", "day=d1", "part-0000.jsonl"), rawOrders[0]+"\n")
+	before := storagetest.Tree(t, c.Dir)
+	for _, name := range []string{filepath.Base(src), "notes.txt", "mine", "lost", catalog.HistoryName} {
+		_, err := c.Create(name, []string{"day"}, src, 0)
+		if !errors.Is(err, catalog.ErrNotALake) {
+			t.Errorf("Create %s: got %v, want ErrNotALake", name, err)
+		}
+	}
+	if diff := storagetest.DiffTree(storagetest.Tree(t, c.Dir), before); diff != "" {
+		t.Errorf("a refused create changed the work folder:\n%s", diff)
+	}
+	for range 2 {
+		if _, err := c.Create("orders", []string{"day"}, src, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestCreateRemovesLeftovers(t *testing.T) {
 	for name, ok := range map[string]bool{"success": true, "failure": false} {
 		t.Run(name, func(t *testing.T) {

@@ -9,6 +9,9 @@ var (
 	ErrLakeNotFound = errors.New("lake not found")
 	// ErrBadName: the lake name is not one path segment of [A-Za-z0-9._-].
 	ErrBadName = errors.New("bad lake name")
+	// ErrNotALake: a lake's name is taken by a file, or by a folder
+	// without a manifest, which a write would have replaced.
+	ErrNotALake = errors.New("not a lake")
 	// ErrChanged: the lake moved to another generation while a writer worked.
 	ErrChanged = errors.New("lake changed by another writer")
 	// ErrNoRefresh: a snapshot made by walking the folder cannot be read anew.
