@@ -73,6 +73,37 @@ func (c *Catalog) replaceable(name string) error {
 	return nil
 }
 
+// WritableOutside reports ErrNotALake's sibling, ErrInLake, when path (a
+// file or folder an export would write, COPY … TO's or the shell's
+// .output) is the work folder, holds it, or is or lies inside a lake:
+// writing there would replace the lakes' files, or the manifest, behind
+// the catalog's back.
+func (c *Catalog) WritableOutside(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	dir, err := filepath.Abs(c.Dir)
+	if err != nil {
+		return nil
+	}
+	if abs == dir || strings.HasPrefix(dir, abs+string(filepath.Separator)) || abs == string(filepath.Separator) {
+		return fmt.Errorf("%w: %s is the work folder or holds it; not written", ErrInLake, path)
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil // outside the work folder
+	}
+	first := strings.Split(rel, string(filepath.Separator))[0]
+	if _, err := c.FS.Stat(filepath.Join(dir, first, storage.ManifestName)); err == nil {
+		return fmt.Errorf("%w: %s is lake %s's or inside it; not written (write outside the lakes' folders)", ErrInLake, path, first)
+	}
+	if first == HistoryName {
+		return fmt.Errorf("%w: %s is the work folder's history; not written", ErrInLake, path)
+	}
+	return nil
+}
+
 // LakeDir returns the folder of a lake.
 func (c *Catalog) LakeDir(name string) string { return filepath.Join(c.Dir, name) }
 

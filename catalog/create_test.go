@@ -547,3 +547,32 @@ func TestCommitFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestWritableOutside: an export may not write the work folder, a folder
+// holding it, a lake, a file inside one or the history; anywhere else it
+// may, a file of the work folder or a folder that is no lake included.
+func TestWritableOutside(t *testing.T) {
+	c, src := workdir(t, rawOrders...)
+	if _, err := c.Create("orders", []string{"day"}, src, 0); err != nil {
+		t.Fatal(err)
+	}
+	mkfile(t, filepath.Join(c.Dir, "mine", "f.txt"), "")
+	for path, refused := range map[string]bool{
+		c.Dir: true, filepath.Dir(c.Dir): true, "/": true,
+		filepath.Join(c.Dir, "orders"):                              true,
+		filepath.Join(c.Dir, "orders", storage.ManifestName):        true,
+		filepath.Join(c.Dir, "orders", "day=d1", "part-0000.jsonl"): true,
+		filepath.Join(c.Dir, "orders", "new", "x.csv"):              true,
+		filepath.Join(c.Dir, catalog.HistoryName):                   true,
+		filepath.Join(c.Dir, "out.csv"):                             false,
+		filepath.Join(c.Dir, "mine", "out"):                         false,
+		filepath.Join(c.Dir, "orders2"):                             false,
+		filepath.Join(t.TempDir(), "elsewhere.parquet"):             false,
+		filepath.Join(c.Dir, "orders", "..", "free.json"):           false,
+	} {
+		err := c.WritableOutside(path)
+		if refused != errors.Is(err, catalog.ErrInLake) {
+			t.Errorf("%s: got %v, want refused %v", path, err, refused)
+		}
+	}
+}

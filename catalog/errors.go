@@ -12,6 +12,9 @@ var (
 	// ErrNotALake: a lake's name is taken by a file, or by a folder
 	// without a manifest, which a write would have replaced.
 	ErrNotALake = errors.New("not a lake")
+	// ErrInLake: an export's target is a lake, inside one, or the work
+	// folder itself.
+	ErrInLake = errors.New("would overwrite a lake")
 	// ErrChanged: the lake moved to another generation while a writer worked.
 	ErrChanged = errors.New("lake changed by another writer")
 	// ErrNoRefresh: a snapshot made by walking the folder cannot be read anew.

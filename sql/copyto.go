@@ -30,6 +30,9 @@ func (s *Session) copyTo(ctx context.Context, st ast.CopyTo) (*Result, error) {
 			return nil, err
 		}
 	}
+	if err := s.Catalog.WritableOutside(s.source(st.To)); err != nil {
+		return nil, err
+	}
 	q = byPartition(q, st.PartitionBy)
 	c, err := copyout.New(copyout.Options{Path: s.source(st.To), Format: format, NoHeader: st.NoHeader,
 		PartitionBy: st.PartitionBy, Overwrite: st.Overwrite})

@@ -141,3 +141,28 @@ func TestCopyToPartitionOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyToNeverOverLakes: COPY … TO a lake, a file inside one, the
+// work folder or the history is refused, OVERWRITE or not, and the lake
+// answers as before.
+func TestCopyToNeverOverLakes(t *testing.T) {
+	s := fixedLake(t, []string{"day"}, `{"day":"a","x":1}`, `{"day":"b","x":2}`)
+	for _, q := range []string{
+		"COPY t TO 't' (FORMAT parquet, PARTITION_BY (day), OVERWRITE)",
+		"COPY t TO '.' (FORMAT csv, PARTITION_BY (day), OVERWRITE)",
+		"COPY (SELECT 1 AS a) TO 't/_manifest.json' (FORMAT json)",
+		"COPY (SELECT 1 AS a) TO 't/day=a/part-0000.jsonl' (FORMAT json)",
+		"COPY (SELECT 1 AS a) TO '_history.jsonl' (FORMAT json)",
+	} {
+		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), "would overwrite a lake") {
+			t.Errorf("%s: got %v, want a refusal", q, err)
+		}
+	}
+	res, err := s.Exec(context.Background(), "SELECT SUM(x) FROM t")
+	if err != nil || res.Rows[0][0].String() != "3" {
+		t.Fatalf("the lake after the refusals: %v, %v", res, err)
+	}
+	if _, err := s.Exec(context.Background(), "COPY t TO 'out.csv'"); err != nil {
+		t.Errorf("a file beside the lakes: %v", err)
+	}
+}

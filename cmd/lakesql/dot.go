@@ -302,6 +302,9 @@ func dotOutput(sh *shell, _ context.Context, args []string) error {
 	}
 	var f *os.File
 	if len(args) == 1 {
+		if err := sh.sess.Catalog.WritableOutside(args[0]); err != nil {
+			return fmt.Errorf(".output: %w", err)
+		}
 		var err error
 		if f, err = os.Create(args[0]); err != nil {
 			return fmt.Errorf(".output: %w", err) // output stays where it was
@@ -322,6 +325,9 @@ func dotOnce(sh *shell, _ context.Context, args []string) error {
 		return err
 	}
 	if err := sh.closeOnce(); err != nil {
+		return fmt.Errorf(".once: %w", err)
+	}
+	if err := sh.sess.Catalog.WritableOutside(args[0]); err != nil {
 		return fmt.Errorf(".once: %w", err)
 	}
 	f, err := os.Create(args[0])
