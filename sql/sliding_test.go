@@ -14,6 +14,7 @@ import (
 // integers past 2^60 (their sums leave int64), strings and DOUBLEs; the
 // frames are in memory and, at the smallest budget, spilled.
 func TestSlidingFrames(t *testing.T) {
+	skipUnderRace(t)
 	s := spillLake(t, 1200, 41)
 	// i numbers each day's rows in the order of f (no two alike); g has
 	// NULLs and a value most rows share (peers).

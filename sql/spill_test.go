@@ -341,6 +341,7 @@ func TestQuantilesOfDistinctValues(t *testing.T) {
 // two steps of COUNT(DISTINCT x) (and spill with them); they answer as the
 // per-group distinct sets do (kept when GROUP_CONCAT(DISTINCT) sits beside).
 func TestOrderBlindAggregatesOfDistinctValues(t *testing.T) {
+	skipUnderRace(t)
 	s := spillLake(t, 6000, 33)
 	cols := "ROUND(STDDEV(DISTINCT f), 6), ROUND(VAR_POP(DISTINCT x % 1000), 6), ROUND(SKEWNESS(DISTINCT x % 1000), 9), " +
 		"ROUND(KURTOSIS(DISTINCT f), 9), PRODUCT(DISTINCT x % 3 + 2) > 0, ROUND(FSUM(DISTINCT f), 6), BIT_OR(DISTINCT x), " +
@@ -639,6 +640,7 @@ func sortedText(rows [][]Value) []string {
 // in the same order, each row one of the groups (ties may pick others),
 // in memory and spilled, NULLs, ties and OFFSET included.
 func TestTopNOfGroupsAsTheWholeSort(t *testing.T) {
+	skipUnderRace(t)
 	s := spillLake(t, 6000, 43)
 	for _, c := range []struct {
 		agg, order string
@@ -703,6 +705,7 @@ func TestTopNOfGroupsAsTheWholeSort(t *testing.T) {
 // spilled; one group of two arguments of many values each stays within
 // the budget.
 func TestDistinctOfSeveralArguments(t *testing.T) {
+	skipUnderRace(t)
 	s := spillLake(t, 6000, 47)
 	for _, groups := range []string{"", "s", "day", "g % 5, day"} {
 		for _, cols := range []string{
@@ -864,5 +867,14 @@ func TestOrderedAndFilteredFirst(t *testing.T) {
 		"SELECT g, FIRST(x ORDER BY f) FILTER (WHERE f > 0), LAST(f ORDER BY x, f) FILTER (WHERE s IS NOT NULL), ARG_MIN(t, f) FILTER (WHERE x % 2 = 0) FROM t GROUP BY g",
 	} {
 		spillsAsInMemory(t, s, q, false)
+	}
+}
+
+// skipUnderRace skips a long check of answers, which plain go test runs,
+// under the race detector, which is there for the concurrent parts
+// (.ci/run runs both).
+func skipUnderRace(t interface{ Skip(...any) }) {
+	if raceDetector {
+		t.Skip("a long check of answers: run without -race")
 	}
 }
