@@ -179,3 +179,31 @@ func TestDemo(t *testing.T) {
 		t.Errorf("the temporary demo folder has no lake orders_fine: %v", err)
 	}
 }
+
+// TestUnclosedComment: a script, -c or stdin that ends inside a /*
+// comment fails (exit 1, naming the comment's line), after running the
+// statements before it; a closed comment is nothing.
+func TestUnclosedComment(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "s.sql")
+	if err := os.WriteFile(script, []byte("SELECT 1 AS a;\n/* oops\nSELECT 2 AS b;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, args := range map[string][]string{
+		"-f":       {"-d", dir, "--no-init", "--format", "csv", "-f", script},
+		"-c":       {"-d", dir, "--no-init", "--format", "csv", "-c", "SELECT 1 AS a; /* oops SELECT 2 AS b;"},
+		"-c alone": {"-d", dir, "--no-init", "--format", "csv", "-c", "SELECT 1 AS a;", "-c", "/* never closed SELECT 2 AS b"},
+	} {
+		stdout, stderr, code := lakesql(t, "", args...)
+		if code != 1 || stdout != "a\n1\n" || !strings.Contains(stderr, "a /* comment is never closed") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 1, a's row and the unclosed comment", name, code, stdout, stderr)
+		}
+	}
+	stdout, stderr, code := lakesql(t, "SELECT 1 AS a; /* oops\n", "-d", dir, "--no-init", "--format", "csv")
+	if code != 1 || stdout != "a\n1\n" || !strings.Contains(stderr, "line 1: a /* comment is never closed") {
+		t.Errorf("stdin: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if stdout, stderr, code := lakesql(t, "", "-d", dir, "--no-init", "--format", "csv", "-c", "SELECT 1 /* x */ AS a; /* fine */"); code != 0 || stdout != "a\n1\n" {
+		t.Errorf("closed comments: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

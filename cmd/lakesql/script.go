@@ -57,6 +57,14 @@ func (sh *shell) script(ctx context.Context, r io.Reader, name string) error {
 			break
 		}
 	}
+	if at := parser.OpenComment(buf.text); at >= 0 && !sh.quit {
+		// The source ends inside a /* comment: what follows it was
+		// never run, which must not pass for success.
+		line := buf.start + strings.Count(buf.text[:at], "\n")
+		sh.ran++
+		buf.reset()
+		return sh.fail(where, line, errors.New("a /* comment is never closed (*/): the rest of the input was not run"))
+	}
 	if p, ok := buf.flush(); ok && !sh.quit {
 		return sh.piece(ctx, where, p)
 	}

@@ -38,12 +38,16 @@ func Split(script string) []Piece {
 
 // InComment reports whether a script ends inside a /* comment, which Split
 // reads as if it were closed: a shell reading line by line waits for more.
-func InComment(script string) bool { return scan(script, func(int) {}) }
+func InComment(script string) bool { return scan(script, func(int) {}) >= 0 }
+
+// OpenComment returns the offset of the /* that a script never closes,
+// or -1.
+func OpenComment(script string) int { return scan(script, func(int) {}) }
 
 // scan walks a script, skipping quotes and comments, and calls semicolon
-// with the offset of each ';' outside them. It reports whether the script
-// ends inside a /* comment.
-func scan(script string, semicolon func(i int)) (inComment bool) {
+// with the offset of each ';' outside them. It returns the offset of the
+// /* comment the script ends inside, or -1.
+func scan(script string, semicolon func(i int)) (openComment int) {
 	for i := 0; i < len(script); i++ {
 		switch c := script[i]; {
 		case c == '\'' || c == '"' || c == '`':
@@ -55,14 +59,14 @@ func scan(script string, semicolon func(i int)) (inComment bool) {
 		case c == '/' && strings.HasPrefix(script[i:], "/*"):
 			end := strings.Index(script[i+2:], "*/")
 			if end < 0 {
-				return true
+				return i
 			}
 			i += end + 3
 		case c == ';':
 			semicolon(i)
 		}
 	}
-	return false
+	return -1
 }
 
 // leadingSpace returns the length of the whitespace and comments that
