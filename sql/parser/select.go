@@ -722,6 +722,10 @@ func (c *converter) intVal(e sqlparser.Expr) (int64, error) {
 	if err != nil {
 		return 0, c.unsupported(e, "LIMIT that is not a whole number")
 	}
+	if n < 0 {
+		// As DuckDB; -1 would read as no LIMIT at all.
+		return 0, NewSyntaxError(c.text, c.off, "LIMIT/OFFSET cannot be negative (%s)", v.Val)
+	}
 	return n, nil
 }
 
