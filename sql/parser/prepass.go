@@ -206,6 +206,14 @@ func castOperand(text string, toks []sqlToken, i int) int {
 			return i - 1 // DATE '…'::type
 		}
 	}
+	// 1e-7, 2.5E+3: the exponent's sign splits the number in three.
+	digits := func(w string) bool { return w != "" && strings.Trim(w, "0123456789") == "" }
+	if i >= 2 && (is(i-1, "-") || is(i-1, "+")) && toks[i-2].word && toks[i-1].pos == toks[i-2].end && toks[i].pos == toks[i-1].end {
+		w := text[toks[i-2].pos:toks[i-2].end]
+		if last := w[len(w)-1]; (last == 'e' || last == 'E') && digits(w[:len(w)-1]) && digits(text[toks[i].pos:toks[i].end]) {
+			i -= 2
+		}
+	}
 	for i >= 2 && is(i-1, ".") && toks[i-2].word && toks[i-1].pos == toks[i-2].end && toks[i].pos == toks[i-1].end {
 		i -= 2
 	}
