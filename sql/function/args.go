@@ -136,11 +136,18 @@ func runeOffset(s string, i int64) int {
 }
 
 // maxResult bounds the bytes a function may build (REPEAT, LPAD, ...): a
-// query asking for more is an error rather than a machine out of memory.
-const maxResult = 1 << 30
+// query asking for more is an error rather than a process past its
+// memory (a value is held, copied and printed several times over; a
+// line of input may hold 64 MiB).
+const maxResult = 16 << 20
 
-func tooLong(n int64) error {
-	return fmt.Errorf("%w: the result would be %d bytes, more than the %d allowed", ErrArgs, n, maxResult)
+// tooLong is the error of a result of n bytes, or of count times size
+// (which may not fit an int64).
+func tooLong(count, size int64) error {
+	if size != 0 && count > math.MaxInt64/size {
+		return fmt.Errorf("%w: the result would be %d times %d bytes, more than the %d allowed", ErrArgs, count, size, maxResult)
+	}
+	return fmt.Errorf("%w: the result would be %d bytes, more than the %d allowed", ErrArgs, count*size, maxResult)
 }
 
 // b2v and friends build results.

@@ -460,7 +460,7 @@ func repeatFn(a []types.Value) (types.Value, error) {
 		return s2v(""), nil
 	}
 	if n > maxResult/int64(len(s)) {
-		return types.Value{}, tooLong(n * int64(len(s)))
+		return types.Value{}, tooLong(n, int64(len(s)))
 	}
 	return s2v(strings.Repeat(s, int(n))), nil
 }
@@ -483,7 +483,7 @@ func padFn(left bool) Eval {
 			return types.Value{}, fmt.Errorf("%w: insufficient padding: the fill is ''", ErrArgs)
 		}
 		if n > maxResult {
-			return types.Value{}, tooLong(n)
+			return types.Value{}, tooLong(n, 1)
 		}
 		need := n - c
 		fr := []rune(fill)
