@@ -170,6 +170,7 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select t.* exclude (b) replace (cast(n as varchar) as n) from t", "SELECT t.* EXCLUDE (b) REPLACE (CAST(n AS VARCHAR) AS n) FROM t"},
 		// A parenthesized expression after a keyword, and chained casts.
 		{"select (a + 1)::double, a::double::varchar, not (b)::boolean from t where (c)::integer = 1", "SELECT CAST(a + 1 AS DOUBLE), CAST(CAST(a AS DOUBLE) AS VARCHAR), NOT CAST(b AS BOOLEAN) FROM t WHERE CAST(c AS INTEGER) = 1"},
+		{"select 이름, t.café + 1 as 수 from t where 이름 = 'café'", "SELECT `이름`, t.`café` + 1 AS `수` FROM t WHERE `이름` = 'café'"},
 		{"select 1e-7::double, 2.5E+3::varchar, a - 1e-2::double, e-7::double from t", "SELECT CAST(1e-7 AS DOUBLE), CAST(2.5E+3 AS VARCHAR), a - CAST(1e-2 AS DOUBLE), e - CAST(7 AS DOUBLE) FROM t"},
 		// DuckDB's COUNT_IF(c).
 		{"select count_if(a > 1) from t", "SELECT COUNT(CASE WHEN a > 1 THEN 1 END) FROM t"},

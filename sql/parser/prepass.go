@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/lakesql/lakesql/sql/ast"
 )
@@ -1131,6 +1132,12 @@ func prepass(text string) rewritten {
 			if _, table, _ := strings.Cut(w, "$"); slices.Contains(ast.MetaTables, strings.ToLower(table)) {
 				edits = append(edits, edit{pos: t.pos, end: t.end, repl: "`" + w + "`"})
 			}
+		}
+		// A name with letters past ASCII unquoted (SELECT 이름, café),
+		// as DuckDB reads it: `name` to the grammar, whose tokenizer
+		// stops at the first byte past ASCII.
+		if w := text[t.pos:t.end]; t.word && !strings.Contains(w, "$") && strings.IndexFunc(w, func(r rune) bool { return r >= utf8.RuneSelf }) >= 0 {
+			edits = append(edits, edit{pos: t.pos, end: t.end, repl: "`" + w + "`"})
 		}
 		// "name" is a name, as in DuckDB and standard SQL (MySQL's
 		// grammar reads a string): `name` to the grammar.
