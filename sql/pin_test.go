@@ -311,3 +311,38 @@ func TestStatementReadsEachManifestOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeDamaged: DESCRIBE of a lake with a listed file missing,
+// grown or cut short fails as SELECT does, naming the lake damaged and
+// the file, rather than describing the rows it found.
+func TestDescribeDamaged(t *testing.T) {
+	for _, damage := range []string{"missing", "shorter", "longer"} {
+		t.Run(damage, func(t *testing.T) {
+			s := fixedLake(t, []string{"day"}, `{"day":"a","x":1}`, `{"day":"a","x":2}`, `{"day":"b","x":3}`)
+			if _, err := s.Exec(context.Background(), "DESCRIBE t"); err != nil {
+				t.Fatal(err)
+			}
+			snap, err := s.Catalog.Snapshot("t")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := snap.Files()[0]
+			victim := snap.Path(f.Path)
+			switch damage {
+			case "missing":
+				err = os.Remove(victim)
+			case "shorter":
+				err = os.Truncate(victim, f.Bytes/2)
+			default:
+				err = os.WriteFile(victim, []byte(`{"day":"a","x":1}`+"\n"+`{"day":"a","x":2}`+"\n"+`{"day":"a","x":9}`+"\n"), 0o644)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = s.Exec(context.Background(), "DESCRIBE t")
+			if err == nil || !strings.Contains(err.Error(), "damaged") || !strings.Contains(err.Error(), victim) {
+				t.Fatalf("error %v, want a damaged lake naming %s", err, victim)
+			}
+		})
+	}
+}

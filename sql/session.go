@@ -586,21 +586,28 @@ func (s *Session) describe(ctx context.Context, lake string) (*Result, error) {
 		rows   int64
 		nonNil int64
 	}
-	fields := map[string]*info{}
-	var order []string
-	if err := eachMember(ctx, snap, func(name string, raw []byte) {
-		in := fields[name]
-		if in == nil {
-			in = &info{kinds: map[string]bool{}}
-			fields[name] = in
-			order = append(order, name)
-		}
-		k := storage.KindOf(raw)
-		in.kinds[kindName(k)] = true
-		in.rows++
-		if k != storage.Null {
-			in.nonNil++
-		}
+	var (
+		fields map[string]*info
+		order  []string
+	)
+	// A file of another size than the manifest says is a writer's (read
+	// the lake's new manifest, from the start) or a damaged lake's.
+	if err := catalog.Reread(snap, func(sn *catalog.Snapshot) error {
+		snap, fields, order = sn, map[string]*info{}, nil
+		return eachMember(ctx, sn, func(name string, raw []byte) {
+			in := fields[name]
+			if in == nil {
+				in = &info{kinds: map[string]bool{}}
+				fields[name] = in
+				order = append(order, name)
+			}
+			k := storage.KindOf(raw)
+			in.kinds[kindName(k)] = true
+			in.rows++
+			if k != storage.Null {
+				in.nonNil++
+			}
+		})
 	}); err != nil {
 		return nil, err
 	}
@@ -651,30 +658,34 @@ func kindName(k storage.Kind) string {
 // eachMember calls fn for every member of every row of the snapshot.
 func eachMember(ctx context.Context, snap *catalog.Snapshot, fn func(name string, raw []byte)) error {
 	for _, f := range snap.Files() {
-		if err := eachLine(ctx, snap, f.Path, func(line []byte) error { return storage.Members(line, fn) }); err != nil {
+		if err := eachLine(ctx, snap, f, func(line []byte) error { return storage.Members(line, fn) }); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func eachLine(ctx context.Context, snap *catalog.Snapshot, rel string, fn func([]byte) error) error {
-	r, err := snap.Open(rel)
+func eachLine(ctx context.Context, snap *catalog.Snapshot, f storage.FileEntry, fn func([]byte) error) error {
+	r, err := snap.Open(f.Path)
 	if err != nil {
-		return fmt.Errorf("read lake file: %w", err)
+		return fmt.Errorf("read lake file: %w", catalog.Stale(err))
 	}
 	defer r.Close()
-	lr := storage.NewLineReader(r, 256<<10)
+	cr := &countingReader{r: r}
+	lr := storage.NewLineReader(cr, 256<<10)
 	for {
 		line, err := lr.Next()
 		if err == io.EOF {
+			if cr.n != f.Bytes && !snap.Glob {
+				return catalog.SizeMismatch(snap.Path(f.Path), snap.Path(storage.ManifestName), cr.n, f.Bytes)
+			}
 			return nil
 		}
 		if err == nil {
 			err = fn(line)
 		}
 		if err != nil {
-			return &storage.LineError{File: snap.Path(rel), Line: lr.Line(), Err: err}
+			return &storage.LineError{File: snap.Path(f.Path), Line: lr.Line(), Err: err}
 		}
 		if lr.Line()&1023 == 0 && ctx.Err() != nil {
 			return ErrCanceled
@@ -813,4 +824,16 @@ func (s *Session) unseenNote(lake string, unseen []string) string {
 		notes = append(notes, note)
 	}
 	return strings.Join(notes, "\n")
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
