@@ -950,6 +950,10 @@ func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, erro
 	}
 	fn, ok := function.Lookup(f.Name)
 	if !ok {
+		switch strings.ToUpper(f.Name) {
+		case "ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE", "LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE", "NTH_VALUE":
+			return nil, bindErrorf(ErrUnsupported, "%s is a window function: it needs OVER (…), as in %s OVER (ORDER BY …)", strings.ToUpper(f.Name), f)
+		}
 		names := append(function.Names(), aggregate.Names()...)
 		if s, ok := suggest.Closest(f.Name, names); ok {
 			return nil, bindErrorf(ErrUnsupported, "unknown function %s; did you mean %s?", f.Name, s)

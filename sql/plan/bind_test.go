@@ -209,6 +209,11 @@ var bindCases = map[string]struct {
 		err:   "unknown function LENGHT; did you mean LENGTH?",
 		unsup: true,
 	},
+	"a window function without OVER": {
+		q:     "SELECT row_number() FROM orders",
+		err:   "ROW_NUMBER is a window function: it needs OVER (…), as in ROW_NUMBER() OVER (ORDER BY …)",
+		unsup: true,
+	},
 	"unknown aggregate-like function with did-you-mean": {
 		q:     "SELECT COUNTT(region) FROM orders",
 		err:   "unknown function COUNTT; did you mean COUNT?",
