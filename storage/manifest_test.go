@@ -153,6 +153,7 @@ func TestDecodeManifest(t *testing.T) {
 		"file not object":     {head + `"day=a/part-0.jsonl"]}`, ErrCorrupt},
 		"negative rows":       {head + file("day=a/part-0.jsonl", `"a"`, -1, 2) + `]}`, ErrCorrupt},
 		"negative bytes":      {head + file("day=a/part-0.jsonl", `"a"`, 1, -2) + `]}`, ErrCorrupt},
+		"rows past int64":     {head + file("day=a/part-0.jsonl", `"a"`, 9223372036854775807, 2) + `,` + file("day=a/part-1.jsonl", `"a"`, 1, 2) + `]}`, ErrCorrupt},
 		"negative generation": {`{"lake":"l","key":["day"],"generation":-1,"files":[]}`, ErrCorrupt},
 		"fractional rows":     {head + `{"path":"day=a/part-0.jsonl","partition":{"day":"a"},"rows":1.5,"bytes":2}]}`, ErrCorrupt},
 		"string rows":         {head + `{"path":"day=a/part-0.jsonl","partition":{"day":"a"},"rows":"1","bytes":2}]}`, ErrCorrupt},
