@@ -169,7 +169,7 @@ func TestStrings(t *testing.T) {
 		{fn: "REPEAT", args: A(S("ab"), I(0)), want: S("")},
 		{fn: "REPEAT", args: A(S(""), I(5)), want: S("")},
 		{fn: "REPEAT", args: A(S("서"), I(2)), want: S("서서")},
-		{fn: "REPEAT", args: A(S("x"), I(maxResult + 1)), err: ErrArgs},
+		{fn: "REPEAT", args: A(S("x"), I(maxResult+1)), err: ErrArgs},
 		{fn: "REPEAT", args: A(S("xy"), I(9223372036854775807)), err: ErrArgs},
 		{fn: "REPEAT", args: A(S("ab"), I(1<<40)), err: ErrArgs}, // DuckDB builds it
 		{fn: "REPEAT", args: A(S("ab"), N), want: N},
