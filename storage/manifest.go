@@ -168,7 +168,7 @@ func decodeManifestJSON(data []byte) (*Manifest, error) {
 	}
 	m.Files = make([]FileEntry, len(mj.Files))
 	parts := partitions{}
-	var rows, bytes int64 // the totals, which must fit an int64 too
+	var totalRows, totalBytes int64 // the totals, which must fit an int64 too
 	for i, fj := range mj.Files {
 		if fj.Path == nil || fj.Partition == nil || fj.Rows == nil || fj.Bytes == nil {
 			return nil, corruptf("manifest: file %d: missing one of path, partition, rows, bytes", i)
@@ -177,10 +177,10 @@ func decodeManifestJSON(data []byte) (*Manifest, error) {
 		if f.Rows < 0 || f.Bytes < 0 {
 			return nil, corruptf("manifest: %s: negative rows or bytes", f.Path)
 		}
-		if f.Rows > math.MaxInt64-rows || f.Bytes > math.MaxInt64-bytes {
+		if f.Rows > math.MaxInt64-totalRows || f.Bytes > math.MaxInt64-totalBytes {
 			return nil, corruptf("manifest: %s: the lake's rows or bytes would pass 2^63", f.Path)
 		}
-		rows, bytes = rows+f.Rows, bytes+f.Bytes
+		totalRows, totalBytes = totalRows+f.Rows, totalBytes+f.Bytes
 		pt, ok := parts[string(fj.Partition)]
 		if !ok {
 			vals, err := decodePartition(fj.Partition, m.Key)

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"math"
 	"unicode/utf8"
 )
 
@@ -34,6 +35,7 @@ func decodeWritten(data []byte) (m *Manifest, ok bool) {
 		return nil, false
 	}
 	parts := partitions{}
+	var totalRows, totalBytes int64 // the totals, which must fit an int64 (see decodeManifestJSON)
 	m.Files = make([]FileEntry, 0, bytes.Count(data[d.i:], []byte("\n{")))
 	if !d.peek(']') {
 		for {
@@ -55,9 +57,10 @@ func decodeWritten(data []byte) (m *Manifest, ok bool) {
 			}
 			f.Partition = pt.vals
 			if !d.lit(`,"rows":`) || !d.count(&f.Rows) || !d.lit(`,"bytes":`) || !d.count(&f.Bytes) || !d.lit("}") ||
-				checkNextFile(m.Files, pt, f) != nil {
-				return nil, false
+				checkNextFile(m.Files, pt, f) != nil || f.Rows > math.MaxInt64-totalRows || f.Bytes > math.MaxInt64-totalBytes {
+				return nil, false // the error is decodeManifestJSON's to give
 			}
+			totalRows, totalBytes = totalRows+f.Rows, totalBytes+f.Bytes
 			m.Files = append(m.Files, f)
 			if !d.lit(",") {
 				break
