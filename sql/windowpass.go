@@ -335,7 +335,10 @@ func (w *windowWriter) flush() error {
 						return err
 					}
 				} else if !c.agg.Distinct && (c.name == "MIN" || c.name == "MAX") {
-					c.best = &bestQueue{want: map[bool]int{true: -1, false: 1}[c.name == "MIN"]}
+					c.best = &bestQueue{want: 1}
+					if c.name == "MIN" {
+						c.best.want = -1
+					}
 				}
 			}
 		}
@@ -597,7 +600,7 @@ func (c *windowCall) slideTo(s, e int) (types.Value, error) {
 // more than one of few.
 type bestQueue struct {
 	want  int
-	vals  []windowHeld
+	vals  []keptValue
 	first int // vals[first:] are the queue
 	next  int // the next row to read
 }
@@ -613,13 +616,13 @@ func (q *bestQueue) to(c *windowCall, s, e int) (types.Value, error) {
 		if v.K == types.Null {
 			continue
 		}
-		for len(q.vals) > q.first && types.Compare(v, q.vals[len(q.vals)-1].args[0]) == q.want {
+		for len(q.vals) > q.first && types.Compare(v, q.vals[len(q.vals)-1].v) == q.want {
 			q.vals = q.vals[:len(q.vals)-1]
 		}
-		q.vals = append(q.vals, windowHeld{i: q.next, args: []types.Value{v.Clone()}})
+		q.vals = append(q.vals, keptValue{i: q.next, v: v.Clone()})
 	}
 	for q.first < len(q.vals) && q.vals[q.first].i < s {
-		q.vals[q.first] = windowHeld{}
+		q.vals[q.first] = keptValue{}
 		q.first++
 	}
 	if q.first > len(q.vals)/2 && q.first > 64 {
@@ -629,7 +632,7 @@ func (q *bestQueue) to(c *windowCall, s, e int) (types.Value, error) {
 	if q.first == len(q.vals) || s > e {
 		return types.Value{}, nil
 	}
-	return q.vals[q.first].args[0], nil
+	return q.vals[q.first].v, nil
 }
 
 // argsOf returns the call's arguments of row r.
