@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 
 	"github.com/lakesql/lakesql/storage"
 )
@@ -135,9 +137,9 @@ func (c *Catalog) checkOnce(lake string) (CheckResult, lakeState, error) {
 	if m.Lake != lake {
 		bad(storage.ManifestName, "names the lake %q, but its folder is %q", m.Lake, lake)
 	}
-	for _, f := range m.Files {
-		for _, msg := range checkFile(st.root, f) {
-			bad(f.Path, "%s", msg)
+	for i, msgs := range checkFiles(st.root, m.Files) {
+		for _, msg := range msgs {
+			bad(m.Files[i].Path, "%s", msg)
 		}
 	}
 	s := &Snapshot{fs: c.FS, Dir: c.LakeDir(lake), Manifest: m}
@@ -145,6 +147,30 @@ func (c *Catalog) checkOnce(lake string) (CheckResult, lakeState, error) {
 		return CheckResult{}, st, err
 	}
 	return res, st, nil
+}
+
+// checkFiles checks the listed files, one per CPU at a time (reading
+// every line as JSON is the check's cost), and returns what is wrong with
+// each, in their order.
+func checkFiles(root *os.Root, files []storage.FileEntry) [][]string {
+	out := make([][]string, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(files)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = checkFile(root, files[i])
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }
 
 // checkFile checks one listed file and returns what is wrong with it.
@@ -165,7 +191,7 @@ func checkFile(root *os.Root, f storage.FileEntry) []string {
 	if info.Size() != f.Bytes {
 		out = append(out, fmt.Sprintf("%d bytes on disk, the manifest says %d", info.Size(), f.Bytes))
 	}
-	lines, ended, err := countLines(root, name)
+	lines, ended, bad, err := scanLines(root, name)
 	if err != nil {
 		return append(out, fmt.Sprintf("cannot be read: %v", pathErr(err)))
 	}
@@ -174,6 +200,9 @@ func checkFile(root *os.Root, f storage.FileEntry) []string {
 	}
 	if !ended {
 		out = append(out, "the last line does not end in a newline (the file is cut short)")
+	}
+	if bad != "" {
+		out = append(out, bad)
 	}
 	return out
 }
@@ -189,31 +218,90 @@ func pathErr(err error) error {
 	return err
 }
 
-// countLines counts the lines of a file, a last one without '\n'
-// included, and reports whether the file is empty or ends in '\n'.
-func countLines(root *os.Root, name string) (lines int64, ended bool, err error) {
+// scanLines counts the lines of a file, a last one without '\n' included,
+// reports whether the file is empty or ends in '\n', and checks that every
+// line is one JSON object, as a query reads it: bad names the first line
+// that is not (with how many more are not), or is "" for a file of rows.
+// A line is held whole to be checked, up to [storage.MaxLineBytes]; a
+// longer one is counted, and named as too long. A last line without its
+// '\n' is counted but not checked: the file is cut short, a problem of
+// its own.
+func scanLines(root *os.Root, name string) (lines int64, ended bool, bad string, err error) {
 	f, err := root.Open(name)
 	if err != nil {
-		return 0, false, err
+		return 0, false, "", err
 	}
 	defer f.Close()
+	var (
+		line     []byte // the line so far, when it spans reads
+		long     bool   // the line so far is over MaxLineBytes
+		badLines int64
+	)
+	check := func(b []byte) {
+		lines++
+		var e error
+		if long {
+			e = fmt.Errorf("longer than %d bytes, the most one row may have", storage.MaxLineBytes)
+		} else {
+			e = storage.Fields(b, nil, nil)
+		}
+		if e != nil {
+			if badLines == 0 {
+				bad = fmt.Sprintf("line %d: %v", lines, e)
+			}
+			badLines++
+		}
+		line, long = line[:0], false
+	}
 	buf := make([]byte, 64<<10)
 	ended = true
 	for {
-		n, err := f.Read(buf)
+		n, rerr := f.Read(buf)
 		if n > 0 {
-			lines += int64(bytes.Count(buf[:n], []byte{'\n'}))
 			ended = buf[n-1] == '\n'
+			b := buf[:n]
+			for {
+				i := bytes.IndexByte(b, '\n')
+				if i < 0 {
+					break
+				}
+				if len(line) == 0 && !long {
+					check(b[:i])
+				} else {
+					line = appendUpTo(line, b[:i], &long)
+					check(line)
+				}
+				b = b[i+1:]
+			}
+			if len(b) > 0 {
+				line = appendUpTo(line, b, &long)
+			}
 		}
-		if err == io.EOF {
+		if rerr == io.EOF {
 			break
 		}
-		if err != nil {
-			return 0, false, err
+		if rerr != nil {
+			return 0, false, "", rerr
 		}
 	}
 	if !ended {
-		lines++
+		lines++ // cut short: a problem of its own, not checked as JSON
 	}
-	return lines, ended, nil
+	switch {
+	case badLines == 2:
+		bad += " (and 1 more line that is not a JSON object)"
+	case badLines > 2:
+		bad += fmt.Sprintf(" (and %d more lines that are not JSON objects)", badLines-1)
+	}
+	return lines, ended, bad, nil
+}
+
+// appendUpTo appends b to line while line stays within
+// [storage.MaxLineBytes], and marks it long past that.
+func appendUpTo(line, b []byte, long *bool) []byte {
+	if *long || len(line)+len(b) > storage.MaxLineBytes {
+		*long = true
+		return line[:0]
+	}
+	return append(line, b...)
 }

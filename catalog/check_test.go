@@ -1,6 +1,7 @@
 package catalog_test
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -53,7 +54,24 @@ func TestCheckLake(t *testing.T) {
 				data[3] = '\n'
 				mkfile(t, p, string(data))
 			},
-			problems: []string{fileSeoul + ": 3 lines on disk, the manifest says 2"},
+			problems: []string{
+				fileSeoul + ": 3 lines on disk, the manifest says 2",
+				fileSeoul + ": line 1: invalid JSON: unterminated string at end of line (and 1 more line that is not a JSON object)",
+			},
+		},
+		"a line not JSON, size and lines agree": {
+			damage: func(t *testing.T, c *catalog.Catalog, lake string) {
+				p := filepath.Join(lake, fileSeoul)
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				end := bytes.IndexByte(data, '\n')
+				copy(data[end+1:], "[1,2]")
+				copy(data[end+6:], bytes.Repeat([]byte(" "), len(data)-end-7))
+				mkfile(t, p, string(data))
+			},
+			problems: []string{fileSeoul + ": line 2: invalid JSON: a row must be a JSON object"},
 		},
 		"cut short": {
 			damage: func(t *testing.T, c *catalog.Catalog, lake string) {

@@ -21,6 +21,7 @@ func TestCheckExitStatus(t *testing.T) {
 	}{
 		{"CHECK LAKE crashed", 0, "4 orphan(s)", "", "problem"},
 		{"CHECK LAKE broken", 1, "p=b/part-0000.jsonl", "5 problem(s) in lake broken", ""},
+		{"CHECK LAKE garbled", 1, "line 2: invalid JSON", "1 problem(s) in lake garbled: p=a/part-0000.jsonl: line 2", ""},
 		{"CHECK LAKE torn", 1, "_manifest.json", "1 problem(s) in lake torn", ""},
 		{"VACUUM LAKE crashed DRY RUN", 0, "would remove 4 files", "", ""},
 		{"VACUUM LAKE crashed", 0, "removed 4 files, 144 bytes", "", ""},
