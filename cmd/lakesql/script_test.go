@@ -114,6 +114,9 @@ func TestMain(m *testing.M) {
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))
 	}
+	if docBinDir != "" {
+		os.RemoveAll(docBinDir)
+	}
 	os.Exit(code)
 }
 
