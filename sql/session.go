@@ -84,6 +84,16 @@ func (s *Session) Exec(ctx context.Context, text string) (*Result, error) {
 	return res, err
 }
 
+// stoppedBy makes the error of a statement that ctx canceled ErrCanceled,
+// whichever step noticed it first: the step may have returned ctx.Err()
+// or a read's error, which the caller would report as a failure (exit 1)
+// rather than as Ctrl-C (130).
+func stoppedBy(ctx context.Context, err *error) {
+	if *err != nil && ctx.Err() != nil && !errors.Is(*err, ErrCanceled) {
+		*err = ErrCanceled
+	}
+}
+
 // quotedNote adds to each note of a field no row has, that text writes in
 // double quotes, that those enclose a name, as in DuckDB, where MySQL and SQLite may read a string: WHERE
 // region = "seoul" finds no field seoul.
@@ -111,7 +121,8 @@ func quotedNote(text, note string) string {
 }
 
 // Run runs a parsed statement.
-func (s *Session) Run(ctx context.Context, st ast.Statement) (*Result, error) {
+func (s *Session) Run(ctx context.Context, st ast.Statement) (_ *Result, err error) {
+	defer stoppedBy(ctx, &err)
 	ctx = exec.WithMemory(ctx, s.Memory)
 	ctx, release := withDerivedCache(ctx)
 	defer release()

@@ -33,6 +33,7 @@ func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, 
 
 // StreamStatement is Stream of a parsed statement, as Run is Exec's.
 func (s *Session) StreamStatement(ctx context.Context, st ast.Statement, e Emitter) (ok bool, note string, err error) {
+	defer stoppedBy(ctx, &err)
 	ctx = exec.WithMemory(ctx, s.Memory)
 	ctx, release := withDerivedCache(ctx)
 	defer release()
