@@ -4,11 +4,8 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 	"unsafe"
 
 	"github.com/lakesql/lakesql/sql/ast"
@@ -923,7 +920,7 @@ func (e *CastExpr) Eval(r Row) (types.Value, error) {
 			if !mayBeDate(in, e.To) {
 				return types.Value{}, nil
 			}
-			return v, fmt.Errorf("%w: %w (TRY_CAST gives NULL for a text that is no date; lakesql reads YYYY-MM-DD[ HH:MM:SS], DuckDB more forms)", ErrEval, err)
+			return v, fmt.Errorf("%w: %w (DuckDB reads it as a day before the year 1, after the year 294000, or infinity, which lakesql does not hold)", ErrEval, err)
 		}
 		return v, fmt.Errorf("%w: %w", ErrEval, err)
 	}
@@ -1170,29 +1167,8 @@ func Volatile(e Expr) bool {
 }
 
 // mayBeDate reports a text that TRY_CAST to a DATE or TIMESTAMP cannot
-// call no date, though lakesql cannot read it: DuckDB reads more forms
-// (2024-1-5, 2024/01/05, a year past 9999, BC, a time after a date,
-// infinity, epoch), so such a text is an error, not NULL, lest the NULL
-// be a wrong answer. A text that is no date in any of those forms (no
-// year, month and day, or a day its month has not: 2024-02-30) is NULL,
-// as in DuckDB.
+// call no date, though lakesql cannot read it (types.DuckDBOnlyTime): an
+// error, not NULL, lest the NULL be a wrong answer.
 func mayBeDate(v types.Value, to types.Kind) bool {
-	if v.K != types.String || to != types.Date && to != types.Timestamp {
-		return false
-	}
-	switch strings.ToLower(strings.TrimSpace(v.S)) {
-	case "epoch", "infinity", "-infinity":
-		return true
-	}
-	m := dateLike.FindStringSubmatch(v.S)
-	if m == nil {
-		return false
-	}
-	y, _ := strconv.Atoi(m[1])
-	mo, _ := strconv.Atoi(m[2])
-	d, _ := strconv.Atoi(m[3])
-	return mo >= 1 && mo <= 12 && d >= 1 && time.Date(y, time.Month(mo), d, 0, 0, 0, 0, time.UTC).Day() == d
+	return v.K == types.String && (to == types.Date || to == types.Timestamp) && types.DuckDBOnlyTime(v.S, to)
 }
-
-// dateLike is a year, month and day as DuckDB's dates are written.
-var dateLike = regexp.MustCompile(`^\s*(-?\d{1,9})[-/. ](\d{1,2})[-/. ](\d{1,2})`)

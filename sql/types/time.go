@@ -8,98 +8,277 @@ import (
 
 const microsPerDay = 86400 * 1000000
 
-// ParseDate reads an ISO date, YYYY-MM-DD (a time after it is allowed and
-// dropped, as CAST(timestamp text AS DATE) does).
+// ParseDate reads a date as DuckDB's CAST(text AS DATE) does: see
+// [ParseTimestamp] for the date's forms. Text after the day is allowed
+// and dropped, unless it starts with a digit; but a timestamp with an
+// offset gives the day of its instant, the offset applied, as read_json
+// reads it.
 func ParseDate(s string) (int64, bool) {
 	if d, ok := ISODay(s); ok {
 		return d, true
 	}
-	s = strings.TrimSpace(s)
-	if us, ok := ParseTimestamp(s); ok {
-		return floorDiv(us, microsPerDay), true
-	}
-	return 0, false
+	return parseDay(s, false)
 }
 
-// ParseTimestamp reads ISO text: YYYY-MM-DD, optionally followed by 'T' or
-// a space and HH:MM[:SS[.fraction]], optionally with Z or an offset.
+// parseDay is ParseDate after its fast path; wide takes the years it
+// refuses as well (see [DuckDBOnlyTime]), for a day of no meaning.
+func parseDay(s string, wide bool) (int64, bool) {
+	if us, _, shifted, ok := parseStamp(s, wide); ok && shifted {
+		return floorDiv(us, microsPerDay), true
+	}
+	days, _, ok := dateOf(s, wide)
+	return days, ok
+}
+
+// DuckDBOnlyTime reports whether DuckDB reads s as a DATE (to is Date)
+// or a TIMESTAMP where ParseDate or ParseTimestamp refuse it: a year
+// before 1 (negative, 0, or marked (BC)), past 294,000, or infinity.
+// TRY_CAST fails on such text rather than give NULL for a value DuckDB
+// has.
+func DuckDBOnlyTime(s string, to Kind) bool {
+	switch strings.ToLower(strings.Trim(s, spaces)) {
+	case "infinity", "-infinity":
+		return true
+	}
+	if to == Date {
+		_, ok := parseDay(s, true)
+		return ok
+	}
+	_, _, _, ok := parseStamp(s, true)
+	return ok
+}
+
+// ParseTimestamp reads a timestamp as DuckDB's CAST(text AS TIMESTAMP)
+// does, in microseconds since 1970-01-01 00:00:00:
+//
+//   - white space, a year of one or more digits, a month and a day of one
+//     or two digits each, after the same separator ('-', '/', '\' or a
+//     space): 2024-01-05, 2024/1/5; or the word epoch;
+//   - then, optionally, 'T' or a space and a time: white space, the hour,
+//     ':', the minute, optionally ':' and the second, each of one or two
+//     digits (the hour of up to nine), optionally '.' and a fraction of
+//     which the first six digits count; a minute or second left empty
+//     after its ':' is zero; at most 24:00:00;
+//   - then 'Z', an offset (+HH, +HHMM, +HH:MM, +HH:MM:SS, or with '-'),
+//     or a space and the zone UTC, and white space.
+//
+// An offset is applied, as DuckDB's read_json applies it to the JSON text
+// it takes for a TIMESTAMP (its CAST of a literal drops it): the lake's
+// text and DuckDB's reading of it name the same instant. Years before 1
+// (DuckDB's BC) and past 294,000 are refused.
 func ParseTimestamp(s string) (int64, bool) {
 	if d, ok := ISODay(s); ok {
 		return d * microsPerDay, true
 	}
-	s = strings.TrimSpace(s)
-	if len(s) < 10 {
-		return 0, false
-	}
-	y, ok1 := digits(s[0:4])
-	m, ok2 := digits(s[5:7])
-	d, ok3 := digits(s[8:10])
-	if !ok1 || !ok2 || !ok3 || s[4] != '-' || s[7] != '-' || m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
-		return 0, false
-	}
-	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
-	rest := s[10:]
-	if rest == "" {
-		return t.UnixMicro(), true
-	}
-	if rest[0] != 'T' && rest[0] != ' ' {
-		return 0, false
-	}
-	rest = strings.TrimLeft(rest[1:], " ")
-	if len(rest) < 5 || rest[2] != ':' {
-		return 0, false
-	}
-	hh, ok1 := digits(rest[0:2])
-	mm, ok2 := digits(rest[3:5])
-	if !ok1 || !ok2 || hh > 24 || mm > 59 {
-		return 0, false
-	}
-	rest = rest[5:]
-	var ss, frac int
-	if len(rest) >= 3 && rest[0] == ':' {
-		var ok bool
-		if ss, ok = digits(rest[1:3]); !ok || ss > 60 {
-			return 0, false
-		}
-		rest = rest[3:]
-		if len(rest) > 1 && rest[0] == '.' {
-			i := 1
-			for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
-				i++
-			}
-			f := rest[1:i] + "000000"
-			frac, _ = digits(f[:6])
-			rest = rest[i:]
-		}
-	}
-	us := t.UnixMicro() + int64(hh)*3600e6 + int64(mm)*60e6 + int64(ss)*1e6 + int64(frac)
-	rest = strings.TrimSpace(rest)
-	switch {
-	case rest == "" || rest == "Z" || rest == "z":
-	case (rest[0] == '+' || rest[0] == '-') && (len(rest) == 3 || len(rest) == 5 || len(rest) == 6):
-		oh, ok1 := digits(rest[1:3])
-		om := 0
-		ok2 := true
-		if len(rest) == 5 {
-			om, ok2 = digits(rest[3:5])
-		} else if len(rest) == 6 {
-			om, ok2 = digits(rest[4:6])
-		}
-		if !ok1 || !ok2 {
-			return 0, false
-		}
-		off := int64(oh)*3600e6 + int64(om)*60e6
-		if rest[0] == '+' {
-			us -= off
-		} else {
-			us += off
-		}
-	default:
-		return 0, false
-	}
-	return us, true
+	us, _, _, ok := parseStamp(s, false)
+	return us, ok
 }
 
+// parseStamp is ParseTimestamp, and reports whether the text had a time,
+// and an offset other than zero; wide is as for parseDay.
+func parseStamp(s string, wide bool) (us int64, hasTime, shifted, ok bool) {
+	days, rest, ok := dateOf(s, wide)
+	if !ok {
+		return 0, false, false, false
+	}
+	us = days * microsPerDay
+	if rest == "" {
+		return us, false, false, true
+	}
+	if rest[0] == ' ' || rest[0] == 'T' {
+		rest = rest[1:]
+	}
+	t, rest, ok := timeOf(rest)
+	if !ok {
+		return 0, false, false, false
+	}
+	us += t
+	if rest == "" {
+		return us, true, shifted, true
+	}
+	if rest[0] == 'Z' {
+		rest = rest[1:]
+	} else if off, r, ok := offsetOf(rest); ok {
+		us -= off
+		rest, shifted = r, off != 0
+	} else {
+		// A space and a zone name: UTC alone, or none.
+		if rest[0] != ' ' {
+			return 0, false, false, false
+		}
+		rest = rest[1:]
+		n := 0
+		for n < len(rest) && isZoneByte(rest[n]) {
+			n++
+		}
+		if n > 0 && !strings.EqualFold(rest[:n], "UTC") {
+			return 0, false, false, false
+		}
+		rest = rest[n:]
+	}
+	if strings.TrimLeft(rest, spaces) != "" {
+		return 0, false, false, false
+	}
+	return us, true, shifted, true
+}
+
+// spaces are the bytes DuckDB's casts take for white space.
+const spaces = " \t\n\v\f\r"
+
+func isZoneByte(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || strings.IndexByte("_/+-:", c) >= 0
+}
+
+// dateOf reads the date at the start of s (after white space), or the
+// word epoch, and returns its days since 1970-01-01 and the text after it.
+// wide takes years before 1 and past 294,000 too, for a day of no
+// meaning: whether DuckDB reads the text.
+func dateOf(s string, wide bool) (days int64, rest string, ok bool) {
+	s = strings.TrimLeft(s, spaces)
+	if wide && strings.HasPrefix(s, "-") {
+		s = s[1:]
+	}
+	if s == "" || !isDigit(s[0]) {
+		if w := strings.TrimRight(s, spaces); strings.EqualFold(w, "epoch") {
+			return 0, "", true
+		}
+		return 0, "", false
+	}
+	i, y := 0, 0
+	for i < len(s) && isDigit(s[i]) {
+		if y > 294000 && !wide || y >= 1e8 {
+			return 0, "", false
+		}
+		y = y*10 + int(s[i]-'0')
+		i++
+	}
+	if i == len(s) || (y < 1 || y > 294000) && !wide {
+		return 0, "", false
+	}
+	sep := s[i]
+	if sep != '-' && sep != '/' && sep != '\\' && sep != ' ' {
+		return 0, "", false
+	}
+	m, i, ok := twoDigits(s, i+1)
+	if !ok || i == len(s) || s[i] != sep {
+		return 0, "", false
+	}
+	d, i, ok := twoDigits(s, i+1)
+	if !ok || m < 1 || m > 12 || d < 1 || d > daysIn(y%400, m) {
+		return 0, "", false
+	}
+	rest = s[i:]
+	if rest != "" && isDigit(rest[0]) {
+		return 0, "", false // a third digit of the day
+	}
+	if len(rest) >= 5 && strings.IndexByte(spaces, rest[0]) >= 0 && strings.EqualFold(rest[1:5], "(bc)") {
+		if !wide {
+			return 0, "", false // a year before 1: not ours to print
+		}
+		rest = rest[5:]
+	}
+	return daysFromCivil(int64(y), int64(m), int64(d)), rest, true
+}
+
+// offsetOf reads an offset from UTC at the start of s: a sign, two digits
+// of hours, then optionally two of minutes (after ':' or not) and, after
+// ':' when the minutes had one, two of seconds. It returns the offset in
+// microseconds and the text after it (a ':' that no digits follow
+// included).
+func offsetOf(s string) (us int64, rest string, ok bool) {
+	if len(s) < 3 || s[0] != '+' && s[0] != '-' || !isDigit(s[1]) || !isDigit(s[2]) {
+		return 0, "", false
+	}
+	two := func(i int) (int64, bool) {
+		if i+2 > len(s) || !isDigit(s[i]) || !isDigit(s[i+1]) {
+			return 0, false
+		}
+		return int64(s[i]-'0')*10 + int64(s[i+1]-'0'), true
+	}
+	h, _ := two(1)
+	us, i := h*3600e6, 3
+	colons := i < len(s) && s[i] == ':'
+	if colons {
+		i++
+	}
+	if m, ok := two(i); ok {
+		us, i = us+m*60e6, i+2
+		if colons && i < len(s) && s[i] == ':' {
+			i++
+			if sec, ok := two(i); ok {
+				us, i = us+sec*1e6, i+2
+			}
+		}
+	}
+	if s[0] == '-' {
+		us = -us
+	}
+	return us, s[i:], true
+}
+
+// twoDigits reads one or two digits at s[i:].
+func twoDigits(s string, i int) (n, next int, ok bool) {
+	if i >= len(s) || !isDigit(s[i]) {
+		return 0, i, false
+	}
+	n, i = int(s[i]-'0'), i+1
+	if i < len(s) && isDigit(s[i]) {
+		n, i = n*10+int(s[i]-'0'), i+1
+	}
+	return n, i, true
+}
+
+// timeOf reads the time at the start of s, in microseconds, and returns
+// the text after it.
+func timeOf(s string) (us int64, rest string, ok bool) {
+	s = strings.TrimLeft(s, spaces)
+	i, h := 0, 0
+	for i < len(s) && isDigit(s[i]) {
+		if i == 9 {
+			return 0, "", false
+		}
+		h = h*10 + int(s[i]-'0')
+		i++
+	}
+	if i == 0 || i == len(s) || s[i] != ':' {
+		return 0, "", false
+	}
+	i++
+	var mi, sec, frac int
+	if i < len(s) {
+		if mi, i, ok = twoDigits(s, i); !ok || mi > 59 {
+			return 0, "", false
+		}
+		if i < len(s) {
+			if s[i] != ':' {
+				return 0, "", false
+			}
+			i++
+			if i < len(s) {
+				if sec, i, ok = twoDigits(s, i); !ok || sec > 59 {
+					return 0, "", false
+				}
+			}
+		}
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		n := 0 // the digits that count
+		for ; i < len(s) && isDigit(s[i]); i++ {
+			if n < 6 {
+				frac, n = frac*10+int(s[i]-'0'), n+1
+			}
+		}
+		for ; n < 6; n++ {
+			frac *= 10
+		}
+	}
+	us = int64(h)*3600e6 + int64(mi)*60e6 + int64(sec)*1e6 + int64(frac)
+	if us > microsPerDay {
+		return 0, "", false
+	}
+	return us, s[i:], true
+}
 func digits(s string) (int, bool) {
 	if s == "" {
 		return 0, false
@@ -119,14 +298,17 @@ func digits(s string) (int, bool) {
 // ParseTime reads ISO text as a DATE when it has no time (YYYY-MM-DD), a
 // TIMESTAMP otherwise: how text meets a date or timestamp.
 func ParseTime(s string) (Value, bool) {
-	us, ok := ParseTimestamp(s)
-	if !ok {
+	if d, ok := ISODay(s); ok {
+		return DateValue(d), true
+	}
+	us, hasTime, _, ok := parseStamp(s, false)
+	switch {
+	case !ok:
 		return Value{}, false
+	case hasTime:
+		return TimestampValue(us), true
 	}
-	if len(strings.TrimSpace(s)) == 10 {
-		return DateValue(floorDiv(us, microsPerDay)), true
-	}
-	return TimestampValue(us), true
+	return DateValue(floorDiv(us, microsPerDay)), true
 }
 
 // ISODay reads exactly YYYY-MM-DD (the common case, without time.Date):
