@@ -165,7 +165,9 @@ func (mc *manifestCache) decode(path string, data []byte) (*storage.Manifest, er
 		if m, err = storage.DecodeManifest(data); err != nil {
 			return nil, err
 		}
-		mc.keep(path, decodedManifest{string(data), m})
+		if !mc.keep(path, decodedManifest{string(data), m}) {
+			return m, nil // no one else holds it: no copy
+		}
 	}
 	c := *m
 	c.Key = slices.Clone(m.Key)
@@ -174,10 +176,10 @@ func (mc *manifestCache) decode(path string, data []byte) (*storage.Manifest, er
 }
 
 // keep puts d in the cache under path, in place of what it had there,
-// and drops the oldest past the bound.
-func (mc *manifestCache) keep(path string, d decodedManifest) {
+// and drops the oldest past the bound; it reports whether it kept d.
+func (mc *manifestCache) keep(path string, d decodedManifest) bool {
 	if len(d.data) > cachedManifestBytes/4 {
-		return
+		return false
 	}
 	mc.mu.Lock()
 	defer mc.mu.Unlock()
@@ -196,6 +198,7 @@ func (mc *manifestCache) keep(path string, d decodedManifest) {
 		delete(mc.byPath, mc.order[0])
 		mc.order = mc.order[1:]
 	}
+	return true
 }
 
 // Snapshot reads the current manifest of a lake.

@@ -167,7 +167,7 @@ func decodeManifestJSON(data []byte) (*Manifest, error) {
 		return nil, corruptf("manifest: %v", err)
 	}
 	m.Files = make([]FileEntry, len(mj.Files))
-	parts := partitions{}
+	var parts partitions
 	var totalRows, totalBytes int64 // the totals, which must fit an int64 too
 	for i, fj := range mj.Files {
 		if fj.Path == nil || fj.Partition == nil || fj.Rows == nil || fj.Bytes == nil {
@@ -181,7 +181,7 @@ func decodeManifestJSON(data []byte) (*Manifest, error) {
 			return nil, corruptf("manifest: %s: the lake's rows or bytes would pass 2^63", f.Path)
 		}
 		totalRows, totalBytes = totalRows+f.Rows, totalBytes+f.Bytes
-		pt, ok := parts[string(fj.Partition)]
+		pt, ok := parts.of(fj.Partition)
 		if !ok {
 			vals, err := decodePartition(fj.Partition, m.Key)
 			if err != nil {
@@ -198,21 +198,34 @@ func decodeManifestJSON(data []byte) (*Manifest, error) {
 	return m, nil
 }
 
-// partitions holds the partitions of a manifest's files by their text:
-// many files share one, whose values are decoded once and shared (a lake
-// of 100,000 files has a few hundred partitions).
-type partitions map[string]partition
+// partitions holds the partition of the files last decoded, by its text:
+// the files of a partition come one after another (sorted by path, each
+// in its partition's folder), and share its values, decoded once (a lake
+// of 100,000 files has a few hundred partitions). A lake of a partition
+// per file holds no table of them all.
+type partitions struct {
+	text string
+	last partition
+}
 
 type partition struct {
 	vals []PartValue
 	dir  string // PartitionDir of vals, and '/'
 }
 
+// of returns the partition of text if it is the last one's.
+func (ps *partitions) of(text []byte) (partition, bool) {
+	if ps.last.dir != "" && ps.text == string(text) {
+		return ps.last, true
+	}
+	return partition{}, false
+}
+
 // add keeps vals, key's values, as the partition of text.
-func (ps partitions) add(key []string, text []byte, vals []PartValue) partition {
-	pt := partition{vals, PartitionDir(key, vals) + "/"}
-	ps[string(text)] = pt
-	return pt
+func (ps *partitions) add(key []string, text []byte, vals []PartValue) partition {
+	ps.text = string(text)
+	ps.last = partition{vals, PartitionDir(key, vals) + "/"}
+	return ps.last
 }
 
 // checkNextFile checks f, a file of partition pt that comes after files:

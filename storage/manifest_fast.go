@@ -34,7 +34,7 @@ func decodeWritten(data []byte) (m *Manifest, ok bool) {
 	if !d.lit(`],"generation":`) || !d.count(&m.Generation) || !d.lit(`,"files":[`) || ValidateKey(m.Key) != nil {
 		return nil, false
 	}
-	parts := partitions{}
+	var parts partitions
 	var totalRows, totalBytes int64 // the totals, which must fit an int64 (see decodeManifestJSON)
 	m.Files = make([]FileEntry, 0, bytes.Count(data[d.i:], []byte("\n{")))
 	if !d.peek(']') {
@@ -48,7 +48,7 @@ func decodeWritten(data []byte) (m *Manifest, ok bool) {
 				return nil, false
 			}
 			text := data[start:d.i]
-			pt, seen := parts[string(text)]
+			pt, seen := parts.of(text)
 			if !seen {
 				vals := make([]PartValue, len(m.Key))
 				e := writtenDecoder{b: data, i: start}

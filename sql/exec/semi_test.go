@@ -111,7 +111,7 @@ func TestSemiDropsWorthlessKeyIns(t *testing.T) {
 	}
 }
 
-var p0 plan.ScanFile
+var p0 = plan.ScanFile{Residual: &plan.Residual{}}
 
 func countUnder(n int) int {
 	c := 0

@@ -2,6 +2,7 @@ package optimizer
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -258,6 +259,27 @@ func TestSkip(t *testing.T) {
 	}
 	if p.Scan.Pruning != "none (every file may hold matching rows)" {
 		t.Errorf("flat lake: pruning %q", p.Scan.Pruning)
+	}
+}
+
+// A lake of a partition per file holds one residual per pattern of
+// conjuncts decided, not one per file, and no slack in its files.
+func TestResidualsShared(t *testing.T) {
+	var vals []string
+	for i := range 20_000 {
+		vals = append(vals, fmt.Sprint(i))
+	}
+	p := optimize(t, "SELECT id FROM l WHERE (k < '2' OR k >= '5') AND (k < '1' OR note = 'x') AND amount > 1", lakeOf(vals...))
+	res, patterns := map[*plan.Residual]bool{}, map[string]bool{}
+	for _, f := range p.Scan.Files {
+		res[f.Residual] = true
+		patterns[fmt.Sprint(f.Skip)] = true
+	}
+	if len(p.Scan.Files) < 10_000 || len(p.Scan.Files) == 20_000 || len(patterns) < 2 || len(res) != len(patterns) || cap(p.Scan.Files) != len(p.Scan.Files) {
+		t.Errorf("%d files kept, %d residuals for %d patterns, capacity %d", len(p.Scan.Files), len(res), len(patterns), cap(p.Scan.Files))
+	}
+	if p.Scan.PartsTotal != 20_000 || len(p.Scan.PartsKept) != len(p.Scan.Files) {
+		t.Errorf("partitions %d, kept %d", p.Scan.PartsTotal, len(p.Scan.PartsKept))
 	}
 }
 

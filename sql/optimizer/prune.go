@@ -1,6 +1,7 @@
 package optimizer
 
 import (
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -133,52 +134,80 @@ func prune(s *plan.Scan) {
 	}
 	files := s.Src.Files()
 	s.FilesTotal = len(files)
-	parts := map[string]bool{}
-	type decided struct {
-		keep bool
-		skip []bool
+	// The residual of each pattern of conjuncts decided: most partitions
+	// decide none, and share one.
+	residuals := map[string]*plan.Residual{}
+	// decide returns the residual of a file's partition, nil when the
+	// partition cannot satisfy the filter.
+	decide := func(f storage.FileEntry) *plan.Residual {
+		var skip []bool
+		if f.Partition != nil && len(s.Conjuncts) > 0 {
+			p := make(partition, len(s.Fields))
+			for i, slot := range keySlot {
+				if slot >= 0 && i < len(f.Partition) {
+					p[slot] = candidates(f.Partition[i])
+				}
+			}
+			if Eval(s.Filter, p)&types.True == 0 {
+				return nil
+			}
+			for j, c := range s.Conjuncts {
+				if Eval(c, p) == types.True {
+					if skip == nil {
+						skip = make([]bool, len(s.Conjuncts))
+					}
+					skip[j] = true
+				}
+			}
+		}
+		pattern := fmt.Sprint(skip)
+		r := residuals[pattern]
+		if r == nil {
+			r = &plan.Residual{Skip: skip}
+			r.Pred, r.NeedleSet = residual(s, skip)
+			residuals[pattern] = r
+		}
+		return r
 	}
-	cache := map[string]*decided{} // by partition folder
-	for _, f := range files {
+	// Each file's residual, then the files kept in a slice of their
+	// number: a lake of many files holds no slack of a growing one.
+	type folder struct {
+		decided bool
+		r       *plan.Residual // the partition's, once decided; nil: pruned
+		kept    bool           // a file of the folder is kept
+	}
+	dirs := map[string]*folder{}
+	each := make([]*plan.Residual, len(files))
+	kept := 0
+	for i, f := range files {
 		dir := path.Dir(f.Path)
-		if _, ok := parts[dir]; !ok {
-			parts[dir] = false
+		d := dirs[dir]
+		if d == nil {
+			d = &folder{}
+			dirs[dir] = d
 		}
-		d := cache[dir]
-		if d == nil || f.Partition == nil {
-			d = &decided{keep: true}
-			if f.Partition != nil && len(s.Conjuncts) > 0 {
-				p := make(partition, len(s.Fields))
-				for i, slot := range keySlot {
-					if slot >= 0 && i < len(f.Partition) {
-						p[slot] = candidates(f.Partition[i])
-					}
-				}
-				d.keep = Eval(s.Filter, p)&types.True != 0
-				for j, c := range s.Conjuncts {
-					if Eval(c, p) == types.True {
-						if d.skip == nil {
-							d.skip = make([]bool, len(s.Conjuncts))
-						}
-						d.skip[j] = true
-					}
-				}
-			}
+		r := d.r
+		if !d.decided || f.Partition == nil {
+			r = decide(f)
 			if f.Partition != nil {
-				cache[dir] = d
+				d.r, d.decided = r, true
 			}
 		}
-		if !d.keep {
-			continue
+		each[i] = r
+		if r != nil {
+			kept++
+			d.kept = true
 		}
-		sf := plan.ScanFile{FileEntry: f, Skip: d.skip}
-		sf.Pred, sf.NeedleSet = residual(s, d.skip)
-		s.Files = append(s.Files, sf)
-		parts[dir] = true
 	}
-	s.PartsTotal = len(parts)
-	for dir, kept := range parts {
-		if kept {
+	s.Files = make([]plan.ScanFile, 0, kept)
+	for i, f := range files {
+		if each[i] != nil {
+			s.Files = append(s.Files, plan.ScanFile{FileEntry: f, Residual: each[i]})
+		}
+	}
+	s.PartsTotal = len(dirs)
+	for dir, d := range dirs {
+		if d.kept {
 			s.PartsKept = append(s.PartsKept, dir)
 		}
 	}

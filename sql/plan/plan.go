@@ -88,14 +88,21 @@ type Scan struct {
 // partition decides as TRUE (no need to evaluate them per row).
 type ScanFile struct {
 	storage.FileEntry
+	*Residual // never nil; shared by the files of a partition
+	// KeyValues, when the scan is FromManifest, are the values of the key
+	// fields that a MIN or MAX reads, by key field.
+	KeyValues []types.Value
+}
+
+// Residual is what a partition leaves of a scan's filter, the same for
+// each of its files: a lake of 300,000 partitions of a file each holds
+// one per file, so a ScanFile holds it by pointer.
+type Residual struct {
 	Skip []bool // by conjunct; nil: none
 	// Pred is the filter for this file's rows: the conjuncts not skipped
 	// (nil: every row); NeedleSet the needles of those conjuncts.
 	Pred      Expr
 	NeedleSet []storage.Needle
-	// KeyValues, when the scan is FromManifest, are the values of the key
-	// fields that a MIN or MAX reads, by key field.
-	KeyValues []types.Value
 }
 
 // Needle is a text every line that passes conjunct Conj holds.
