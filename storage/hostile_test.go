@@ -491,3 +491,58 @@ func TestDecodeManifestCutShort(t *testing.T) {
 		t.Errorf("half a manifest: got %v", err)
 	}
 }
+
+// countingFS counts the writes to files opened for writing.
+type countingFS struct {
+	FS
+	writes *int
+}
+
+type countedFile struct {
+	File
+	writes *int
+}
+
+func (c countingFS) OpenFile(name string, flag int) (File, error) {
+	f, err := c.FS.OpenFile(name, flag)
+	if err != nil {
+		return nil, err
+	}
+	return countedFile{f, c.writes}, nil
+}
+
+func (f countedFile) Write(p []byte) (int, error) {
+	*f.writes++
+	return f.File.Write(p)
+}
+
+// TestLakeWriterSpillsRarely: with more partitions than the budget has
+// buffers of the first partitions' size, a spill re-divides the budget
+// into buffers of the size now due rather than keeping the large ones; a
+// spill that kept them made a write per partition for every few hundred
+// rows (here a write per row: 40,000).
+func TestLakeWriterSpillsRarely(t *testing.T) {
+	const parts, rounds = 2000, 20
+	writes := 0
+	w := NewLakeWriter(countingFS{OS, &writes}, t.TempDir(), []string{"p"}, WriterOptions{BufferBytes: 1 << 20, MaxOpen: 64})
+	vals := make([][]byte, 1)
+	for r := range rounds {
+		for p := range parts {
+			line := fmt.Sprintf(`{"p":"v%04d","r":%d,"pad":"%s"}`, p, r, strings.Repeat("z", 40))
+			if err := Fields([]byte(line), []string{"p"}, vals); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Add(vals, []byte(line)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// 20 rows of 70 bytes a partition fit one 2 KiB buffer: a write or two
+	// each, and a few spills' worth besides.
+	if writes > 4*parts {
+		t.Errorf("%d writes for %d partitions of %d rows", writes, parts, rounds)
+	}
+}
