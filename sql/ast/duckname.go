@@ -180,8 +180,8 @@ func duckFunc(f *Func) string {
 	switch {
 	case len(f.Args) == 2 && (f.Name == ConcatOp || f.Name == "&" || f.Name == "<<" || f.Name == ">>"):
 		return "(" + duckText(f.Args[0]) + " " + f.Name + " " + duckText(f.Args[1]) + ")"
-	case f.Shown == "^" && len(f.Args) == 2:
-		return "(" + duckText(f.Args[0]) + " ^ " + duckText(f.Args[1]) + ")"
+	case (f.Shown == "^" || f.Shown == "^@" || f.Shown == "~~~") && len(f.Args) == 2:
+		return "(" + duckText(f.Args[0]) + " " + f.Shown + " " + duckText(f.Args[1]) + ")"
 	case f.Shown != "":
 		return f.Shown + "(" + duckList(f.Args) + ")"
 	case f.Name == "ILIKE" && len(f.Args) == 2:

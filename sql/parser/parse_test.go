@@ -66,6 +66,10 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's SIMILAR TO: a regular expression over the whole text.
 		{"select a similar to 'x.*', a not similar to ('y' || b) from t where c similar to '[0-9]+'",
 			"SELECT REGEXP_FULL_MATCH(a, 'x.*'), NOT REGEXP_FULL_MATCH(a, ('y' || b)) FROM t WHERE REGEXP_FULL_MATCH(c, '[0-9]+')"},
+		// DuckDB's operators of matching, beside the bitwise NOT ~ and the
+		// power ^.
+		{"select a ~ 'x.*', a !~ ('y' || b), a ~~ 'p%', a !~~ 'q_', a ~~* 'r%', a !~~* 's', a ~~~ '*.json', a ^@ 'pre', ~a, ~(a ^ 2) from t where c ~ '[0-9]+' and d ^@ (e || 'x')",
+			"SELECT REGEXP_FULL_MATCH(a, 'x.*'), NOT REGEXP_FULL_MATCH(a, ('y' || b)), a LIKE 'p%', a NOT LIKE 'q_', ILIKE(a, 'r%'), NOT ILIKE(a, 's'), GLOB(a, '*.json'), STARTS_WITH(a, 'pre'), (~a), (~POWER(a, 2)) FROM t WHERE REGEXP_FULL_MATCH(c, '[0-9]+') AND STARTS_WITH(d, (e || 'x'))"},
 		// DuckDB's SEMI JOIN and ANTI JOIN; SEMI alone is an alias.
 		{"select * from a semi join b on a.x = b.x and b.y anti join c as z using (k) join d semi on true",
 			"SELECT * FROM a SEMI JOIN b ON a.x = b.x AND b.y ANTI JOIN c AS z USING (k) JOIN d AS semi ON true"},
@@ -214,6 +218,8 @@ func TestParseSelectErrors(t *testing.T) {
 		"select sum(a) over (order by b rows between unbounded following and current row) from t": "syntax error at line 1, column 8: a frame that starts at UNBOUNDED FOLLOWING not supported: sum(a) OVER (…)",
 		"select percentile_disc(0.5) within group (order by a desc) from t":                       "syntax error at line 1, column 8: PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC",
 		"select a from t natural full join u":                                                     "syntax error at line 1, column 17: NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)",
+		"select a ^@ 'x' || 'y' from t":                                                           "syntax error at line 1, column 10: x ^@ p || q is ambiguous here: DuckDB reads it as (x ^@ p) || q; write parentheses",
+		"select a from t where a ~~ b || '%'":                                                     "syntax error at line 1, column 25: x ~~ p || q is ambiguous here: DuckDB reads it as (x ~~ p) || q; write parentheses",
 		"select a from t where a similar to b":                                                    "syntax error at line 1, column 25: SIMILAR TO here not supported: its pattern is a string or in parentheses (or write REGEXP_FULL_MATCH(x, pattern))",
 		"select * from t group by all":                                                            "syntax error at line 1, column 1: GROUP BY ALL with SELECT * not supported: name the columns",
 		"select a from t order by all, a":                                                         "syntax error at line 1, column 1: ORDER BY ALL with other terms not supported",

@@ -986,12 +986,64 @@ func similarAt(tk tokens, i int) bool {
 	return k < len(tk.toks) && tk.text[tk.toks[k].pos] == '\''
 }
 
-// similarMarker wraps the pattern of SIMILAR TO, made REGEXP, and
-// globMarker the pattern of GLOB.
+// similarMarker wraps the pattern of SIMILAR TO (and ~), made REGEXP,
+// globMarker the pattern of GLOB (and ~~~), and prefixMarker the prefix
+// of ^@.
 const (
 	similarMarker = "__lakesql_similar"
 	globMarker    = "__lakesql_glob"
+	prefixMarker  = "__lakesql_prefix"
 )
+
+// matchOps are DuckDB's operators of matching, longest first.
+var matchOps = []string{"!~~*", "~~~", "~~*", "!~~", "!~", "~~", "~", "^@"}
+
+// matchOpRefusal says why the pre-parse cannot rewrite the operator op of
+// matchOps at token i, or is "": its right side cannot be delimited, or
+// holds || outside parentheses, which DuckDB reads at the level of op,
+// left to right (x ~~ 'a' || '%' is (x ~~ 'a') || '%', text), where the
+// rewrite would join the strings first.
+func matchOpRefusal(text string, toks []sqlToken, i int, op string) string {
+	last := i + len(op) - 1
+	end := patternEnd(text, toks, last+1)
+	if end < 0 {
+		return op + " here not supported: its right side is a string, a name, a call or an expression in parentheses"
+	}
+	depth := 0
+	for k := last + 1; k < end; k++ {
+		switch text[toks[k].pos:toks[k].end] {
+		case "(":
+			depth++
+		case ")":
+			depth--
+		case "|":
+			if depth == 0 && text[toks[k+1].pos:toks[k+1].end] == "|" && toks[k].end == toks[k+1].pos {
+				return fmt.Sprintf("x %s p || q is ambiguous here: DuckDB reads it as (x %s p) || q; write parentheses", op, op)
+			}
+		}
+	}
+	return ""
+}
+
+// matchOpAt returns the operator of matchOps that tokens from i spell,
+// its characters adjacent, or "". A ~ before a digit, a name or '(' with
+// no operand before it is the bitwise NOT, which the caller tells apart.
+func matchOpAt(text string, toks []sqlToken, i int) string {
+	for _, op := range matchOps {
+		k := i
+		for j := 0; j < len(op); j, k = j+1, k+1 {
+			if k >= len(toks) || toks[k].word || toks[k].end-toks[k].pos != 1 || text[toks[k].pos] != op[j] ||
+				j > 0 && toks[k-1].end != toks[k].pos {
+				k = -1
+				break
+			}
+		}
+		if k >= 0 {
+			return op
+		}
+	}
+	return ""
+}
 
 // The markers of SEMI JOIN and ANTI JOIN's conditions (see joinKindEdits).
 const (
@@ -1231,6 +1283,34 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
 				edit{pos: toks[i].pos, end: end, repl: " AS " + typ + ")"})
 			i = j
+		case i > 0 && matchOpAt(text, toks, i) != "" && endsOperand(text, toks, i-1):
+			// DuckDB's (PostgreSQL's) operators of matching: x ~~ p is
+			// LIKE, ~~* ILIKE, ~~~ GLOB, ~ and !~ SIMILAR TO (a regular
+			// expression that matches the whole of x), ^@ STARTS_WITH,
+			// each with ! before it negated.
+			op := matchOpAt(text, toks, i)
+			last := i + len(op) - 1 // a token per character
+			end := patternEnd(text, toks, last+1)
+			if end < 0 {
+				continue // ParseSelect names the operator
+			}
+			not := ""
+			if op[0] == '!' {
+				not, op = "NOT ", op[1:]
+			}
+			repl, closeWith := " "+not+"LIKE ", ""
+			switch op {
+			case "~~*":
+				closeWith = " ESCAPE '" + ilikeMarker + "'"
+			case "~", "~~~", "^@":
+				marker := map[string]string{"~": similarMarker, "~~~": globMarker, "^@": prefixMarker}[op]
+				repl, closeWith = " "+not+"REGEXP "+marker+"(", ")"
+			}
+			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: repl})
+			if closeWith != "" {
+				edits = append(edits, edit{pos: toks[end].end, end: toks[end].end, repl: closeWith})
+			}
+			i = last // the pattern's own tokens are rewritten as elsewhere
 		case word(i, "GLOB") && i > 0 && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
 			// SQLite's and DuckDB's x [NOT] GLOB 'p': REGEXP globMarker('p'),
 			// which the converter makes GLOB(x, 'p').

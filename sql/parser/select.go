@@ -78,6 +78,11 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if w(i, "NATURAL") && w(i+1, "FULL") {
 			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
 		}
+		if op := matchOpAt(text[off:], toks, i); op != "" && i > 0 && endsOperand(text[off:], toks, i-1) {
+			if why := matchOpRefusal(text[off:], toks, i, op); why != "" {
+				return nil, NewSyntaxError(text, off+t.pos, "%s", why)
+			}
+		}
 		if w(i, "SIMILAR") && w(i+1, "TO") && !similarAt(tokens{text[off:], toks}, i) {
 			return nil, NewSyntaxError(text, off+t.pos, "SIMILAR TO here not supported: its pattern is a string or in parentheses (or write REGEXP_FULL_MATCH(x, pattern))")
 		}
@@ -1010,12 +1015,14 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 	case sqlparser.RegexpStr, sqlparser.NotRegexpStr:
 		// x [NOT] SIMILAR TO p, which the pre-parse marked: DuckDB's
 		// REGEXP_FULL_MATCH(x, p).
-		if f, ok := r.(*ast.Func); ok && (f.Name == strings.ToUpper(similarMarker) || f.Name == strings.ToUpper(globMarker)) && len(f.Args) == 1 {
-			name := "REGEXP_FULL_MATCH"
-			if f.Name == strings.ToUpper(globMarker) {
-				name = "GLOB" // x [NOT] GLOB p: GLOB(x, p)
-			}
-			var out ast.Expr = &ast.Func{Name: name, Args: []ast.Expr{l, f.Args[0]}}
+		markers := map[string][2]string{ // the function, and how DuckDB shows it
+			strings.ToUpper(similarMarker): {"REGEXP_FULL_MATCH", ""},
+			strings.ToUpper(globMarker):    {"GLOB", "~~~"}, // x [NOT] GLOB p: GLOB(x, p)
+			strings.ToUpper(prefixMarker):  {"STARTS_WITH", "^@"},
+		}
+		if f, ok := r.(*ast.Func); ok && len(f.Args) == 1 && markers[f.Name][0] != "" {
+			name, shown := markers[f.Name][0], markers[f.Name][1]
+			var out ast.Expr = &ast.Func{Name: name, Args: []ast.Expr{l, f.Args[0]}, Shown: shown}
 			if e.Operator == sqlparser.NotRegexpStr {
 				out = ast.Not{X: out}
 			}
