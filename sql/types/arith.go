@@ -178,6 +178,40 @@ func timeArith(op Op, a, b Value) (Value, bool, error) {
 		return AddInterval(a, b, op == Sub), true, nil
 	case a.K == Interval && (b.K == Date || b.K == Timestamp) && op == Add:
 		return AddInterval(b, a, false), true, nil
+	case a.K == Timestamp && b.K == Date && op == Sub:
+		return IntervalValue(0, a.I-b.I*microsPerDay), true, nil
+	case a.K == Date && b.K == Timestamp && op == Sub:
+		return IntervalValue(0, a.I*microsPerDay-b.I), true, nil
+	case op == Mul && (a.K == Interval && b.K == Int || a.K == Int && b.K == Interval):
+		iv, n := a, b.I
+		if a.K == Int {
+			iv, n = b, a.I
+		}
+		m, err := intArith(Mul, iv.Months(), n)
+		if err != nil {
+			return Value{}, true, err
+		}
+		us, err := intArith(Mul, iv.Micros(), n)
+		if err != nil {
+			return Value{}, true, err
+		}
+		return IntervalValue(m.I, us.I), true, nil
+	case op == Div && a.K == Interval && b.K == Int:
+		// As DuckDB: the months that do not divide go on as 30 days
+		// each, and the microseconds are truncated; NULL for 0.
+		n := b.I
+		if n == 0 {
+			return Value{}, true, nil
+		}
+		months := a.Months()
+		rest, err := intArith(Mul, months%n, 30*microsPerDay)
+		if err == nil {
+			rest, err = intArith(Add, a.Micros(), rest.I)
+		}
+		if err != nil || n == -1 && (months == math.MinInt64 || rest.I == math.MinInt64) {
+			return Value{}, true, fmt.Errorf("%w: overflow in %s / %d", ErrOverflow, quoteText(a), n)
+		}
+		return IntervalValue(months/n, rest.I/n), true, nil
 	case a.K == Interval && b.K == Interval && (op == Add || op == Sub):
 		if op == Sub {
 			return IntervalValue(a.Months()-b.Months(), a.Micros()-b.Micros()), true, nil
