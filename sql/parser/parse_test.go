@@ -66,6 +66,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// DuckDB's SIMILAR TO: a regular expression over the whole text.
 		{"select a similar to 'x.*', a not similar to ('y' || b) from t where c similar to '[0-9]+'",
 			"SELECT REGEXP_FULL_MATCH(a, 'x.*'), NOT REGEXP_FULL_MATCH(a, ('y' || b)) FROM t WHERE REGEXP_FULL_MATCH(c, '[0-9]+')"},
+		// LIMIT ALL is no limit.
+		{"select a from t order by a limit all offset 2", "SELECT a FROM t ORDER BY a LIMIT 9223372036854775807 OFFSET 2"},
+		{"select a from t limit all", "SELECT a FROM t LIMIT 9223372036854775807"},
 		// DuckDB's operators of matching, beside the bitwise NOT ~ and the
 		// power ^.
 		{"select a ~ 'x.*', a !~ ('y' || b), a ~~ 'p%', a !~~ 'q_', a ~~* 'r%', a !~~* 's', a ~~~ '*.json', a ^@ 'pre', ~a, ~(a ^ 2) from t where c ~ '[0-9]+' and d ^@ (e || 'x')",

@@ -1283,6 +1283,10 @@ func prepass(text string) rewritten {
 			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
 				edit{pos: toks[i].pos, end: end, repl: " AS " + typ + ")"})
 			i = j
+		case word(i, "LIMIT") && word(i+1, "ALL"):
+			// PostgreSQL's and DuckDB's LIMIT ALL: no limit.
+			edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: noLimit})
+			i++
 		case i > 0 && matchOpAt(text, toks, i) != "" && endsOperand(text, toks, i-1):
 			// DuckDB's (PostgreSQL's) operators of matching: x ~~ p is
 			// LIKE, ~~* ILIKE, ~~~ GLOB, ~ and !~ SIMILAR TO (a regular
