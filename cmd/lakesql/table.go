@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
@@ -76,7 +77,7 @@ func (g *grid) Row(r []sql.Value) error {
 	}
 	cells := make([]string, len(r))
 	for i, v := range r {
-		cells[i] = cellText(g.f.text(v))
+		cells[i] = cellText(cutCell(g.f.text(v)))
 	}
 	if m := g.f.maxRows; m == 0 || g.rows <= m {
 		g.held = append(g.held, cells)
@@ -224,6 +225,24 @@ func fit(widths []int, width int) {
 		}
 		widths[i]--
 	}
+}
+
+// maxCellBytes is the most of a value a box or table cell shows: the
+// rest is cut, marked with …. A value of 60 MB drew lines of 180 MB
+// each and took the shell to 954 MB.
+const maxCellBytes = 32 << 10
+
+// cutCell is s cut to maxCellBytes, at the start of a character, and
+// marked with … when cut.
+func cutCell(s string) string {
+	if len(s) <= maxCellBytes {
+		return s
+	}
+	n := maxCellBytes
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // cellEscapes keeps a value on its line of the table.

@@ -160,3 +160,23 @@ func TestCellText(t *testing.T) {
 		t.Errorf("%q, want the line %q", out.String(), want)
 	}
 }
+
+// A value longer than maxCellBytes shows cut, with …, at a character's
+// start, in a box and a table alike; a shorter one whole.
+func TestLongCell(t *testing.T) {
+	long := strings.Repeat("é", maxCellBytes) // two bytes each
+	res := &sql.Result{Columns: []sql.Column{{Name: "s"}}, Rows: [][]sql.Value{{sql.StrValue(long)}, {sql.StrValue("short")}}}
+	for _, mode := range []string{modeBox, modeTable} {
+		var out bytes.Buffer
+		if err := writeResult(&out, &out, defaultFormat(mode), res); err != nil {
+			t.Fatal(err)
+		}
+		cut := strings.Repeat("é", maxCellBytes/2) + "…"
+		if !strings.Contains(out.String(), cut+" ") || strings.Contains(out.String(), cut[:len(cut)-len("…")]+"é") || !strings.Contains(out.String(), "short") {
+			t.Errorf("mode %v: the long value is not cut to %d bytes with …", mode, maxCellBytes)
+		}
+		if out.Len() > 8*maxCellBytes {
+			t.Errorf("mode %v: %d bytes out", mode, out.Len())
+		}
+	}
+}
