@@ -87,7 +87,7 @@ type Join struct {
 	Kind        string // one of the *Join constants
 	On          Expr
 	Using       []string
-	// Natural: NATURAL [LEFT | RIGHT] JOIN, USING the columns that both
+	// Natural: NATURAL [LEFT | RIGHT | FULL] JOIN, USING the columns that both
 	// tables have.
 	Natural bool
 }

@@ -60,6 +60,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		{"select * from (select * from a full join b on a.x = b.x) t full join c on t.x = c.x group by 1",
 			"SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS t FULL JOIN c ON t.x = c.x GROUP BY 1"},
 		{"select * from a natural join b natural left join c natural right join d", "SELECT * FROM a NATURAL JOIN b NATURAL LEFT JOIN c NATURAL RIGHT JOIN d"},
+		{"select * from a natural full join b as x natural full outer join (select 1 as k) where k > 1", "SELECT * FROM a NATURAL FULL JOIN b AS x NATURAL FULL JOIN (SELECT 1 AS k) AS unnamed_subquery WHERE k > 1"},
+		{"select * from a natural full join b", "SELECT * FROM a NATURAL FULL JOIN b"},
 		// GLOB, as SQLite and DuckDB: GLOB(x, p).
 		{"select a glob 'x*', a not glob '[ab]?' from t where c glob '*.json'",
 			"SELECT GLOB(a, 'x*'), NOT GLOB(a, '[ab]?') FROM t WHERE GLOB(c, '*.json')"},
@@ -220,7 +222,7 @@ func TestParseSelectErrors(t *testing.T) {
 		"select sum(a) over (rows between 1 following and current row) from t":                    "syntax error at line 1, column 8: a frame whose start follows its end not supported: sum(a) OVER (…)",
 		"select sum(a) over (order by b rows between unbounded following and current row) from t": "syntax error at line 1, column 8: a frame that starts at UNBOUNDED FOLLOWING not supported: sum(a) OVER (…)",
 		"select percentile_disc(0.5) within group (order by a desc) from t":                       "syntax error at line 1, column 8: PERCENTILE_DISC … WITHIN GROUP (ORDER BY x DESC) not supported: write QUANTILE_DISC(x, p) or ORDER BY x ASC",
-		"select a from t natural full join u":                                                     "syntax error at line 1, column 17: NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)",
+		"select a from t natural full join u using (k)":                                           "syntax error at line 1, column 25: unexpected 'full'",
 		"select a ^@ 'x' || 'y' from t":                                                           "syntax error at line 1, column 10: x ^@ p || q is ambiguous here: DuckDB reads it as (x ^@ p) || q; write parentheses",
 		"select a from t where a ~~ b || '%'":                                                     "syntax error at line 1, column 25: x ~~ p || q is ambiguous here: DuckDB reads it as (x ~~ p) || q; write parentheses",
 		"select a from t where a similar to b":                                                    "syntax error at line 1, column 25: SIMILAR TO here not supported: its pattern is a string or in parentheses (or write REGEXP_FULL_MATCH(x, pattern))",

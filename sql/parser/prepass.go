@@ -896,10 +896,12 @@ func withinGroupAt(tk tokens, i int) (withinGroup, bool) {
 
 // fullMarker and fullUsingMarker mark the condition of a FULL JOIN,
 // which the pre-parse makes a LEFT JOIN (the grammar has no FULL): ON
-// fullMarker((condition)), ON fullUsingMarker(columns).
+// fullMarker((condition)), ON fullUsingMarker(columns); a NATURAL FULL
+// JOIN gets ON fullNaturalMarker().
 const (
-	fullMarker      = "__lakesql_full"
-	fullUsingMarker = "__lakesql_full_using"
+	fullMarker        = "__lakesql_full"
+	fullUsingMarker   = "__lakesql_full_using"
+	fullNaturalMarker = "__lakesql_full_natural"
 )
 
 // joinKindEdits rewrites each FULL [OUTER] JOIN as a LEFT JOIN whose ON
@@ -958,6 +960,20 @@ func joinKindEdits(tk tokens) []edit {
 		k := end(j + 1) // ON or USING, after the table and its alias
 		for tk.word(k, "AS") {
 			k = end(k + 1)
+		}
+		if tk.word(i, "FULL") && tk.word(i-1, "NATURAL") {
+			// NATURAL FULL JOIN t: LEFT JOIN t ON fullNaturalMarker();
+			// with an ON or USING it is left for the grammar to refuse.
+			if tk.word(k, "ON") || tk.word(k, "USING") {
+				continue
+			}
+			at := len(tk.text)
+			if k < len(tk.toks) {
+				at = tk.toks[k].pos
+			}
+			edits = append(edits, edit{pos: tk.toks[i-1].pos, end: tk.toks[j].end, repl: kind},
+				edit{pos: at, end: at, repl: " ON " + fullNaturalMarker + "() "})
+			continue
 		}
 		// The join's kind changes only with its condition marked:
 		// unmarked, FULL would be a LEFT JOIN; left as written, the

@@ -75,9 +75,6 @@ func ParseSelect(text string, off int) (*ast.Select, error) {
 		if (w(i, "ASOF") || w(i, "POSITIONAL")) && (w(i+1, "JOIN") || w(i+1, "LEFT") && w(i+2, "JOIN")) {
 			return nil, NewSyntaxError(text, off+t.pos, "%s JOIN not supported", strings.ToUpper(text[off+t.pos:off+t.end]))
 		}
-		if w(i, "NATURAL") && w(i+1, "FULL") {
-			return nil, NewSyntaxError(text, off+t.pos, "NATURAL FULL JOIN not supported: write FULL JOIN … USING (…)")
-		}
 		if op := matchOpAt(text[off:], toks, i); op != "" && i > 0 && endsOperand(text[off:], toks, i-1) {
 			if why := matchOpRefusal(text[off:], toks, i, op); why != "" {
 				return nil, NewSyntaxError(text, off+t.pos, "%s", why)
@@ -451,6 +448,12 @@ func (c *converter) table(te sqlparser.TableExpr) (ast.Table, error) {
 			}
 		case sqlparser.LeftJoinStr:
 			out.Kind = ast.LeftJoin
+			if f, ok := j.Condition.On.(*sqlparser.FuncExpr); ok && f.Qualifier.IsEmpty() && f.Name.EqualString(fullNaturalMarker) && len(f.Exprs) == 0 {
+				// NATURAL FULL JOIN, which the pre-parse marked.
+				out.Kind, out.Natural = ast.FullJoin, true
+				j.Condition.On = nil
+				break
+			}
 			// FULL JOIN, whose condition the pre-parse marked.
 			if ok, err := c.markedCondition(j, fullMarker, fullUsingMarker); err != nil {
 				return ast.Table{}, err
