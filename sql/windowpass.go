@@ -560,7 +560,11 @@ func (c *windowCall) aggregate(s, e int) (types.Value, error) {
 			return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
 		}
 	}
-	return st.Result(), nil
+	v, err := aggregate.Final(st)
+	if err != nil {
+		return types.Value{}, fmt.Errorf("%s: %w", c.name, err)
+	}
+	return v, nil
 }
 
 // slideTo moves the sliding state's rows to the frame [s, e]: the rows

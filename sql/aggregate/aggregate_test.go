@@ -635,3 +635,52 @@ func TestEncodedAndMerged(t *testing.T) {
 		}
 	})
 }
+
+// GROUP_CONCAT and STRING_AGG refuse a joined text past MaxJoined: as a
+// row would take it past (and before holding it), and as states within
+// it each are merged, in memory and from a spill file, ordered or not.
+func TestJoinedTextBounded(t *testing.T) {
+	sep := ","
+	half := types.StringValue(strings.Repeat("x", aggregate.MaxJoined/2))
+	plain, _, err := aggregate.Lookup("STRING_AGG", 1, false, &sep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ordered := aggregate.ConcatOrdered("STRING_AGG", sep, []bool{false}, []bool{false}, false)
+	for name, fn := range map[string]*aggregate.Func{"plain": plain, "ordered": ordered} {
+		args := []types.Value{half}
+		if name == "ordered" {
+			args = append(args, types.IntValue(1))
+		}
+		st := fn.New()
+		if err := st.Add(args); err != nil {
+			t.Fatalf("%s: half the bound: %v", name, err)
+		}
+		if v, err := aggregate.Final(st); err != nil || len(v.S) != aggregate.MaxJoined/2 {
+			t.Errorf("%s: half the bound: %d bytes, %v", name, len(v.S), err)
+		}
+		if err := st.Add(args); err == nil || !errors.Is(err, aggregate.ErrArgs) {
+			t.Errorf("%s: past the bound: err %v", name, err)
+		}
+		a, b, c := fn.New(), fn.New(), fn.New()
+		if err := a.Add(args); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Add(args); err != nil {
+			t.Fatal(err)
+		}
+		a.Merge(b)
+		if _, err := aggregate.Final(a); err == nil {
+			t.Errorf("%s: merged past the bound: no error", name)
+		}
+		if err := c.Add(args); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.MergeState(b.AppendState(nil)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := aggregate.Final(c); err == nil {
+			t.Errorf("%s: merged from a spill past the bound: no error", name)
+		}
+	}
+}

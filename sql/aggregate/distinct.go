@@ -151,6 +151,9 @@ func (s *distinctState) Merge(o State) {
 
 func (s *distinctState) Result() types.Value { return s.inner.Result() }
 
+// Final is the inner state's (see Final).
+func (s *distinctState) Final() (types.Value, error) { return Final(s.inner) }
+
 // A distinct state goes to a spill file as its tuples; merging adds each
 // (a tuple it has seen is not counted twice).
 func (s *distinctState) AppendState(dst []byte) []byte {

@@ -241,6 +241,7 @@ func (s *concat) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
 	for _, v := range r.values() {
 		s.parts = append(s.parts, v.S)
+		s.size += int64(len(v.S) + len(s.sep))
 	}
 	return r.b, r.err
 }
@@ -257,7 +258,11 @@ func (s *concatOrdered) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
 	n := r.count()
 	for range n {
-		s.rows = append(s.rows, r.values())
+		row := r.values()
+		if len(row) > 0 {
+			s.size += int64(len(row[0].String()) + len(s.sep))
+		}
+		s.rows = append(s.rows, row)
 	}
 	return r.b, r.err
 }

@@ -928,7 +928,11 @@ func (s *aggSink) result(g, o int) (types.Value, error) {
 	if out.derive != nil {
 		return out.derive(s.table.state(g, out.call)), nil
 	}
-	return aggregate.Final(s.table.state(g, out.call))
+	v, err := aggregate.Final(s.table.state(g, out.call))
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", s.calls[out.call].fn.Name, err)
+	}
+	return v, nil
 }
 
 // emitter takes the final groups of an aggregate: row takes a group's row
