@@ -62,6 +62,15 @@ func TestParseAsDuckDB(t *testing.T) {
 		{"2024-01-05 10:00:00+2", "2024-01-05", ""},
 		{"2024-01-05 10:00:00Z+02", "2024-01-05", ""},
 	}
+	for s, want := range map[string]string{"2024-01-05 ": "2024-01-05", " 2024-1-5\t": "2024-01-05", "2024-01-05 10:00": "2024-01-05 10:00:00", "2024-01-05x": ""} {
+		got := ""
+		if v, ok := ParseTime(s); ok {
+			got = v.String()
+		}
+		if got != want {
+			t.Errorf("ParseTime(%q) = %q, want %q", s, got, want)
+		}
+	}
 	for _, c := range cases {
 		date, ts := "", ""
 		if d, ok := ParseDate(c.s); ok {

@@ -304,6 +304,11 @@ func ParseTime(s string) (Value, bool) {
 	us, hasTime, _, ok := parseStamp(s, false)
 	switch {
 	case !ok:
+		// A date and white space, which DuckDB's TIMESTAMP refuses and
+		// its DATE takes ('2024-01-05 ').
+		if days, rest, ok := dateOf(s, false); ok && strings.Trim(rest, spaces) == "" {
+			return DateValue(days), true
+		}
 		return Value{}, false
 	case hasTime:
 		return TimestampValue(us), true
