@@ -180,7 +180,11 @@ func AppendKey(dst []byte, v Value) []byte {
 // TIMESTAMP, matches them so.
 func AppendJoinKey(dst []byte, v Value) []byte {
 	if v.K == String && len(v.S) >= 10 && v.S[4] == '-' && v.S[7] == '-' && v.S[0] >= '0' && v.S[0] <= '9' {
-		if us, ok := ParseTimestamp(v.S); ok {
+		if t, ok := ParseTime(v.S); ok {
+			us := t.I
+			if t.K == Date {
+				us *= microsPerDay
+			}
 			dst = append(dst, 4)
 			return binary.LittleEndian.AppendUint64(dst, uint64(us))
 		}
