@@ -10,7 +10,7 @@ type tokKind uint8
 const (
 	tEOF    tokKind = iota
 	tWord           // a keyword, name or number: [A-Za-z0-9_.-] and non-ASCII letters
-	tIdent          // a `quoted` name
+	tIdent          // a `quoted` or "quoted" name
 	tString         // a 'quoted' string
 	tPunct          // ( ) , ; * and any other single character
 )
@@ -48,7 +48,7 @@ func lex(text string) ([]token, error) {
 		}
 		c := text[i]
 		switch {
-		case c == '\'' || c == '`':
+		case c == '\'' || c == '`' || c == '"':
 			start := i
 			var b strings.Builder
 			i++
@@ -69,7 +69,7 @@ func lex(text string) ([]token, error) {
 				i++
 			}
 			kind := tString
-			if c == '`' {
+			if c == '`' || c == '"' { // "name" is a name, as in DuckDB
 				kind = tIdent
 			}
 			toks = append(toks, token{kind, b.String(), start})
