@@ -1,7 +1,6 @@
 package optimizer
 
 import (
-	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -160,12 +159,17 @@ func prune(s *plan.Scan) {
 				}
 			}
 		}
-		pattern := fmt.Sprint(skip)
-		r := residuals[pattern]
+		pattern := make([]byte, len(skip)) // skip, a byte a conjunct
+		for j, sk := range skip {
+			if sk {
+				pattern[j] = 1
+			}
+		}
+		r := residuals[string(pattern)]
 		if r == nil {
 			r = &plan.Residual{Skip: skip}
 			r.Pred, r.NeedleSet = residual(s, skip)
-			residuals[pattern] = r
+			residuals[string(pattern)] = r
 		}
 		return r
 	}

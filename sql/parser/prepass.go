@@ -1011,6 +1011,18 @@ const (
 	prefixMarker  = "__lakesql_prefix"
 )
 
+// opMarkers are the markers of the operators of matching that become
+// REGEXP marker(p), and markedCalls what the converter makes of each
+// marker: the function, and how DuckDB shows the call ("": as a call).
+var (
+	opMarkers   = map[string]string{"~": similarMarker, "~~~": globMarker, "^@": prefixMarker}
+	markedCalls = map[string][2]string{
+		strings.ToUpper(similarMarker): {"REGEXP_FULL_MATCH", ""},
+		strings.ToUpper(globMarker):    {"GLOB", "~~~"}, // x [NOT] GLOB p: GLOB(x, p)
+		strings.ToUpper(prefixMarker):  {"STARTS_WITH", "^@"},
+	}
+)
+
 // matchOps are DuckDB's operators of matching, longest first.
 var matchOps = []string{"!~~*", "~~~", "~~*", "!~~", "!~", "~~", "~", "^@"}
 
@@ -1323,8 +1335,7 @@ func prepass(text string) rewritten {
 			case "~~*":
 				closeWith = " ESCAPE '" + ilikeMarker + "'"
 			case "~", "~~~", "^@":
-				marker := map[string]string{"~": similarMarker, "~~~": globMarker, "^@": prefixMarker}[op]
-				repl, closeWith = " "+not+"REGEXP "+marker+"(", ")"
+				repl, closeWith = " "+not+"REGEXP "+opMarkers[op]+"(", ")"
 			}
 			edits = append(edits, edit{pos: t.pos, end: toks[last].end, repl: repl})
 			if closeWith != "" {

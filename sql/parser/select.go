@@ -1018,13 +1018,8 @@ func (c *converter) comparison(e *sqlparser.ComparisonExpr) (ast.Expr, error) {
 	case sqlparser.RegexpStr, sqlparser.NotRegexpStr:
 		// x [NOT] SIMILAR TO p, which the pre-parse marked: DuckDB's
 		// REGEXP_FULL_MATCH(x, p).
-		markers := map[string][2]string{ // the function, and how DuckDB shows it
-			strings.ToUpper(similarMarker): {"REGEXP_FULL_MATCH", ""},
-			strings.ToUpper(globMarker):    {"GLOB", "~~~"}, // x [NOT] GLOB p: GLOB(x, p)
-			strings.ToUpper(prefixMarker):  {"STARTS_WITH", "^@"},
-		}
-		if f, ok := r.(*ast.Func); ok && len(f.Args) == 1 && markers[f.Name][0] != "" {
-			name, shown := markers[f.Name][0], markers[f.Name][1]
+		if f, ok := r.(*ast.Func); ok && len(f.Args) == 1 && markedCalls[f.Name][0] != "" {
+			name, shown := markedCalls[f.Name][0], markedCalls[f.Name][1]
 			var out ast.Expr = &ast.Func{Name: name, Args: []ast.Expr{l, f.Args[0]}, Shown: shown}
 			if e.Operator == sqlparser.NotRegexpStr {
 				out = ast.Not{X: out}
