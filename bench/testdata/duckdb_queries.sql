@@ -798,3 +798,8 @@ SELECT COUNT(*) AS c, SUM(n) AS sn FROM t WHERE s ~ '.*(a|e).*' AND NOT s ~~ '%z
 SELECT region, COUNT(*) FILTER (WHERE s ^@ 'c') AS c, SUM(CASE WHEN s ~ '.*[aeiou]$' THEN 1 ELSE 0 END) AS v FROM t GROUP BY region ORDER BY region NULLS FIRST
 SELECT id, CAST(CAST(day AS DATE) - TIMESTAMP '2025-12-31 06:00:00' AS VARCHAR) AS a, CAST(TIMESTAMP '2026-03-01 12:30:00' - CAST(day AS DATE) AS VARCHAR) AS a2, CAST(INTERVAL 1 DAY * (id % 5) AS VARCHAR) AS b, CAST((id % 3 - 1) * INTERVAL 90 MINUTE AS VARCHAR) AS b2, CAST(INTERVAL 3 MONTH / (1 + id % 4) AS VARCHAR) AS c, CAST(INTERVAL 1 DAY / (id % 4) AS VARCHAR) AS d, CAST(DATE '2026-01-01' + INTERVAL 1 WEEK * (id % 7) AS VARCHAR) AS e FROM t WHERE id < 60 ORDER BY id
 SELECT * FROM (SELECT region, day, COUNT(*) AS c FROM t WHERE id % 3 = 0 GROUP BY region, day) a NATURAL FULL JOIN (SELECT region, day, SUM(n) AS s FROM t WHERE id % 5 = 0 AND region <> 'seoul' GROUP BY region, day) b ORDER BY region NULLS FIRST, day NULLS FIRST
+SELECT region, mad(n) AS a, mad(f) AS b, favg(f) AS c, fsum(f) AS d, mad(DISTINCT n) AS e FROM t GROUP BY region ORDER BY region
+SELECT region, geomean(ABS(n) + 1) AS g, geometric_mean(ABS(f) + 0.5) AS h, count_if(n > 0) AS c, count_if(b) FILTER (WHERE n < 0) AS d FROM t GROUP BY region ORDER BY region
+SELECT id, fdiv(n, 3) AS a, fmod(f, 3) AS b, fmod(n, -4) AS d, fdiv(f, 2.5) AS e FROM t WHERE id < 80 ORDER BY id
+SELECT day, mad(n) AS m, favg(n) AS fa FROM t WHERE n IS NOT NULL GROUP BY day HAVING mad(n) > 0 ORDER BY day
+SELECT id, n, favg(f) OVER (PARTITION BY region ORDER BY id ROWS BETWEEN 3 PRECEDING AND CURRENT ROW) AS fa, mad(n) OVER (PARTITION BY region) AS m FROM t WHERE id < 60 ORDER BY id

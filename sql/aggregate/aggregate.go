@@ -93,7 +93,7 @@ func Double(name string) bool {
 	switch name {
 	case "AVG", "MEAN", "STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP", "CORR", "COVAR_POP",
 		"COVAR_SAMP", "REGR_AVGX", "REGR_AVGY", "REGR_SXX", "REGR_SYY", "REGR_SXY", "REGR_SLOPE", "REGR_INTERCEPT",
-		"REGR_R2", "SKEWNESS", "KURTOSIS", "KURTOSIS_POP", "ENTROPY", "PRODUCT", "FSUM", "SUMKAHAN", "KAHAN_SUM":
+		"REGR_R2", "SKEWNESS", "KURTOSIS", "KURTOSIS_POP", "ENTROPY", "PRODUCT", "FSUM", "SUMKAHAN", "KAHAN_SUM", "FAVG", "MAD":
 		return true
 	}
 	return false
@@ -200,6 +200,10 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		mk = func() State { return &mode{entropy: true} }
 	case "FSUM", "SUMKAHAN", "KAHAN_SUM":
 		mk, col = typed(kahan{})
+	case "FAVG":
+		mk, col = typed(kahanAvg{})
+	case "MAD":
+		mk = func() State { return &quantile{mad: true, cont: true, fixed: true, hasP: true, p: 0.5} }
 	case "BIT_AND", "BIT_OR", "BIT_XOR":
 		mk, col = typed(bitAgg{op: slices.Index(bitAggNames[:], name)})
 	case "BOOL_AND", "EVERY":
@@ -236,7 +240,7 @@ func arityText(min, max int) string {
 // Names lists the aggregate names, for completion.
 func Names() []string {
 	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
-		"ENTROPY", "FIRST", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "LAST", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
+		"ENTROPY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "LAST", "MAD", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SKEWNESS",
 		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 }

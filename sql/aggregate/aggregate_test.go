@@ -123,6 +123,16 @@ var aggCases = map[string]aggCase{
 	"fsum":      {name: "FSUM", nargs: 1, rows: one(f(0.1), f(0.1), f(0.1), f(0.1), f(0.1), null, f(0.1), f(0.1), f(0.1), f(0.1), f(0.1)), want: f(1)},
 	"fsum none": {name: "KAHAN_SUM", nargs: 1, rows: one(null), want: null},
 	"fsum ints": {name: "SUMKAHAN", nargs: 1, rows: one(i(1), i(2)), want: f(3)},
+	// FAVG: ten 0.1s average 0.1 (AVG's plain sum gives 0.09999…).
+	"favg":      {name: "FAVG", nargs: 1, rows: one(f(0.1), f(0.1), f(0.1), f(0.1), f(0.1), null, f(0.1), f(0.1), f(0.1), f(0.1), f(0.1)), want: f(0.1)},
+	"favg none": {name: "FAVG", nargs: 1, rows: one(null), want: null},
+	"favg ints": {name: "FAVG", nargs: 1, rows: one(i(1), i(2), i(3), i(10)), want: f(4)},
+	// MAD of 1, 2, 3, 10: the median 2.5, the distances 1.5, 0.5, 0.5,
+	// 7.5, their median 1 (DuckDB's); of 1.5, 2, 9 (NULL skipped): 0.5.
+	"mad":      {name: "MAD", nargs: 1, rows: one(i(1), i(2), i(3), i(10)), want: f(1)},
+	"mad odd":  {name: "MAD", nargs: 1, rows: one(f(1.5), f(2), null, f(9)), want: f(0.5)},
+	"mad none": {name: "MAD", nargs: 1, rows: one(null), want: null},
+	"mad one":  {name: "MAD", nargs: 1, rows: one(i(-7)), want: f(0)},
 	// BIT_AND, BIT_OR, BIT_XOR of 12 (1100) and 10 (1010).
 	"bit_and":       {name: "BIT_AND", nargs: 1, rows: one(i(12), null, i(10)), want: i(8)},
 	"bit_or":        {name: "BIT_OR", nargs: 1, rows: one(i(12), null, i(10)), want: i(14)},

@@ -41,10 +41,13 @@ func quantileValues(rng *rand.Rand, n, kind int) []types.Value {
 // DISTINCT's first step does). The runs merged are removed.
 func TestValueRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 7))
-	names := []string{"MEDIAN", "QUANTILE_CONT", "QUANTILE_DISC", "MODE", "ENTROPY"}
-	for trial := range 40 {
+	names := []string{"MEDIAN", "QUANTILE_CONT", "QUANTILE_DISC", "MODE", "ENTROPY", "MAD"}
+	for trial := range 48 {
 		kind := trial % 3
 		name := names[trial/3%len(names)]
+		if name == "MAD" && kind == 2 {
+			kind = 1 // MAD takes numbers (TestMADTakesNumbers)
+		}
 		p := []float64{0, 0.01, 0.3, 0.5, 0.77, 0.999, 1}[rng.IntN(7)]
 		n := []int{1, 100, 3000, 40000}[trial%4]
 		nargs := 1
@@ -171,4 +174,37 @@ func (d *memReader) Close() error {
 		d.r.Discard()
 	}
 	return nil
+}
+
+// TestMADTakesNumbers: MAD of a text, in memory or from runs, is an error
+// that names it, not an answer.
+func TestMADTakesNumbers(t *testing.T) {
+	fn, _, err := aggregate.Lookup("MAD", 1, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{3, 20000} {
+		for _, runs := range []bool{false, true} {
+			var col aggregate.Column
+			if runs {
+				var acct int64
+				col = fn.NewColumn(&acct, aggregate.NewRuns(&memRuns{live: map[*memRun]bool{}}, 4<<10))
+			} else {
+				col = fn.NewColumn(nil, nil)
+			}
+			col.Grow()
+			for k, v := range quantileValues(rng, n, 0) {
+				if k == n/2 {
+					v = s("abc")
+				}
+				if err := col.At(0).Add([]types.Value{v}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got, err := aggregate.Final(col.At(0)); err == nil || !strings.Contains(err.Error(), "MAD takes numbers") {
+				t.Errorf("MAD of %d values with a text (runs %v): %v, %v; want an error", n, runs, got, err)
+			}
+		}
+	}
 }

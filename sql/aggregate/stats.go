@@ -20,6 +20,7 @@ import (
 // It keeps the values: in memory up to its Runs' RunBytes, then as sorted
 // runs on disk (see Runs), which the result merges.
 type quantile struct {
+	mad   bool // MAD: the median of the distances from the median
 	cont  bool
 	fixed bool // p is given: the call has no second argument
 	hasP  bool
@@ -124,6 +125,50 @@ func (s *quantile) Result() types.Value {
 
 // Final is Result with the error of reading or writing a run.
 func (s *quantile) Final() (types.Value, error) {
+	if s.mad {
+		return s.madFinal()
+	}
+	return s.at()
+}
+
+// madFinal is MAD's result: the median (continuous) of the values'
+// distances from their median, found as that of a second state, which
+// keeps the distances (in the same store, so that they go to runs as the
+// values do). A value that is not a number is an error (DuckDB's MAD
+// takes numbers, and dates and times, which it gives intervals of).
+func (s *quantile) madFinal() (types.Value, error) {
+	m, err := s.at()
+	if err != nil || m.K == types.Null {
+		return m, err
+	}
+	mid, ok := m.Float()
+	if !ok {
+		return types.Value{}, fmt.Errorf("%w: MAD takes numbers, not %s", ErrArgs, m)
+	}
+	d := &quantile{cont: true, fixed: true, hasP: true, p: 0.5, store: s.store, acct: s.acct}
+	defer d.drop()
+	add := func(_ int64, v types.Value, _ *runSource) (bool, error) {
+		x, ok := v.Float()
+		if !ok {
+			return false, fmt.Errorf("%w: MAD takes numbers, not %s", ErrArgs, v)
+		}
+		d.keep(types.FloatValue(math.Abs(x - mid)))
+		return true, d.flush()
+	}
+	if s.runs == nil {
+		for _, v := range s.vals {
+			if _, err := add(0, v, nil); err != nil {
+				return types.Value{}, err
+			}
+		}
+	} else if _, err := s.store.each(s.runs, s.vals, false, false, add); err != nil {
+		return types.Value{}, err
+	}
+	return d.at()
+}
+
+// at is the quantile of the values held and in runs.
+func (s *quantile) at() (types.Value, error) {
 	if s.err != nil {
 		return types.Value{}, s.err
 	}
@@ -803,6 +848,49 @@ func (s *kahan) Result() types.Value {
 		return types.Value{}
 	}
 	return types.FloatValue(s.sum + s.err)
+}
+
+// kahanAvg is FAVG: AVG of the numbers by Kahan's summation (kahan), as
+// DuckDB's, NULL of none.
+type kahanAvg struct {
+	kahan
+	n int64
+}
+
+func (s *kahanAvg) Add(args []types.Value) error {
+	if x, ok := args[0].Float(); ok {
+		s.add(x)
+		s.has = true
+		s.n++
+	}
+	return nil
+}
+
+func (s *kahanAvg) Merge(o State) {
+	t := o.(*kahanAvg)
+	s.kahan.Merge(&t.kahan)
+	s.n += t.n
+}
+
+func (s *kahanAvg) Result() types.Value {
+	if s.n == 0 {
+		return types.Value{}
+	}
+	n := float64(s.n)
+	return types.FloatValue(s.sum/n + s.err/n) // DuckDB's KahanAverageOperation
+}
+
+func (s *kahanAvg) AppendState(dst []byte) []byte {
+	return binary.AppendVarint(s.kahan.AppendState(dst), s.n)
+}
+
+func (s *kahanAvg) MergeState(b []byte) ([]byte, error) {
+	r := reader{b: b}
+	t := kahanAvg{kahan: kahan{has: r.byte() == 1, sum: r.float(), err: r.float()}, n: r.varint()}
+	if r.err == nil {
+		s.Merge(&t)
+	}
+	return r.b, r.err
 }
 
 func (s *kahan) AppendState(dst []byte) []byte {

@@ -162,6 +162,9 @@ func duckList(es []Expr) string {
 }
 
 func duckFunc(f *Func) string {
+	if f.As != "" {
+		return f.As
+	}
 	if own, cond := f.Filter(); cond != nil {
 		g := *f
 		g.Args = own

@@ -142,6 +142,12 @@ type Func struct {
 	// for DuckName: main.date_part (EXTRACT), substr (SUBSTR),
 	// main."substring" (SUBSTRING), ^ (a ^ b, a POWER); "" for the others.
 	Shown string
+	// As: DuckDB's whole name of the call this one stands for, when the
+	// parser wrote a call of DuckDB's macros (GEOMEAN(x) as
+	// EXP(AVG(LN(x)))) or of its shorthands (COUNT_IF) in other calls:
+	// "geomean(x)"; "" for the others. Only names use it: the call's
+	// text (String) is what it computes.
+	As string
 }
 
 // Case is CASE [Operand] WHEN … THEN … [ELSE …] END.

@@ -124,8 +124,8 @@ func (j *Join) String() string {
 // for the pre-parse (an aggregate's FILTER), which knows no function; a
 // test of package sql holds them equal to sql/aggregate's.
 var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR",
-	"CORR", "COUNT", "COVAR_POP", "COVAR_SAMP", "ENTROPY", "EVERY", "FIRST", "FSUM", "GROUP_CONCAT", "KAHAN_SUM", "KURTOSIS", "KURTOSIS_POP", "LAST",
-	"LISTAGG", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
+	"CORR", "COUNT", "COVAR_POP", "COVAR_SAMP", "ENTROPY", "EVERY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KAHAN_SUM", "KURTOSIS", "KURTOSIS_POP", "LAST",
+	"LISTAGG", "MAD", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 	"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SKEWNESS",
 	"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "SUMKAHAN", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 

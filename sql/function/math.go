@@ -48,6 +48,10 @@ func init() {
 			Signature: "SIGN(x)", Summary: "-1, 0 or 1 as x is negative, zero (or NaN) or positive."},
 		&Scalar{Name: "MOD", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: modFn,
 			Signature: "MOD(x, y)", Summary: "The remainder of x / y with x's sign (x % y); NULL when y is 0, as DuckDB."},
+		&Scalar{Name: "FDIV", Double: true, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: floorDivFn(false),
+			Signature: "FDIV(x, y)", Summary: "floor(x / y), a DOUBLE (DuckDB's macro): ±inf when y is 0 (NaN when x is 0 too)."},
+		&Scalar{Name: "FMOD", Double: true, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: floorDivFn(true),
+			Signature: "FMOD(x, y)", Summary: "x - y * floor(x / y), a DOUBLE with y's sign (DuckDB's macro): NaN when y is 0."},
 		&Scalar{Name: "PI", Double: true, MinArgs: 0, MaxArgs: 0,
 			Fn:        func([]types.Value) (types.Value, error) { return f2v(math.Pi), nil },
 			Signature: "PI()", Summary: "π."},
@@ -368,6 +372,26 @@ func modFn(a []types.Value) (types.Value, error) {
 		return y, err
 	}
 	return types.Arith(types.Mod, x, y)
+}
+
+// floorDivFn is FDIV (floor(x / y)) or, with mod, FMOD (x - y * floor(x
+// / y)), in DOUBLEs as DuckDB's macros compute them.
+func floorDivFn(mod bool) Eval {
+	return func(a []types.Value) (types.Value, error) {
+		x, err := floatArg(a[0])
+		if err != nil {
+			return types.Value{}, err
+		}
+		y, err := floatArg(a[1])
+		if err != nil {
+			return types.Value{}, err
+		}
+		q := math.Floor(x / y)
+		if mod {
+			return f2v(x - y*q), nil
+		}
+		return f2v(q), nil
+	}
 }
 
 func atan2Fn(a []types.Value) (types.Value, error) {

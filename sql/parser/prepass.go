@@ -438,6 +438,14 @@ func filterCond(text string, toks []sqlToken, i int) (string, int) {
 // name, which DuckDB writes with the FILTER.
 func filterHead(c, marker string) string { return "CASE WHEN " + marker + "((" + c + ")) THEN " }
 
+// isAggregate reports whether name (upper case) is an aggregate's, or of
+// an aggregate of DuckDB's that the converter writes as another
+// (COUNT_IF, APPROX_COUNT_DISTINCT: see macro). GEOMEAN is DuckDB's macro,
+// which refuses FILTER.
+func isAggregate(name string) bool {
+	return slices.Contains(ast.Aggregates, name) || name == "COUNT_IF" || name == "APPROX_COUNT_DISTINCT"
+}
+
 // filterEdits returns the edits that make agg(x, …) FILTER (WHERE c),
 // FILTER at token i, agg(CASE WHEN (c) THEN x END, …), and the index of
 // FILTER's ')'; -1 when FILTER does not follow the call of an aggregate.
@@ -449,7 +457,7 @@ func filterEdits(text string, toks []sqlToken, i int) ([]edit, int) {
 	c, closeF := filterCond(text, toks, i)
 	cond := filterHead(c, ast.FilteredMarker)
 	open := tk.opening(i - 1)
-	if closeF < 0 || open < 1 || !toks[open-1].word || !slices.Contains(ast.Aggregates, strings.ToUpper(tk.at(open-1))) {
+	if closeF < 0 || open < 1 || !toks[open-1].word || !isAggregate(strings.ToUpper(tk.at(open-1))) {
 		return nil, -1
 	}
 	drop := edit{pos: toks[i-1].end, end: toks[closeF].end}

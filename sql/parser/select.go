@@ -1192,11 +1192,39 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 			return nil, c.unsupported(e, "this argument")
 		}
 	}
-	if f.Name == "COUNT_IF" && len(f.Args) == 1 && !f.Distinct {
-		// DuckDB's COUNT_IF(c): the rows where c is true.
-		return &ast.Func{Name: "COUNT", Args: []ast.Expr{&ast.Case{Whens: []ast.When{{Cond: f.Args[0], Then: ast.Int(1)}}}}}, nil
+	if x := macro(f); x != nil {
+		return x, nil
 	}
 	return f, nil
+}
+
+// macro returns the calls that DuckDB's call f stands for, named as f is
+// (ast.Func.As), or nil for a call of its own:
+//
+//   - COUNT_IF(c): COUNT(CASE WHEN c THEN 1 END), the rows where c is
+//     true;
+//   - GEOMEAN(x) and GEOMETRIC_MEAN(x): EXP(AVG(LN(x))), DuckDB's own
+//     macro (default_functions.cpp), its errors for x <= 0 included;
+//   - APPROX_COUNT_DISTINCT(x): COUNT(DISTINCT x). DuckDB estimates it
+//     with a HyperLogLog (10 values may count 11); the exact count is
+//     within any estimate's promise, and bounded as COUNT(DISTINCT) is.
+func macro(f *ast.Func) *ast.Func {
+	if f.Distinct || f.Star || len(f.Args) != 1 || f.OrderBy != nil || f.Separator != nil {
+		return nil
+	}
+	var x *ast.Func
+	switch f.Name {
+	case "COUNT_IF":
+		x = &ast.Func{Name: "COUNT", Args: []ast.Expr{&ast.Case{Whens: []ast.When{{Cond: f.Args[0], Then: ast.Int(1)}}}}}
+	case "GEOMEAN", "GEOMETRIC_MEAN":
+		x = &ast.Func{Name: "EXP", Args: []ast.Expr{&ast.Func{Name: "AVG", Args: []ast.Expr{&ast.Func{Name: "LN", Args: f.Args}}}}}
+	case "APPROX_COUNT_DISTINCT":
+		x = &ast.Func{Name: "COUNT", Distinct: true, Args: f.Args}
+	default:
+		return nil
+	}
+	x.As = ast.DuckName(f)
+	return x
 }
 
 func (c *converter) groupConcat(e *sqlparser.GroupConcatExpr) (ast.Expr, error) {
