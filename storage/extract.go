@@ -285,13 +285,19 @@ func find(b, q []byte, skip int, last bool) int {
 }
 
 // rarest returns the index of the byte of name that is least common in
-// typical JSON rows (digits, punctuation and frequent letters are common).
+// typical JSON rows: a byte past common's is rarest, then those of common
+// from its end (the least common) back (JSON's punctuation and digits,
+// then English letters by their frequency in text, lower case before
+// upper case, which is rarer in either names or values).
 func rarest(name string) int {
-	const common = "\"0123456789:,.-_ etaoinsrldu"
-	best, score := 0, len(common)+1
+	const common = "\"0123456789:,. _-etaoinshrdlcumwfgypbvkjxqzETAOINSHRDLCUMWFGYPBVKJXQZ"
+	best, score := 0, -2
 	for i := 0; i < len(name); i++ {
-		sc := strings.IndexByte(common, name[i]) + 1 // 0: not common at all
-		if sc < score {
+		sc := strings.IndexByte(common, name[i]) // -1: not common at all
+		if sc < 0 {
+			sc = len(common)
+		}
+		if sc > score {
 			best, score = i, sc
 		}
 	}
