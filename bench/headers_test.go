@@ -36,7 +36,8 @@ var headerQueries = []string{
 	"SELECT extract(year FROM CAST(day AS DATE)), EXTRACT(month FROM CAST(day AS DATE)), date_part('day', CAST(day AS DATE)), substr(region, 2), substring(region, 2, 1), n ^ 2, power(n, 2), region[1] FROM t LIMIT 1",
 	"SELECT d.N, COUNT(*) FROM (SELECT n FROM t) d GROUP BY d.n ORDER BY 1 LIMIT 1",
 	"SELECT count_if(n > 0), COUNT_IF(b) FILTER (WHERE id > 1), geomean(id + 1), geometric_mean(id + 1), approx_count_distinct(region), mad(n), favg(f) FROM t",
-	"SELECT fdiv(n, 2), fmod(f, 2) FROM t LIMIT 1",
+	"SELECT fdiv(n, 2), fmod(f, 2), round_even(f, 1), roundbankers(n, -1), divide(n, 2), julian(CAST(day AS DATE)), sinh(f), rank_dense() OVER (ORDER BY id) FROM t LIMIT 1",
+	"SELECT sem(f), weighted_avg(n, id), wavg(f, 2), countif(n > 0), argmax(id, n), argmin(id, n) FROM t",
 }
 
 // TestHeadersLikeDuckDB: the columns of a select list without aliases

@@ -63,5 +63,34 @@ func TestMacros(t *testing.T) {
 		if _, err := s.Exec(context.Background(), "SELECT mad(x) FROM (VALUES ('a'), ('b')) t(x)"); err == nil || !strings.Contains(err.Error(), "MAD takes numbers") {
 			t.Errorf("limit %d: MAD of texts: %v", limit, err)
 		}
+		// WEIGHTED_AVG: SUM(v * w) over the weights of the rows with a v
+		// (DuckDB's macro), per group of many rows; WAVG names itself.
+		res = run("SELECT g % 5 AS k, weighted_avg(g, g % 3), SUM(g * (g % 3)) / SUM(g % 3), wavg(CASE WHEN g % 4 = 0 THEN NULL ELSE g END, 1), AVG(CASE WHEN g % 4 = 0 THEN NULL ELSE g END) FROM generate_series(1, 100000) t(g) GROUP BY 1 ORDER BY 1")
+		for _, r := range res.Rows {
+			if types.Compare(r[1], r[2]) != 0 || r[3].K != types.Float || r[3].F() != r[4].F() {
+				t.Errorf("limit %d: group %v: weighted_avg %v, by hand %v; wavg %v, avg %v", limit, r[0], r[1], r[2], r[3], r[4])
+			}
+		}
+		if res.Columns[1].Name != "weighted_avg(g, (g % 3))" || !strings.HasPrefix(res.Columns[3].Name, "wavg(CASE") {
+			t.Errorf("limit %d: columns %v", limit, res.Columns)
+		}
+		// ROUND_EVEN: halves to the even neighbour, as DuckDB's macro
+		// decides them; RANK_DENSE is DENSE_RANK, named as written.
+		res = run("SELECT round_even(x, 0), roundbankers(x, 0), round_even(x * 10, -1), rank_dense() OVER (ORDER BY x) FROM (VALUES (0.5), (1.5), (2.5), (-2.5), (2.4)) t(x) ORDER BY x")
+		want := [][3]float64{{-2, -2, -20}, {0, 0, 0}, {2, 2, 20}, {2, 2, 20}, {2, 2, 20}}
+		for i, r := range res.Rows {
+			for j := range 3 {
+				if r[j].K != types.Float || r[j].F() != want[i][j] {
+					t.Errorf("limit %d: row %d: %v, want %v", limit, i, r, want[i])
+					break
+				}
+			}
+			if r[3].I != int64(i+1) {
+				t.Errorf("limit %d: row %d: rank_dense %v", limit, i, r[3])
+			}
+		}
+		if res.Columns[0].Name != "round_even(x, 0)" || res.Columns[3].Name != "rank_dense() OVER (ORDER BY x)" {
+			t.Errorf("limit %d: columns %v", limit, res.Columns)
+		}
 	}
 }

@@ -803,3 +803,7 @@ SELECT region, geomean(ABS(n) + 1) AS g, geometric_mean(ABS(f) + 0.5) AS h, coun
 SELECT id, fdiv(n, 3) AS a, fmod(f, 3) AS b, fmod(n, -4) AS d, fdiv(f, 2.5) AS e FROM t WHERE id < 80 ORDER BY id
 SELECT day, mad(n) AS m, favg(n) AS fa FROM t WHERE n IS NOT NULL GROUP BY day HAVING mad(n) > 0 ORDER BY day
 SELECT id, n, favg(f) OVER (PARTITION BY region ORDER BY id ROWS BETWEEN 3 PRECEDING AND CURRENT ROW) AS fa, mad(n) OVER (PARTITION BY region) AS m FROM t WHERE id < 60 ORDER BY id
+SELECT region, sem(f) AS a, weighted_avg(n, ABS(id) % 5) AS b, wavg(f, 2) AS c, countif(b) AS d, argmax(n, id) AS e, argmin(f, id) AS g FROM t WHERE n IS NOT NULL AND f IS NOT NULL GROUP BY region ORDER BY region
+SELECT id, round_even(f, 0) AS a, roundbankers(f, 1) AS b, round_even(n, -1) AS c, sinh(n % 5) AS d, tanh(f) AS e, asinh(f) AS g, divide(n, 3) AS h, multiply(n, 2) AS i, subtract(n, id) AS j FROM t WHERE id < 60 ORDER BY id
+SELECT id, julian(CAST(day AS DATE)) AS a, weekday(CAST(day AS DATE)) AS b, nextafter(f, 0) AS c, divide(f, 4) AS d FROM t WHERE id < 40 ORDER BY id
+SELECT id, n, rank_dense() OVER (PARTITION BY region ORDER BY n DESC NULLS LAST) AS r FROM t WHERE id < 80 ORDER BY id

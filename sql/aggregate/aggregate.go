@@ -79,7 +79,7 @@ func grow(acct *int64, n int) {
 // bits of a DOUBLE sum).
 func OrderSensitive(name string) bool {
 	switch strings.ToUpper(name) {
-	case "ANY_VALUE", "FIRST", "ARBITRARY", "LAST", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY", "MODE":
+	case "ANY_VALUE", "FIRST", "ARBITRARY", "LAST", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN", "MODE":
 		return true // ARG_MAX and ARG_MIN: the first of tying rows; MODE: the first of values as frequent
 	}
 	return false
@@ -93,7 +93,7 @@ func Double(name string) bool {
 	switch name {
 	case "AVG", "MEAN", "STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP", "CORR", "COVAR_POP",
 		"COVAR_SAMP", "REGR_AVGX", "REGR_AVGY", "REGR_SXX", "REGR_SYY", "REGR_SXY", "REGR_SLOPE", "REGR_INTERCEPT",
-		"REGR_R2", "SKEWNESS", "KURTOSIS", "KURTOSIS_POP", "ENTROPY", "PRODUCT", "FSUM", "SUMKAHAN", "KAHAN_SUM", "FAVG", "MAD":
+		"REGR_R2", "SKEWNESS", "KURTOSIS", "KURTOSIS_POP", "ENTROPY", "PRODUCT", "FSUM", "SUMKAHAN", "KAHAN_SUM", "FAVG", "MAD", "SEM":
 		return true
 	}
 	return false
@@ -145,6 +145,8 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		mk, col = typed(moments{sample: true})
 	case "VAR_POP":
 		mk, col = typed(moments{})
+	case "SEM":
+		mk, col = typed(moments{sem: true})
 	case "GROUP_CONCAT", "STRING_AGG", "LISTAGG":
 		s := ","
 		if sep != nil {
@@ -179,12 +181,12 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		mk = func() State { return &comoments{kind: kind} }
 	case "PRODUCT":
 		mk = func() State { return &product{} }
-	case "ARG_MAX", "MAX_BY", "ARG_MIN", "MIN_BY":
+	case "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN":
 		if err := arity(2, 2); err != nil {
 			return nil, true, err
 		}
 		want := 1
-		if name == "ARG_MIN" || name == "MIN_BY" {
+		if name == "ARG_MIN" || name == "MIN_BY" || name == "ARGMIN" {
 			want = -1
 		}
 		mk = func() State { return &argBest{want: want} }
@@ -213,7 +215,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	default:
 		return nil, false, nil
 	}
-	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG_") && !strings.HasSuffix(name, "_BY") &&
+	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG") && !strings.HasSuffix(name, "_BY") &&
 		!strings.HasPrefix(name, "QUANTILE") && !strings.HasPrefix(name, "COVAR") && name != "CORR" && !strings.HasPrefix(name, "REGR_") {
 		if err := arity(1, 1); err != nil {
 			return nil, true, err
@@ -239,9 +241,9 @@ func arityText(min, max int) string {
 
 // Names lists the aggregate names, for completion.
 func Names() []string {
-	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
+	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
 		"ENTROPY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "LAST", "MAD", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
-		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SKEWNESS",
+		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SEM", "SKEWNESS",
 		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 }
 
@@ -557,6 +559,7 @@ func (s *firstValue) Result() types.Value { return s.v }
 // method (merged by Chan's formula).
 type moments struct {
 	sample, sqrt bool
+	sem          bool // SEM: the population deviation over the root of the count
 	n            float64
 	mean, m2     float64
 }
@@ -590,6 +593,13 @@ func (s *moments) Merge(o State) {
 }
 
 func (s *moments) Result() types.Value {
+	if s.sem {
+		// DuckDB's StandardErrorOfTheMeanOperation.
+		if s.n == 0 {
+			return types.Value{}
+		}
+		return types.FloatValue(math.Sqrt(s.m2/s.n) / math.Sqrt(s.n))
+	}
 	div := s.n
 	if s.sample {
 		div--

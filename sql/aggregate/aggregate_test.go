@@ -511,7 +511,7 @@ func TestLookupErrors(t *testing.T) {
 func TestNames(t *testing.T) {
 	for _, n := range aggregate.Names() {
 		nargs := 1
-		if strings.HasPrefix(n, "ARG_") || strings.HasPrefix(n, "QUANTILE") || strings.HasPrefix(n, "COVAR") || n == "CORR" || strings.HasPrefix(n, "REGR_") {
+		if strings.HasPrefix(n, "ARG") || strings.HasPrefix(n, "QUANTILE") || strings.HasPrefix(n, "COVAR") || n == "CORR" || strings.HasPrefix(n, "REGR_") {
 			nargs = 2
 		}
 		if _, ok, err := aggregate.Lookup(n, nargs, false, nil); !ok || err != nil {

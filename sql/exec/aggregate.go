@@ -1285,7 +1285,7 @@ func distinctArgs(a *plan.Aggregate) ([]plan.Expr, bool) {
 		switch c.Func.Name {
 		case "COUNT", "SUM", "AVG", "MEAN", "MIN", "MAX", "MEDIAN", "MODE", "ENTROPY",
 			// the order-blind ones, which see each value once either way
-			"STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP", "SKEWNESS", "KURTOSIS",
+			"STDDEV", "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP", "SEM", "SKEWNESS", "KURTOSIS",
 			"KURTOSIS_POP", "PRODUCT", "FSUM", "SUMKAHAN", "KAHAN_SUM", "FAVG", "MAD", "BIT_AND", "BIT_OR", "BIT_XOR",
 			"BOOL_AND", "BOOL_OR", "EVERY":
 		case "QUANTILE_CONT", "QUANTILE_DISC", "QUANTILE":

@@ -36,7 +36,7 @@ func init() {
 		part("HOUR", "The hour of t, 0 to 23.", unitHour),
 		part("MINUTE", "The minute of t, 0 to 59.", unitMinute),
 		part("SECOND", "The second of t, 0 to 59 (whole seconds).", unitSecond),
-		part("DAYOFWEEK", "The day of the week of t, Sunday 0 to Saturday 6 (DuckDB's numbering; MySQL's is Sunday 1 to Saturday 7).", unitDOW),
+		part("DAYOFWEEK", "The day of the week of t, Sunday 0 to Saturday 6 (DuckDB's numbering; MySQL's is Sunday 1 to Saturday 7).", unitDOW, "WEEKDAY"),
 		part("ISODOW", "The ISO day of the week of t, Monday 1 to Sunday 7.", unitISODOW),
 		part("DAYOFYEAR", "The day of the year of t, 1 to 366.", unitDOY),
 		part("WEEK", "The ISO week of t, 1 to 53 (DuckDB's; MySQL's WEEK counts from Sundays).", unitWeek, "WEEKOFYEAR"),

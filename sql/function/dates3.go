@@ -41,6 +41,10 @@ func init() {
 	register(
 		subMinute("MILLISECOND", "The milliseconds of t within its minute, 0 to 59999 (its seconds included, as DuckDB's).", 1000),
 		subMinute("MICROSECOND", "The microseconds of t within its minute, 0 to 59999999 (its seconds included, as DuckDB's).", 1),
+		&Scalar{Name: "NANOSECOND", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: nanosecondFn,
+			Signature: "NANOSECOND(t)", Summary: "The nanoseconds of t within its minute, 0 to 59999999000 (its seconds included, as DuckDB's; a TIMESTAMP holds microseconds)."},
+		&Scalar{Name: "JULIAN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: julianFn,
+			Signature: "JULIAN(t)", Summary: "The Julian day of t, a DOUBLE: 2440588 at 1970-01-01, with the fraction of a day that a timestamp's time is."},
 		epoch("EPOCH_US", "t as microseconds since 1970-01-01 00:00:00 UTC (BIGINT).", 1),
 		epoch("EPOCH_NS", "t as nanoseconds since 1970-01-01 00:00:00 UTC (BIGINT).", 1000),
 		&Scalar{Name: "AGE", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: ageFn,
@@ -50,6 +54,33 @@ func init() {
 			Signature: "TO_TIMESTAMP(seconds)",
 			Summary:   "The TIMESTAMP (UTC) seconds after 1970-01-01 00:00:00, to the microsecond (DuckDB's is WITH TIME ZONE, shown in its zone)."},
 	)
+}
+
+func nanosecondFn(a []types.Value) (types.Value, error) {
+	t, err := timeArg(a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	const minute = 60_000_000
+	return i2v((micros(t)%minute + minute) % minute * 1000), nil
+}
+
+// julianEpoch is the Julian day of 1970-01-01.
+const julianEpoch = 2440588
+
+// julianFn is DuckDB's JULIAN: the Julian day of t's day (Date's
+// ExtractJulianDay) plus its time as a fraction of a day.
+func julianFn(a []types.Value) (types.Value, error) {
+	t, err := timeArg(a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	us := micros(t)
+	day := us / microsPerDay
+	if us%microsPerDay < 0 {
+		day--
+	}
+	return f2v(float64(us-day*microsPerDay)/microsPerDay + float64(day+julianEpoch)), nil
 }
 
 func toTimestampFn(a []types.Value) (types.Value, error) {

@@ -440,10 +440,10 @@ func filterHead(c, marker string) string { return "CASE WHEN " + marker + "((" +
 
 // isAggregate reports whether name (upper case) is an aggregate's, or of
 // an aggregate of DuckDB's that the converter writes as another
-// (COUNT_IF, APPROX_COUNT_DISTINCT: see macro). GEOMEAN is DuckDB's macro,
-// which refuses FILTER.
+// (COUNT_IF, APPROX_COUNT_DISTINCT: see macro). GEOMEAN, WEIGHTED_AVG and
+// the others are DuckDB's macros, which refuse FILTER.
 func isAggregate(name string) bool {
-	return slices.Contains(ast.Aggregates, name) || name == "COUNT_IF" || name == "APPROX_COUNT_DISTINCT"
+	return slices.Contains(ast.Aggregates, name) || name == "COUNT_IF" || name == "COUNTIF" || name == "APPROX_COUNT_DISTINCT"
 }
 
 // filterEdits returns the edits that make agg(x, …) FILTER (WHERE c),

@@ -1192,39 +1192,87 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 			return nil, c.unsupported(e, "this argument")
 		}
 	}
-	if x := macro(f); x != nil {
-		return x, nil
+	fresh := func(i int) (ast.Expr, error) {
+		return c.expr(e.Exprs[i].(*sqlparser.AliasedExpr).Expr) // f.Args[i]'s expression, converted anew
+	}
+	if x, err := macro(f, fresh); x != nil || err != nil {
+		return x, err
 	}
 	return f, nil
 }
 
 // macro returns the calls that DuckDB's call f stands for, named as f is
-// (ast.Func.As), or nil for a call of its own:
+// (ast.Func.As), or nil for a call of its own. fresh(i) converts f's
+// argument i anew, for an expansion that reads it more than once (the
+// AST is a tree):
 //
-//   - COUNT_IF(c): COUNT(CASE WHEN c THEN 1 END), the rows where c is
-//     true;
+//   - COUNT_IF(c) and COUNTIF(c): COUNT(CASE WHEN c THEN 1 END), the rows
+//     where c is true;
 //   - GEOMEAN(x) and GEOMETRIC_MEAN(x): EXP(AVG(LN(x))), DuckDB's own
 //     macro (default_functions.cpp), its errors for x <= 0 included;
 //   - APPROX_COUNT_DISTINCT(x): COUNT(DISTINCT x). DuckDB estimates it
 //     with a HyperLogLog (10 values may count 11); the exact count is
-//     within any estimate's promise, and bounded as COUNT(DISTINCT) is.
-func macro(f *ast.Func) *ast.Func {
-	if f.Distinct || f.Star || len(f.Args) != 1 || f.OrderBy != nil || f.Separator != nil {
-		return nil
+//     within any estimate's promise, and bounded as COUNT(DISTINCT) is;
+//   - WEIGHTED_AVG(v, w) and WAVG(v, w): SUM(v * w) / SUM(CASE WHEN v IS
+//     NOT NULL THEN w ELSE 0 END), DuckDB's macro;
+//   - ROUND_EVEN(x, n) and ROUNDBANKERS(x, n): CASE ((ABS(x) * POWER(10,
+//     n + 1)) % 10) WHEN 5 THEN ROUND(x / 2, n) * 2 ELSE ROUND(x, n) END,
+//     DuckDB's macro (whose DOUBLE arithmetic decides what a half is);
+//   - RANK_DENSE(): DENSE_RANK().
+func macro(f *ast.Func, fresh func(i int) (ast.Expr, error)) (*ast.Func, error) {
+	if f.Distinct || f.Star || f.OrderBy != nil || f.Separator != nil {
+		return nil, nil
+	}
+	call := func(name string, args ...ast.Expr) *ast.Func { return &ast.Func{Name: name, Args: args} }
+	// args converts f's arguments anew, k times over: args(2) gives
+	// [a0, a1, a0', a1'].
+	args := func(k int) ([]ast.Expr, error) {
+		var out []ast.Expr
+		for range k {
+			for i := range f.Args {
+				a, err := fresh(i)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, a)
+			}
+		}
+		return out, nil
 	}
 	var x *ast.Func
-	switch f.Name {
-	case "COUNT_IF":
-		x = &ast.Func{Name: "COUNT", Args: []ast.Expr{&ast.Case{Whens: []ast.When{{Cond: f.Args[0], Then: ast.Int(1)}}}}}
-	case "GEOMEAN", "GEOMETRIC_MEAN":
-		x = &ast.Func{Name: "EXP", Args: []ast.Expr{&ast.Func{Name: "AVG", Args: []ast.Expr{&ast.Func{Name: "LN", Args: f.Args}}}}}
-	case "APPROX_COUNT_DISTINCT":
+	switch {
+	case (f.Name == "COUNT_IF" || f.Name == "COUNTIF") && len(f.Args) == 1:
+		x = call("COUNT", &ast.Case{Whens: []ast.When{{Cond: f.Args[0], Then: ast.Int(1)}}})
+	case (f.Name == "GEOMEAN" || f.Name == "GEOMETRIC_MEAN") && len(f.Args) == 1:
+		x = call("EXP", call("AVG", call("LN", f.Args[0])))
+	case f.Name == "APPROX_COUNT_DISTINCT" && len(f.Args) == 1:
 		x = &ast.Func{Name: "COUNT", Distinct: true, Args: f.Args}
+	case (f.Name == "WEIGHTED_AVG" || f.Name == "WAVG") && len(f.Args) == 2:
+		a, err := args(2) // v, w, v', w'
+		if err != nil {
+			return nil, err
+		}
+		x = call("COALESCE", ast.Arith{Op: types.Div, // COALESCE of one: the call that carries the name
+			L: call("SUM", ast.Arith{Op: types.Mul, L: a[0], R: a[1]}),
+			R: call("SUM", &ast.Case{Whens: []ast.When{{Cond: ast.IsNull{X: a[2], Not: true}, Then: a[3]}}, Else: ast.Int(0)})})
+	case (f.Name == "ROUND_EVEN" || f.Name == "ROUNDBANKERS") && len(f.Args) == 2:
+		a, err := args(3) // x, n three times
+		if err != nil {
+			return nil, err
+		}
+		half := ast.Arith{Op: types.Mod, L: ast.Arith{Op: types.Mul, L: call("ABS", a[0]),
+			R: call("POWER", ast.Int(10), ast.Arith{Op: types.Add, L: a[1], R: ast.Int(1)})}, R: ast.Int(10)}
+		x = call("COALESCE", &ast.Case{Operand: half, Whens: []ast.When{{
+			Cond: ast.Int(5),
+			Then: ast.Arith{Op: types.Mul, L: call("ROUND", ast.Arith{Op: types.Div, L: a[2], R: ast.Int(2)}, a[3]), R: ast.Int(2)}}},
+			Else: call("ROUND", a[4], a[5])})
+	case f.Name == "RANK_DENSE" && len(f.Args) == 0:
+		x = call("DENSE_RANK")
 	default:
-		return nil
+		return nil, nil
 	}
 	x.As = ast.DuckName(f)
-	return x
+	return x, nil
 }
 
 func (c *converter) groupConcat(e *sqlparser.GroupConcatExpr) (ast.Expr, error) {
