@@ -807,3 +807,4 @@ SELECT region, sem(f) AS a, weighted_avg(n, ABS(id) % 5) AS b, wavg(f, 2) AS c, 
 SELECT id, round_even(f, 0) AS a, roundbankers(f, 1) AS b, round_even(n, -1) AS c, sinh(n % 5) AS d, tanh(f) AS e, asinh(f) AS g, divide(n, 3) AS h, multiply(n, 2) AS i, subtract(n, id) AS j FROM t WHERE id < 60 ORDER BY id
 SELECT id, julian(CAST(day AS DATE)) AS a, weekday(CAST(day AS DATE)) AS b, nextafter(f, 0) AS c, divide(f, 4) AS d FROM t WHERE id < 40 ORDER BY id
 SELECT id, n, rank_dense() OVER (PARTITION BY region ORDER BY n DESC NULLS LAST) AS r FROM t WHERE id < 80 ORDER BY id
+SELECT id, s || E'\t!' AS a, replace(coalesce(s, ''), E'a', E'\x41') AS b, E'it\'s' AS c, length(E'\101\n') AS d FROM t WHERE id < 20 ORDER BY id

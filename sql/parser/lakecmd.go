@@ -31,6 +31,10 @@ func Parse(text string) (ast.Statement, error) {
 }
 
 func parse(text string) (ast.Statement, error) {
+	text, err := EStrings(text)
+	if err != nil {
+		return nil, err
+	}
 	text = fromFirst(text) // DuckDB's FROM t SELECT …, written SELECT first
 	// A SELECT goes to the SQL grammar before the lake statements' lexer
 	// sees it: the two read quotes differently ('it\'s').

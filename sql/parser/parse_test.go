@@ -236,6 +236,10 @@ func TestParseSelectErrors(t *testing.T) {
 		"select a from t join u":                                                                  "syntax error at line 1, column 15: a join without ON or USING not supported: t join u",
 		"select cast(a as decimal) from t":                                                        "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
 		"select a from":                                                                           "syntax error at line 1, column 14: unexpected end of statement",
+		"select 'abc":                                                                             "syntax error at line 1, column 8: unterminated ' quote: it is never closed",
+		"select a from t where s = 'it''s":                                                        "syntax error at line 1, column 27: unterminated ' quote: it is never closed",
+		`select "a from t`:                                                                        `syntax error at line 1, column 8: unterminated " quote: it is never closed`,
+		`select 'a', E'b\'`:                                                                       "syntax error at line 1, column 13: unterminated E'…' string: it is never closed",
 	} {
 		_, err := ParseSelect(in, 0)
 		if err == nil || err.Error() != want {

@@ -28,6 +28,15 @@ const maxDepth = 200
 
 // ParseSelect parses text[off:] as a SELECT; errors point into text.
 func ParseSelect(text string, off int) (*ast.Select, error) {
+	if at := OpenQuote(text[off:]); at >= 0 {
+		// The grammar's tokenizer would name the quoted text that runs
+		// on to the end as an unexpected token.
+		what := fmt.Sprintf("%c quote", text[off+at])
+		if q := text[off+at]; q == 'E' || q == 'e' {
+			what = "E'…' string"
+		}
+		return nil, NewSyntaxError(text, off+at, "unterminated %s: it is never closed", what)
+	}
 	text = text[:off] + fromFirst(text[off:])
 	if t, ok := namedWindows(text[off:]); ok {
 		// Errors point into the text with the windows written out.

@@ -1,6 +1,9 @@
 package parser
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Piece is one statement of a script, without its ';'.
 type Piece struct {
@@ -44,12 +47,198 @@ func InComment(script string) bool { return scan(script, func(int) {}) >= 0 }
 // or -1.
 func OpenComment(script string) int { return scan(script, func(int) {}) }
 
+// OpenQuote returns the offset of the quote (', " or `) that a statement
+// never closes, outside comments, or -1.
+func OpenQuote(text string) int {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\'' && eQuote(text, i):
+			end, closed := skipEString(text, i)
+			if !closed {
+				return i - 1
+			}
+			i = end - 1
+		case c == '\'' || c == '"' || c == '`':
+			closed := false
+			j := i + 1
+			for ; j < len(text); j++ {
+				if text[j] == c {
+					if j+1 < len(text) && text[j+1] == c {
+						j++
+						continue
+					}
+					closed = true
+					break
+				}
+			}
+			if !closed {
+				return i
+			}
+			i = j
+		case c == '-' && strings.HasPrefix(text[i:], "--"):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '/' && strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return -1
+			}
+			i += end + 3
+		}
+	}
+	return -1
+}
+
+// eQuote reports whether the quote at text[i] opens an escape string,
+// E'…' (or e'…'): an E that no other name byte comes before.
+func eQuote(text string, i int) bool {
+	return i > 0 && (text[i-1] == 'E' || text[i-1] == 'e') && (i == 1 || !isNameByte(text[i-2]))
+}
+
+// skipEString returns the offset past the escape string whose quote is
+// text[i], where a backslash escapes the byte after it; closed is false
+// when the string runs to the end.
+func skipEString(text string, i int) (end int, closed bool) {
+	for i++; i < len(text); i++ {
+		switch text[i] {
+		case '\\':
+			i++
+		case '\'':
+			if i+1 < len(text) && text[i+1] == '\'' {
+				i++
+				continue
+			}
+			return i + 1, true
+		}
+	}
+	return len(text), false
+}
+
+// EStrings writes DuckDB's escape strings, E'…' (as PostgreSQL's: \n,
+// \t, \r, \b, \f, \xHH, \ooo in octal, and a backslash before any other
+// byte is that byte, \' and \\ among them), as plain strings of the bytes
+// they spell, outside comments and other quotes. An escape string never
+// closed is left for the parser's error, as is one whose bytes are not
+// UTF-8 (an error here).
+func EStrings(text string) (string, error) {
+	if !strings.ContainsAny(text, "eE") || !strings.Contains(text, "'") {
+		return text, nil
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\'' && eQuote(text, i):
+			end, closed := skipEString(text, i)
+			if !closed {
+				return text, nil
+			}
+			s, ok := unescapeE(text[i+1 : end-1])
+			if !ok {
+				return "", NewSyntaxError(text, i-1, "this E'…' string spells bytes that are not UTF-8")
+			}
+			b.WriteString(text[last : i-1])
+			b.WriteString("'" + strings.ReplaceAll(s, "'", "''") + "'")
+			last, i = end, end-1
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(text, i) - 1
+		case c == '-' && strings.HasPrefix(text[i:], "--"):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '/' && strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				i = len(text)
+				break
+			}
+			i += end + 3
+		}
+	}
+	if last == 0 {
+		return text, nil
+	}
+	b.WriteString(text[last:])
+	return b.String(), nil
+}
+
+// unescapeE decodes the body of an escape string; ok is false when the
+// bytes it spells are not UTF-8.
+func unescapeE(body string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c == '\'' && i+1 < len(body) && body[i+1] == '\'':
+			b.WriteByte('\'')
+			i++
+		case c != '\\' || i+1 == len(body):
+			b.WriteByte(c)
+		default:
+			i++
+			switch e := body[i]; e {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'x':
+				v, n := 0, 0
+				for n < 2 && i+1 < len(body) && isHex(body[i+1]) {
+					i++
+					v = v*16 + hexVal(body[i])
+					n++
+				}
+				if n == 0 {
+					b.WriteByte('x')
+				} else {
+					b.WriteByte(byte(v))
+				}
+			default:
+				if e >= '0' && e <= '7' {
+					v := int(e - '0')
+					for n := 1; n < 3 && i+1 < len(body) && body[i+1] >= '0' && body[i+1] <= '7'; n++ {
+						i++
+						v = v*8 + int(body[i]-'0')
+					}
+					b.WriteByte(byte(v))
+				} else {
+					b.WriteByte(e)
+				}
+			}
+		}
+	}
+	s := b.String()
+	return s, utf8.ValidString(s)
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func hexVal(c byte) int {
+	switch {
+	case c >= 'a':
+		return int(c-'a') + 10
+	case c >= 'A':
+		return int(c-'A') + 10
+	}
+	return int(c - '0')
+}
+
 // scan walks a script, skipping quotes and comments, and calls semicolon
 // with the offset of each ';' outside them. It returns the offset of the
 // /* comment the script ends inside, or -1.
 func scan(script string, semicolon func(i int)) (openComment int) {
 	for i := 0; i < len(script); i++ {
 		switch c := script[i]; {
+		case c == '\'' && eQuote(script, i):
+			end, _ := skipEString(script, i)
+			i = end - 1
 		case c == '\'' || c == '"' || c == '`':
 			i = skipQuoted(script, i) - 1
 		case c == '-' && strings.HasPrefix(script[i:], "--"):

@@ -351,3 +351,38 @@ func FuzzLakeCommand(f *testing.F) {
 		}
 	})
 }
+
+// TestEStrings: DuckDB's escape strings, E'…', spell the bytes of their
+// escapes (as DuckDB 1.5 answers SELECT E'…'); other quotes, comments and
+// names ending in E are left as they are; a script's splitter skips a
+// ';' inside one.
+func TestEStrings(t *testing.T) {
+	for in, want := range map[string]string{
+		`SELECT E'a\nb', e'x\'y'`:           "SELECT 'a\nb', 'x''y'",
+		`SELECT E'\t\r\b\f\\'`:              "SELECT '\t\r\b\f\\'",
+		`SELECT E'\x41\x4a\101\7', E'\q'`:   "SELECT 'AJA\a', 'q'",
+		`SELECT E'it''s', E''`:              "SELECT 'it''s', ''",
+		`SELECT 'E\n', "E'x", LE'y' -- E'z`: `SELECT 'E\n', "E'x", LE'y' -- E'z`,
+		`SELECT /* E'a\' */ 1`:              `SELECT /* E'a\' */ 1`,
+		`SELECT E'\xzz'`:                    "SELECT 'xzz'",
+	} {
+		got, err := EStrings(in)
+		if err != nil || got != want {
+			t.Errorf("EStrings(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := EStrings(`SELECT E'\xff'`); err == nil || !strings.Contains(err.Error(), "not UTF-8") {
+		t.Errorf(`E'\xff': %v`, err)
+	}
+	pieces := Split("SELECT E'a\\';b'; SELECT 2")
+	if len(pieces) != 2 || pieces[0].Text != "SELECT E'a\\';b'" {
+		t.Errorf("Split: %+v", pieces)
+	}
+	st, err := Parse(`SELECT E'x\'y' AS a`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sel, ok := st.(*ast.Select); !ok || sel.Items[0].Expr.String() != "'x''y'" {
+		t.Errorf("parsed %v", st)
+	}
+}
