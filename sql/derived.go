@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -212,6 +213,9 @@ func starSpelled(sel *ast.Select) bool {
 		if st, ok := it.Expr.(ast.Star); ok && (len(sel.Items) > 1 || len(st.Exclude) > 0 || len(st.Replace) > 0 || sel.Distinct || byPlace) {
 			return true
 		}
+		if ast.HasColumns(it.Expr) {
+			return true
+		}
 	}
 	return false
 }
@@ -246,7 +250,22 @@ func spellStar(sel *ast.Select, cols []string) (*ast.Select, error) {
 func replaceStars(sel *ast.Select, spell func(ast.Star) ([]ast.SelectItem, error)) (*ast.Select, error) {
 	out := *sel
 	out.Items = nil
+	var all []ast.SelectItem // every column, for COLUMNS
 	for _, it := range sel.Items {
+		if ast.HasColumns(it.Expr) {
+			if all == nil {
+				var err error
+				if all, err = spell(ast.Star{}); err != nil {
+					return nil, err
+				}
+			}
+			items, err := spellColumns(it, all)
+			if err != nil {
+				return nil, err
+			}
+			out.Items = append(out.Items, items...)
+			continue
+		}
 		st, ok := it.Expr.(ast.Star)
 		if !ok {
 			out.Items = append(out.Items, it)
@@ -259,6 +278,74 @@ func replaceStars(sel *ast.Select, spell func(ast.Star) ([]ast.SelectItem, error
 		out.Items = append(out.Items, items...)
 	}
 	return &out, nil
+}
+
+// spellColumns returns DuckDB's select item it, which calls COLUMNS, once
+// per column of all (a * spelled) whose name COLUMNS' regex matches
+// (anywhere in the name, case and all; COLUMNS(*) every one), in order,
+// the call replaced by the column and the item named as the column
+// unless it has its own alias. An item calls one COLUMNS, as in DuckDB.
+func spellColumns(it ast.SelectItem, all []ast.SelectItem) ([]ast.SelectItem, error) {
+	var call *ast.Func
+	var err error
+	ast.Walk(it.Expr, func(x ast.Expr) bool {
+		if f, ok := x.(*ast.Func); ok && f.Name == ast.ColumnsFunc {
+			if call != nil && call.String() != f.String() {
+				err = fmt.Errorf("%w: %s: several different COLUMNS(…) in one expression", ErrUnsupported, it.Expr)
+			}
+			call = f
+			return false
+		}
+		return err == nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var re *regexp.Regexp
+	if !call.Star {
+		lit, ok := firstArgLiteral(call)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: COLUMNS takes a regular expression ('…') or *", ErrUnsupported, call)
+		}
+		if re, err = regexp.Compile(lit); err != nil {
+			return nil, fmt.Errorf("%w: %s: the regular expression: %v", ErrUnsupported, call, err)
+		}
+	}
+	var out []ast.SelectItem
+	for _, c := range all {
+		if re != nil && !re.MatchString(c.Alias) {
+			continue
+		}
+		name := it.Alias
+		if name == "" {
+			name = c.Alias
+		}
+		out = append(out, ast.SelectItem{Expr: replaceColumns(it.Expr, c.Expr), Alias: name})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: %s matches no column (as far as the first rows tell)", ErrUnsupported, call)
+	}
+	return out, nil
+}
+
+// firstArgLiteral returns f's one argument when it is a string literal.
+func firstArgLiteral(f *ast.Func) (string, bool) {
+	if len(f.Args) != 1 {
+		return "", false
+	}
+	l, ok := f.Args[0].(ast.Literal)
+	if !ok || l.Value.K != types.String {
+		return "", false
+	}
+	return l.Value.S, true
+}
+
+// replaceColumns returns e with its COLUMNS call replaced by col.
+func replaceColumns(e, col ast.Expr) ast.Expr {
+	if f, ok := e.(*ast.Func); ok && f.Name == ast.ColumnsFunc {
+		return col
+	}
+	return ast.Map(e, func(x ast.Expr) ast.Expr { return replaceColumns(x, col) })
 }
 
 // excludedAmong reports, as DuckDB does, a column of st's EXCLUDE that

@@ -1001,7 +1001,7 @@ func sideBytes(sd *joinSide) int64 {
 // are written and, in each, of the fields of its first rows, less those
 // of EXCLUDE; a USING column once, where the first table has it.
 func (s *Session) expandStar(sel *ast.Select, tables []*joinTable, using []string, right bool) (*ast.Select, error) {
-	if !slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { _, ok := it.Expr.(ast.Star); return ok }) {
+	if !hasStar(sel) {
 		return sel, nil
 	}
 	return replaceStars(sel, func(st ast.Star) ([]ast.SelectItem, error) {

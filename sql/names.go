@@ -179,7 +179,7 @@ func (f *folder) sel(s *ast.Select, outer [][]foldTable) *ast.Select {
 				lat.lateral[it.Alias] = it.Expr
 			}
 		}
-		if _, col := s.Items[i].Expr.(ast.Column); it.Alias == "" && !star && !col {
+		if _, col := s.Items[i].Expr.(ast.Column); it.Alias == "" && !star && !col && !ast.HasColumns(it.Expr) {
 			// Its column's name, as DuckDB's, from the item as written.
 			it.Alias = ast.DuckName(s.Items[i].Expr)
 		}

@@ -190,7 +190,7 @@ func windowed(sel *ast.Select, isField func(string) bool) (*ast.Select, error) {
 func hasStar(sel *ast.Select) bool {
 	return slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool {
 		_, ok := it.Expr.(ast.Star)
-		return ok
+		return ok || ast.HasColumns(it.Expr)
 	})
 }
 

@@ -808,3 +808,6 @@ SELECT id, round_even(f, 0) AS a, roundbankers(f, 1) AS b, round_even(n, -1) AS 
 SELECT id, julian(CAST(day AS DATE)) AS a, weekday(CAST(day AS DATE)) AS b, nextafter(f, 0) AS c, divide(f, 4) AS d FROM t WHERE id < 40 ORDER BY id
 SELECT id, n, rank_dense() OVER (PARTITION BY region ORDER BY n DESC NULLS LAST) AS r FROM t WHERE id < 80 ORDER BY id
 SELECT id, s || E'\t!' AS a, replace(coalesce(s, ''), E'a', E'\x41') AS b, E'it\'s' AS c, length(E'\101\n') AS d FROM t WHERE id < 20 ORDER BY id
+SELECT region, max(COLUMNS('^(n|f|id)$')), min(COLUMNS('^[nf]$')), count(COLUMNS('^s$')) FROM t GROUP BY region ORDER BY region
+SELECT COLUMNS('^(id|n)$') + 1, COLUMNS('^f$') * 2 FROM t WHERE id < 20 ORDER BY 1
+SELECT COLUMNS('^region$'), count(*) AS c FROM t GROUP BY region ORDER BY region

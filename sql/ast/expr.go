@@ -123,6 +123,24 @@ const ConcatOp = "||"
 // COUNT(DISTINCT (a, b)) takes.
 const RowFunc = "ROW"
 
+// ColumnsFunc is the name of DuckDB's COLUMNS('regex') (and COLUMNS(*)),
+// a select item's stand-in for each column whose name the regex matches:
+// the item goes once per column, COLUMNS replaced by it (see
+// sql.replaceStars).
+const ColumnsFunc = "COLUMNS"
+
+// HasColumns reports whether e calls COLUMNS.
+func HasColumns(e Expr) bool {
+	found := false
+	Walk(e, func(x Expr) bool {
+		if f, ok := x.(*Func); ok && f.Name == ColumnsFunc {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // GroupingSets and GroupingSet are the names of the calls that stand for
 // GROUP BY GROUPING SETS (…) and each of its sets (from the pre-parse's
 // markers), which print as written.

@@ -637,6 +637,9 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 			if _, star := it.Expr.(ast.Star); star {
 				return nil, NewSyntaxError(c.text, c.off, "GROUP BY ALL with SELECT * not supported: name the columns")
 			}
+			if ast.HasColumns(it.Expr) {
+				return nil, NewSyntaxError(c.text, c.off, "GROUP BY ALL with COLUMNS(…) not supported: name the columns")
+			}
 			if !holdsAggregate(it.Expr) && !ast.HasWindow(it.Expr) {
 				out.GroupBy = append(out.GroupBy, ast.Int(int64(i+1)))
 			}
@@ -652,7 +655,7 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 	}
 	if out.OrderBy, err = c.orderAll(out.OrderBy, len(out.Items), slices.ContainsFunc(out.Items, func(it ast.SelectItem) bool {
 		_, star := it.Expr.(ast.Star)
-		return star
+		return star || ast.HasColumns(it.Expr)
 	})); err != nil {
 		return nil, err
 	}
@@ -693,7 +696,7 @@ func (c *converter) orderAll(items []ast.OrderItem, n int, star bool) ([]ast.Ord
 		return items, nil
 	}
 	if star {
-		return nil, NewSyntaxError(c.text, c.off, "ORDER BY ALL with SELECT * not supported: name the columns")
+		return nil, NewSyntaxError(c.text, c.off, "ORDER BY ALL with SELECT * or COLUMNS(…) not supported: name the columns")
 	}
 	var out []ast.OrderItem
 	for i := range n {
@@ -1171,7 +1174,7 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	for _, a := range e.Exprs {
 		switch a := a.(type) {
 		case *sqlparser.StarExpr:
-			if f.Name != "COUNT" || len(e.Exprs) != 1 || e.Distinct {
+			if f.Name != "COUNT" && f.Name != ast.ColumnsFunc || len(e.Exprs) != 1 || e.Distinct {
 				return nil, c.unsupported(e, "* as an argument")
 			}
 			f.Star = true

@@ -953,6 +953,8 @@ func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, erro
 		switch strings.ToUpper(f.Name) {
 		case "ROW_NUMBER", "RANK", "DENSE_RANK", "PERCENT_RANK", "CUME_DIST", "NTILE", "LAG", "LEAD", "FIRST_VALUE", "LAST_VALUE", "NTH_VALUE":
 			return nil, bindErrorf(ErrUnsupported, "%s is a window function: it needs OVER (…), as in %s OVER (ORDER BY …)", strings.ToUpper(f.Name), f)
+		case ast.ColumnsFunc:
+			return nil, bindErrorf(ErrUnsupported, "%s outside the select list: COLUMNS(…) stands for columns of the select list only", f)
 		}
 		names := append(function.Names(), aggregate.Names()...)
 		if s, ok := suggest.Closest(f.Name, names); ok {
