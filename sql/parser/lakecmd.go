@@ -35,6 +35,9 @@ func parse(text string) (ast.Statement, error) {
 	if err != nil {
 		return nil, err
 	}
+	if text, err = samples(text); err != nil {
+		return nil, err
+	}
 	text = fromFirst(text) // DuckDB's FROM t SELECT …, written SELECT first
 	// A SELECT goes to the SQL grammar before the lake statements' lexer
 	// sees it: the two read quotes differently ('it\'s').
