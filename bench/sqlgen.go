@@ -789,7 +789,11 @@ func sgSorted(m map[string]int) []sgKV {
 func (st *sgStats) markdown(opt sgOptions) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Random queries: lakesql vs DuckDB, and TLP\n\n")
-	fmt.Fprintf(&b, "`cd bench && go run . -sqlgen -queries=%d -seed=%d` on %s, DuckDB %s in-process. ", opt.queries, st.seed, time.Now().Format("2006-01-02 15:04"), st.duckVersion)
+	limit := ""
+	if opt.memoryLimit != "" {
+		limit = " -memory-limit=" + opt.memoryLimit // lakesql's --memory-limit: the run's spills
+	}
+	fmt.Fprintf(&b, "`cd bench && go run . -sqlgen -queries=%d -seed=%d -rows=%d%s` on %s, DuckDB %s in-process. ", opt.queries, st.seed, st.rows, limit, time.Now().Format("2006-01-02 15:04"), st.duckVersion)
 	fmt.Fprintf(&b, "A lake of %d generated rows (`CREATE LAKE t … PARTITION BY (day, region) MAX ROWS 100`); DuckDB reads it through `SHOW CREATE LAKE t FOR duckdb` with the column types given. ", st.rows)
 	fmt.Fprintf(&b, "lakesql took %.1f s (a process per %d queries), DuckDB %.1f s.\n\n", st.oursTime.Seconds(), opt.batch, st.duckTime.Seconds())
 	b.WriteString("| | queries |\n|---|--:|\n")
