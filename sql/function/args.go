@@ -73,6 +73,23 @@ func floatArg(v types.Value) (float64, error) {
 	return 0, fmt.Errorf("%w: %s %s is not a number", ErrArgs, v.K, quote(v))
 }
 
+// floatArgs reads the two numeric arguments of a function of two doubles.
+func floatArgs(a []types.Value) (x, y float64, err error) {
+	if x, err = floatArg(a[0]); err == nil {
+		y, err = floatArg(a[1])
+	}
+	return x, y, err
+}
+
+// numArgs reads the two numeric arguments of an arithmetic function, each
+// keeping its kind (numArg).
+func numArgs(a []types.Value) (x, y types.Value, err error) {
+	if x, err = numArg(a[0]); err == nil {
+		y, err = numArg(a[1])
+	}
+	return x, y, err
+}
+
 // numArg reads a numeric argument keeping its kind: Int, Huge or Float;
 // numeric text becomes the number it spells.
 func numArg(v types.Value) (types.Value, error) {

@@ -264,11 +264,7 @@ func atDigits(x float64, d int64, whole bool, to func(float64) float64) float64 
 }
 
 func powFn(a []types.Value) (types.Value, error) {
-	x, err := floatArg(a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
-	y, err := floatArg(a[1])
+	x, y, err := floatArgs(a)
 	if err != nil {
 		return types.Value{}, err
 	}
@@ -362,27 +358,13 @@ func signFn(a []types.Value) (types.Value, error) {
 	return i2v(0), nil
 }
 
-func modFn(a []types.Value) (types.Value, error) {
-	x, err := numArg(a[0])
-	if err != nil {
-		return x, err
-	}
-	y, err := numArg(a[1])
-	if err != nil {
-		return y, err
-	}
-	return types.Arith(types.Mod, x, y)
-}
+var modFn = opFn(types.Mod)
 
 // floorDivFn is FDIV (floor(x / y)) or, with mod, FMOD (x - y * floor(x
 // / y)), in DOUBLEs as DuckDB's macros compute them.
 func floorDivFn(mod bool) Eval {
 	return func(a []types.Value) (types.Value, error) {
-		x, err := floatArg(a[0])
-		if err != nil {
-			return types.Value{}, err
-		}
-		y, err := floatArg(a[1])
+		x, y, err := floatArgs(a)
 		if err != nil {
 			return types.Value{}, err
 		}
@@ -395,11 +377,7 @@ func floorDivFn(mod bool) Eval {
 }
 
 func atan2Fn(a []types.Value) (types.Value, error) {
-	y, err := floatArg(a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
-	x, err := floatArg(a[1])
+	y, x, err := floatArgs(a)
 	if err != nil {
 		return types.Value{}, err
 	}

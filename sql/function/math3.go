@@ -59,11 +59,7 @@ var atanhFn = checkedFloatFn(func(x float64) error {
 })
 
 func nextafterFn(a []types.Value) (types.Value, error) {
-	x, err := floatArg(a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
-	y, err := floatArg(a[1])
+	x, y, err := floatArgs(a)
 	if err != nil {
 		return types.Value{}, err
 	}
@@ -73,13 +69,9 @@ func nextafterFn(a []types.Value) (types.Value, error) {
 // opFn is an arithmetic operator as a function of two numbers.
 func opFn(op types.Op) Eval {
 	return func(a []types.Value) (types.Value, error) {
-		x, err := numArg(a[0])
+		x, y, err := numArgs(a)
 		if err != nil {
-			return x, err
-		}
-		y, err := numArg(a[1])
-		if err != nil {
-			return y, err
+			return types.Value{}, err
 		}
 		return types.Arith(op, x, y)
 	}
@@ -88,13 +80,9 @@ func opFn(op types.Op) Eval {
 // divideFn is DuckDB's DIVIDE, which divides in its arguments' type: of
 // two integers the integer quotient (//), else the DOUBLE one (/).
 func divideFn(a []types.Value) (types.Value, error) {
-	x, err := numArg(a[0])
+	x, y, err := numArgs(a)
 	if err != nil {
-		return x, err
-	}
-	y, err := numArg(a[1])
-	if err != nil {
-		return y, err
+		return types.Value{}, err
 	}
 	if x.K == types.Int && y.K == types.Int {
 		return types.Arith(types.IntDiv, x, y)

@@ -156,18 +156,23 @@ func sqlTokens(text string) []sqlToken {
 // text[i] (the end of text if it is unterminated). A doubled quote stands
 // for itself; a backslash is a character like any other, as in DuckDB.
 func skipQuoted(text string, i int) int {
+	end, _ := skipQuote(text, i)
+	return end
+}
+
+// skipQuote is skipQuoted, and whether the quote closes.
+func skipQuote(text string, i int) (end int, closed bool) {
 	q := text[i]
 	for i++; i < len(text); i++ {
-		switch text[i] {
-		case q:
+		if text[i] == q {
 			if i+1 < len(text) && text[i+1] == q {
 				i++
 				continue
 			}
-			return i + 1
+			return i + 1, true
 		}
 	}
-	return len(text)
+	return len(text), false
 }
 
 func isNameByte(c byte) bool {

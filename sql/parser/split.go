@@ -47,47 +47,56 @@ func InComment(script string) bool { return scan(script, func(int) {}) >= 0 }
 // or -1.
 func OpenComment(script string) int { return scan(script, func(int) {}) }
 
-// OpenQuote returns the offset of the quote (', " or `) that a statement
-// never closes, outside comments, or -1.
+// OpenQuote returns the offset of the quote (', " or `, or the E of
+// E'…') that a statement never closes, outside comments, or -1.
 func OpenQuote(text string) int {
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c == '\'' && eQuote(text, i):
-			end, closed := skipEString(text, i)
-			if !closed {
-				return i - 1
-			}
-			i = end - 1
-		case c == '\'' || c == '"' || c == '`':
-			closed := false
-			j := i + 1
-			for ; j < len(text); j++ {
-				if text[j] == c {
-					if j+1 < len(text) && text[j+1] == c {
-						j++
-						continue
-					}
-					closed = true
-					break
-				}
-			}
-			if !closed {
-				return i
-			}
-			i = j
-		case c == '-' && strings.HasPrefix(text[i:], "--"):
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case c == '/' && strings.HasPrefix(text[i:], "/*"):
-			end := strings.Index(text[i+2:], "*/")
-			if end < 0 {
-				return -1
-			}
-			i += end + 3
+	for i := 0; i < len(text); {
+		kind, end, open := span(text, i)
+		switch {
+		case open && kind == spanEString:
+			return i - 1
+		case open && kind == spanQuoted:
+			return i
+		case open: // a /* comment to the end
+			return -1
 		}
+		i = end
 	}
 	return -1
+}
+
+// A spanKind is what starts at a byte of SQL text (see span).
+type spanKind int
+
+const (
+	spanByte    spanKind = iota // the byte alone
+	spanQuoted                  // '…', "…" or `…`
+	spanEString                 // the quote of E'…' on (its E is the byte before)
+	spanComment                 // -- to the end of the line, or /* … */
+)
+
+// span returns what starts at text[i], the offset past it, and whether it
+// is a quote or a /* comment never closed (it then runs to the end).
+func span(text string, i int) (kind spanKind, end int, open bool) {
+	switch c := text[i]; {
+	case c == '\'' && eQuote(text, i):
+		end, closed := skipEString(text, i)
+		return spanEString, end, !closed
+	case c == '\'' || c == '"' || c == '`':
+		end, closed := skipQuote(text, i)
+		return spanQuoted, end, !closed
+	case c == '-' && strings.HasPrefix(text[i:], "--"):
+		if j := strings.IndexByte(text[i:], '\n'); j >= 0 {
+			return spanComment, i + j, false
+		}
+		return spanComment, len(text), false
+	case c == '/' && strings.HasPrefix(text[i:], "/*"):
+		if j := strings.Index(text[i+2:], "*/"); j >= 0 {
+			return spanComment, i + j + 4, false
+		}
+		return spanComment, len(text), true
+	}
+	return spanByte, i + 1, false
 }
 
 // eQuote reports whether the quote at text[i] opens an escape string,
@@ -127,11 +136,10 @@ func EStrings(text string) (string, error) {
 	}
 	var b strings.Builder
 	last := 0
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c == '\'' && eQuote(text, i):
-			end, closed := skipEString(text, i)
-			if !closed {
+	for i := 0; i < len(text); {
+		kind, end, open := span(text, i)
+		if kind == spanEString {
+			if open {
 				return text, nil
 			}
 			s, ok := unescapeE(text[i+1 : end-1])
@@ -140,21 +148,9 @@ func EStrings(text string) (string, error) {
 			}
 			b.WriteString(text[last : i-1])
 			b.WriteString("'" + strings.ReplaceAll(s, "'", "''") + "'")
-			last, i = end, end-1
-		case c == '\'' || c == '"' || c == '`':
-			i = skipQuoted(text, i) - 1
-		case c == '-' && strings.HasPrefix(text[i:], "--"):
-			for i < len(text) && text[i] != '\n' {
-				i++
-			}
-		case c == '/' && strings.HasPrefix(text[i:], "/*"):
-			end := strings.Index(text[i+2:], "*/")
-			if end < 0 {
-				i = len(text)
-				break
-			}
-			i += end + 3
+			last = end
 		}
+		i = end
 	}
 	if last == 0 {
 		return text, nil
@@ -234,26 +230,15 @@ func hexVal(c byte) int {
 // with the offset of each ';' outside them. It returns the offset of the
 // /* comment the script ends inside, or -1.
 func scan(script string, semicolon func(i int)) (openComment int) {
-	for i := 0; i < len(script); i++ {
-		switch c := script[i]; {
-		case c == '\'' && eQuote(script, i):
-			end, _ := skipEString(script, i)
-			i = end - 1
-		case c == '\'' || c == '"' || c == '`':
-			i = skipQuoted(script, i) - 1
-		case c == '-' && strings.HasPrefix(script[i:], "--"):
-			for i < len(script) && script[i] != '\n' {
-				i++
-			}
-		case c == '/' && strings.HasPrefix(script[i:], "/*"):
-			end := strings.Index(script[i+2:], "*/")
-			if end < 0 {
-				return i
-			}
-			i += end + 3
-		case c == ';':
+	for i := 0; i < len(script); {
+		kind, end, open := span(script, i)
+		switch {
+		case kind == spanComment && open:
+			return i
+		case kind == spanByte && script[i] == ';':
 			semicolon(i)
 		}
+		i = end
 	}
 	return -1
 }
