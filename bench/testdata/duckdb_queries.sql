@@ -812,3 +812,4 @@ SELECT region, max(COLUMNS('^(n|f|id)$')), min(COLUMNS('^[nf]$')), count(COLUMNS
 SELECT COLUMNS('^(id|n)$') + 1, COLUMNS('^f$') * 2 FROM t WHERE id < 20 ORDER BY 1
 SELECT COLUMNS('^region$'), count(*) AS c FROM t GROUP BY region ORDER BY region
 SELECT id, to_base(ABS(n), 16) AS a, format_bytes(ABS(n) * 1000003) AS b, sha1(coalesce(s, '')) AS c, url_encode(coalesce(s, '')) AS e, bar(f, -100, 100, 20) AS g, jaccard(region, day) AS h FROM t WHERE id < 60 ORDER BY id
+SELECT id, jaro_similarity(coalesce(s, ''), region) AS a, jaro_winkler_similarity(region, coalesce(s, 'x')) AS b, damerau_levenshtein(coalesce(s, ''), region) AS c FROM t WHERE id < 80 ORDER BY id

@@ -227,3 +227,108 @@ func barFn(a []types.Value) (types.Value, error) {
 	}
 	return s2v(b.String()), nil
 }
+
+func init() {
+	register(
+		&Scalar{Name: "JARO_SIMILARITY", Double: true, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: jaroFn(false),
+			Signature: "JARO_SIMILARITY(s, t)", Summary: "The Jaro similarity of the bytes of s and t, 0 to 1 (0 when either is empty, as DuckDB)."},
+		&Scalar{Name: "JARO_WINKLER_SIMILARITY", Double: true, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: jaroFn(true),
+			Signature: "JARO_WINKLER_SIMILARITY(s, t)", Summary: "The Jaro similarity raised for a common prefix of up to 4 bytes (by 0.1 of what is left a byte) when it is above 0.7."},
+		&Scalar{Name: "DAMERAU_LEVENSHTEIN", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: damerauFn,
+			Signature: "DAMERAU_LEVENSHTEIN(s, t)", Summary: "The least insertions, deletions, substitutions and swaps of adjacent bytes that make s t (Lowrance and Wagner's, as DuckDB); an error past 100 million byte pairs."},
+	)
+}
+
+// jaro is the Jaro similarity of the bytes of s and t: of the bytes that
+// match within half the longer length less one, their share of each
+// string and the share not out of order, averaged.
+func jaro(s, t string) float64 {
+	if s == "" || t == "" {
+		return 0
+	}
+	window := max(max(len(s), len(t))/2-1, 0)
+	sm, tm := make([]bool, len(s)), make([]bool, len(t))
+	m := 0
+	for i := 0; i < len(s); i++ {
+		for j := max(0, i-window); j <= min(len(t)-1, i+window); j++ {
+			if !tm[j] && s[i] == t[j] {
+				sm[i], tm[j] = true, true
+				m++
+				break
+			}
+		}
+	}
+	if m == 0 {
+		return 0
+	}
+	half, k := 0, 0
+	for i := 0; i < len(s); i++ {
+		if !sm[i] {
+			continue
+		}
+		for !tm[k] {
+			k++
+		}
+		if s[i] != t[k] {
+			half++
+		}
+		k++
+	}
+	mf := float64(m)
+	return (mf/float64(len(s)) + mf/float64(len(t)) + (mf-float64(half/2))/mf) / 3
+}
+
+func jaroFn(winkler bool) Eval {
+	return func(a []types.Value) (types.Value, error) {
+		s, t := text(a[0]), text(a[1])
+		sim := jaro(s, t)
+		if winkler && sim > 0.7 {
+			prefix := 0
+			for prefix < 4 && prefix < len(s) && prefix < len(t) && s[prefix] == t[prefix] {
+				prefix++
+			}
+			sim += float64(prefix) * 0.1 * (1 - sim)
+		}
+		return f2v(sim), nil
+	}
+}
+
+// damerauFn is DuckDB's DAMERAU_LEVENSHTEIN, Lowrance and Wagner's
+// algorithm over bytes: a table of the two lengths (refused past 1e8
+// cells, where DuckDB would hold gigabytes).
+func damerauFn(a []types.Value) (types.Value, error) {
+	s, t := text(a[0]), text(a[1])
+	if s == "" || t == "" {
+		return i2v(int64(len(s) + len(t))), nil
+	}
+	if (len(s)+2)*(len(t)+2) > 100_000_000 {
+		return types.Value{}, fmt.Errorf("%w: DAMERAU_LEVENSHTEIN of texts of %d and %d bytes: past 100 million byte pairs", ErrArgs, len(s), len(t))
+	}
+	inf := len(s) + len(t) + 1
+	w := len(t) + 2
+	d := make([]int, (len(s)+2)*w)
+	for i := range d {
+		d[i] = inf
+	}
+	for i := 0; i <= len(s); i++ {
+		d[(i+1)*w+1] = i
+	}
+	for j := 1; j <= len(t); j++ {
+		d[w+j+1] = j
+	}
+	var lastRow [256]int // the last row of s that held each byte, 1-based
+	for i := 0; i < len(s); i++ {
+		lastCol := 0
+		for j := 0; j < len(t); j++ {
+			i1, j1 := lastRow[t[j]], lastCol
+			cost := 1
+			if s[i] == t[j] {
+				cost, lastCol = 0, j+1
+			}
+			d[(i+2)*w+j+2] = min(d[(i+1)*w+j+1]+cost, d[(i+2)*w+j+1]+1, d[(i+1)*w+j+2]+1,
+				d[i1*w+j1]+(i-i1)+1+(j-j1))
+		}
+		lastRow[s[i]] = i + 1
+	}
+	return i2v(int64(d[(len(s)+1)*w+len(t)+1])), nil
+}

@@ -40,5 +40,17 @@ func TestBytesBasesAndBars(t *testing.T) {
 		{fn: "BAR", args: A(I(11), I(0), I(10), I(3)), want: S("███")},
 		{fn: "BAR", args: A(I(-1), I(0), I(10), I(2)), want: S("  ")},
 		{fn: "BAR", args: A(I(1), I(0), I(10), I(1001)), err: types.ErrOverflow},
+		{fn: "JARO_SIMILARITY", args: A(S(""), S("")), want: F(0)},
+		{fn: "JARO_SIMILARITY", args: A(S("martha"), S("marhta")), want: F(0.9444444444444445)},
+		{fn: "JARO_SIMILARITY", args: A(S("ab"), S("ba")), want: F(0)},
+		{fn: "JARO_SIMILARITY", args: A(S("duck"), S("duckdb")), want: F(0.8888888888888888)},
+		{fn: "JARO_SIMILARITY", args: A(S("é"), S("e")), want: F(0)},
+		{fn: "JARO_WINKLER_SIMILARITY", args: A(S("martha"), S("marhta")), want: F(0.9611111111111111)},
+		{fn: "JARO_WINKLER_SIMILARITY", args: A(S("dixon"), S("dicksonx")), want: F(0.8133333333333332)},
+		{fn: "JARO_WINKLER_SIMILARITY", args: A(S("prefixab"), S("prefixba")), want: F(0.975)},
+		{fn: "DAMERAU_LEVENSHTEIN", args: A(S("ca"), S("abc")), want: I(2)},
+		{fn: "DAMERAU_LEVENSHTEIN", args: A(S(""), S("abc")), want: I(3)},
+		{fn: "DAMERAU_LEVENSHTEIN", args: A(S("hello"), S("ehlo")), want: I(2)},
+		{fn: "DAMERAU_LEVENSHTEIN", args: A(S("abcdef"), S("badcfe")), want: I(3)},
 	})
 }
