@@ -169,12 +169,14 @@ type emitter struct {
 	writer
 	b    *bufio.Writer
 	live bool
+	rows *int // the rows sent
 }
 
 func (e emitter) Row(r []sql.Value) error {
 	if err := e.writer.Row(r); err != nil {
 		return err
 	}
+	*e.rows++
 	if e.live {
 		return e.b.Flush()
 	}

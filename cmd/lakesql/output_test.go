@@ -259,7 +259,7 @@ func TestEmitterLive(t *testing.T) {
 	for _, mode := range []string{modeJSON, modeJSONLines, modeJSONArray, modeCSV, modeList, modeLine, modeMarkdown} {
 		var out bytes.Buffer
 		b := newBuffer(&out)
-		e := emitter{newWriter(b, defaultFormat(mode)), b, true}
+		e := emitter{newWriter(b, defaultFormat(mode)), b, true, new(int)}
 		if err := e.Columns([]string{"a"}); err != nil {
 			t.Fatal(err)
 		}

@@ -207,3 +207,23 @@ func TestUnclosedComment(t *testing.T) {
 		t.Errorf("closed comments: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// TestErrorBeforeFirstRow: a SELECT that fails before its first row
+// prints only its error, as DuckDB does, in every mode (a streamed
+// header or a table's top is held until a row comes); one that fails
+// later keeps the rows that went out. Exit 1 either way.
+func TestErrorBeforeFirstRow(t *testing.T) {
+	dir := t.TempDir()
+	for _, mode := range []string{"csv", "list", "markdown", "table", "box", "line", "json", "jsonlines", "jsonarray"} {
+		stdout, stderr, code := lakesql(t, "", "-d", dir, "--no-init", "--format", mode,
+			"-c", "SELECT CAST(x AS INTEGER) AS n FROM (VALUES ('1'), ('oops')) t(x) WHERE x <> '1'")
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "oops") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 1, nothing out and the error", mode, code, stdout, stderr)
+		}
+	}
+	stdout, stderr, code := lakesql(t, "", "-d", dir, "--no-init", "--format", "csv",
+		"-c", "SELECT 1 AS a", "-c", "SELECT CAST('oops' AS INTEGER) AS b")
+	if code != 1 || stdout != "a\n1\n" || !strings.Contains(stderr, "oops") {
+		t.Errorf("two statements: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

@@ -143,11 +143,18 @@ func (sh *shell) stream(ctx context.Context, text string, out io.Writer, f forma
 	sent := &countWriter{w: out}
 	b := newBuffer(sent)
 	w := newWriter(b, f)
-	ok, note, err := sh.sess.Stream(ctx, text, emitter{w, b, progress.Terminal(out)})
+	rows := new(int)
+	ok, note, err := sh.sess.Stream(ctx, text, emitter{w, b, progress.Terminal(out), rows})
 	switch {
 	case !ok || errors.Is(err, catalog.ErrStale) && sent.n == 0:
 		return false, nil
 	case err != nil:
+		if *rows == 0 {
+			// Failed before its first row: only the error shows, as in
+			// DuckDB, not a header of nothing.
+			b.Reset(sent)
+			return true, err
+		}
 		b.Flush() // the rows that went out before it failed
 		return true, err
 	}
