@@ -886,7 +886,7 @@ func (s *kahanAvg) AppendState(dst []byte) []byte {
 
 func (s *kahanAvg) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
-	t := kahanAvg{kahan: kahan{has: r.byte() == 1, sum: r.float(), err: r.float()}, n: r.varint()}
+	t := kahanAvg{kahan: readKahan(&r), n: r.varint()}
 	if r.err == nil {
 		s.Merge(&t)
 	}
@@ -897,9 +897,12 @@ func (s *kahan) AppendState(dst []byte) []byte {
 	return appendFloat(appendFloat(appendBool(dst, s.has), s.sum), s.err)
 }
 
+// readKahan reads what kahan.AppendState wrote.
+func readKahan(r *reader) kahan { return kahan{has: r.byte() == 1, sum: r.float(), err: r.float()} }
+
 func (s *kahan) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
-	t := kahan{has: r.byte() == 1, sum: r.float(), err: r.float()}
+	t := readKahan(&r)
 	if r.err == nil {
 		s.Merge(&t)
 	}

@@ -11,7 +11,9 @@ import (
 // DuckDB's parts of a second and epochs in other units, and TO_TIMESTAMP.
 
 func init() {
-	subMinute := func(name, summary string, per int64) *Scalar {
+	// subMinute is t's time within its minute, in microseconds / per *
+	// times.
+	subMinute := func(name, summary string, per, times int64) *Scalar {
 		return &Scalar{Name: name, MinArgs: 1, MaxArgs: 1, NullIn: true,
 			Fn: func(a []types.Value) (types.Value, error) {
 				t, err := timeArg(a[0])
@@ -19,7 +21,7 @@ func init() {
 					return types.Value{}, err
 				}
 				const minute = 60_000_000
-				return i2v((micros(t)%minute + minute) % minute / per), nil
+				return i2v((micros(t)%minute + minute) % minute / per * times), nil
 			},
 			Signature: name + "(t)", Summary: summary}
 	}
@@ -39,10 +41,9 @@ func init() {
 			Signature: name + "(t)", Summary: summary}
 	}
 	register(
-		subMinute("MILLISECOND", "The milliseconds of t within its minute, 0 to 59999 (its seconds included, as DuckDB's).", 1000),
-		subMinute("MICROSECOND", "The microseconds of t within its minute, 0 to 59999999 (its seconds included, as DuckDB's).", 1),
-		&Scalar{Name: "NANOSECOND", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: nanosecondFn,
-			Signature: "NANOSECOND(t)", Summary: "The nanoseconds of t within its minute, 0 to 59999999000 (its seconds included, as DuckDB's; a TIMESTAMP holds microseconds)."},
+		subMinute("MILLISECOND", "The milliseconds of t within its minute, 0 to 59999 (its seconds included, as DuckDB's).", 1000, 1),
+		subMinute("MICROSECOND", "The microseconds of t within its minute, 0 to 59999999 (its seconds included, as DuckDB's).", 1, 1),
+		subMinute("NANOSECOND", "The nanoseconds of t within its minute, 0 to 59999999000 (its seconds included, as DuckDB's; a TIMESTAMP holds microseconds).", 1, 1000),
 		&Scalar{Name: "JULIAN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: julianFn,
 			Signature: "JULIAN(t)", Summary: "The Julian day of t, a DOUBLE: 2440588 at 1970-01-01, with the fraction of a day that a timestamp's time is."},
 		epoch("EPOCH_US", "t as microseconds since 1970-01-01 00:00:00 UTC (BIGINT).", 1),
@@ -56,15 +57,6 @@ func init() {
 	)
 }
 
-func nanosecondFn(a []types.Value) (types.Value, error) {
-	t, err := timeArg(a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
-	const minute = 60_000_000
-	return i2v((micros(t)%minute + minute) % minute * 1000), nil
-}
-
 // julianEpoch is the Julian day of 1970-01-01.
 const julianEpoch = 2440588
 
@@ -76,10 +68,7 @@ func julianFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, err
 	}
 	us := micros(t)
-	day := us / microsPerDay
-	if us%microsPerDay < 0 {
-		day--
-	}
+	day := floorDiv(us, microsPerDay)
 	return f2v(float64(us-day*microsPerDay)/microsPerDay + float64(day+julianEpoch)), nil
 }
 

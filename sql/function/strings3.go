@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,9 +20,9 @@ import (
 
 func init() {
 	register(
-		&Scalar{Name: "FORMAT_BYTES", Aliases: []string{"FORMATREADABLESIZE", "PG_SIZE_PRETTY"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: formatBytesFn(1024),
+		&Scalar{Name: "FORMAT_BYTES", Aliases: []string{"FORMATREADABLESIZE", "PG_SIZE_PRETTY"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: formatBytesFn(1024, "KiB", "MiB", "GiB", "TiB", "PiB"),
 			Signature: "FORMAT_BYTES(n)", Summary: "n bytes for people in powers of 1024, one decimal cut (not rounded) as DuckDB's: 1.4 MiB, 1023 bytes."},
-		&Scalar{Name: "FORMATREADABLEDECIMALSIZE", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: formatBytesFn(1000),
+		&Scalar{Name: "FORMATREADABLEDECIMALSIZE", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: formatBytesFn(1000, "kB", "MB", "GB", "TB", "PB"),
 			Signature: "FORMATREADABLEDECIMALSIZE(n)", Summary: "n bytes for people in powers of 1000: 1.5 MB, 999 bytes."},
 		&Scalar{Name: "TO_BASE", MinArgs: 2, MaxArgs: 3, NullIn: true, Fn: toBaseFn,
 			Signature: "TO_BASE(n, radix[, min_length])", Summary: "The integer n >= 0 in base radix (2 to 36, upper-case letters), left-padded with zeros to min_length (0 to 64)."},
@@ -41,9 +42,10 @@ func init() {
 }
 
 // formatBytesFn is FORMAT_BYTES (unit 1024) or FORMATREADABLEDECIMALSIZE
-// (1000): DuckDB's BytesToHumanReadableString of |n|, a - before.
-func formatBytesFn(unit uint64) Eval {
-	names := [2][6]string{{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"}, {"bytes", "kB", "MB", "GB", "TB", "PB"}}[map[uint64]int{1024: 0, 1000: 1}[unit]]
+// (1000): DuckDB's BytesToHumanReadableString of |n|, a - before; names
+// are the units' past bytes.
+func formatBytesFn(unit uint64, names ...string) Eval {
+	names = append([]string{"bytes"}, names...)
 	return func(a []types.Value) (types.Value, error) {
 		n, err := wholeArg(a[0])
 		if err != nil {
@@ -165,18 +167,10 @@ func jaccardFn(a []types.Value) (types.Value, error) {
 	}
 	both, either := 0, 0
 	for w := range 4 {
-		both += popcount(in[0][w] & in[1][w])
-		either += popcount(in[0][w] | in[1][w])
+		both += bits.OnesCount64(in[0][w] & in[1][w])
+		either += bits.OnesCount64(in[0][w] | in[1][w])
 	}
 	return f2v(float64(both) / float64(either)), nil
-}
-
-func popcount(x uint64) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
 }
 
 // barBlocks are DuckDB's UnicodeBar: a full block, and the eighths of one

@@ -172,6 +172,9 @@ func whereEnd(tk tokens, k int) int {
 
 // samples applies usingSample until no sample is left.
 func samples(text string) (string, error) {
+	if !strings.Contains(strings.ToUpper(text), "SAMPLE") {
+		return text, nil // no statement tokenized for it
+	}
 	for range 64 {
 		out, did, err := usingSample(text)
 		if err != nil || !did {
