@@ -365,11 +365,46 @@ func sgDuckCell(v any) sgCell {
 		return sgCell{k: 's', s: string(v)}
 	case time.Time:
 		return sgCell{k: 'j', s: v.String()}
+	case duckdb.Interval:
+		return sgCell{k: 's', s: sgInterval(int64(v.Months), int64(v.Days), v.Micros)}
 	}
 	if b, err := json.Marshal(v); err == nil && reflect.ValueOf(v).Kind() != reflect.Pointer {
 		return sgCell{k: 'j', s: string(b)}
 	}
 	return sgCell{k: 'j', s: fmt.Sprint(v)}
+}
+
+// sgInterval spells an interval as DuckDB's CAST(… AS VARCHAR) does,
+// written here apart from the engine's own so that the two are checked
+// against each other: years and months, days, then the microseconds as
+// [-]HH:MM:SS[.ffffff], or 00:00:00 for nothing.
+func sgInterval(months, days, micros int64) string {
+	var parts []string
+	for _, p := range []struct {
+		n    int64
+		name string
+	}{{months / 12, "year"}, {months % 12, "month"}, {days, "day"}} {
+		if p.n == 0 {
+			continue
+		}
+		s := fmt.Sprintf("%d %s", p.n, p.name)
+		if p.n != 1 && p.n != -1 {
+			s += "s"
+		}
+		parts = append(parts, s)
+	}
+	if micros != 0 || len(parts) == 0 {
+		sign, u := "", micros
+		if u < 0 {
+			sign, u = "-", -u
+		}
+		s := fmt.Sprintf("%s%02d:%02d:%02d", sign, u/3600e6, u/60e6%60, u/1e6%60)
+		if f := u % 1e6; f != 0 {
+			s += strings.TrimRight(fmt.Sprintf(".%06d", f), "0")
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
 }
 
 // sgOrderCmp is our engine's total order, for MIN and MAX of the TLP

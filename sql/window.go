@@ -620,7 +620,7 @@ func frameValues(fr *ast.Frame) (*ast.Frame, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: a frame's offset %s: %w", ErrUnsupported, b.Offset, err)
 		}
-		if v.IntervalLength() < 0 {
+		if types.CompareIntervals(v, types.IntervalValue(0, 0, 0)) < 0 {
 			return nil, fmt.Errorf("%w: a frame's offset %s is negative", ErrUnsupported, b.Offset)
 		}
 		b.Value, b.Offset = v, nil

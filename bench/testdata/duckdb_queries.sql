@@ -813,3 +813,9 @@ SELECT COLUMNS('^(id|n)$') + 1, COLUMNS('^f$') * 2 FROM t WHERE id < 20 ORDER BY
 SELECT COLUMNS('^region$'), count(*) AS c FROM t GROUP BY region ORDER BY region
 SELECT id, to_base(ABS(n), 16) AS a, format_bytes(ABS(n) * 1000003) AS b, sha1(coalesce(s, '')) AS c, url_encode(coalesce(s, '')) AS e, bar(f, -100, 100, 20) AS g, jaccard(region, day) AS h FROM t WHERE id < 60 ORDER BY id
 SELECT id, jaro_similarity(coalesce(s, ''), region) AS a, jaro_winkler_similarity(region, coalesce(s, 'x')) AS b, damerau_levenshtein(coalesce(s, ''), region) AS c FROM t WHERE id < 80 ORDER BY id
+SELECT INTERVAL 36 HOUR AS a, INTERVAL 48 HOUR AS b, INTERVAL '1 day 2 hours' AS c, date_part('hour', INTERVAL 36 HOUR) AS h, date_part('day', INTERVAL 36 HOUR) AS d, epoch(INTERVAL 1 YEAR) AS e, INTERVAL 36 HOUR * 2 AS m, INTERVAL 1 MONTH / 7 AS q, INTERVAL 3 DAY / 2 AS q2, INTERVAL 1 DAY * 0.3 AS f
+SELECT id, to_hours(id) AS h, to_days(id % 40) AS d, INTERVAL 36 HOUR * (id % 5) AS m, INTERVAL 1 MONTH / (1 + id % 7) AS q, CAST(day AS TIMESTAMP) - TIMESTAMP '2026-01-01 06:00:00' AS df, date_part('hour', to_hours(id)) AS ph, date_part('day', to_hours(id) + to_days(id % 3)) AS pd, epoch_ms(to_minutes(id)) AS em, to_seconds(id / 7) AS sec FROM t WHERE id < 50 ORDER BY id
+SELECT to_hours(24 * (id % 3)) = to_days(id % 3) AS eq, to_hours(id % 50) > INTERVAL 1 DAY AS gt, to_days(id % 3) - to_hours(1) < to_hours(23) AS lt, COUNT(*) AS c FROM t GROUP BY ALL ORDER BY ALL
+SELECT MIN(to_hours(id % 100)) AS mn, MAX(to_hours(id % 100) + to_days(id % 3)) AS mx, MAX(to_months(id % 5) - to_days(id % 40)) AS mm FROM t
+SELECT to_hours(id % 30) AS h, COUNT(*) AS c FROM t GROUP BY 1 ORDER BY 1
+SELECT id, age(TIMESTAMP '2026-03-15 10:00:00', CAST(day AS TIMESTAMP)) AS a, hour(age(TIMESTAMP '2026-03-15 10:00:00', CAST(day AS TIMESTAMP) + to_minutes(id))) AS h, CAST(day AS DATE) + to_hours(id) AS ts FROM t WHERE id < 40 ORDER BY id

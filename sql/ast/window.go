@@ -206,17 +206,16 @@ func (b FrameBound) offset() string {
 	case types.Interval:
 		// Spelt in parts the pre-parse reads back: months, days, the
 		// rest in microseconds.
-		const day = 24 * 60 * 60 * 1_000_000
-		m, us := b.Value.Months(), b.Value.Micros()
+		m, d, us := b.Value.Months(), b.Value.Days(), b.Value.Micros()
 		var parts []string
 		if m != 0 {
 			parts = append(parts, itoa(m)+" months")
 		}
-		if us/day != 0 {
-			parts = append(parts, itoa(us/day)+" days")
+		if d != 0 {
+			parts = append(parts, itoa(d)+" days")
 		}
-		if us%day != 0 || len(parts) == 0 {
-			parts = append(parts, itoa(us%day)+" microseconds")
+		if us != 0 || len(parts) == 0 {
+			parts = append(parts, itoa(us)+" microseconds")
 		}
 		return "INTERVAL '" + strings.Join(parts, " ") + "'"
 	}

@@ -90,7 +90,12 @@ func appendValueKey(dst []byte, v types.Value) ([]byte, bool) {
 		f := float64(v.I)
 		return appendFloatKey(append(dst, 3), f), f >= -9223372036854775808.0 && f < 9223372036854775808.0 && int64(f) == v.I
 	case types.Interval:
-		return appendFloatKey(append(dst, 4), v.IntervalLength()), true
+		dst = append(dst, 4)
+		months, days, micros := v.NormalInterval()
+		for _, p := range [3]int64{months, days, micros} {
+			dst = binary.BigEndian.AppendUint64(dst, uint64(p)^1<<63)
+		}
+		return dst, true
 	case types.String, types.JSON:
 		fam := byte(5)
 		if v.K == types.JSON {

@@ -27,7 +27,8 @@ var keyPool = func() []types.Value {
 		types.BoolValue(true), types.BoolValue(false),
 		types.DateValue(0), types.DateValue(1), types.DateValue(-1), {K: types.Timestamp, I: 86400e6}, {K: types.Timestamp, I: 86400e6 - 1},
 		{K: types.Timestamp, I: 1<<53 + 1}, {K: types.Timestamp, I: 1 << 53},
-		types.IntervalValue(1, 0), types.IntervalValue(0, 30*86400e6), types.IntervalValue(0, -1), types.IntervalValue(-1, 5),
+		types.IntervalValue(1, 0, 0), types.IntervalValue(0, 30, 0), types.IntervalValue(0, 0, 30*86400e6), types.IntervalValue(0, 0, -1), types.IntervalValue(-1, 0, 5),
+		types.IntervalValue(0, 1, -1), types.IntervalValue(0, 0, 36*3600e6), types.IntervalValue(0, 1, 12*3600e6),
 		s(""), s("a"), s("a\x00"), s("a\x00b"), s("ab"), s("\x00"), s("\xff"), s("é"), s(long), s(long + "a"), s(long + "b"), s(long[:sortKeyText-1]),
 		types.JSONValue("[1]"), types.JSONValue("{}"), types.JSONValue("[1]\x00"),
 	}

@@ -15,35 +15,41 @@ import (
 // where it wants a date; we read it, since JSON has no dates). Times are
 // UTC.
 
+// partFn is the function of one date part: of a date or timestamp, or
+// of an interval, where DuckDB has that part of one.
+func partFn(name, summary string, u dateUnit, aliases ...string) *Scalar {
+	return &Scalar{Name: name, Aliases: aliases, MinArgs: 1, MaxArgs: 1, NullIn: true,
+		Fn: func(a []types.Value) (types.Value, error) {
+			if a[0].K == types.Interval {
+				return intervalPart(u, a[0])
+			}
+			t, err := timeArg(a[0])
+			if err != nil {
+				return types.Value{}, err
+			}
+			return datePart(u, t)
+		},
+		Signature: name + "(t)", Summary: summary}
+}
+
 func init() {
-	part := func(name, summary string, u dateUnit, aliases ...string) *Scalar {
-		return &Scalar{Name: name, Aliases: aliases, MinArgs: 1, MaxArgs: 1, NullIn: true,
-			Fn: func(a []types.Value) (types.Value, error) {
-				t, err := timeArg(a[0])
-				if err != nil {
-					return types.Value{}, err
-				}
-				return datePart(u, t)
-			},
-			Signature: name + "(t)", Summary: summary}
-	}
 	register(
 		&Scalar{Name: "DATE", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: dateFn,
 			Signature: "DATE(t)", Summary: "t as a DATE (the day of a timestamp)."},
-		part("YEAR", "The year of t.", unitYear),
-		part("MONTH", "The month of t, 1 to 12.", unitMonth),
-		part("DAY", "The day of the month of t, 1 to 31.", unitDay, "DAYOFMONTH"),
-		part("HOUR", "The hour of t, 0 to 23.", unitHour),
-		part("MINUTE", "The minute of t, 0 to 59.", unitMinute),
-		part("SECOND", "The second of t, 0 to 59 (whole seconds).", unitSecond),
-		part("DAYOFWEEK", "The day of the week of t, Sunday 0 to Saturday 6 (DuckDB's numbering; MySQL's is Sunday 1 to Saturday 7).", unitDOW, "WEEKDAY"),
-		part("ISODOW", "The ISO day of the week of t, Monday 1 to Sunday 7.", unitISODOW),
-		part("DAYOFYEAR", "The day of the year of t, 1 to 366.", unitDOY),
-		part("WEEK", "The ISO week of t, 1 to 53 (DuckDB's; MySQL's WEEK counts from Sundays).", unitWeek, "WEEKOFYEAR"),
-		part("QUARTER", "The quarter of t, 1 to 4.", unitQuarter),
-		part("ISOYEAR", "The ISO year of t (of its ISO week).", unitISOYear),
-		part("YEARWEEK", "The ISO year and week of t as YYYYWW.", unitYearWeek),
-		part("EPOCH", "t as seconds since 1970-01-01 00:00:00 UTC, a DOUBLE.", unitEpoch),
+		partFn("YEAR", "The year of t.", unitYear),
+		partFn("MONTH", "The month of t, 1 to 12.", unitMonth),
+		partFn("DAY", "The day of the month of t, 1 to 31.", unitDay, "DAYOFMONTH"),
+		partFn("HOUR", "The hour of t, 0 to 23.", unitHour),
+		partFn("MINUTE", "The minute of t, 0 to 59.", unitMinute),
+		partFn("SECOND", "The second of t, 0 to 59 (whole seconds).", unitSecond),
+		partFn("DAYOFWEEK", "The day of the week of t, Sunday 0 to Saturday 6 (DuckDB's numbering; MySQL's is Sunday 1 to Saturday 7).", unitDOW, "WEEKDAY"),
+		partFn("ISODOW", "The ISO day of the week of t, Monday 1 to Sunday 7.", unitISODOW),
+		partFn("DAYOFYEAR", "The day of the year of t, 1 to 366.", unitDOY),
+		partFn("WEEK", "The ISO week of t, 1 to 53 (DuckDB's; MySQL's WEEK counts from Sundays).", unitWeek, "WEEKOFYEAR"),
+		partFn("QUARTER", "The quarter of t, 1 to 4.", unitQuarter),
+		partFn("ISOYEAR", "The ISO year of t (of its ISO week).", unitISOYear),
+		partFn("YEARWEEK", "The ISO year and week of t as YYYYWW.", unitYearWeek),
+		partFn("EPOCH", "t as seconds since 1970-01-01 00:00:00 UTC, a DOUBLE.", unitEpoch),
 		&Scalar{Name: "DATE_PART", Aliases: []string{"DATEPART"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Bind: bindDatePart,
 			Signature: "DATE_PART(unit, t)",
 			Summary:   "The unit ('year', 'month', 'dow', 'epoch', ...) of t, a date, timestamp or interval; EXTRACT(unit FROM t)."},
@@ -263,11 +269,11 @@ func datePart(u dateUnit, t types.Value) (types.Value, error) {
 	return types.Value{}, fmt.Errorf("%w: no such date part", ErrArgs)
 }
 
-// intervalPart is DATE_PART of an interval (days count as 24 hours in
-// our intervals, so 36 hours has day 1 and hour 12 where DuckDB, which
-// keeps days apart, says day 0 and hour 36).
+// intervalPart is DATE_PART of an interval, as DuckDB takes each part
+// from the one it is kept in: 36 hours has day 0 and hour 36, and 1 day
+// 12 hours has day 1 and hour 12.
 func intervalPart(u dateUnit, iv types.Value) (types.Value, error) {
-	months, us := iv.Months(), iv.Micros()
+	months, days, us := iv.Months(), iv.Days(), iv.Micros()
 	switch u {
 	case unitMillennium:
 		return i2v(months / 12000), nil
@@ -282,9 +288,9 @@ func intervalPart(u dateUnit, iv types.Value) (types.Value, error) {
 	case unitMonth:
 		return i2v(months % 12), nil
 	case unitDay:
-		return i2v(us / microsPerDay), nil
+		return i2v(days), nil
 	case unitHour:
-		return i2v(us % microsPerDay / 3600e6), nil
+		return i2v(us / 3600e6), nil
 	case unitMinute:
 		return i2v(us % 3600e6 / 60e6), nil
 	case unitSecond:
@@ -294,7 +300,10 @@ func intervalPart(u dateUnit, iv types.Value) (types.Value, error) {
 	case unitMicrosecond:
 		return i2v(us % 60e6), nil
 	case unitEpoch:
-		return f2v(float64(months)*30*86400 + float64(us)/1e6), nil
+		// A year is 365.25 days, a month 30.
+		years := months / 12
+		secs := ((years*365+months%12*30+days)*86400 + years*86400/4)
+		return f2v(float64(secs) + float64(us)/1e6), nil
 	}
 	return types.Value{}, fmt.Errorf("%w: an interval has no such part", ErrArgs)
 }
@@ -445,7 +454,7 @@ func dateSubFn(a []types.Value) (types.Value, error) {
 		}
 		ts, te := time.UnixMicro(su).UTC(), time.UnixMicro(eu).UTC()
 		m := int64(te.Year()-ts.Year())*12 + int64(te.Month()-ts.Month())
-		if at := types.AddInterval(types.TimestampValue(su), types.IntervalValue(m, 0), false).I; m > 0 && at > eu {
+		if at := types.AddInterval(types.TimestampValue(su), types.IntervalValue(m, 0, 0), false).I; m > 0 && at > eu {
 			m--
 		}
 		div := map[dateUnit]int64{unitYear: 12, unitQuarter: 3, unitMonth: 1, unitDecade: 120, unitCentury: 1200, unitMillennium: 12000}[u]
@@ -747,7 +756,7 @@ func MakeInterval(n types.Value, unit string) (types.Value, error) {
 		}
 		return int64(math.Trunc(f))
 	}
-	var months, us int64
+	var months, days, us int64
 	switch u {
 	case unitMillennium:
 		months = whole() * 12000
@@ -762,9 +771,9 @@ func MakeInterval(n types.Value, unit string) (types.Value, error) {
 	case unitMonth:
 		months = whole()
 	case unitWeek:
-		us = whole() * 7 * microsPerDay
+		days = whole() * 7
 	case unitDay:
-		us = whole() * microsPerDay
+		days = whole()
 	case unitHour:
 		us = whole() * 3600e6
 	case unitMinute:
@@ -786,7 +795,7 @@ func MakeInterval(n types.Value, unit string) (types.Value, error) {
 	default:
 		return types.Value{}, fmt.Errorf("INTERVAL: %w: %q is not an interval unit", ErrArgs, unit)
 	}
-	return types.IntervalValue(months, us), nil
+	return types.IntervalValue(months, days, us), nil
 }
 
 // A format is a compiled strftime or DATE_FORMAT format: literal text and

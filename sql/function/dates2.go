@@ -12,27 +12,13 @@ import (
 // own (of a date, a timestamp or an interval, as in DuckDB).
 
 func init() {
-	intervalPartFn := func(name, summary string, u dateUnit) *Scalar {
-		return &Scalar{Name: name, MinArgs: 1, MaxArgs: 1, NullIn: true,
-			Fn: func(a []types.Value) (types.Value, error) {
-				if a[0].K == types.Interval {
-					return intervalPart(u, a[0])
-				}
-				t, err := timeArg(a[0])
-				if err != nil {
-					return types.Value{}, err
-				}
-				return datePart(u, t)
-			},
-			Signature: name + "(t)", Summary: summary}
-	}
 	register(
-		intervalPartFn("MILLENNIUM", "The millennium of t: 3 for 2001 to 3000 (DATE_PART('millennium', t)); of an interval, its whole thousands of years.", unitMillennium),
-		intervalPartFn("CENTURY", "The century of t: 21 for 2001 to 2100 (DATE_PART('century', t)); of an interval, its whole hundreds of years.", unitCentury),
-		intervalPartFn("DECADE", "The decade of t, its year divided by 10: 202 for 2020 to 2029 (DATE_PART('decade', t)); of an interval, its whole tens of years.", unitDecade),
+		partFn("MILLENNIUM", "The millennium of t: 3 for 2001 to 3000 (DATE_PART('millennium', t)); of an interval, its whole thousands of years.", unitMillennium),
+		partFn("CENTURY", "The century of t: 21 for 2001 to 2100 (DATE_PART('century', t)); of an interval, its whole hundreds of years.", unitCentury),
+		partFn("DECADE", "The decade of t, its year divided by 10: 202 for 2020 to 2029 (DATE_PART('decade', t)); of an interval, its whole tens of years.", unitDecade),
 		&Scalar{Name: "EPOCH_MS", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: epochMsFn,
 			Signature: "EPOCH_MS(x)",
-			Summary:   "Of an integer, the TIMESTAMP x milliseconds after 1970-01-01 00:00:00; of a date or timestamp, its milliseconds since then (BIGINT, truncated toward zero)."},
+			Summary:   "Of an integer, the TIMESTAMP x milliseconds after 1970-01-01 00:00:00; of a date or timestamp, its milliseconds since then (BIGINT, truncated toward zero); of an interval, its length in milliseconds, a month as 30 days."},
 		&Scalar{Name: "MAKE_TIMESTAMP", MinArgs: 1, MaxArgs: 6, NullIn: true, Bind: bindMakeTimestamp,
 			Signature: "MAKE_TIMESTAMP(year, month, day, hour, minute, second) | MAKE_TIMESTAMP(micros)",
 			Summary:   "The TIMESTAMP of those parts (second a DOUBLE, rounded to the microsecond; 24:00:00 and a 60th second roll over, as in DuckDB), or micros microseconds after 1970-01-01 00:00:00."},
@@ -51,6 +37,13 @@ func epochMsFn(a []types.Value) (types.Value, error) {
 	switch v.K {
 	case types.Date, types.Timestamp:
 		return i2v(micros(v) / 1000), nil // toward zero, as DuckDB
+	case types.Interval:
+		// DuckDB's Interval::GetMilli: the microseconds truncated alone.
+		whole, err := intervalMicros(types.IntervalValue(v.Months(), v.Days(), 0))
+		if err != nil {
+			return types.Value{}, err
+		}
+		return i2v(whole/1000 + v.Micros()/1000), nil
 	case types.Int:
 		if v.I > math.MaxInt64/1000 || v.I < math.MinInt64/1000 {
 			return types.Value{}, fmt.Errorf("%w: %d milliseconds are beyond the timestamps", types.ErrConvert, v.I)

@@ -16,11 +16,14 @@ func init() {
 	subMinute := func(name, summary string, per, times int64) *Scalar {
 		return &Scalar{Name: name, MinArgs: 1, MaxArgs: 1, NullIn: true,
 			Fn: func(a []types.Value) (types.Value, error) {
+				const minute = 60_000_000
+				if a[0].K == types.Interval {
+					return i2v(a[0].Micros() % minute / per * times), nil
+				}
 				t, err := timeArg(a[0])
 				if err != nil {
 					return types.Value{}, err
 				}
-				const minute = 60_000_000
 				return i2v((micros(t)%minute + minute) % minute / per * times), nil
 			},
 			Signature: name + "(t)", Summary: summary}
@@ -28,11 +31,17 @@ func init() {
 	epoch := func(name, summary string, times int64) *Scalar {
 		return &Scalar{Name: name, MinArgs: 1, MaxArgs: 1, NullIn: true,
 			Fn: func(a []types.Value) (types.Value, error) {
-				t, err := timeArg(a[0])
+				t := a[0]
+				var us int64
+				var err error
+				if t.K == types.Interval {
+					us, err = intervalMicros(t)
+				} else if t, err = timeArg(t); err == nil {
+					us = micros(t)
+				}
 				if err != nil {
 					return types.Value{}, err
 				}
-				us := micros(t)
 				if us > math.MaxInt64/times || us < math.MinInt64/times {
 					return types.Value{}, fmt.Errorf("%w: %s of %s is beyond a BIGINT", types.ErrConvert, name, quote(t))
 				}
@@ -46,8 +55,8 @@ func init() {
 		subMinute("NANOSECOND", "The nanoseconds of t within its minute, 0 to 59999999000 (its seconds included, as DuckDB's; a TIMESTAMP holds microseconds).", 1, 1000),
 		&Scalar{Name: "JULIAN", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: julianFn,
 			Signature: "JULIAN(t)", Summary: "The Julian day of t, a DOUBLE: 2440588 at 1970-01-01, with the fraction of a day that a timestamp's time is."},
-		epoch("EPOCH_US", "t as microseconds since 1970-01-01 00:00:00 UTC (BIGINT).", 1),
-		epoch("EPOCH_NS", "t as nanoseconds since 1970-01-01 00:00:00 UTC (BIGINT).", 1000),
+		epoch("EPOCH_US", "t as microseconds since 1970-01-01 00:00:00 UTC (BIGINT); an interval's length in microseconds, a month as 30 days.", 1),
+		epoch("EPOCH_NS", "t as nanoseconds since 1970-01-01 00:00:00 UTC (BIGINT); an interval's length in nanoseconds, a month as 30 days.", 1000),
 		&Scalar{Name: "AGE", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: ageFn,
 			Signature: "AGE(t1, t2)",
 			Summary:   "The interval from t2 to t1 in years, months, days and time, each part borrowed from the next as DuckDB's (a day borrows the days of t2's month; t1's when t1 is earlier)."},
@@ -146,5 +155,5 @@ func ageFn(a []types.Value) (types.Value, error) {
 		years--
 	}
 	clock := ((hours*60+mins)*60+secs)*1_000_000 + us
-	return types.IntervalValue(sign*(years*12+months), sign*(days*86_400_000_000+clock)), nil
+	return types.IntervalValue(sign*(years*12+months), sign*days, sign*clock), nil
 }

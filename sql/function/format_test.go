@@ -28,7 +28,7 @@ func TestFormat(t *testing.T) {
 		{fn: "PRINTF", args: A(S("[%+d|% d|%+x|%.3d|%.0d]"), I(-42), I(-42), I(255), I(-5), I(0)), want: S("[-42|-42|+ff|-005|0]")},
 		{fn: "PRINTF", args: A(S("[%.3x|%#.3o|%#o|%#x|%10.4d]"), I(10), I(8), I(0), I(0), I(42)), want: S("[00a|010|0|0|      0042]")},
 		{fn: "PRINTF", args: A(S("[%s|%s|%d|%d|%.3s|%10s]"), B(true), B(false), B(true), B(false), B(true), B(true)), want: S("[true|false|1|0|tru|      true]")},
-		{fn: "PRINTF", args: A(S("[%s|%s|%s]"), D("2020-01-02"), TS("2020-01-02 03:04:05.5"), iv(0, 3*86400e6)), want: S("[2020-01-02|2020-01-02 03:04:05.5|3 days]")},
+		{fn: "PRINTF", args: A(S("[%s|%s|%s]"), D("2020-01-02"), TS("2020-01-02 03:04:05.5"), iv(0, 3, 0)), want: S("[2020-01-02|2020-01-02 03:04:05.5|3 days]")},
 		{fn: "PRINTF", args: A(S("[%d|%d]"), I(-9223372036854775808), huge("42000000000000000000000")), want: S("[-9223372036854775808|42000000000000000000000]")},
 		{fn: "PRINTF", args: A(S("[%.20f|%e]"), F(0.1), F(negZero)), want: S("[0.10000000000000000555|-0.000000e+00]")},
 		{fn: "PRINTF", args: A(S("[%05s|%5c]"), S("ab"), I(65)), want: S("[   ab|    A]")},
@@ -67,7 +67,7 @@ func TestFormat(t *testing.T) {
 		{fn: "FORMAT", args: A(S("[{:5d}|{:<5}|{:>5}|{:^5}|{:05}|{:10}|{:10}]"), I(42), F(1.5), S("a"), B(true), F(1.5), I(42), B(true)), want: S("[   42|1.5  |    a|true |001.5|        42|true      ]")},
 		{fn: "FORMAT", args: A(S("[{:#x}|{:#o}|{:#b}|{:#X}]"), I(0), I(8), I(0), I(255)), want: S("[0x0|010|0b0|0XFF]")},
 		{fn: "FORMAT", args: A(S("[{:5}|{:.1}|{:5.2}]"), S("é"), S("éa"), S("héllo")), want: S("[é    |é|hé   ]")},
-		{fn: "FORMAT", args: A(S("[{}|{:>12}|{:s}|{}]"), D("2020-01-02"), D("2020-01-02"), D("2020-01-02"), iv(0, 86400e6)), want: S("[2020-01-02|  2020-01-02|2020-01-02|1 day]")},
+		{fn: "FORMAT", args: A(S("[{}|{:>12}|{:s}|{}]"), D("2020-01-02"), D("2020-01-02"), D("2020-01-02"), iv(0, 1, 0)), want: S("[2020-01-02|  2020-01-02|2020-01-02|1 day]")},
 		{fn: "FORMAT", args: A(S("[{:d}|{:x}]"), B(true), B(true)), want: S("[1|1]")},
 		{fn: "FORMAT", args: A(S("[{:x}|{:d}]"), huge("170141183460469231731687303715884105727"), huge("-170141183460469231731687303715884105727")), want: S("[7fffffffffffffffffffffffffffffff|-170141183460469231731687303715884105727]")},
 		{fn: "FORMAT", args: A(S("x"), I(1)), want: S("x")},
@@ -107,7 +107,7 @@ func TestFormatIntAsDouble(t *testing.T) {
 
 var inf, nan = math.Inf(1), math.NaN()
 
-func iv(months, micros int64) types.Value { return types.IntervalValue(months, micros) }
+func iv(months, days, micros int64) types.Value { return types.IntervalValue(months, days, micros) }
 
 // Go's constants are exact: -0.0 is 0, 0.1+0.2 is 0.3.
 var negZero, point1 = math.Copysign(0, -1), 0.1

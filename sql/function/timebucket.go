@@ -34,7 +34,7 @@ func timeBucketFn(a []types.Value) (types.Value, error) {
 	if w.K != types.Interval {
 		return types.Value{}, fmt.Errorf("%w: TIME_BUCKET's width is an INTERVAL, not %s", ErrArgs, w.K)
 	}
-	months, us := w.Months(), w.Micros()
+	months, us := w.Months(), w.Days()*microsPerDay+w.Micros()
 	switch {
 	case months != 0 && us != 0:
 		return types.Value{}, fmt.Errorf("%w: TIME_BUCKET: a width of months cannot have days or time (Month intervals cannot have day or time component)", ErrArgs)

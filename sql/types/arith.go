@@ -173,50 +173,49 @@ func timeArith(op Op, a, b Value) (Value, bool, error) {
 	case a.K == Date && b.K == Date && op == Sub:
 		return IntValue(a.I - b.I), true, nil
 	case a.K == Timestamp && b.K == Timestamp && op == Sub:
-		return IntervalValue(0, a.I-b.I), true, nil
+		return IntervalMicros(a.I - b.I), true, nil
 	case (a.K == Date || a.K == Timestamp) && b.K == Interval && (op == Add || op == Sub):
 		return AddInterval(a, b, op == Sub), true, nil
 	case a.K == Interval && (b.K == Date || b.K == Timestamp) && op == Add:
 		return AddInterval(b, a, false), true, nil
 	case a.K == Timestamp && b.K == Date && op == Sub:
-		return IntervalValue(0, a.I-b.I*microsPerDay), true, nil
+		return IntervalMicros(a.I - b.I*microsPerDay), true, nil
 	case a.K == Date && b.K == Timestamp && op == Sub:
-		return IntervalValue(0, a.I*microsPerDay-b.I), true, nil
+		return IntervalMicros(a.I*microsPerDay - b.I), true, nil
 	case op == Mul && (a.K == Interval && b.K == Int || a.K == Int && b.K == Interval):
 		iv, n := a, b.I
 		if a.K == Int {
 			iv, n = b, a.I
 		}
-		m, err := intArith(Mul, iv.Months(), n)
-		if err != nil {
-			return Value{}, true, err
+		var parts [3]int64
+		for i, p := range [3]int64{iv.Months(), iv.Days(), iv.Micros()} {
+			m, err := intArith(Mul, p, n)
+			if err != nil {
+				return Value{}, true, err
+			}
+			parts[i] = m.I
 		}
-		us, err := intArith(Mul, iv.Micros(), n)
-		if err != nil {
-			return Value{}, true, err
+		return IntervalValue(parts[0], parts[1], parts[2]), true, nil
+	case op == Mul && (a.K == Interval && b.K == Float || a.K == Float && b.K == Interval):
+		iv, f := a, b.F()
+		if a.K == Float {
+			iv, f = b, a.F()
 		}
-		return IntervalValue(m.I, us.I), true, nil
-	case op == Div && a.K == Interval && b.K == Int:
-		// As DuckDB: the months that do not divide go on as 30 days
-		// each, and the microseconds are truncated; NULL for 0.
-		n := b.I
-		if n == 0 {
+		v, err := scaleInterval(iv, f)
+		return v, true, err
+	case op == Div && a.K == Interval && (b.K == Int || b.K == Float):
+		// As DuckDB: times the inverse, NULL for 0.
+		f, _ := b.Float()
+		if f == 0 {
 			return Value{}, true, nil
 		}
-		months := a.Months()
-		rest, err := intArith(Mul, months%n, 30*microsPerDay)
-		if err == nil {
-			rest, err = intArith(Add, a.Micros(), rest.I)
-		}
-		if err != nil || n == -1 && (months == math.MinInt64 || rest.I == math.MinInt64) {
-			return Value{}, true, fmt.Errorf("%w: overflow in %s / %d", ErrOverflow, quoteText(a), n)
-		}
-		return IntervalValue(months/n, rest.I/n), true, nil
+		v, err := scaleInterval(a, 1/f)
+		return v, true, err
 	case a.K == Interval && b.K == Interval && (op == Add || op == Sub):
 		if op == Sub {
-			return IntervalValue(a.Months()-b.Months(), a.Micros()-b.Micros()), true, nil
+			b = negateInterval(b)
 		}
-		return IntervalValue(a.Months()+b.Months(), a.Micros()+b.Micros()), true, nil
+		return IntervalValue(a.Months()+b.Months(), a.Days()+b.Days(), a.Micros()+b.Micros()), true, nil
 	}
 	return Value{}, false, nil
 }
@@ -226,10 +225,10 @@ func timeArith(op Op, a, b Value) (Value, bool, error) {
 // calendar-wise, clamping the day to the month's end (Jan 31 + 1 month is
 // Feb 28).
 func AddInterval(t, iv Value, neg bool) Value {
-	months, us := iv.Months(), iv.Micros()
 	if neg {
-		months, us = -months, -us
+		iv = negateInterval(iv)
 	}
+	months := iv.Months()
 	tm := t.Time()
 	if months != 0 {
 		y, m, d := tm.Date()
@@ -238,7 +237,40 @@ func AddInterval(t, iv Value, neg bool) Value {
 		d = min(d, daysIn(ny, nm))
 		tm = time.Date(ny, time.Month(nm), d, tm.Hour(), tm.Minute(), tm.Second(), tm.Nanosecond(), time.UTC)
 	}
-	return TimestampValue(tm.UnixMicro() + us)
+	return TimestampValue(tm.UnixMicro() + iv.Days()*microsPerDay + iv.Micros())
+}
+
+func negateInterval(v Value) Value {
+	return IntervalValue(-v.Months(), -v.Days(), -v.Micros())
+}
+
+// scaleInterval is iv times f as DuckDB computes it, after PostgreSQL's
+// interval_mul: the months and the days truncated, their fractions
+// carried down (a month as 30 days, a day as 24 hours) to the
+// microsecond, rounded to even.
+func scaleInterval(iv Value, f float64) (Value, error) {
+	overflow := fmt.Errorf("%w: overflow in %s times %s", ErrOverflow, quoteText(iv), FormatFloat(f))
+	fits := func(d float64) bool { return !math.IsNaN(d) && d >= math.MinInt32 && d <= math.MaxInt32 }
+	round := func(x float64) float64 { return math.RoundToEven(x*1e6) / 1e6 }
+	m, d := float64(iv.Months())*f, float64(iv.Days())*f
+	if !fits(m) || !fits(d) {
+		return Value{}, overflow
+	}
+	months, days := int64(m), int64(d)
+	monthRest := round((m - float64(months)) * 30)
+	dayRest := int64(monthRest)
+	secs := round((d - float64(days) + monthRest - float64(dayRest)) * 86400)
+	if math.Abs(secs) >= 86400 {
+		whole := int64(secs / 86400)
+		days += whole
+		secs -= float64(whole * 86400)
+	}
+	days += dayRest
+	us := math.RoundToEven(float64(iv.Micros())*f + secs*1e6)
+	if math.IsNaN(us) || us < -9223372036854775808.0 || us >= 9223372036854775808.0 {
+		return Value{}, overflow
+	}
+	return IntervalValue(months, days, int64(us)), nil
 }
 
 // Negate returns -v.
@@ -257,7 +289,7 @@ func Negate(v Value) (Value, error) {
 		b := v.Big()
 		return BigValue(b.Neg(b)), nil
 	case Interval:
-		return IntervalValue(-v.Months(), -v.Micros()), nil
+		return negateInterval(v), nil
 	}
 	return Value{}, fmt.Errorf("%w: cannot negate %s", ErrConvert, quoteText(v))
 }

@@ -72,10 +72,11 @@ func TestIntDivAsDuckDB(t *testing.T) {
 	}
 }
 
-// An interval times or divided by an integer, and a timestamp less a
-// date, as DuckDB 1.5.6 answers them (CAST(… AS VARCHAR)): a month that
-// does not divide goes on as 30 days, microseconds are truncated, and a
-// zero divisor is NULL.
+// An interval times or divided by a number, and a timestamp less a
+// date, as DuckDB 1.5.6 answers them (CAST(… AS VARCHAR)): each part is
+// kept apart (36 hours times 2 is 72 hours, not 3 days); a fraction of a
+// month goes down as 30 days, of a day as 24 hours, rounded to the
+// microsecond; a zero divisor is NULL.
 func TestIntervalArith(t *testing.T) {
 	day := int64(microsPerDay)
 	for _, c := range []struct {
@@ -83,25 +84,34 @@ func TestIntervalArith(t *testing.T) {
 		a, b Value
 		want string
 	}{
-		{Mul, IntervalValue(0, day), IntValue(3), "3 days"},
-		{Mul, IntValue(3), IntervalValue(0, 2*3600e6), "06:00:00"},
-		{Mul, IntervalValue(1, 3*day), IntValue(2), "2 months 6 days"},
-		{Mul, IntervalValue(0, 5*day), IntValue(-2), "-10 days"},
-		{Div, IntervalValue(0, 90*60e6), IntValue(2), "00:45:00"},
-		{Div, IntervalValue(1, 0), IntValue(2), "15 days"},
-		{Div, IntervalValue(3, 0), IntValue(2), "1 month 15 days"},
-		{Div, IntervalValue(0, 3*day), IntValue(2), "1 day 12:00:00"},
-		{Div, IntervalValue(0, 1e6), IntValue(7), "00:00:00.142857"},
-		{Div, IntervalValue(0, day), IntValue(0), "NULL"},
+		{Mul, IntervalValue(0, 1, 0), IntValue(3), "3 days"},
+		{Mul, IntValue(3), IntervalValue(0, 0, 2*3600e6), "06:00:00"},
+		{Mul, IntervalValue(1, 3, 0), IntValue(2), "2 months 6 days"},
+		{Mul, IntervalValue(0, 5, 0), IntValue(-2), "-10 days"},
+		{Mul, IntervalValue(0, 0, 36*3600e6), IntValue(2), "72:00:00"},
+		{Mul, IntervalValue(0, 0, 36*3600e6), FloatValue(1.5), "54:00:00"},
+		{Mul, FloatValue(0.3), IntervalValue(0, 1, 0), "07:12:00"},
+		{Div, IntervalValue(0, 0, 90*60e6), IntValue(2), "00:45:00"},
+		{Div, IntervalValue(1, 0, 0), IntValue(2), "15 days"},
+		{Div, IntervalValue(3, 0, 0), IntValue(2), "1 month 15 days"},
+		{Div, IntervalValue(0, 3, 0), IntValue(2), "1 day 12:00:00"},
+		{Div, IntervalValue(0, 7, 0), IntValue(3), "2 days 08:00:00"},
+		{Div, IntervalValue(1, 0, 0), IntValue(7), "4 days 06:51:25.6896"},
+		{Div, IntervalValue(0, 0, 1e6), IntValue(7), "00:00:00.142857"},
+		{Div, IntervalValue(0, 1, 0), IntValue(0), "NULL"},
+		{Div, IntervalValue(0, 1, 0), FloatValue(0), "NULL"},
+		{Add, IntervalValue(0, 1, 0), IntervalValue(0, 0, -3600e6), "1 day -01:00:00"},
+		{Sub, IntervalValue(1, 2, 3), IntervalValue(1, 2, 3), "00:00:00"},
 		{Sub, TimestampValue(19727*day + 10*3600e6), DateValue(19723), "4 days 10:00:00"},
 		{Sub, DateValue(19727), TimestampValue(19723*day + 6*3600e6), "3 days 18:00:00"},
+		{Sub, TimestampValue(0), TimestampValue(36 * 3600e6), "-1 day -12:00:00"},
 	} {
 		got, err := Arith(c.op, c.a, c.b)
 		if err != nil || got.String() != c.want {
 			t.Errorf("%v %s %v = %v (%v), want %s", c.a, c.op, c.b, got, err, c.want)
 		}
 	}
-	if _, err := Arith(Mul, IntervalValue(0, math.MaxInt64/2), IntValue(3)); !errors.Is(err, ErrOverflow) {
+	if _, err := Arith(Mul, IntervalValue(0, 0, math.MaxInt64/2), IntValue(3)); !errors.Is(err, ErrOverflow) {
 		t.Errorf("a huge interval times 3: err %v, want ErrOverflow", err)
 	}
 }

@@ -55,9 +55,23 @@ func Compare(a, b Value) int {
 	case 3:
 		return cmp.Compare(micros(a), micros(b))
 	case 4:
-		return cmp.Compare(a.IntervalLength(), b.IntervalLength())
+		return CompareIntervals(a, b)
 	}
 	return 0
+}
+
+// CompareIntervals orders two intervals as DuckDB does: by their
+// normalized months, then days, then microseconds.
+func CompareIntervals(a, b Value) int {
+	am, ad, au := a.NormalInterval()
+	bm, bd, bu := b.NormalInterval()
+	if c := cmp.Compare(am, bm); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(ad, bd); c != 0 {
+		return c
+	}
+	return cmp.Compare(au, bu)
 }
 
 func micros(v Value) float64 {
@@ -163,8 +177,10 @@ func AppendKey(dst []byte, v Value) []byte {
 		return binary.LittleEndian.AppendUint64(dst, uint64(v.I))
 	case Interval:
 		dst = append(dst, 5)
-		dst = binary.LittleEndian.AppendUint64(dst, uint64(v.Months()))
-		return binary.LittleEndian.AppendUint64(dst, uint64(v.Micros()))
+		months, days, micros := v.NormalInterval()
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(months))
+		dst = binary.LittleEndian.AppendUint64(dst, uint64(days))
+		return binary.LittleEndian.AppendUint64(dst, uint64(micros))
 	}
 	dst = append(dst, 6+byte(v.K))
 	dst = binary.AppendUvarint(dst, uint64(len(v.S)))

@@ -11,7 +11,7 @@ func TestValueEncodingRoundTrips(t *testing.T) {
 	vals := []Value{{}, BoolValue(true), BoolValue(false), IntValue(0), IntValue(-1), IntValue(math.MinInt64),
 		IntValue(math.MaxInt64), {K: Int, I: 15, S: "15"}, FloatValue(0), FloatValue(math.Copysign(0, -1)),
 		FloatValue(math.NaN()), FloatValue(math.Inf(-1)), FloatValue(1.5), {K: Huge, S: "99999999999999999999"},
-		DateValue(-3), TimestampValue(1 << 50), IntervalValue(2, -5), StringValue(""), StringValue("héllo\x00"),
+		DateValue(-3), TimestampValue(1 << 50), IntervalValue(2, 3, -5), StringValue(""), StringValue("héllo\x00"),
 		JSONValue(`{"a":[1]}`)}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
@@ -92,7 +92,7 @@ func TestKeysReadBackExactly(t *testing.T) {
 		IntValue(math.MaxInt64), {K: Huge, S: "99999999999999999999"}, StringValue(""), StringValue("héllo\x00"),
 		StringValue(string(make([]byte, 300))), JSONValue(`{"a":[1]}`)}
 	refused := []Value{FloatValue(2), FloatValue(1.5), FloatValue(math.Copysign(0, -1)), DateValue(3),
-		TimestampValue(3 * 86400e6), IntervalValue(1, 2), {K: Int, I: 15, S: "15"}, {K: String, I: 1, S: "x"}}
+		TimestampValue(3 * 86400e6), IntervalValue(1, 2, 3), {K: Int, I: 15, S: "15"}, {K: String, I: 1, S: "x"}}
 	for _, v := range refused {
 		if KeyExact(v) {
 			t.Errorf("KeyExact(%#v) = true", v)

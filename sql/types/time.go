@@ -426,8 +426,8 @@ func FormatTimestamp(us int64) string {
 }
 
 // FormatInterval spells an interval as DuckDB does: "1 year 2 months 3
-// days 04:05:06".
-func FormatInterval(months, micros int64) string {
+// days 04:05:06", each part as it is kept ("36:00:00" for 36 hours).
+func FormatInterval(months, days, micros int64) string {
 	var parts []string
 	unit := func(n int64, name string) {
 		if n == 0 {
@@ -441,16 +441,15 @@ func FormatInterval(months, micros int64) string {
 	}
 	unit(months/12, "year")
 	unit(months%12, "month")
-	days := micros / microsPerDay
-	micros -= days * microsPerDay
 	unit(days, "day")
 	if micros != 0 || len(parts) == 0 {
 		sign := ""
+		u := uint64(micros)
 		if micros < 0 {
-			sign, micros = "-", -micros
+			sign, u = "-", -u
 		}
-		s := fmt.Sprintf("%s%02d:%02d:%02d", sign, micros/3600e6, micros/60e6%60, micros/1e6%60)
-		if f := micros % 1e6; f != 0 {
+		s := fmt.Sprintf("%s%02d:%02d:%02d", sign, u/3600e6, u/60e6%60, u/1e6%60)
+		if f := u % 1e6; f != 0 {
 			s += strings.TrimRight(fmt.Sprintf(".%06d", f), "0")
 		}
 		parts = append(parts, s)

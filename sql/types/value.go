@@ -21,7 +21,7 @@ const (
 	Float          // I: the float64's bits (see Value.F)
 	Date           // I: days since 1970-01-01
 	Timestamp      // I: microseconds since 1970-01-01 00:00:00 UTC
-	Interval       // I: microseconds (days count as 24 hours); S: months, when not 0 (see Value.Months)
+	Interval       // I: microseconds; S: months and days, when either is not 0 (see Value.Months, Value.Days)
 	String         // S
 	JSON           // S: the JSON text of an object or array
 )
@@ -71,13 +71,23 @@ func TimestampValue(us int64) Value {
 	return Value{K: Timestamp, I: us}
 }
 
-// IntervalValue is an interval of months and microseconds.
-func IntervalValue(months, micros int64) Value {
+// IntervalValue is an interval of months, days and microseconds, kept
+// apart as DuckDB keeps them: 36 hours is not 1 day 12 hours, though the
+// two compare equal (see Value.NormalInterval).
+func IntervalValue(months, days, micros int64) Value {
 	v := Value{K: Interval, I: micros}
-	if months != 0 {
-		v.S = string(binary.LittleEndian.AppendUint64(nil, uint64(months)))
+	if months != 0 || days != 0 {
+		b := binary.LittleEndian.AppendUint64(make([]byte, 0, 16), uint64(months))
+		v.S = string(binary.LittleEndian.AppendUint64(b, uint64(days)))
 	}
 	return v
+}
+
+// IntervalMicros is the interval between two times that are us
+// microseconds apart: whole days and the rest, as DuckDB's difference of
+// two timestamps.
+func IntervalMicros(us int64) Value {
+	return IntervalValue(0, us/microsPerDay, us%microsPerDay)
 }
 
 // F returns a DOUBLE's value.
@@ -85,19 +95,34 @@ func (v Value) F() float64 { return math.Float64frombits(uint64(v.I)) }
 
 // Months returns an interval's months.
 func (v Value) Months() int64 {
-	if len(v.S) != 8 {
+	if len(v.S) != 16 {
 		return 0
 	}
-	return int64(binary.LittleEndian.Uint64([]byte(v.S)))
+	return int64(binary.LittleEndian.Uint64([]byte(v.S[:8])))
 }
 
-// Micros returns an interval's microseconds beyond its months.
+// Days returns an interval's days.
+func (v Value) Days() int64 {
+	if len(v.S) != 16 {
+		return 0
+	}
+	return int64(binary.LittleEndian.Uint64([]byte(v.S[8:])))
+}
+
+// Micros returns an interval's microseconds beyond its months and days.
 func (v Value) Micros() int64 { return v.I }
 
-// IntervalLength is an interval's length in microseconds, a month
-// counting as 30 days: what Compare and the sort keys order intervals by.
-func (v Value) IntervalLength() float64 {
-	return float64(v.Months())*30*86400e6 + float64(v.Micros())
+// NormalInterval is an interval with its microseconds carried into days
+// and its days into months of 30, each part keeping its sign, as DuckDB
+// normalizes one to compare, group and hash it: intervals are equal when
+// these are, and ordered by them in turn.
+func (v Value) NormalInterval() (months, days, micros int64) {
+	micros = v.Micros()
+	carry := micros / microsPerDay
+	micros -= carry * microsPerDay
+	days = v.Days() + carry
+	carry = days / 30
+	return v.Months() + carry, days - carry*30, micros
 }
 
 // BigValue returns an integer: an Int when it fits, a Huge otherwise.
@@ -181,7 +206,7 @@ func (v Value) String() string {
 	case Timestamp:
 		return FormatTimestamp(v.I)
 	case Interval:
-		return FormatInterval(v.Months(), v.Micros())
+		return FormatInterval(v.Months(), v.Days(), v.Micros())
 	}
 	return v.S
 }

@@ -28,21 +28,35 @@ func TestFloatAndIntervalFields(t *testing.T) {
 	if v := FloatValue(math.NaN()); !math.IsNaN(v.F()) {
 		t.Errorf("NaN read back as %v", v.F())
 	}
-	for _, c := range [][2]int64{{0, 0}, {0, -1}, {1, 0}, {-3, 86400e6}, {math.MaxInt32, math.MinInt64}, {math.MinInt64, math.MaxInt64}} {
-		v := IntervalValue(c[0], c[1])
-		if v.Months() != c[0] || v.Micros() != c[1] {
-			t.Errorf("IntervalValue(%d, %d) read back as %d, %d", c[0], c[1], v.Months(), v.Micros())
+	for _, c := range [][3]int64{{0, 0, 0}, {0, 0, -1}, {1, 0, 0}, {0, 1, 0}, {-3, 2, 86400e6}, {math.MaxInt32, math.MinInt32, math.MinInt64}, {math.MinInt64, math.MaxInt64, math.MaxInt64}} {
+		v := IntervalValue(c[0], c[1], c[2])
+		if got := [3]int64{v.Months(), v.Days(), v.Micros()}; got != c {
+			t.Errorf("IntervalValue%v read back as %v", c, got)
 		}
 		w, _, err := ReadValue(AppendValue(nil, v))
-		if err != nil || w.Months() != c[0] || w.Micros() != c[1] {
-			t.Errorf("IntervalValue(%d, %d) decoded as %d, %d (%v)", c[0], c[1], w.Months(), w.Micros(), err)
+		if got := [3]int64{w.Months(), w.Days(), w.Micros()}; err != nil || got != c {
+			t.Errorf("IntervalValue%v decoded as %v (%v)", c, got, err)
 		}
 	}
-	// A month is 30 days to Compare, as in DuckDB; a day is 24 hours.
-	if c := Compare(IntervalValue(1, 0), IntervalValue(0, 30*86400e6)); c != 0 {
-		t.Errorf("1 month against 30 days: %d", c)
-	}
-	if c := Compare(IntervalValue(1, -1), IntervalValue(0, 30*86400e6)); c != -1 {
-		t.Errorf("1 month less 1µs against 30 days: %d", c)
+	// A month is 30 days to Compare, as in DuckDB, and a day 24 hours;
+	// each part counts in its place after the carries.
+	for _, c := range []struct {
+		a, b Value
+		want int
+	}{
+		{IntervalValue(1, 0, 0), IntervalValue(0, 30, 0), 0},
+		{IntervalValue(0, 1, 0), IntervalValue(0, 0, 86400e6), 0},
+		{IntervalValue(1, 0, 0), IntervalValue(0, 0, 30*86400e6), 0},
+		{IntervalValue(1, 0, -1), IntervalValue(0, 30, 0), -1},
+		{IntervalValue(0, 1, -3600e6), IntervalValue(0, 0, 23*3600e6), 1}, // DuckDB: the microseconds carry only whole days
+		{IntervalValue(0, 0, -1), IntervalValue(0, 0, 0), -1},
+		{IntervalValue(0, 31, 0), IntervalValue(1, 0, 86400e6-1), 1},
+	} {
+		if got := Compare(c.a, c.b); got != c.want {
+			t.Errorf("Compare(%v, %v) = %d, want %d", c.a, c.b, got, c.want)
+		}
+		if eq := string(AppendKey(nil, c.a)) == string(AppendKey(nil, c.b)); eq != (c.want == 0) {
+			t.Errorf("keys of %v and %v equal: %v, want %v", c.a, c.b, eq, c.want == 0)
+		}
 	}
 }
