@@ -58,8 +58,7 @@ type LakeWriter struct {
 	textbuf []byte
 	dirs    map[string]bool
 	free    chan *block // ingest blocks for reuse across AddLines calls
-	held    int         // bytes of all row buffers (their capacity), spare included
-	spare   [][]byte    // empty buffers, taken back by a spill
+	held    int         // bytes of all row buffers (their capacity)
 }
 
 // spillFactor × BufferBytes is the most the row buffers may take.
@@ -158,12 +157,13 @@ func (w *LakeWriter) addKeyed(kb, line []byte) error {
 			return err
 		}
 	}
-	if len(p.buf)+len(line)+1 > cap(p.buf) && len(p.buf) > 0 {
+	limit, n := w.flushAt(), len(line)+1
+	if len(p.buf) > 0 && len(p.buf)+n > limit {
 		if err := w.flush(p); err != nil {
 			return err
 		}
 	}
-	if n := len(line) + 1; n > cap(p.buf) && n > w.flushAt() {
+	if n > limit {
 		// A row longer than a buffer goes straight to the file: it is
 		// not copied, and buffers stay their size.
 		if err := w.write(p, line, newline); err != nil {
@@ -172,8 +172,8 @@ func (w *LakeWriter) addKeyed(kb, line []byte) error {
 		p.rows++
 		return nil
 	}
-	if p.buf == nil {
-		if err := w.newBuffer(p); err != nil {
+	if len(p.buf)+n > cap(p.buf) {
+		if err := w.grow(p, n, limit); err != nil {
 			return err
 		}
 	}
@@ -185,53 +185,36 @@ func (w *LakeWriter) addKeyed(kb, line []byte) error {
 
 var newline = []byte{'\n'}
 
-// newBuffer gives p an empty buffer: a spare one, a new one while the
-// buffers take at most spillFactor × BufferBytes, else one taken back from
-// the others by a spill.
-func (w *LakeWriter) newBuffer(p *partState) error {
-	size := w.flushAt()
-	if len(w.spare) == 0 && w.held+size > spillFactor*w.opt.BufferBytes && w.held > 0 {
+// grow makes room in the buffer of p for n more bytes: it doubles, from
+// 256 bytes up to limit, so that a partition holds about what it was
+// given (one row of each of 100,000 partitions took 200 MB of buffers
+// of 2 KiB, and the collector ran without end near the memory limit).
+// When the buffers would take more than spillFactor × BufferBytes, a
+// spill writes them all out first.
+func (w *LakeWriter) grow(p *partState, n, limit int) error {
+	size := min(limit, max(2*cap(p.buf), 256))
+	if w.held+size-cap(p.buf) > spillFactor*w.opt.BufferBytes && w.held > 0 {
 		if err := w.spill(); err != nil {
 			return err
 		}
 	}
-	if n := len(w.spare); n > 0 {
-		p.buf = w.spare[n-1]
-		w.spare[n-1] = nil
-		w.spare = w.spare[:n-1]
-		return nil
-	}
-	p.buf = make([]byte, 0, size)
-	w.held += size
+	size = max(size, len(p.buf)+n)
+	b := make([]byte, len(p.buf), size)
+	copy(b, p.buf)
+	w.held += size - cap(p.buf)
+	p.buf = b
 	return nil
 }
 
-// spill writes out the rows of every buffer and keeps the buffers as
-// spare, each cut into buffers of the size now due: a buffer made when
-// fewer partitions shared the budget is larger, and kept whole it would
-// leave the budget fewer buffers than partitions, and the next spill
-// would come a few hundred rows later (10,000 partitions under 8 MiB took
-// 24 spills, each a write to every partition: 242,000 writes). The
-// pieces share the large buffer's memory, and none is made anew.
+// spill writes out the rows of every buffer and lets the buffers go:
+// those made while fewer partitions shared the budget were larger, and
+// the partitions that get rows again grow buffers of the size now due.
 func (w *LakeWriter) spill() error {
-	size := w.flushAt()
 	for _, q := range w.order {
-		if q.buf == nil {
-			continue
-		}
 		if err := w.flush(q); err != nil {
 			return err
 		}
-		if q.buf == nil {
-			continue
-		}
-		b := q.buf[:0]
-		q.buf = nil
-		for cap(b) >= 2*size {
-			w.spare = append(w.spare, b[:0:size])
-			b = b[size:size:cap(b)]
-		}
-		w.spare = append(w.spare, b)
+		w.drop(q)
 	}
 	return nil
 }
@@ -243,7 +226,7 @@ func (w *LakeWriter) drop(p *partState) {
 }
 
 // flushAt is the buffer size of each partition: the memory budget shared
-// out among the partitions seen so far, between 4 KiB and 64 KiB, so that
+// out among the partitions seen so far, between 2 KiB and 64 KiB, so that
 // memory stays bounded however many partitions there are.
 func (w *LakeWriter) flushAt() int {
 	return max(minPartitionBuffer, min(perPartitionBuffer, w.opt.BufferBytes/max(1, len(w.order))))
@@ -424,7 +407,6 @@ func (w *LakeWriter) Close() (_ []FileEntry, err error) {
 		}
 		w.drop(p)
 	}
-	w.spare = nil
 	dirs := make([]string, 0, len(w.dirs))
 	for d := range w.dirs {
 		dirs = append(dirs, d)
