@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -368,10 +369,73 @@ func sgDuckCell(v any) sgCell {
 	case duckdb.Interval:
 		return sgCell{k: 's', s: sgInterval(int64(v.Months), int64(v.Days), v.Micros)}
 	}
+	switch v.(type) {
+	case []any, map[string]any:
+		return sgCell{k: 'j', s: string(sgDuckJSON(nil, v))}
+	}
 	if b, err := json.Marshal(v); err == nil && reflect.ValueOf(v).Kind() != reflect.Pointer {
 		return sgCell{k: 'j', s: string(b)}
 	}
 	return sgCell{k: 'j', s: fmt.Sprint(v)}
+}
+
+// sgDuckJSON appends a list or struct of the DuckDB driver as JSON text
+// that keeps its element types apart, as our engine writes its JSON
+// arrays: a DOUBLE (or DECIMAL) with a point (1.0, where encoding/json
+// writes 1), an integer without; dates and intervals as their text.
+func sgDuckJSON(dst []byte, v any) []byte {
+	switch v := v.(type) {
+	case []any:
+		dst = append(dst, '[')
+		for i, e := range v {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = sgDuckJSON(dst, e)
+		}
+		return append(dst, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		dst = append(dst, '{')
+		for i, k := range keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendQuote(dst, k)
+			dst = append(dst, ':')
+			dst = sgDuckJSON(dst, v[k])
+		}
+		return append(dst, '}')
+	case float32:
+		return sgDuckJSON(dst, float64(v))
+	case float64:
+		t := strconv.FormatFloat(v, 'g', -1, 64)
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return strconv.AppendQuote(dst, t)
+		}
+		if !strings.ContainsAny(t, ".e") {
+			t += ".0"
+		}
+		return append(dst, t...)
+	case duckdb.Decimal:
+		if v.Scale == 0 {
+			return append(dst, v.Value.String()...)
+		}
+		return sgDuckJSON(dst, v.Float64())
+	}
+	c := sgDuckCell(v)
+	switch c.k {
+	case 'n':
+		return append(dst, "null"...)
+	case 's':
+		b, _ := json.Marshal(c.s)
+		return append(dst, b...)
+	}
+	return append(dst, c.String()...)
 }
 
 // sgInterval spells an interval as DuckDB's CAST(… AS VARCHAR) does,

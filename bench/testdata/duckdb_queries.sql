@@ -819,3 +819,9 @@ SELECT to_hours(24 * (id % 3)) = to_days(id % 3) AS eq, to_hours(id % 50) > INTE
 SELECT MIN(to_hours(id % 100)) AS mn, MAX(to_hours(id % 100) + to_days(id % 3)) AS mx, MAX(to_months(id % 5) - to_days(id % 40)) AS mm FROM t
 SELECT to_hours(id % 30) AS h, COUNT(*) AS c FROM t GROUP BY 1 ORDER BY 1
 SELECT id, age(TIMESTAMP '2026-03-15 10:00:00', CAST(day AS TIMESTAMP)) AS a, hour(age(TIMESTAMP '2026-03-15 10:00:00', CAST(day AS TIMESTAMP) + to_minutes(id))) AS h, CAST(day AS DATE) + to_hours(id) AS ts FROM t WHERE id < 40 ORDER BY id
+SELECT region, array_agg(id ORDER BY id) AS ids, list(n ORDER BY id DESC) AS ns, count(*) AS c FROM t WHERE id < 40 GROUP BY region ORDER BY region
+SELECT id, string_split(s, 'a') AS parts, len(string_split(s, 'a')) AS np, array_to_string(string_split(s, 'a'), '+') AS j, string_split(s, 'a')[1] AS first, string_split(s, 'a')[2:] AS rest FROM t WHERE id < 60 ORDER BY id
+SELECT id, [n, id] AS l, list_sum([n, id]) AS s, list_max([n, id, 0]) AS mx, list_sort([n, id, 3]) AS srt, list_reverse_sort([n, NULL, id]) AS rs, list_reverse([id, n]) AS rv, list_position([1, 2, 3], id % 4) AS pos, list_contains([n, 5], 5) AS has FROM t WHERE id < 60 ORDER BY id
+SELECT w, count(*) AS c FROM (SELECT unnest(string_split(s, 'e')) AS w FROM t) AS x GROUP BY w ORDER BY c DESC, w LIMIT 20
+SELECT region, array_agg(DISTINCT day ORDER BY day) AS days, list(f ORDER BY f NULLS FIRST) FILTER (WHERE id < 30) AS fs FROM t GROUP BY region ORDER BY region
+SELECT list_concat([1, 2], [3]) AS a, list_append([1], 2) AS b, list_prepend(0, [1]) AS c, [1.5, 2] AS d, list_avg([1, 2, 4]) AS e, list_count([1, NULL]) AS f, list_unique([1, 1, NULL, 2]) AS g, string_split_regex('a1b22c', '[0-9]+') AS h, list_first([NULL, 2]) AS i, [[1], [2, 3]] AS j, string_split('', ',') AS k, string_split('a,b', NULL) AS l, array_to_string([1.5, 2], '|') AS m

@@ -79,7 +79,8 @@ func grow(acct *int64, n int) {
 // bits of a DOUBLE sum).
 func OrderSensitive(name string) bool {
 	switch strings.ToUpper(name) {
-	case "ANY_VALUE", "FIRST", "ARBITRARY", "LAST", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN", "MODE":
+	case "ANY_VALUE", "FIRST", "ARBITRARY", "LAST", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN", "MODE",
+		"ARRAY_AGG", "LIST":
 		return true // ARG_MAX and ARG_MIN: the first of tying rows; MODE: the first of values as frequent
 	}
 	return false
@@ -161,6 +162,8 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 			return nil, true, err
 		}
 		mk = func() State { return &concat{sep: s} }
+	case "ARRAY_AGG", "LIST":
+		mk = func() State { return &concatOrdered{list: true} }
 	case "MEDIAN":
 		// QUANTILE_CONT(x, 0.5): the middle value, or the mean of the two
 		// middle numbers; of text the lower.
@@ -224,7 +227,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	f = &Func{Name: name, Distinct: distinct, New: mk, col: col}
 	if distinct {
 		f.col = nil
-		f.New = distinctOf(mk)
+		f.New = distinctOf(mk, IsList(name))
 	}
 	return f, true, nil
 }
@@ -244,7 +247,7 @@ func Names() []string {
 	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
 		"ENTROPY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "LAST", "MAD", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SEM", "SKEWNESS",
-		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP"}
+		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP", "ARRAY_AGG", "LIST"}
 }
 
 // count is COUNT(*) (no arguments) and COUNT(x, …): rows where no argument
@@ -677,9 +680,12 @@ func (s *concat) Final() (types.Value, error) {
 // itself (GROUP_CONCAT(DISTINCT x ORDER BY x)): the distinct tuples of (x,
 // x, …) are those of x.
 func ConcatOrdered(name, sep string, desc, nullsFirst []bool, distinct bool) *Func {
-	f := &Func{Name: name, Distinct: distinct, New: func() State { return &concatOrdered{sep: sep, desc: desc, nullsFirst: nullsFirst} }}
+	list := IsList(name)
+	f := &Func{Name: name, Distinct: distinct, New: func() State {
+		return &concatOrdered{sep: sep, desc: desc, nullsFirst: nullsFirst, list: list}
+	}}
 	if distinct {
-		f.New = distinctOf(f.New)
+		f.New = distinctOf(f.New, list)
 	}
 	return f
 }
@@ -695,7 +701,7 @@ func FirstOrdered(name string, desc, nullsFirst []bool, distinct bool) *Func {
 	proto := firstOrdered{last: name == "LAST", skipNulls: name == "ANY_VALUE", desc: desc, nullsFirst: nullsFirst}
 	f := &Func{Name: name, Distinct: distinct, New: func() State { st := proto; return &st }}
 	if distinct {
-		f.New = distinctOf(f.New)
+		f.New = distinctOf(f.New, false)
 	}
 	return f
 }
@@ -783,13 +789,19 @@ func (s *firstOrdered) MergeState(b []byte) ([]byte, error) {
 }
 
 // distinctOf makes the states of mk take each distinct tuple of
-// arguments once.
-func distinctOf(mk func() State) func() State {
-	return func() State { return &distinctState{inner: mk()} }
+// arguments once; with nulls, NULL is a value of its own (ARRAY_AGG's
+// list of the distinct values holds it once, as DuckDB's does).
+func distinctOf(mk func() State, nulls bool) func() State {
+	return func() State { return &distinctState{inner: mk(), nulls: nulls} }
 }
+
+// IsList reports ARRAY_AGG and LIST (by name, upper case), which make
+// the list (a JSON array) of their values, NULLs kept.
+func IsList(name string) bool { return name == "ARRAY_AGG" || name == "LIST" }
 
 type concatOrdered struct {
 	sep              string
+	list             bool // ARRAY_AGG: the list of the values, NULLs kept
 	desc, nullsFirst []bool
 	rows             [][]types.Value // x, then the keys
 	size             int64           // the joined text's bytes so far
@@ -799,7 +811,7 @@ type concatOrdered struct {
 func (s *concatOrdered) account(acct *int64) { s.acct = acct }
 
 func (s *concatOrdered) Add(args []types.Value) error {
-	if args[0].K == types.Null {
+	if args[0].K == types.Null && !s.list {
 		return nil
 	}
 	if s.size += int64(len(args[0].String()) + len(s.sep)); s.size > MaxJoined {
@@ -858,6 +870,13 @@ func (s *concatOrdered) Result() types.Value {
 		}
 		return 0
 	})
+	if s.list {
+		els := make([]types.Value, len(s.rows))
+		for i, r := range s.rows {
+			els[i] = r[0]
+		}
+		return types.ListValue(els)
+	}
 	parts := make([]string, len(s.rows))
 	for i, r := range s.rows {
 		parts[i] = r[0].String()

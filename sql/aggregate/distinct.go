@@ -16,6 +16,7 @@ import (
 // for the collector to trace.
 type distinctState struct {
 	inner State
+	nulls bool     // NULL is a value, not a tuple skipped (see distinctOf)
 	arena []byte   // records: uvarint key length, key, uvarint tuple length, tuple
 	slots []uint64 // 0: empty; else hash's top 32 bits << 32 | record offset + 1
 	n     int
@@ -37,7 +38,7 @@ func (s *distinctState) account(acct *int64) {
 func (s *distinctState) Add(args []types.Value) error {
 	k := s.key[:0]
 	for _, a := range args {
-		if a.K == types.Null {
+		if a.K == types.Null && !s.nulls {
 			return nil
 		}
 		k = types.AppendKey(k, a)

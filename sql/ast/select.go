@@ -123,9 +123,9 @@ func (j *Join) String() string {
 // Aggregates are the names of the aggregate functions and their aliases,
 // for the pre-parse (an aggregate's FILTER), which knows no function; a
 // test of package sql holds them equal to sql/aggregate's.
-var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR",
+var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "ARRAY_AGG", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR",
 	"CORR", "COUNT", "COVAR_POP", "COVAR_SAMP", "ENTROPY", "EVERY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KAHAN_SUM", "KURTOSIS", "KURTOSIS_POP", "LAST",
-	"LISTAGG", "MAD", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
+	"LIST", "LISTAGG", "MAD", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 	"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SEM", "SKEWNESS",
 	"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "SUMKAHAN", "VARIANCE", "VAR_POP", "VAR_SAMP"}
 
@@ -150,7 +150,7 @@ const (
 // NULL or not.
 func KeepsNulls(name string) bool {
 	switch strings.ToUpper(name) {
-	case "FIRST", "ARBITRARY", "LAST", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "MAX_BY", "MIN_BY":
+	case "FIRST", "ARBITRARY", "LAST", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "MAX_BY", "MIN_BY", "ARRAY_AGG", "LIST":
 		return true
 	}
 	return false

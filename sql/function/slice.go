@@ -48,10 +48,6 @@ func place(name string, v types.Value) (int64, error) {
 }
 
 func sliceFn(a []types.Value) (types.Value, error) {
-	s, err := sliceText("ARRAY_SLICE", a[0])
-	if err != nil {
-		return types.Value{}, err
-	}
 	b, err := place("ARRAY_SLICE", a[1])
 	if err != nil {
 		return types.Value{}, err
@@ -60,19 +56,37 @@ func sliceFn(a []types.Value) (types.Value, error) {
 	if err != nil {
 		return types.Value{}, err
 	}
-	n := int64(runeCount(s))
-	// Negative places count from the end; then the first place is 1.
-	if b < 0 {
-		b += n + 1
+	// bounds are the places from b to e of n characters or elements:
+	// negative ones count from the end; then the first place is 1.
+	bounds := func(n int64) (int64, int64) {
+		if b < 0 {
+			b += n + 1
+		}
+		if e < 0 {
+			e += n + 1
+		}
+		return max(b, 1), min(e, n)
 	}
-	if e < 0 {
-		e += n + 1
+	if els, ok, err := jsonArray(a[0]); err != nil || ok {
+		if err != nil {
+			return types.Value{}, err
+		}
+		lo, hi := bounds(int64(len(els)))
+		var out []types.Value
+		for i := lo; i <= hi; i++ {
+			out = append(out, element(els[i-1]))
+		}
+		return makeList(out), nil
 	}
-	b, e = max(b, 1), min(e, n)
-	if b > e {
+	s, err := sliceText("ARRAY_SLICE", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	lo, hi := bounds(int64(runeCount(s)))
+	if lo > hi {
 		return types.StringValue(""), nil
 	}
-	return types.StringValue(substring(s, b, e-b+1)), nil
+	return types.StringValue(substring(s, lo, hi-lo+1)), nil
 }
 
 func extractFn(a []types.Value) (types.Value, error) {

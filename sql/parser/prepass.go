@@ -1290,10 +1290,14 @@ func prepass(text string) rewritten {
 		case word(i, "NULLS") && (word(i+1, "FIRST") || word(i+1, "LAST")) && i > 0:
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: ", " + nullsMarker + strings.ToLower(text2(i+1))})
 			i++
-		case punct(i, "[") && i > 0:
+		case punct(i, "["):
 			// DuckDB's s[a:b] and s[i]: ARRAY_SLICE(s, a, b) and
-			// ARRAY_EXTRACT(s, i) (an omitted bound is the text's end).
-			if es, ok := bracketEdits(tokens{text, toks}, i); ok {
+			// ARRAY_EXTRACT(s, i) (an omitted bound is the text's end);
+			// a list [a, b] where no operand comes before: LIST_VALUE(a, b).
+			tk := tokens{text, toks}
+			if es, ok := bracketEdits(tk, i); i > 0 && ok {
+				edits = append(edits, es...)
+			} else if es, ok := listEdits(tk, i); ok {
 				edits = append(edits, es...)
 			}
 		case punct(i, ":") && punct(i+1, ":") && toks[i].end == toks[i+1].pos && i > 0 && i+2 < len(toks) && toks[i+2].word:
@@ -1722,6 +1726,34 @@ func bracketEdits(tk tokens, i int) ([]edit, bool) {
 		{pos: toks[colon].pos, end: toks[colon].end, repl: hi},
 		{pos: toks[end].pos, end: toks[end].end, repl: ")"},
 	}, true
+}
+
+// listEdits returns the edits of a list [a, b] whose '[' is token i:
+// LIST_VALUE(a, b); false when an operand comes before the '[' (a slice
+// or an element of it), or no ']' closes it.
+func listEdits(tk tokens, i int) ([]edit, bool) {
+	if i > 0 && (endsOperand(tk.text, tk.toks, i-1) || tk.punct(i-1, "]")) &&
+		!(tk.toks[i-1].word && isClauseWord(tk.at(i-1)) || bracketAfter[strings.ToUpper(tk.at(i-1))]) {
+		return nil, false
+	}
+	depth := 0
+	for k := i; k < len(tk.toks); k++ {
+		switch {
+		case tk.punct(k, "[") || tk.punct(k, "("):
+			depth++
+		case tk.punct(k, "]") || tk.punct(k, ")"):
+			if depth--; depth == 0 {
+				if !tk.punct(k, "]") {
+					return nil, false
+				}
+				return []edit{
+					{pos: tk.toks[i].pos, end: tk.toks[i].end, repl: "LIST_VALUE("},
+					{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: ")"},
+				}, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // bracketAfter are the words after which a '[' begins a list, not a

@@ -334,7 +334,7 @@ func (b *binder) aggCall(f *ast.Func) (AggCall, error) {
 		sep, args = &l.Value.S, args[:1]
 	}
 	first := f.Name == "FIRST" || f.Name == "ARBITRARY" || f.Name == "LAST" || f.Name == "ANY_VALUE"
-	if len(f.OrderBy) > 0 && !first && !strings.Contains(f.Name, "CONCAT") && f.Name != "STRING_AGG" && f.Name != "LISTAGG" {
+	if len(f.OrderBy) > 0 && !first && !strings.Contains(f.Name, "CONCAT") && f.Name != "STRING_AGG" && f.Name != "LISTAGG" && !aggregate.IsList(f.Name) {
 		if aggregate.OrderSensitive(f.Name) {
 			return AggCall{}, bindErrorf(ErrUnsupported, "%s: ORDER BY inside an aggregate is supported in GROUP_CONCAT, STRING_AGG, FIRST, LAST, ANY_VALUE and the aggregates that the order does not change", f)
 		}

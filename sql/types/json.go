@@ -160,6 +160,27 @@ func parseInt(b []byte) (int64, bool) {
 	return int64(n), true
 }
 
+// ListValue is the JSON array of els, which stands for DuckDB's list of
+// them: beside a DOUBLE, integers become DOUBLEs, as the list's one
+// element type would make them (DuckDB's [1, 2.5] is [1.0, 2.5]).
+func ListValue(els []Value) Value {
+	float := false
+	for _, v := range els {
+		float = float || v.K == Float
+	}
+	b := []byte{'['}
+	for i, v := range els {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if f, ok := v.Float(); float && ok && v.K != Float {
+			v = FloatValue(f)
+		}
+		b = AppendJSON(b, v)
+	}
+	return JSONValue(string(append(b, ']')))
+}
+
 // AppendJSON appends v as JSON text (NULL as null; a Huge as its digits;
 // inf and nan, which JSON lacks, as strings).
 func AppendJSON(dst []byte, v Value) []byte {

@@ -1,0 +1,380 @@
+package function
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/lakesql/lakesql/sql/types"
+)
+
+// DuckDB's list functions over the JSON arrays that stand for its lists
+// (see lists.go): lists made of text (STRING_SPLIT), of values
+// (LIST_VALUE, and the literal [a, b]), and lists sorted, joined, summed
+// or searched. A list made here is a JSON array, as a lake's arrays are.
+
+func init() {
+	register(
+		&Scalar{Name: "STRING_SPLIT", Aliases: []string{"STR_SPLIT", "STRING_TO_ARRAY", "SPLIT"}, MinArgs: 2, MaxArgs: 2, Fn: stringSplitFn,
+			Signature: "STRING_SPLIT(s, separator)",
+			Summary:   "The list of the pieces of s between the separators ('' splits into characters; a NULL separator gives the list of s alone)."},
+		&Scalar{Name: "STRING_SPLIT_REGEX", Aliases: []string{"STR_SPLIT_REGEX", "REGEXP_SPLIT_TO_ARRAY"}, MinArgs: 2, MaxArgs: 3, NullIn: true, Bind: bindSplitRegex,
+			Signature: "STRING_SPLIT_REGEX(s, pattern[, options])",
+			Summary:   "The list of the pieces of s between the matches of the regular expression pattern (options as REGEXP_MATCHES')."},
+		&Scalar{Name: "LIST_VALUE", Aliases: []string{"LIST_PACK", "ARRAY_VALUE"}, MinArgs: 0, MaxArgs: -1, Fn: listValueFn,
+			Signature: "LIST_VALUE(x, ...)",
+			Summary:   "The list of its arguments, NULLs kept ([x, ...] is the same); integers beside doubles become doubles, as in DuckDB's common type, and text beside numbers is refused."},
+		&Scalar{Name: "ARRAY_TO_STRING", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: arrayToStringFn,
+			Signature: "ARRAY_TO_STRING(list, separator)",
+			Summary:   "The elements of list as text joined by separator, NULLs left out."},
+		&Scalar{Name: "LIST_SORT", Aliases: []string{"ARRAY_SORT"}, MinArgs: 1, MaxArgs: 3, NullIn: true, Fn: listSortFn(false),
+			Signature: "LIST_SORT(list[, 'ASC'|'DESC'[, 'NULLS FIRST'|'NULLS LAST']])",
+			Summary:   "The list sorted, ascending with NULLs last unless told otherwise."},
+		&Scalar{Name: "LIST_REVERSE_SORT", Aliases: []string{"ARRAY_REVERSE_SORT"}, MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: listSortFn(true),
+			Signature: "LIST_REVERSE_SORT(list[, 'NULLS FIRST'|'NULLS LAST'])",
+			Summary:   "The list sorted descending, NULLs last unless told otherwise."},
+		&Scalar{Name: "LIST_REVERSE", Aliases: []string{"ARRAY_REVERSE"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listReverseFn,
+			Signature: "LIST_REVERSE(list)", Summary: "The list's elements in the other order."},
+		&Scalar{Name: "LIST_CONCAT", Aliases: []string{"LIST_CAT", "ARRAY_CONCAT", "ARRAY_CAT"}, MinArgs: 1, MaxArgs: -1, Fn: listConcatFn,
+			Signature: "LIST_CONCAT(list, ...)", Summary: "The lists one after the other, a NULL list taken as empty (NULL when all are)."},
+		&Scalar{Name: "LIST_APPEND", Aliases: []string{"ARRAY_APPEND", "ARRAY_PUSH_BACK"}, MinArgs: 2, MaxArgs: 2, Fn: listAppendFn(false),
+			Signature: "LIST_APPEND(list, x)", Summary: "The list with x after its last element."},
+		&Scalar{Name: "LIST_PREPEND", Aliases: []string{"ARRAY_PREPEND", "ARRAY_PUSH_FRONT"}, MinArgs: 2, MaxArgs: 2, Fn: listAppendFn(true),
+			Signature: "LIST_PREPEND(x, list)", Summary: "The list with x before its first element."},
+		&Scalar{Name: "LIST_POSITION", Aliases: []string{"LIST_INDEXOF", "ARRAY_POSITION", "ARRAY_INDEXOF"}, MinArgs: 2, MaxArgs: 2, Fn: listPositionFn,
+			Signature: "LIST_POSITION(list, x)", Summary: "The place (from 1) of the first element equal to x, a NULL x finding a NULL; NULL when none is."},
+		&Scalar{Name: "LIST_FIRST", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listEndFn(false),
+			Signature: "LIST_FIRST(list)", Summary: "The list's first element (NULL for an empty list)."},
+		&Scalar{Name: "LIST_LAST", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listEndFn(true),
+			Signature: "LIST_LAST(list)", Summary: "The list's last element (NULL for an empty list)."},
+		&Scalar{Name: "LIST_UNIQUE", Aliases: []string{"ARRAY_UNIQUE"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listUniqueFn,
+			Signature: "LIST_UNIQUE(list)", Summary: "The number of distinct elements of the list that are not NULL."},
+		&Scalar{Name: "LIST_COUNT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listFoldFn("LIST_COUNT"),
+			Signature: "LIST_COUNT(list)", Summary: "The number of the list's elements that are not NULL."},
+		&Scalar{Name: "LIST_SUM", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listFoldFn("LIST_SUM"),
+			Signature: "LIST_SUM(list)", Summary: "The sum of the list's numbers (NULL when it has none): integers exact, beyond BIGINT a HUGEINT."},
+		&Scalar{Name: "LIST_AVG", Double: true, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listFoldFn("LIST_AVG"),
+			Signature: "LIST_AVG(list)", Summary: "The mean of the list's numbers, a DOUBLE (NULL when it has none)."},
+		&Scalar{Name: "LIST_MIN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listFoldFn("LIST_MIN"),
+			Signature: "LIST_MIN(list)", Summary: "The least of the list's elements that are not NULL."},
+		&Scalar{Name: "LIST_MAX", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listFoldFn("LIST_MAX"),
+			Signature: "LIST_MAX(list)", Summary: "The greatest of the list's elements that are not NULL."},
+	)
+}
+
+// listArg reads the elements of a list argument; NULL is no list (ok
+// false), and a value of another kind an error.
+func listArg(name string, v types.Value) (els []types.Value, ok bool, err error) {
+	if v.K == types.Null {
+		return nil, false, nil
+	}
+	raw, isArray, err := jsonArray(v)
+	if err != nil {
+		return nil, false, err
+	}
+	if !isArray {
+		return nil, false, fmt.Errorf("%w: %s takes a list (a JSON array), not %s %s", ErrArgs, name, v.K, quote(v))
+	}
+	els = make([]types.Value, len(raw))
+	for i, r := range raw {
+		els[i] = element(r)
+	}
+	return els, true, nil
+}
+
+// makeList is the JSON array of els (types.ListValue).
+func makeList(els []types.Value) types.Value { return types.ListValue(els) }
+
+// textList is the list of the strings of parts.
+func textList(parts []string) types.Value {
+	els := make([]types.Value, len(parts))
+	for i, p := range parts {
+		els[i] = types.StringValue(p)
+	}
+	return makeList(els)
+}
+
+func stringSplitFn(a []types.Value) (types.Value, error) {
+	s, sep := a[0], a[1]
+	if s.K == types.Null {
+		return s, nil
+	}
+	if s.K != types.String || sep.K != types.String && sep.K != types.Null {
+		return types.Value{}, fmt.Errorf("%w: STRING_SPLIT takes text and a text separator, not %s and %s", ErrArgs, s.K, sep.K)
+	}
+	switch {
+	case sep.K == types.Null:
+		return textList([]string{s.S}), nil
+	case sep.S == "":
+		parts := make([]string, 0, utf8.RuneCountInString(s.S))
+		for i := 0; i < len(s.S); {
+			_, n := utf8.DecodeRuneInString(s.S[i:])
+			parts = append(parts, s.S[i:i+n])
+			i += n
+		}
+		if len(parts) == 0 {
+			parts = append(parts, "")
+		}
+		return textList(parts), nil
+	}
+	return textList(strings.Split(s.S, sep.S)), nil
+}
+
+func bindSplitRegex(consts []*types.Value) (Eval, error) {
+	var cache reCache
+	return func(a []types.Value) (types.Value, error) {
+		if a[0].K != types.String || a[1].K != types.String {
+			return types.Value{}, fmt.Errorf("%w: STRING_SPLIT_REGEX takes text and a text pattern, not %s and %s", ErrArgs, a[0].K, a[1].K)
+		}
+		options := ""
+		if len(a) == 3 {
+			options = text(a[2])
+		}
+		e, err := cache.get(a[1].S, options, false, false, "")
+		if err != nil {
+			return types.Value{}, err
+		}
+		// An empty match between two characters cuts there, as in
+		// DuckDB.
+		return textList(e.re.Split(a[0].S, -1)), nil
+	}, nil
+}
+
+func listValueFn(a []types.Value) (types.Value, error) {
+	family := types.Null
+	for _, v := range a {
+		switch {
+		case v.K == types.Null:
+		case family == types.Null:
+			family = v.K
+		case v.K.Numeric() && family.Numeric():
+			if v.K == types.Float {
+				family = types.Float
+			}
+		case v.K != family && !(types.Comparable(v.K, family) && v.K.Numeric() == family.Numeric()):
+			return types.Value{}, fmt.Errorf("%w: a list's elements are of one type, not %s beside %s (as in DuckDB)", ErrArgs, family, v.K)
+		}
+	}
+	return makeList(a), nil
+}
+
+func arrayToStringFn(a []types.Value) (types.Value, error) {
+	els, _, err := listArg("ARRAY_TO_STRING", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	var b strings.Builder
+	first := true
+	for _, v := range els {
+		if v.K == types.Null {
+			continue
+		}
+		if !first {
+			b.WriteString(text(a[1]))
+		}
+		first = false
+		b.WriteString(text(v))
+	}
+	return types.StringValue(b.String()), nil
+}
+
+func listSortFn(reverse bool) Eval {
+	name := "LIST_SORT"
+	if reverse {
+		name = "LIST_REVERSE_SORT"
+	}
+	return func(a []types.Value) (types.Value, error) {
+		els, _, err := listArg(name, a[0])
+		if err != nil {
+			return types.Value{}, err
+		}
+		desc, nullsFirst := reverse, false
+		opts := a[1:]
+		if !reverse && len(opts) > 0 {
+			switch strings.ToUpper(strings.TrimSpace(text(opts[0]))) {
+			case "ASC":
+			case "DESC":
+				desc = true
+			default:
+				return types.Value{}, fmt.Errorf("%w: %s's order is 'ASC' or 'DESC', not %s", ErrArgs, name, quote(opts[0]))
+			}
+			opts = opts[1:]
+		}
+		if len(opts) > 0 {
+			switch strings.Join(strings.Fields(strings.ToUpper(text(opts[0]))), " ") {
+			case "NULLS FIRST":
+				nullsFirst = true
+			case "NULLS LAST":
+			default:
+				return types.Value{}, fmt.Errorf("%w: %s's NULL order is 'NULLS FIRST' or 'NULLS LAST', not %s", ErrArgs, name, quote(opts[0]))
+			}
+		}
+		slices.SortStableFunc(els, func(x, y types.Value) int {
+			switch xn, yn := x.K == types.Null, y.K == types.Null; {
+			case xn && yn:
+				return 0
+			case xn != yn:
+				if xn == nullsFirst {
+					return -1
+				}
+				return 1
+			}
+			if desc {
+				return types.Compare(y, x)
+			}
+			return types.Compare(x, y)
+		})
+		return makeList(els), nil
+	}
+}
+
+func listReverseFn(a []types.Value) (types.Value, error) {
+	els, _, err := listArg("LIST_REVERSE", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	slices.Reverse(els)
+	return makeList(els), nil
+}
+
+func listConcatFn(a []types.Value) (types.Value, error) {
+	var all []types.Value
+	some := false
+	for _, v := range a {
+		els, ok, err := listArg("LIST_CONCAT", v)
+		if err != nil {
+			return types.Value{}, err
+		}
+		some = some || ok
+		all = append(all, els...)
+	}
+	if !some {
+		return types.Value{}, nil
+	}
+	return makeList(all), nil
+}
+
+func listAppendFn(prepend bool) Eval {
+	name, at := "LIST_APPEND", 0
+	if prepend {
+		name, at = "LIST_PREPEND", 1
+	}
+	return func(a []types.Value) (types.Value, error) {
+		els, ok, err := listArg(name, a[at])
+		if err != nil || !ok {
+			return types.Value{}, err
+		}
+		x := a[1-at]
+		if prepend {
+			return makeList(append([]types.Value{x}, els...)), nil
+		}
+		return makeList(append(els, x)), nil
+	}
+}
+
+func listPositionFn(a []types.Value) (types.Value, error) {
+	els, ok, err := listArg("LIST_POSITION", a[0])
+	if err != nil || !ok {
+		return types.Value{}, err
+	}
+	for i, v := range els {
+		if v.K == types.Null && a[1].K == types.Null ||
+			v.K != types.Null && a[1].K != types.Null && types.Comparable(v.K, a[1].K) && types.Compare(v, a[1]) == 0 {
+			return i2v(int64(i + 1)), nil
+		}
+	}
+	return types.Value{}, nil
+}
+
+func listEndFn(last bool) Eval {
+	name := "LIST_FIRST"
+	if last {
+		name = "LIST_LAST"
+	}
+	return func(a []types.Value) (types.Value, error) {
+		els, _, err := listArg(name, a[0])
+		if err != nil || len(els) == 0 {
+			return types.Value{}, err
+		}
+		if last {
+			return els[len(els)-1], nil
+		}
+		return els[0], nil
+	}
+}
+
+func listUniqueFn(a []types.Value) (types.Value, error) {
+	els, _, err := listArg("LIST_UNIQUE", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	seen := map[string]bool{}
+	for _, v := range els {
+		if v.K != types.Null {
+			seen[string(types.AppendKey(nil, v))] = true
+		}
+	}
+	return i2v(int64(len(seen))), nil
+}
+
+// listFoldFn is one of DuckDB's aggregates of a list's elements: COUNT,
+// SUM, AVG, MIN or MAX of those that are not NULL.
+func listFoldFn(name string) Eval {
+	return func(a []types.Value) (types.Value, error) {
+		els, _, err := listArg(name, a[0])
+		if err != nil {
+			return types.Value{}, err
+		}
+		var vals []types.Value
+		for _, v := range els {
+			if v.K != types.Null {
+				vals = append(vals, v)
+			}
+		}
+		switch name {
+		case "LIST_COUNT":
+			return i2v(int64(len(vals))), nil
+		case "LIST_MIN", "LIST_MAX":
+			if len(vals) == 0 {
+				return types.Value{}, nil
+			}
+			best := vals[0]
+			for _, v := range vals[1:] {
+				if c := types.Compare(v, best); name == "LIST_MIN" && c < 0 || name == "LIST_MAX" && c > 0 {
+					best = v
+				}
+			}
+			return best, nil
+		}
+		if len(vals) == 0 {
+			return types.Value{}, nil
+		}
+		ints, sum, fsum := true, new(big.Int), 0.0
+		for _, v := range vals {
+			if !v.K.Numeric() {
+				return types.Value{}, fmt.Errorf("%w: %s takes a list of numbers, not of %s", ErrArgs, name, v.K)
+			}
+			f, _ := v.Float()
+			fsum += f
+			if v.K == types.Float {
+				ints = false
+			} else {
+				sum.Add(sum, v.Big())
+			}
+		}
+		if name == "LIST_AVG" {
+			if ints {
+				// DuckDB's mean of integers: their exact sum as a
+				// double, divided.
+				fsum, _ = new(big.Float).SetInt(sum).Float64()
+			}
+			return f2v(fsum / float64(len(vals))), nil
+		}
+		if ints {
+			return types.BigValue(sum), nil
+		}
+		return f2v(fsum), nil
+	}
+}
