@@ -628,12 +628,17 @@ func frameValues(fr *ast.Frame) (*ast.Frame, error) {
 	return &out, nil
 }
 
-// intervalOf computes an INTERVAL n unit, or a sum of them.
+// intervalOf computes an INTERVAL n unit, DuckDB's INTERVAL '…' (a CAST
+// of its text), or a sum of them.
 func intervalOf(e ast.Expr) (types.Value, error) {
 	switch x := e.(type) {
 	case ast.Interval:
 		if l, ok := x.X.(ast.Literal); ok {
 			return function.MakeInterval(l.Value, x.Unit)
+		}
+	case ast.Cast:
+		if l, ok := x.X.(ast.Literal); ok && x.To == types.Interval {
+			return types.Cast(l.Value, types.Interval)
 		}
 	case ast.Arith:
 		l, err := intervalOf(x.L)

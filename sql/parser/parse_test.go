@@ -21,7 +21,7 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT SUM(a) OVER (ORDER BY b GROUPS BETWEEN 2 PRECEDING AND CURRENT ROW), COUNT(*) OVER (ORDER BY b GROUPS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t"},
 		// RANGE frames with offsets: numbers, INTERVALs (DuckDB's too).
 		{"select sum(a) over (order by b range between 2 preceding and 1.5 following), count(*) over (order by d range between interval 7 day preceding and interval '1 day 2 hours' following) from t",
-			"SELECT SUM(a) OVER (ORDER BY b RANGE BETWEEN 2 PRECEDING AND 1.5 FOLLOWING), COUNT(*) OVER (ORDER BY d RANGE BETWEEN INTERVAL 7 DAY PRECEDING AND INTERVAL 1 DAY + INTERVAL 2 HOUR FOLLOWING) FROM t"},
+			"SELECT SUM(a) OVER (ORDER BY b RANGE BETWEEN 2 PRECEDING AND 1.5 FOLLOWING), COUNT(*) OVER (ORDER BY d RANGE BETWEEN INTERVAL 7 DAY PRECEDING AND CAST('1 day 2 hours' AS INTERVAL) FOLLOWING) FROM t"},
 		// IGNORE NULLS in the call or after it; RESPECT NULLS is the default.
 		{"select lag(x, 2 ignore nulls) over (order by t), last_value(x) IGNORE NULLS over (order by t), lead(x respect nulls) over (order by t) from t",
 			"SELECT LAG(x, 2) IGNORE NULLS OVER (ORDER BY t), LAST_VALUE(x) IGNORE NULLS OVER (ORDER BY t), LEAD(x) OVER (ORDER BY t) FROM t"},
@@ -134,9 +134,10 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT NOT a <=> b + 1, a <=> NULL, NOT NOT a <=> 'x' FROM t"},
 		{"select count(*) filter (where a > 1), sum(distinct b) filter (where c ilike 'x'), group_concat(d, e order by d separator '-') filter (where d) from t",
 			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), SUM(DISTINCT CASE WHEN ILIKE(c, 'x') THEN b END), GROUP_CONCAT(CASE WHEN d THEN d END, e ORDER BY d SEPARATOR '-') FROM t"},
-		// DuckDB's ^ (a power) and INTERVAL '…' text.
-		{"select 2 ^ 3 * 4, a - interval '1 day 2 hours', b + interval '-3 weeks', c + interval '1' day from t",
-			"SELECT POWER(2, 3) * 4, a - (INTERVAL 1 DAY + INTERVAL 2 HOUR), b + INTERVAL -3 WEEK, c + INTERVAL '1' DAY FROM t"},
+		// DuckDB's ^ (a power) and INTERVAL '…' text: a CAST, but with a
+		// unit after it.
+		{"select 2 ^ 3 * 4, a - interval '1 day 2 hours', b + interval '-3 weeks', c + interval '1' day, interval '1.5 days ago', '04:05'::interval, cast(d as interval) from t",
+			"SELECT POWER(2, 3) * 4, a - CAST('1 day 2 hours' AS INTERVAL), b + CAST('-3 weeks' AS INTERVAL), c + INTERVAL '1' DAY, CAST('1.5 days ago' AS INTERVAL), CAST('04:05' AS INTERVAL), CAST(d AS INTERVAL) FROM t"},
 		// GROUP BY ALL and ORDER BY ALL: the items without an aggregate, all.
 		{"select a, b + 1, count(*), sum(c) + 1 from t group by all order by all desc",
 			"SELECT a, b + 1, COUNT(*), SUM(c) + 1 FROM t GROUP BY 1, 2 ORDER BY 1 DESC, 2 DESC, 3 DESC, 4 DESC"},
@@ -209,7 +210,7 @@ func TestParseSelectErrors(t *testing.T) {
 		"select a from t where a ilike > 2":         "syntax error at line 1, column 25: ILIKE with this pattern not supported (a string, name, call or parenthesized expression is): write ILIKE(x, pattern)",
 		"select a is distinct from b = c from t":    "syntax error at line 1, column 10: IS DISTINCT FROM here not supported: put its sides in parentheses",
 		"select try_cast(a as decimal) from t":      "syntax error at line 1, column 1: CAST to DECIMAL (CAST to DOUBLE instead) not supported: convert(a, decimal)",
-		"select try_cast(a as blob) from t":         "syntax error at line 1, column 1: CAST to BLOB not supported (types: VARCHAR, BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP, JSON)",
+		"select try_cast(a as blob) from t":         "syntax error at line 1, column 1: CAST to BLOB not supported (types: VARCHAR, BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP, INTERVAL, JSON)",
 		"select abs(a) filter (where a > 1) from t": "syntax error at line 1, column 15: FILTER (WHERE …) not supported here: it follows the call of an aggregate, such as COUNT, SUM or AVG",
 		"select sum(a) over w from t":               "syntax error at line 1, column 15: a named window (OVER name) not supported: write the window in parentheses",
 		"select sum(a) over (order by b rows between 1 preceding and current row exclude current row) from t": "syntax error at line 1, column 15: EXCLUDE in a window not supported (ROWS, RANGE and GROUPS frames are)",

@@ -19,8 +19,8 @@ import (
 //     TIMESTAMP, ...) becomes CAST(x AS CHAR __t_<type>): a character set
 //     name the converter reads back as the type (a length, VARCHAR(10),
 //     is dropped; DOUBLE PRECISION is DOUBLE);
-//   - the typed literals DATE '…' and TIMESTAMP '…' become CASTs, and
-//     DuckDB's INTERVAL '1 day 2 hours' (INTERVAL 1 DAY + INTERVAL 2 HOUR);
+//   - the typed literals DATE '…', TIMESTAMP '…' and DuckDB's INTERVAL
+//     '1 day 2 hours' (without a unit after it) become CASTs;
 //   - SUBSTRING(x, a, b), SUBSTR(x, a, b) and SUBSTRING(x FROM a FOR b)
 //     become a plain call, which the grammar reads for any x (its own rule
 //     takes a column only);
@@ -208,8 +208,16 @@ func castOperand(text string, toks []sqlToken, i int) int {
 		return -1
 	}
 	if c == '\'' && i > 0 && toks[i-1].word {
-		if w := strings.ToUpper(text[toks[i-1].pos:toks[i-1].end]); w == "DATE" || w == "TIMESTAMP" {
-			return i - 1 // DATE '…'::type
+		if w := strings.ToUpper(text[toks[i-1].pos:toks[i-1].end]); w == "DATE" || w == "TIMESTAMP" || w == "INTERVAL" {
+			return i - 1 // DATE '…'::type, INTERVAL '1 day'::VARCHAR
+		}
+	}
+	// INTERVAL 3 DAY::VARCHAR, INTERVAL -3 DAY, INTERVAL '3' DAY.
+	if toks[i].word && isIntervalUnit(text[toks[i].pos:toks[i].end]) {
+		for k := i - 2; k >= 0 && k >= i-3; k-- {
+			if toks[k].word && strings.EqualFold(text[toks[k].pos:toks[k].end], "INTERVAL") && (k == i-2 || is(k+1, "-")) {
+				return k
+			}
 		}
 	}
 	// 1e-7, 2.5E+3: the exponent's sign splits the number in three.
@@ -567,30 +575,6 @@ func isIntervalUnit(w string) bool {
 		return true
 	}
 	return false
-}
-
-// intervalParts reads the string literal lit, DuckDB's interval text of
-// whole numbers and units ('1 day', '-2 hours 30 minutes'), as MySQL's
-// INTERVAL n unit terms; false for any other text (left to the grammar,
-// which refuses it).
-func intervalParts(lit string) ([]string, bool) {
-	if len(lit) < 2 || lit[0] != '\'' || lit[len(lit)-1] != '\'' || strings.Contains(lit[1:len(lit)-1], "'") {
-		return nil, false
-	}
-	f := strings.Fields(lit[1 : len(lit)-1])
-	if len(f) == 0 || len(f)%2 != 0 {
-		return nil, false
-	}
-	var parts []string
-	for k := 0; k < len(f); k += 2 {
-		n := strings.TrimPrefix(f[k], "+")
-		digits := strings.TrimPrefix(n, "-")
-		if digits == "" || strings.Trim(digits, "0123456789") != "" || !isIntervalUnit(f[k+1]) {
-			return nil, false
-		}
-		parts = append(parts, "INTERVAL "+n+" "+strings.TrimSuffix(strings.ToUpper(f[k+1]), "S"))
-	}
-	return parts, true
 }
 
 // quantified reports whether token i is the ANY, SOME or ALL of a
@@ -1258,12 +1242,11 @@ func prepass(text string) rewritten {
 			parens = append(parens, "")
 			i += 3
 		case word(i, "INTERVAL") && i+1 < len(toks) && text[toks[i+1].pos] == '\'' && !(i+2 < len(toks) && toks[i+2].word && isIntervalUnit(text2(i+2))):
-			// DuckDB's INTERVAL '1 day' (or '1 day 2 hours'): the sum of
-			// MySQL's INTERVAL n unit.
-			if parts, ok := intervalParts(text2(i + 1)); ok {
-				edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: "(" + strings.Join(parts, " + ") + ")"})
-				i++
-			}
+			// DuckDB's INTERVAL '1 day 2 hours' (any of its interval
+			// text, see types.ParseInterval): CAST('…' AS INTERVAL), as
+			// DuckDB reads it and names it.
+			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: "CAST(" + text2(i+1) + " AS CHAR " + typeMarker + "interval)"})
+			i++
 		case (word(i, "DATE") || word(i, "TIMESTAMP")) && i+1 < len(toks) && text[toks[i+1].pos] == '\'':
 			typ := "DATE"
 			if word(i, "TIMESTAMP") {

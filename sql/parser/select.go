@@ -1399,7 +1399,7 @@ func (c *converter) cast(node sqlparser.SQLNode, x sqlparser.Expr, t *sqlparser.
 	kind, ok := types.KindByName(name)
 	if !ok {
 		p, _ := c.pos(node)
-		return nil, NewSyntaxError(c.text, p, "CAST to %s not supported (types: VARCHAR, BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP, JSON)", name)
+		return nil, NewSyntaxError(c.text, p, "CAST to %s not supported (types: VARCHAR, BIGINT, DOUBLE, BOOLEAN, DATE, TIMESTAMP, INTERVAL, JSON)", name)
 	}
 	spelt := name
 	if t.Length != nil && !strings.HasPrefix(t.Charset, typeMarker) {

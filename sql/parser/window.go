@@ -437,8 +437,9 @@ func namedWindows(text string) (string, bool) {
 }
 
 // frameOffset checks a RANGE frame's offset: a number not negative (its
-// value), or an INTERVAL (DuckDB's INTERVAL '1 day 2 hours' is a sum of
-// them), whose value the session computes (FrameBound.Offset).
+// value), or an INTERVAL n unit, DuckDB's INTERVAL '1 day 2 hours' (a
+// CAST of its text), or a sum of them, whose value the session computes
+// (FrameBound.Offset).
 func frameOffset(e ast.Expr) (types.Value, ast.Expr, bool) {
 	switch x := e.(type) {
 	case ast.Literal:
@@ -447,6 +448,10 @@ func frameOffset(e ast.Expr) (types.Value, ast.Expr, bool) {
 		}
 	case ast.Interval:
 		if _, ok := x.X.(ast.Literal); ok {
+			return types.Value{}, e, true
+		}
+	case ast.Cast:
+		if l, ok := x.X.(ast.Literal); ok && x.To == types.Interval && l.Value.K == types.String {
 			return types.Value{}, e, true
 		}
 	case ast.Arith:

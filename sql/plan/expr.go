@@ -243,6 +243,7 @@ type litForms struct {
 	date  types.Value
 	ts    types.Value
 	boolv types.Value
+	iv    types.Value // an INTERVAL: '1 day' = INTERVAL 24 HOUR
 }
 
 func newLitForms(s string) *litForms {
@@ -258,6 +259,9 @@ func newLitForms(s string) *litForms {
 	}
 	if b, ok := types.ParseBool(s); ok {
 		f.boolv = types.BoolValue(b)
+	}
+	if iv, err := types.ParseInterval(s); err == nil {
+		f.iv = iv
 	}
 	return f
 }
@@ -280,6 +284,8 @@ func (f *litForms) coerce(lit, v types.Value) types.Value {
 		alt = f.ts
 	case types.Bool:
 		alt = f.boolv
+	case types.Interval:
+		alt = f.iv
 	}
 	if alt.K != types.Null {
 		return alt
@@ -917,6 +923,10 @@ func (e *CastExpr) Eval(r Row) (types.Value, error) {
 	in := v
 	if v, err = types.Cast(v, e.To); err != nil {
 		if e.Try {
+			if e.To == types.Interval && errors.Is(err, types.ErrOverflow) {
+				// DuckDB's TRY_CAST fails too ('-2147483648 days ago').
+				return v, fmt.Errorf("%w: %w", ErrEval, err)
+			}
 			if !mayBeDate(in, e.To) {
 				return types.Value{}, nil
 			}

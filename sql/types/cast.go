@@ -140,6 +140,12 @@ func Cast(v Value, to Kind) (Value, error) {
 				return TimestampValue(us), nil
 			}
 		}
+	case Interval:
+		// Only text reads as an interval; a number does not, as in
+		// DuckDB.
+		if v.K == String {
+			return ParseInterval(v.S)
+		}
 	}
 	return Value{}, convertError(v, to)
 }
@@ -196,6 +202,8 @@ func KindByName(name string) (Kind, bool) {
 		return Timestamp, true
 	case "JSON":
 		return JSON, true
+	case "INTERVAL":
+		return Interval, true
 	}
 	return 0, false
 }
