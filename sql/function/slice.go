@@ -2,6 +2,7 @@ package function
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -90,6 +91,15 @@ func sliceFn(a []types.Value) (types.Value, error) {
 }
 
 func extractFn(a []types.Value) (types.Value, error) {
+	if a[0].K == types.JSON && a[1].K == types.String && strings.HasPrefix(strings.TrimLeft(a[0].S, " \t\r\n"), "{") {
+		// x['key'] of a JSON object (a STRUCT to DuckDB): its member, as
+		// x.key reads it; NULL when it has none.
+		raw, ok, err := jsonAt(a[0].S, []jsonStep{{key: a[1].S, index: noIndex, isKey: true}})
+		if err != nil || !ok {
+			return types.Value{}, err
+		}
+		return element(raw), nil
+	}
 	if els, ok, err := jsonArray(a[0]); err != nil || ok {
 		if err != nil {
 			return types.Value{}, err
