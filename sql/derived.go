@@ -700,9 +700,10 @@ func (d *derivedWriter) Row(r []types.Value) error {
 		if err := d.holds(i, k); err != nil {
 			return err
 		}
-		if v.K == types.Date || v.K == types.Timestamp || v.K == types.Huge || v.K == types.Float && !finite(v.F()) {
+		if v.K == types.Date || v.K == types.Timestamp || v.K == types.Interval || v.K == types.Huge || v.K == types.Float && !finite(v.F()) {
 			// Read back as text, then cast (see castTyped): a HUGEINT's
-			// digits would read back as a DOUBLE, and JSON has no NaN.
+			// digits would read back as a DOUBLE, JSON has no NaN, and an
+			// interval's text reads back as its parts.
 			q, _ := json.Marshal(v.String())
 			b = append(b, q...)
 			continue
@@ -727,8 +728,8 @@ func (d *derivedWriter) Row(r []types.Value) error {
 	return err
 }
 
-// holds notes that column i holds a value of kind k: a column's dates or
-// timestamps are read back as such, and so must be all its values but
+// holds notes that column i holds a value of kind k: a column's dates,
+// timestamps or intervals are read back as such, and so must be all its values but
 // NULL; a column's HUGEINTs too, among which other numbers may be (the
 // groups of a SUM), but no text.
 func (d *derivedWriter) holds(i int, k types.Kind) error {
@@ -741,7 +742,7 @@ func (d *derivedWriter) holds(i int, k types.Kind) error {
 			return fmt.Errorf("%w: derived table %s, column %s: a NaN or infinite DOUBLE among other values", ErrUnsupported, d.table, d.cols[i])
 		}
 		d.typed[i] = types.Float
-	case k == types.Date || k == types.Timestamp || k == types.Huge:
+	case k == types.Date || k == types.Timestamp || k == types.Interval || k == types.Huge:
 		other := d.other[i] != types.Null && !(k == types.Huge && d.other[i].Numeric())
 		if other || d.typed[i] != types.Null && d.typed[i] != k {
 			return fmt.Errorf("%w: derived table %s, column %s: a %s among other values", ErrUnsupported, d.table, d.cols[i], k)

@@ -831,3 +831,5 @@ SELECT id, CAST((id % 7) || ' days ' || (id % 24) || ':30' AS INTERVAL) AS a, TR
 SELECT id, CAST(day AS DATE) + INTERVAL '1.5 months' AS a, CAST(day AS TIMESTAMP) - CAST((id % 5) || ' days 1 hour ago' AS INTERVAL) AS b, CAST(day AS DATE) - INTERVAL '1 week 12:00' AS c FROM t WHERE id < 40 ORDER BY id
 SELECT CAST((id % 4) * 12 || ' hours' AS INTERVAL) AS h, COUNT(*) AS c, COUNT(*) FILTER (WHERE CAST(id % 50 || ' hours' AS INTERVAL) > '1 day') AS long FROM t GROUP BY 1 ORDER BY 1
 SELECT d, c, SUM(c) OVER (ORDER BY d RANGE BETWEEN INTERVAL '1.5 days' PRECEDING AND INTERVAL '12:00' FOLLOWING) AS s2 FROM (SELECT CAST(day AS TIMESTAMP) AS d, COUNT(*) AS c FROM t GROUP BY day) AS x ORDER BY d
+SELECT x, count(*) AS c FROM (VALUES (INTERVAL 1 DAY), (INTERVAL 24 HOUR), (INTERVAL 30 DAY), (INTERVAL '1 month'), (INTERVAL '-1 day -36 hours'), (INTERVAL '1 year -2 months 3 days 100:00:00.5')) t(x) GROUP BY x
+WITH d AS (SELECT id, to_hours(id % 30) + to_days(id % 3) AS x FROM t UNION ALL SELECT NULL, NULL) SELECT x, count(*) AS c, min(id) AS m FROM d GROUP BY x ORDER BY m NULLS LAST

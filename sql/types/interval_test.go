@@ -2,6 +2,7 @@ package types
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -154,5 +155,30 @@ func TestParseIntervalRefused(t *testing.T) {
 	}
 	if _, err := ParseInterval("2147483648 days ago"); errors.Is(err, ErrOverflow) {
 		t.Errorf("ParseInterval of 2147483648 days ago: %v, want no overflow (TRY_CAST gives NULL)", err)
+	}
+}
+
+// TestIntervalTextRoundTrip: an interval's text (FormatInterval, as CAST
+// to VARCHAR spells it) reads back as the same months, days and
+// microseconds, whatever their signs: a derived table holds intervals
+// so.
+func TestIntervalTextRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	pick := func(limit int64) int64 {
+		switch rng.IntN(4) {
+		case 0:
+			return 0
+		case 1:
+			return rng.Int64N(3) - 1
+		}
+		return rng.Int64N(2*limit) - limit
+	}
+	for range 20000 {
+		months, days, micros := pick(1<<31-1), pick(1<<31-1), pick(1<<61)
+		v := IntervalValue(months, days, micros)
+		w, err := ParseInterval(v.String())
+		if err != nil || w.Months() != months || w.Days() != days || w.Micros() != micros {
+			t.Fatalf("%d months %d days %d µs: %q read back as %d, %d, %d (%v)", months, days, micros, v.String(), w.Months(), w.Days(), w.Micros(), err)
+		}
 	}
 }
