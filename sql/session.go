@@ -133,6 +133,12 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (_ *Result, err err
 	}
 	st = s.foldNames(ctx, st)
 	switch st := st.(type) {
+	case *ast.Pivot:
+		q, err := s.pivotQuery(ctx, st)
+		if err != nil {
+			return nil, err
+		}
+		return s.Run(ctx, q)
 	case ast.Set:
 		return s.set(st)
 	case *ast.Select:

@@ -34,6 +34,11 @@ func (s *Session) Stream(ctx context.Context, text string, e Emitter) (ok bool, 
 // StreamStatement is Stream of a parsed statement, as Run is Exec's.
 func (s *Session) StreamStatement(ctx context.Context, st ast.Statement, e Emitter) (ok bool, note string, err error) {
 	defer stoppedBy(ctx, &err)
+	if p, ok := st.(*ast.Pivot); ok {
+		if st, err = s.pivotQuery(ctx, p); err != nil {
+			return true, "", err
+		}
+	}
 	ctx = exec.WithMemory(ctx, s.Memory)
 	ctx, release := withDerivedCache(ctx)
 	defer release()

@@ -833,3 +833,11 @@ SELECT CAST((id % 4) * 12 || ' hours' AS INTERVAL) AS h, COUNT(*) AS c, COUNT(*)
 SELECT d, c, SUM(c) OVER (ORDER BY d RANGE BETWEEN INTERVAL '1.5 days' PRECEDING AND INTERVAL '12:00' FOLLOWING) AS s2 FROM (SELECT CAST(day AS TIMESTAMP) AS d, COUNT(*) AS c FROM t GROUP BY day) AS x ORDER BY d
 SELECT x, count(*) AS c FROM (VALUES (INTERVAL 1 DAY), (INTERVAL 24 HOUR), (INTERVAL 30 DAY), (INTERVAL '1 month'), (INTERVAL '-1 day -36 hours'), (INTERVAL '1 year -2 months 3 days 100:00:00.5')) t(x) GROUP BY x
 WITH d AS (SELECT id, to_hours(id % 30) + to_days(id % 3) AS x FROM t UNION ALL SELECT NULL, NULL) SELECT x, count(*) AS c, min(id) AS m FROM d GROUP BY x ORDER BY m NULLS LAST
+PIVOT t ON region USING sum(n) GROUP BY day ORDER BY day
+PIVOT t ON region USING count(*) AS c, avg(f) AS a GROUP BY day ORDER BY day
+PIVOT t ON region IN ('seoul', 'busan' AS b) USING max(s), min(id) GROUP BY day ORDER BY day
+PIVOT (SELECT day, n % 3 AS m FROM t) ON m GROUP BY day ORDER BY day
+PIVOT (SELECT region, id % 2 AS p, n FROM t) ON region, p USING sum(n)
+PIVOT_WIDER (SELECT day, region, n FROM t WHERE id < 500) ON day USING count(n) ORDER BY region
+PIVOT (SELECT region, id % 13 - 6 AS x FROM t) ON x USING count(*) GROUP BY region ORDER BY region
+PIVOT (SELECT region, CAST(day AS DATE) AS d, n FROM t) ON d USING sum(n) GROUP BY region ORDER BY region

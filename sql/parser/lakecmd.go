@@ -48,6 +48,8 @@ func parse(text string) (ast.Statement, error) {
 		switch {
 		case w[0].is("SELECT"), w[0].is("WITH"):
 			return ParseQuery(text, 0)
+		case w[0].is("PIVOT"), w[0].is("PIVOT_WIDER"):
+			return parsePivot(text)
 		case w[0].is("EXPLAIN"):
 			i := 1
 			if len(w) > i && w[i].is("ANALYZE") {

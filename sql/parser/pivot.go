@@ -1,0 +1,137 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/lakesql/lakesql/sql/ast"
+)
+
+// parsePivot reads DuckDB's PIVOT statement (and PIVOT_WIDER, its other
+// name) into the text of its parts (see ast.Pivot): the session reads
+// the values it pivots on before it can write the SELECT.
+func parsePivot(text string) (*ast.Pivot, error) {
+	toks := sqlTokens(text)
+	tk := tokens{text, toks}
+	n := len(toks)
+	for n > 0 && tk.punct(n-1, ";") {
+		n--
+	}
+	// The clauses, each at depth 0, in their order.
+	on := tk.firstOf(1, n, nil, "ON")
+	if on == n {
+		return nil, NewSyntaxError(text, len(text), "PIVOT needs ON: PIVOT t ON column [USING aggregate] [GROUP BY …]")
+	}
+	if on == 1 {
+		return nil, NewSyntaxError(text, toks[on].pos, "PIVOT needs a lake or a (SELECT …) before ON")
+	}
+	using := tk.firstOf(on+1, n, nil, "USING")
+	group := tk.firstOf(on+1, n, nil, "GROUP")
+	order := tk.firstOf(on+1, n, nil, "ORDER")
+	limit := tk.firstOf(on+1, n, nil, "LIMIT")
+	if group < n && !tk.word(group+1, "BY") || order < n && !tk.word(order+1, "BY") {
+		at := group
+		if order < n && !tk.word(order+1, "BY") {
+			at = order
+		}
+		return nil, NewSyntaxError(text, toks[at].pos, "expected BY after %s", tk.at(at))
+	}
+	if using < n && (group < using || order < using || limit < using) || group < n && (order < group || limit < group) || order < n && limit < order {
+		return nil, NewSyntaxError(text, toks[on].pos, "PIVOT's clauses go in the order ON, USING, GROUP BY, ORDER BY, LIMIT")
+	}
+	span := func(lo, hi int) string {
+		if lo >= hi {
+			return ""
+		}
+		return text[toks[lo].pos:toks[hi-1].end]
+	}
+	p := &ast.Pivot{Source: span(1, on)}
+	onEnd := min(using, group, order, limit)
+	for _, part := range splitTop(tk, on+1, onEnd) {
+		in := tk.firstOf(part[0], part[1], nil, "IN")
+		o := ast.PivotOn{Expr: span(part[0], in)}
+		if o.Expr == "" {
+			return nil, NewSyntaxError(text, toks[on].pos, "PIVOT's ON names an expression to pivot on")
+		}
+		if in < part[1] {
+			if !tk.punct(in+1, "(") || tk.closing(in+1) != part[1]-1 {
+				return nil, NewSyntaxError(text, toks[in].pos, "expected IN (value, …) after %s", o.Expr)
+			}
+			for _, v := range splitTop(tk, in+2, part[1]-1) {
+				it, err := pivotItem(tk, v)
+				if err != nil {
+					return nil, err
+				}
+				o.In = append(o.In, it)
+			}
+			if len(o.In) == 0 {
+				return nil, NewSyntaxError(text, toks[in].pos, "IN lists no values")
+			}
+		}
+		p.On = append(p.On, o)
+	}
+	if len(p.On) == 0 {
+		return nil, NewSyntaxError(text, toks[on].pos, "PIVOT's ON names an expression to pivot on")
+	}
+	if using < n {
+		for _, u := range splitTop(tk, using+1, min(group, order, limit)) {
+			it, err := pivotItem(tk, u)
+			if err != nil {
+				return nil, err
+			}
+			p.Using = append(p.Using, it)
+		}
+		if len(p.Using) == 0 {
+			return nil, NewSyntaxError(text, toks[using].pos, "USING names an aggregate")
+		}
+	}
+	if group < n {
+		for _, g := range splitTop(tk, group+2, min(order, limit)) {
+			p.GroupBy = append(p.GroupBy, span(g[0], g[1]))
+		}
+		if len(p.GroupBy) == 0 {
+			return nil, NewSyntaxError(text, toks[group].pos, "GROUP BY names a column")
+		}
+	}
+	if rest := min(order, limit); rest < n {
+		p.Rest = span(rest, n)
+	}
+	return p, nil
+}
+
+// splitTop returns the spans [lo, hi) of tokens between the commas at
+// depth 0 of [lo, hi); none for an empty range.
+func splitTop(tk tokens, lo, hi int) [][2]int {
+	var out [][2]int
+	for lo < hi {
+		c := tk.firstOf(lo, hi, []string{","})
+		out = append(out, [2]int{lo, c})
+		lo = c + 1
+	}
+	return out
+}
+
+// pivotItem reads expr [AS name] from the tokens of span.
+func pivotItem(tk tokens, span [2]int) (ast.PivotItem, error) {
+	lo, hi := span[0], span[1]
+	if lo >= hi {
+		return ast.PivotItem{}, NewSyntaxError(tk.text, tk.toks[min(lo, len(tk.toks)-1)].pos, "expected an expression")
+	}
+	as := tk.firstOf(lo, hi, nil, "AS")
+	it := ast.PivotItem{Expr: tk.text[tk.toks[lo].pos:tk.toks[max(as, lo+1)-1].end]}
+	if as < hi {
+		if as == lo || as+2 != hi {
+			return ast.PivotItem{}, NewSyntaxError(tk.text, tk.toks[as].pos, "expected expression AS name")
+		}
+		it.Alias = unquoteName(tk.at(as + 1))
+	}
+	return it, nil
+}
+
+// unquoteName is a name without its "…" or `…` quotes.
+func unquoteName(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '`') && s[len(s)-1] == s[0] {
+		q := s[:1]
+		return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
+	}
+	return s
+}
