@@ -129,19 +129,81 @@ func (s *Session) pivotQuery(ctx context.Context, p *ast.Pivot) (ast.Statement, 
 	return parser.Parse(q)
 }
 
+// unpivotQuery writes DuckDB's UNPIVOT as the SELECT it stands for: the
+// source joined to the names of the columns of ON (or their AS names),
+// each row of it with the source's other columns, the name, and the
+// value of that column (a CASE, which gives the values DuckDB's common
+// type), where that is not NULL. The source is read once, as DuckDB
+// reads it (a UNION of a SELECT a column would read a LIMIT or a
+// random() again for each).
+func (s *Session) unpivotQuery(ctx context.Context, u *ast.Unpivot) (ast.Statement, error) {
+	const src, names, col = "__unpivot", "__unpivot_names", "__unpivot_name"
+	from := " FROM " + u.Source + " AS " + src
+	var exprs []string
+	for _, on := range u.On {
+		exprs = append(exprs, on.Expr)
+	}
+	others, err := s.otherColumns(ctx, from, exprs)
+	if err != nil {
+		return nil, fmt.Errorf("UNPIVOT's source: %w", err)
+	}
+	var rows []string
+	value := "CASE " + names + "." + col
+	for _, on := range u.On {
+		name := on.Alias
+		if name == "" {
+			name = unquoted(on.Expr)
+		}
+		lit := "'" + strings.ReplaceAll(name, "'", "''") + "'"
+		rows = append(rows, "("+lit+")")
+		value += " WHEN " + lit + " THEN (" + on.Expr + ")"
+	}
+	value += " END"
+	items := make([]string, 0, len(others)+2)
+	for _, o := range others {
+		items = append(items, src+"."+o)
+	}
+	items = append(items, names+"."+col+" AS "+quoteName(u.Name), value+" AS "+quoteName(u.Value))
+	q := "SELECT " + strings.Join(items, ", ") + from + " CROSS JOIN (VALUES " + strings.Join(rows, ", ") + ") AS " + names + "(" + col + ")" +
+		" WHERE " + value + " IS NOT NULL"
+	if u.Rest != "" {
+		q += " " + u.Rest
+	}
+	return parser.Parse(q)
+}
+
+// unquoted is a column's name as written, without its quotes.
+func unquoted(name string) string {
+	if len(name) >= 2 && (name[0] == '"' || name[0] == '`') && name[len(name)-1] == name[0] {
+		q := name[:1]
+		return strings.ReplaceAll(name[1:len(name)-1], q+q, q)
+	}
+	return name
+}
+
 // pivotGroups is PIVOT's grouping when it has no GROUP BY: the columns
 // of its source, in their order, but those that ON and USING name.
 func (s *Session) pivotGroups(ctx context.Context, p *ast.Pivot, from string, using []ast.PivotItem) ([]string, error) {
-	res, err := s.runText(ctx, "SELECT *"+from+" LIMIT 1")
-	if err != nil {
-		return nil, fmt.Errorf("PIVOT's source: %w", err)
-	}
 	var exprs []string
 	for _, on := range p.On {
 		exprs = append(exprs, on.Expr)
 	}
 	for _, u := range using {
 		exprs = append(exprs, u.Expr)
+	}
+	group, err := s.otherColumns(ctx, from, exprs)
+	if err != nil {
+		return nil, fmt.Errorf("PIVOT's source: %w", err)
+	}
+	return group, nil
+}
+
+// otherColumns is the columns of from's source, in their order and
+// quoted, but those that exprs name.
+func (s *Session) otherColumns(ctx context.Context, from string, exprs []string) ([]string, error) {
+	res, err := s.runText(ctx, "SELECT *"+from+" LIMIT 1")
+	if err != nil {
+		return nil, err
 	}
 	sel, err := parser.ParseSelect("SELECT "+strings.Join(exprs, ", "), 0)
 	if err != nil {
@@ -156,13 +218,13 @@ func (s *Session) pivotGroups(ctx context.Context, p *ast.Pivot, from string, us
 			return true
 		})
 	}
-	var group []string
+	var others []string
 	for _, c := range res.Columns {
 		if !named[strings.ToLower(c.Name)] {
-			group = append(group, quoteName(c.Name))
+			others = append(others, quoteName(c.Name))
 		}
 	}
-	return group, nil
+	return others, nil
 }
 
 // runText runs the statement of text.

@@ -108,3 +108,65 @@ func TestPivot(t *testing.T) {
 		t.Errorf("PIVOT ON a field no row has: %v, want ErrUnsupported", err)
 	}
 }
+
+// TestUnpivot: a row for each column of ON whose value is not NULL, the
+// other columns beside it, counted here from the rows themselves; a
+// source of random rows is read once.
+func TestUnpivot(t *testing.T) {
+	s, rows := subLakes(t)
+	var want []string
+	for _, r := range rows {
+		g := fmt.Sprint(r.g)
+		if r.gNull {
+			continue // WHERE g IS NOT NULL below
+		}
+		want = append(want, fmt.Sprintf("%s|%s|gg|%s", r.day, g, g))
+		if !r.xNull {
+			want = append(want, fmt.Sprintf("%s|%s|x|%d", r.day, g, r.x))
+		}
+	}
+	slices.Sort(want)
+	q := "UNPIVOT (SELECT day, g AS k, g, x FROM t WHERE g IS NOT NULL) ON g AS gg, x INTO NAME col VALUE v"
+	res, err := s.Exec(context.Background(), q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	var names []string
+	for _, c := range res.Columns {
+		names = append(names, c.Name)
+	}
+	if got := strings.Join(names, "|"); got != "day|k|col|v" {
+		t.Errorf("%s: columns %s, want day|k|col|v", q, got)
+	}
+	got := rowsText(res)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("%s:\n%s\nwant\n%s", q, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for q, want := range map[string]string{
+		"UNPIVOT t INTO NAME a VALUE b":                 "UNPIVOT needs ON",
+		"UNPIVOT t ON x INTO NAME a":                    "expected INTO NAME name VALUE value",
+		"UNPIVOT t ON x ORDER BY x INTO NAME a VALUE b": "INTO goes before ORDER BY",
+	} {
+		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", q, err, want)
+		}
+	}
+	q = "UNPIVOT (SELECT x AS id, x AS a, x AS b FROM t ORDER BY random() LIMIT 5) ON a, b"
+	res, err = s.Exec(context.Background(), q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	ids := map[string]int{}
+	for _, r := range res.Rows {
+		if r[0].String() != r[2].String() {
+			t.Errorf("%s: the row of %s has the value %s", q, r[0], r[2])
+		}
+		ids[r[0].String()]++
+	}
+	for id, n := range ids {
+		if n != 2 {
+			t.Errorf("%s: %s has %d rows, want 2 (a and b of one reading)", q, id, n)
+		}
+	}
+}

@@ -139,6 +139,12 @@ func (s *Session) Run(ctx context.Context, st ast.Statement) (_ *Result, err err
 			return nil, err
 		}
 		return s.Run(ctx, q)
+	case *ast.Unpivot:
+		q, err := s.unpivotQuery(ctx, st)
+		if err != nil {
+			return nil, err
+		}
+		return s.Run(ctx, q)
 	case ast.Set:
 		return s.set(st)
 	case *ast.Select:

@@ -841,3 +841,6 @@ PIVOT (SELECT region, id % 2 AS p, n FROM t) ON region, p USING sum(n)
 PIVOT_WIDER (SELECT day, region, n FROM t WHERE id < 500) ON day USING count(n) ORDER BY region
 PIVOT (SELECT region, id % 13 - 6 AS x FROM t) ON x USING count(*) GROUP BY region ORDER BY region
 PIVOT (SELECT region, CAST(day AS DATE) AS d, n FROM t) ON d USING sum(n) GROUP BY region ORDER BY region
+UNPIVOT (SELECT id, region, day, s FROM t WHERE id < 40) ON region, day, s INTO NAME k VALUE v ORDER BY id, k
+UNPIVOT (SELECT id, n, f FROM t WHERE id < 40) ON n AS nn, f ORDER BY id, name
+PIVOT_LONGER (SELECT id, region, s FROM t) ON region, s INTO NAME k VALUE v

@@ -66,3 +66,26 @@ func pivotItems(items []PivotItem) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Unpivot is DuckDB's UNPIVOT statement,
+//
+//	UNPIVOT source ON x [AS name], … [INTO NAME n VALUE v] [ORDER BY …] [LIMIT …]
+//
+// kept as the text of its parts: the session runs it as the UNION ALL of
+// a SELECT for each column of ON (see sql/pivot.go).
+type Unpivot struct {
+	Source      string
+	On          []PivotItem
+	Name, Value string // the columns made: "name" and "value" by default
+	Rest        string // ORDER BY … LIMIT …, as written
+}
+
+func (*Unpivot) stmt() {}
+
+func (u *Unpivot) String() string {
+	s := "UNPIVOT " + u.Source + " ON " + pivotItems(u.On) + " INTO NAME " + u.Name + " VALUE " + u.Value
+	if u.Rest != "" {
+		s += " " + u.Rest
+	}
+	return s
+}

@@ -50,6 +50,8 @@ func parse(text string) (ast.Statement, error) {
 			return ParseQuery(text, 0)
 		case w[0].is("PIVOT"), w[0].is("PIVOT_WIDER"):
 			return parsePivot(text)
+		case w[0].is("UNPIVOT"), w[0].is("PIVOT_LONGER"):
+			return parseUnpivot(text)
 		case w[0].is("EXPLAIN"):
 			i := 1
 			if len(w) > i && w[i].is("ANALYZE") {

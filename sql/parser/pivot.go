@@ -135,3 +135,47 @@ func unquoteName(s string) string {
 	}
 	return s
 }
+
+// parseUnpivot reads DuckDB's UNPIVOT statement into the text of its
+// parts (see ast.Unpivot).
+func parseUnpivot(text string) (*ast.Unpivot, error) {
+	toks := sqlTokens(text)
+	tk := tokens{text, toks}
+	n := len(toks)
+	for n > 0 && tk.punct(n-1, ";") {
+		n--
+	}
+	on := tk.firstOf(1, n, nil, "ON")
+	if on == n {
+		return nil, NewSyntaxError(text, len(text), "UNPIVOT needs ON: UNPIVOT t ON column, … [INTO NAME name VALUE value]")
+	}
+	if on == 1 {
+		return nil, NewSyntaxError(text, toks[on].pos, "UNPIVOT needs a lake or a (SELECT …) before ON")
+	}
+	into := tk.firstOf(on+1, n, nil, "INTO")
+	rest := min(tk.firstOf(on+1, n, nil, "ORDER"), tk.firstOf(on+1, n, nil, "LIMIT"))
+	if into < n && rest < into {
+		return nil, NewSyntaxError(text, toks[rest].pos, "UNPIVOT's INTO goes before ORDER BY and LIMIT")
+	}
+	u := &ast.Unpivot{Source: text[toks[1].pos:toks[on-1].end], Name: "name", Value: "value"}
+	for _, part := range splitTop(tk, on+1, min(into, rest)) {
+		it, err := pivotItem(tk, part)
+		if err != nil {
+			return nil, err
+		}
+		u.On = append(u.On, it)
+	}
+	if len(u.On) == 0 {
+		return nil, NewSyntaxError(text, toks[on].pos, "UNPIVOT's ON names the columns to unpivot")
+	}
+	if into < n {
+		if !tk.word(into+1, "NAME") || into+2 >= rest || !tk.word(into+3, "VALUE") || into+5 != rest {
+			return nil, NewSyntaxError(text, toks[into].pos, "expected INTO NAME name VALUE value")
+		}
+		u.Name, u.Value = unquoteName(tk.at(into+2)), unquoteName(tk.at(into+4))
+	}
+	if rest < n {
+		u.Rest = text[toks[rest].pos:toks[n-1].end]
+	}
+	return u, nil
+}
