@@ -165,8 +165,8 @@ func TestUnpivot(t *testing.T) {
 		ids[r[0].String()]++
 	}
 	for id, n := range ids {
-		if n != 2 {
-			t.Errorf("%s: %s has %d rows, want 2 (a and b of one reading)", q, id, n)
+		if n%2 != 0 { // x repeats among t's rows: a and b of each reading
+			t.Errorf("%s: %s has %d rows, want an even number (a and b of one reading)", q, id, n)
 		}
 	}
 }
