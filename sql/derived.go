@@ -122,7 +122,7 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 		src, err = s.round(sel.From)
 		done = func() {}
 	default:
-		src, err = s.readSource(sel.From.Name)
+		src, err = s.readSource(ctx, sel.From.Name)
 		if err == nil && starSpelled(sel) {
 			sel, err = spellStar(sel, s.rowFields(sel.From.Name, s.Fields(sel.From.Name)))
 		}

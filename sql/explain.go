@@ -28,6 +28,9 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 	if sr, ok := src.(*seriesSource); ok {
 		head = fmt.Sprintf("Table function %s: %d rows, made as they are read", sr.name, sr.n)
 	}
+	if f, ok := src.(*fileSource); ok {
+		head = fmt.Sprintf("File: %s (one JSON Lines file, %d rows, %d bytes; no manifest, no partitions)", f.path, f.rows, f.bytes)
+	}
 	if d, ok := src.(*derivedSource); ok {
 		where := "in a temporary file"
 		if d.file.Path() == "" {

@@ -57,12 +57,13 @@ func metaName(name string) (lake, table string, ok bool) {
 }
 
 // virtual reports whether name is a table that is no lake: a metadata
-// table or a series (range, generate_series).
+// table, a series (range, generate_series) or a file (FROM 'file.jsonl').
 func virtual(name string) bool {
 	_, _, meta := metaName(name)
 	_, _, series := parser.SeriesCall(name)
 	_, _, recursive := parser.RecursionTable(name)
-	return meta || series || recursive
+	_, file := parser.FileCall(name)
+	return meta || series || recursive || file
 }
 
 // virtualColumns is the columns of the virtual table name, known from its
@@ -74,6 +75,9 @@ func (s *Session) virtualColumns(name string) []string {
 	}
 	if cols, _, ok := parser.RecursionTable(name); ok {
 		return cols
+	}
+	if _, ok := parser.FileCall(name); ok {
+		return s.fileColumns(name)
 	}
 	base, table, _ := metaName(name)
 	snap, err := s.snapshot(base)

@@ -312,9 +312,12 @@ func groupsByAlias(sel *ast.Select) bool {
 
 // readSource is what a SELECT reads: a pinned lake, or for no FROM one row
 // without fields.
-func (s *Session) readSource(lake string) (Source, error) {
+func (s *Session) readSource(ctx context.Context, lake string) (Source, error) {
 	if lake == "" {
 		return noFrom{}, nil
+	}
+	if _, ok := parser.FileCall(lake); ok {
+		return s.fileSourceOf(ctx, lake)
 	}
 	if src, ok, err := s.seriesOf(lake); ok {
 		return src, err

@@ -1603,6 +1603,7 @@ func prepass(text string) rewritten {
 	}
 	edits = append(edits, unnamedDerivedEdits(text, toks)...)
 	edits = append(edits, seriesEdits(text, toks)...)
+	edits = append(edits, fileEdits(text, toks)...)
 	return applyEdits(text, edits)
 }
 
