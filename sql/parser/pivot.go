@@ -10,20 +10,12 @@ import (
 // name) into the text of its parts (see ast.Pivot): the session reads
 // the values it pivots on before it can write the SELECT.
 func parsePivot(text string) (*ast.Pivot, error) {
-	toks := sqlTokens(text)
-	tk := tokens{text, toks}
-	n := len(toks)
-	for n > 0 && tk.punct(n-1, ";") {
-		n--
+	tk, n, on, err := pivotHead(text, "PIVOT", "PIVOT t ON column [USING aggregate] [GROUP BY …]")
+	if err != nil {
+		return nil, err
 	}
+	toks := tk.toks
 	// The clauses, each at depth 0, in their order.
-	on := tk.firstOf(1, n, nil, "ON")
-	if on == n {
-		return nil, NewSyntaxError(text, len(text), "PIVOT needs ON: PIVOT t ON column [USING aggregate] [GROUP BY …]")
-	}
-	if on == 1 {
-		return nil, NewSyntaxError(text, toks[on].pos, "PIVOT needs a lake or a (SELECT …) before ON")
-	}
 	using := tk.firstOf(on+1, n, nil, "USING")
 	group := tk.firstOf(on+1, n, nil, "GROUP")
 	order := tk.firstOf(on+1, n, nil, "ORDER")
@@ -98,6 +90,25 @@ func parsePivot(text string) (*ast.Pivot, error) {
 	return p, nil
 }
 
+// pivotHead reads the start shared by PIVOT and UNPIVOT (what, whose
+// form usage shows): the tokens of text, how many come before a final
+// ';', and the index of ON, which a source must come before.
+func pivotHead(text, what, usage string) (tk tokens, n, on int, err error) {
+	tk = tokens{text, sqlTokens(text)}
+	n = len(tk.toks)
+	for n > 0 && tk.punct(n-1, ";") {
+		n--
+	}
+	on = tk.firstOf(1, n, nil, "ON")
+	if on == n {
+		return tk, n, on, NewSyntaxError(text, len(text), "%s needs ON: %s", what, usage)
+	}
+	if on == 1 {
+		return tk, n, on, NewSyntaxError(text, tk.toks[on].pos, "%s needs a lake or a (SELECT …) before ON", what)
+	}
+	return tk, n, on, nil
+}
+
 // splitTop returns the spans [lo, hi) of tokens between the commas at
 // depth 0 of [lo, hi); none for an empty range.
 func splitTop(tk tokens, lo, hi int) [][2]int {
@@ -139,19 +150,11 @@ func unquoteName(s string) string {
 // parseUnpivot reads DuckDB's UNPIVOT statement into the text of its
 // parts (see ast.Unpivot).
 func parseUnpivot(text string) (*ast.Unpivot, error) {
-	toks := sqlTokens(text)
-	tk := tokens{text, toks}
-	n := len(toks)
-	for n > 0 && tk.punct(n-1, ";") {
-		n--
+	tk, n, on, err := pivotHead(text, "UNPIVOT", "UNPIVOT t ON column, … [INTO NAME name VALUE value]")
+	if err != nil {
+		return nil, err
 	}
-	on := tk.firstOf(1, n, nil, "ON")
-	if on == n {
-		return nil, NewSyntaxError(text, len(text), "UNPIVOT needs ON: UNPIVOT t ON column, … [INTO NAME name VALUE value]")
-	}
-	if on == 1 {
-		return nil, NewSyntaxError(text, toks[on].pos, "UNPIVOT needs a lake or a (SELECT …) before ON")
-	}
+	toks := tk.toks
 	into := tk.firstOf(on+1, n, nil, "INTO")
 	rest := min(tk.firstOf(on+1, n, nil, "ORDER"), tk.firstOf(on+1, n, nil, "LIMIT"))
 	if into < n && rest < into {

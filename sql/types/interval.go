@@ -259,10 +259,10 @@ func (r *intervalReader) clock(start int, neg bool) error {
 		return r.bad("")
 	}
 	i++
-	var min, sec int64
+	var min, sec int
 	if i < len(s) {
 		var ok bool
-		if min, i, ok = oneOrTwoDigits(s, i); !ok || min >= 60 {
+		if min, i, ok = twoDigits(s, i); !ok || min >= 60 {
 			return r.bad("")
 		}
 		if i < len(s) {
@@ -271,7 +271,7 @@ func (r *intervalReader) clock(start int, neg bool) error {
 			}
 			i++
 			if i < len(s) {
-				if sec, i, ok = oneOrTwoDigits(s, i); !ok || sec >= 60 {
+				if sec, i, ok = twoDigits(s, i); !ok || sec >= 60 {
 					return r.bad("")
 				}
 			}
@@ -285,24 +285,11 @@ func (r *intervalReader) clock(start int, neg bool) error {
 			mult /= 10
 		}
 	}
-	r.micros += ((hour*60+min)*60+sec)*microsPerSecond + frac
+	r.micros += ((hour*60+int64(min))*60+int64(sec))*microsPerSecond + frac
 	if neg {
 		r.micros = -r.micros
 	}
 	return nil
-}
-
-// oneOrTwoDigits reads the number of one or two digits at i, and where
-// it ends.
-func oneOrTwoDigits(s string, i int) (n int64, next int, ok bool) {
-	if i >= len(s) || !isDigit(s[i]) {
-		return 0, i, false
-	}
-	n, i = int64(s[i]-'0'), i+1
-	if i < len(s) && isDigit(s[i]) {
-		n, i = n*10+int64(s[i]-'0'), i+1
-	}
-	return n, i, true
 }
 
 // ago reads the 'ago' at i, which must end the text but for blanks, and
