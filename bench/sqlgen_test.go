@@ -291,9 +291,19 @@ func TestHandWrittenQueries(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds lakesql and runs DuckDB")
 	}
-	qs, err := sgReadQueries(filepath.Join("testdata", "duckdb_queries.sql"))
-	if err != nil {
-		t.Fatal(err)
+	// The hand-written queries, and the corpora of random expressions of
+	// one kind (duckdb_intervals.sql, duckdb_lists.sql).
+	files, err := filepath.Glob(filepath.Join("testdata", "duckdb_*.sql"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/duckdb_*.sql: %v", err)
+	}
+	var qs []string
+	for _, f := range files {
+		more, err := sgReadQueries(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		qs = append(qs, more...)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

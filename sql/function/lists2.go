@@ -28,7 +28,7 @@ func init() {
 			Summary:   "The list of its arguments, NULLs kept ([x, ...] is the same); integers beside doubles become doubles, as in DuckDB's common type, and text beside numbers is refused."},
 		&Scalar{Name: "ARRAY_TO_STRING", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: arrayToStringFn,
 			Signature: "ARRAY_TO_STRING(list, separator)",
-			Summary:   "The elements of list as text joined by separator, NULLs left out."},
+			Summary:   "The elements of list as text joined by separator, NULLs left out ('' for an empty list, NULL for one of NULLs alone)."},
 		&Scalar{Name: "LIST_SORT", Aliases: []string{"ARRAY_SORT"}, MinArgs: 1, MaxArgs: 3, NullIn: true, Fn: listSortFn(false),
 			Signature: "LIST_SORT(list[, 'ASC'|'DESC'[, 'NULLS FIRST'|'NULLS LAST']])",
 			Summary:   "The list sorted, ascending with NULLs last unless told otherwise."},
@@ -176,6 +176,9 @@ func arrayToStringFn(a []types.Value) (types.Value, error) {
 		}
 		first = false
 		b.WriteString(text(v))
+	}
+	if first && len(els) > 0 {
+		return types.Value{}, nil // NULLs alone join to NULL, as in DuckDB; nothing to ''
 	}
 	return types.StringValue(b.String()), nil
 }

@@ -33,6 +33,7 @@ func TestListFunctions(t *testing.T) {
 		{fn: "ARRAY_TO_STRING", args: A(J(`[1,2]`), S("")), want: S("12")},
 		{fn: "ARRAY_TO_STRING", args: A(J(`[1.5,2.0]`), S("|")), want: S("1.5|2.0")},
 		{fn: "ARRAY_TO_STRING", args: A(J(`[]`), S(",")), want: S("")},
+		{fn: "ARRAY_TO_STRING", args: A(J(`[null,null]`), S(",")), want: N},
 		{fn: "ARRAY_TO_STRING", args: A(N, S(",")), want: N},
 		{fn: "ARRAY_TO_STRING", args: A(S("ab"), S(",")), err: ErrArgs},
 		{fn: "LIST_SORT", args: A(J(`[3,null,1]`)), want: J(`[1,3,null]`)},
