@@ -29,7 +29,11 @@ func explainLines(p *plan.Plan, stats *Stats, profile map[plan.Node]exec.OpStats
 		head = fmt.Sprintf("Table function %s: %d rows, made as they are read", sr.name, sr.n)
 	}
 	if f, ok := src.(*fileSource); ok {
-		head = fmt.Sprintf("File: %s (one JSON Lines file, %d rows, %d bytes; no manifest, no partitions)", f.path, f.rows, f.bytes)
+		files := "one JSON Lines file"
+		if len(f.files) != 1 {
+			files = fmt.Sprintf("%d JSON Lines files", len(f.files))
+		}
+		head = fmt.Sprintf("File: %s (%s, %d rows, %d bytes; no manifest, no partitions)", f.name, files, f.rows, f.bytes)
 	}
 	if d, ok := src.(*derivedSource); ok {
 		where := "in a temporary file"

@@ -29,6 +29,17 @@ func TestFileTables(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "blank.jsonl"), []byte("{\"a\":1}\n\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "small.jsonl"), []byte(`{"g":"g1","label":"one"}`+"\n"+`{"g":"g2","label":"two"}`+"\n"), 0o644)
 	os.Mkdir(filepath.Join(dir, "folder"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "logs"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "hive", "day=1"), 0o755)
+	var parts [3]strings.Builder
+	for i := range 500 {
+		fmt.Fprintf(&parts[i%3], `{"id":%d,"g":"g%d","n":%d}`+"\n", i, i%7, i%13)
+	}
+	for i := range parts {
+		os.WriteFile(filepath.Join(dir, "logs", fmt.Sprintf("part%d.jsonl", i)), []byte(parts[i].String()), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "logs", "other.txt"), []byte("not JSON\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "hive", "day=1", "p.jsonl"), []byte(`{"a":1}`+"\n"), 0o644)
 	c := catalog.New(dir)
 	if _, err := c.Create("lk", []string{"g"}, filepath.Join(dir, "small.jsonl"), 0); err != nil {
 		t.Fatal(err)
@@ -48,6 +59,10 @@ func TestFileTables(t *testing.T) {
 		"SELECT * FROM 'raw.jsonl' WHERE id = 3":                                                   "3|g3|3",
 		"SELECT lk.label, COUNT(*) FROM 'raw.jsonl' f JOIN lk ON f.g = lk.g GROUP BY 1 ORDER BY 1": fmt.Sprintf("one|%d\ntwo|%d", count["g1"], count["g2"]),
 		"SELECT COUNT(*) FROM (SELECT g FROM read_ndjson_auto('raw.jsonl') WHERE n > 6) x":         fmt.Sprint(500 - countBelow(500, 13, 7)),
+		// A pattern's files, the same rows in three.
+		"SELECT g, COUNT(*), SUM(n) FROM 'logs/*.jsonl' GROUP BY g ORDER BY g":    strings.Join(grouped, "\n"),
+		"SELECT COUNT(*) FROM read_json('logs/part?.jsonl') AS p WHERE p.id < 10": "10",
+		"SELECT COUNT(read_json.id) FROM 'logs/part[01].jsonl'":                   "334",
 	} {
 		res, err := s.Exec(context.Background(), q)
 		if err != nil {
@@ -64,6 +79,9 @@ func TestFileTables(t *testing.T) {
 		"SELECT * FROM 'nosuch.jsonl'":     "no file nosuch.jsonl",
 		"SELECT * FROM 'folder'":           "folder is a folder",
 		"SELECT COUNT(*) FROM 'bad.jsonl'": "bad.jsonl line 3",
+		"SELECT * FROM 'logs/*'":           "other.txt line 1: invalid JSON",
+		"SELECT * FROM 'none/*.jsonl'":     "no file matches none/*.jsonl",
+		"SELECT * FROM 'hive/*/*.jsonl'":   "Hive partition folders (day=1)",
 	} {
 		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error saying %q", q, err, want)

@@ -7,9 +7,9 @@ import (
 	"github.com/lakesql/lakesql/sql/ast"
 )
 
-// DuckDB's FROM 'file.jsonl' and its table functions read_json,
-// read_json_auto, read_ndjson and read_ndjson_auto of one file (the
-// grammar has neither): the pre-parse makes each a table of a name the
+// DuckDB's FROM 'file.jsonl' (or a pattern, 'logs/*.jsonl') and its
+// table functions read_json, read_json_auto, read_ndjson and
+// read_ndjson_auto of one file or pattern (the grammar has neither): the pre-parse makes each a table of a name the
 // session knows (FileCall), with the file's name, less its extension, as
 // its alias unless it has one, as DuckDB names it.
 
@@ -46,8 +46,8 @@ func fileEdits(text string, toks []sqlToken) []edit {
 		table := ast.Ident(FileTable(path))
 		if !hasAlias(tk, end+1) {
 			stem := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-			if stem == "" {
-				stem = "file"
+			if stem == "" || strings.ContainsAny(stem, "*?[") {
+				stem = "read_json" // a pattern's files: no one name
 			}
 			table += " AS " + ast.Ident(stem)
 		}
