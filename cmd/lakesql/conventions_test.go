@@ -34,7 +34,7 @@ func withRC(t *testing.T, text string) string {
 
 // helpExample matches an example statement of the help: an indented line
 // starting with the keyword of a statement, up to its ';'.
-var helpExample = regexp.MustCompile(`(?m)^  ((?:SELECT|EXPLAIN|SHOW|DESCRIBE|CREATE|COPY|ALTER|DROP|CHECK|VACUUM) [^;\n]*);`)
+var helpExample = regexp.MustCompile(`(?m)^  ((?:SELECT|EXPLAIN|SHOW|DESCRIBE|CREATE|COPY|ALTER|DROP|CHECK|VACUUM|PIVOT|UNPIVOT) [^;\n]*);`)
 
 // TestHelpListsEveryStatement: lakesql --help and .help show every kind
 // of statement with an example that parses, and every dot command with
@@ -63,7 +63,7 @@ func TestHelpListsEveryStatement(t *testing.T) {
 				"SELECT COUNT(*)", "SELECT *", "EXPLAIN SELECT", "EXPLAIN ANALYZE SELECT", "SHOW LAKES", "SHOW PARTITIONS",
 				"SHOW FILES", "SHOW LAYOUT", "SHOW CREATE LAKE", "DESCRIBE", "CREATE LAKE", "COPY",
 				"ALTER LAKE orders COMPACT", "ALTER LAKE orders PARTITION BY", "EXPLAIN ALTER LAKE", "DROP LAKE",
-				"CHECK LAKE", "VACUUM LAKE",
+				"CHECK LAKE", "VACUUM LAKE", "PIVOT", "UNPIVOT",
 			} {
 				if !slices.ContainsFunc(examples, func(e string) bool { return strings.HasPrefix(e, kind) }) {
 					t.Errorf("no example of %s… among %q", kind, examples)

@@ -111,6 +111,9 @@ Queries
   SELECT order_id, amount FROM orders WHERE qty IS NOT NULL ORDER BY 2 DESC LIMIT 5 OFFSET 10;
   EXPLAIN SELECT COUNT(*) FROM orders WHERE day = '2026-01-03';
   EXPLAIN ANALYZE SELECT SUM(amount) FROM orders WHERE region = 'seoul';
+  PIVOT orders ON channel USING SUM(amount) GROUP BY day ORDER BY day;
+  UNPIVOT (SELECT order_id, amount, qty FROM orders) ON amount, qty INTO NAME k VALUE v;
+  SELECT COUNT(*) FROM 'raw.jsonl';             -- a JSON Lines file (or 'logs/*.jsonl') as a table
   WHERE: = != <> < <= > >= IN, NOT IN, BETWEEN, IS [NOT] NULL, AND, OR, NOT, ( )
   Aggregates: COUNT(*), COUNT(col), COUNT(DISTINCT col), SUM, MIN, MAX, AVG; GROUP BY;
   ORDER BY a name, an alias or a position; LIMIT n [OFFSET m].

@@ -14,7 +14,7 @@ var Keywords = []string{
 	"EXPLAIN", "ANALYZE", "SHOW", "LAKES", "PARTITIONS", "FILES", "LAYOUT", "SMALL", "DESCRIBE",
 	"CREATE", "LAKE", "PARTITION", "ROWS", "ALTER", "COMPACT", "TARGET", "INTO", "DROP",
 	"VACUUM", "DRY", "RUN", "CHECK", "COPY", "RATIO", "REWRITE", "ALL",
-	"FOR", "DUCKDB", "SPARK", "TRINO",
+	"FOR", "DUCKDB", "SPARK", "TRINO", "PIVOT", "UNPIVOT", "USING", "NAME", "VALUE",
 }
 
 // Parse parses one statement (without its ';'): SELECT and EXPLAIN
