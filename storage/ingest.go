@@ -142,6 +142,19 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 // check finds the lines of a block, checks each with extract (which fills
 // vals) and encodes its partition.
 func (w *LakeWriter) check(b *block, vals [][]byte, extract func([]byte) error) {
+	eachLine(b, func(line []byte) error {
+		err := extract(line)
+		if err == nil {
+			b.keys, err = w.appendKey(b.keys, vals)
+		}
+		b.kend = append(b.kend, len(b.keys))
+		return err
+	})
+}
+
+// eachLine finds the lines of a block, noting where each ends, and calls
+// fn on each up to the first it fails: that one is the block's bad line.
+func eachLine(b *block, fn func(line []byte) error) {
 	b.bad = -1
 	start := 0
 	for start < len(b.data) {
@@ -157,12 +170,8 @@ func (w *LakeWriter) check(b *block, vals [][]byte, extract func([]byte) error) 
 		if len(line) > maxLine {
 			err = lineTooLong()
 		} else {
-			err = extract(line)
+			err = fn(line)
 		}
-		if err == nil {
-			b.keys, err = w.appendKey(b.keys, vals)
-		}
-		b.kend = append(b.kend, len(b.keys))
 		if err != nil {
 			b.bad, b.err = len(b.ends)-1, err
 			return
@@ -248,4 +257,70 @@ func readBlocks(r io.Reader, free chan *block, send func(*block) bool) (total in
 			return total, line, lineTooLong()
 		}
 	}
+}
+
+// CheckLines checks every line of r, a JSON Lines stream called name in
+// errors, as AddLines checks it (one JSON object a line), and counts the
+// lines, without writing them anywhere: a query of a file reads it so
+// before it trusts its rows. The first bad line stops it with a
+// [LineError]. Workers check blocks of lines in parallel, as AddLines's
+// do.
+func CheckLines(r io.Reader, name string) (rows int64, err error) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
+	todo := make(chan *block, workers)
+	inOrder := make(chan *block, 2*workers)
+	free := make(chan *block, 2*workers+2)
+	stop := make(chan struct{})
+	var readErr error
+	var readLine int
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(todo)
+		defer close(inOrder)
+		_, readLine, readErr = readBlocks(r, free, func(b *block) bool {
+			for _, c := range []chan *block{todo, inOrder} {
+				select {
+				case c <- b:
+				case <-stop:
+					return false
+				}
+			}
+			return true
+		})
+	}()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range todo {
+				eachLine(b, func(line []byte) error { return Members(line, func(string, []byte) {}) })
+				close(b.done)
+			}
+		}()
+	}
+	for b := range inOrder {
+		<-b.done
+		if b.bad >= 0 {
+			close(stop)
+			for range inOrder { // let the reader end
+			}
+			wg.Wait()
+			return rows, &LineError{File: name, Line: b.first + b.bad, Err: b.err}
+		}
+		rows += int64(len(b.ends))
+		select {
+		case free <- b:
+		default:
+		}
+	}
+	wg.Wait()
+	if readErr != nil {
+		if errors.Is(readErr, ErrLineTooLong) {
+			return rows, &LineError{File: name, Line: readLine, Err: readErr}
+		}
+		return rows, fmt.Errorf("read %s: %w", name, readErr)
+	}
+	return rows, nil
 }
