@@ -66,6 +66,11 @@ func (s *Session) pivotQuery(ctx context.Context, p *ast.Pivot) (ast.Statement, 
 	if len(using) == 0 {
 		using = []ast.PivotItem{{Expr: "COUNT(*)"}}
 	}
+	for _, u := range using {
+		if err := aggregateText(u.Expr); err != nil {
+			return nil, err
+		}
+	}
 	combos := 1
 	for _, vs := range values {
 		combos *= len(vs)
@@ -156,7 +161,13 @@ func (s *Session) unpivotQuery(ctx context.Context, u *ast.Unpivot) (ast.Stateme
 		}
 		lit := "'" + strings.ReplaceAll(name, "'", "''") + "'"
 		rows = append(rows, "("+lit+")")
-		value += " WHEN " + lit + " THEN (" + on.Expr + ")"
+		x := on.Expr
+		if e, err := parser.ParseSelect("SELECT "+x, 0); err == nil {
+			if c, ok := e.Items[0].Expr.(ast.Column); ok && len(c.Path) == 1 {
+				x = src + "." + x // a column of the source, not of the names
+			}
+		}
+		value += " WHEN " + lit + " THEN (" + x + ")"
 	}
 	value += " END"
 	items := make([]string, 0, len(others)+2)
@@ -179,6 +190,22 @@ func unquoted(name string) string {
 		return strings.ReplaceAll(name[1:len(name)-1], q+q, q)
 	}
 	return name
+}
+
+// aggregateText checks that text, an item of PIVOT's USING, is the call
+// of an aggregate: each makes one column, FILTERed to its values.
+func aggregateText(text string) error {
+	sel, err := parser.ParseSelect("SELECT "+text, 0)
+	if err != nil {
+		return fmt.Errorf("PIVOT USING %s: %w", text, err)
+	}
+	if strings.Contains(strings.ToUpper(text), "FILTER") {
+		return fmt.Errorf("%w: PIVOT USING %s: a FILTER of its own is not supported: filter the source, PIVOT (SELECT … WHERE …) ON …", ErrUnsupported, text)
+	}
+	if f, ok := sel.Items[0].Expr.(*ast.Func); !ok || !slices.Contains(ast.Aggregates, strings.ToUpper(f.Name)) {
+		return fmt.Errorf("%w: PIVOT USING %s: USING takes calls of aggregates, such as SUM(x) or COUNT(*) (an expression of them is not supported yet)", ErrUnsupported, text)
+	}
+	return nil
 }
 
 // pivotGroups is PIVOT's grouping when it has no GROUP BY: the columns

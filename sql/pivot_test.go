@@ -91,13 +91,16 @@ func TestPivot(t *testing.T) {
 		}
 	}
 	for q, want := range map[string]string{
-		"PIVOT t USING sum(x)":                      "PIVOT needs ON",
-		"PIVOT ON day":                              "PIVOT needs a lake",
-		"PIVOT t ON day USING sum(x) GROUP g":       "expected BY after GROUP",
-		"PIVOT t ON day IN () USING sum(x)":         "IN lists no values",
-		"PIVOT t ON day GROUP BY g USING sum(x)":    "PIVOT's clauses go in the order",
-		"PIVOT t ON nosuch USING sum(x) GROUP BY g": "no value to pivot on",
-		"PIVOT t ON x, g USING sum(x)":              "more than 1000 columns",
+		"PIVOT t USING sum(x)":                                        "PIVOT needs ON",
+		"PIVOT ON day":                                                "PIVOT needs a lake",
+		"PIVOT t ON day USING sum(x) GROUP g":                         "expected BY after GROUP",
+		"PIVOT t ON day IN () USING sum(x)":                           "IN lists no values",
+		"PIVOT t ON day GROUP BY g USING sum(x)":                      "PIVOT's clauses go in the order",
+		"PIVOT t ON nosuch USING sum(x) GROUP BY g":                   "no value to pivot on",
+		"PIVOT t ON day USING x GROUP BY g":                           "USING takes calls of aggregates",
+		"PIVOT t ON day USING sum(x) + 1 GROUP BY g":                  "USING takes calls of aggregates",
+		"PIVOT t ON day USING sum(x) FILTER (WHERE x > 1) GROUP BY g": "a FILTER of its own is not supported",
+		"PIVOT t ON x, g USING sum(x)":                                "more than 1000 columns",
 	} {
 		_, err := s.Exec(context.Background(), q)
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -151,6 +154,13 @@ func TestUnpivot(t *testing.T) {
 		if _, err := s.Exec(context.Background(), q); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error saying %q", q, err, want)
 		}
+	}
+	// A field no row has is NULL in every row: nothing to unpivot (its
+	// name is the source's, not the column names' beside it).
+	if res, err := s.Exec(context.Background(), "UNPIVOT t ON nosuch INTO NAME n VALUE v"); err != nil {
+		t.Errorf("UNPIVOT ON a field no row has: %v", err)
+	} else if len(res.Rows) != 0 {
+		t.Errorf("UNPIVOT ON a field no row has: %v, want no rows", rowsText(res))
 	}
 	q = "UNPIVOT (SELECT x AS id, x AS a, x AS b FROM t ORDER BY random() LIMIT 5) ON a, b"
 	res, err = s.Exec(context.Background(), q)
