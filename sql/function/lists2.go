@@ -2,6 +2,7 @@ package function
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strings"
@@ -61,7 +62,127 @@ func init() {
 			Signature: "LIST_MIN(list)", Summary: "The least of the list's elements that are not NULL."},
 		&Scalar{Name: "LIST_MAX", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listFoldFn("LIST_MAX"),
 			Signature: "LIST_MAX(list)", Summary: "The greatest of the list's elements that are not NULL."},
+		&Scalar{Name: "RANGE", MinArgs: 1, MaxArgs: 3, NullIn: true, Fn: rangeFn(false),
+			Signature: "RANGE([start, ]stop[, step])",
+			Summary:   "The list of the integers from start (0) by step (1) up to stop, stop left out (in FROM, the table function of the same name)."},
+		&Scalar{Name: "GENERATE_SERIES", MinArgs: 1, MaxArgs: 3, NullIn: true, Fn: rangeFn(true),
+			Signature: "GENERATE_SERIES([start, ]stop[, step])",
+			Summary:   "RANGE with stop kept: the list of the integers from start (0) by step (1) to stop."},
+		&Scalar{Name: "FLATTEN", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: flattenFn,
+			Signature: "FLATTEN(lists)", Summary: "The elements of a list of lists in one list, NULL lists left out."},
+		&Scalar{Name: "LIST_HAS_ANY", Aliases: []string{"ARRAY_HAS_ANY"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: listHasFn(false),
+			Signature: "LIST_HAS_ANY(a, b)", Summary: "Whether a and b share an element that is not NULL."},
+		&Scalar{Name: "LIST_HAS_ALL", Aliases: []string{"ARRAY_HAS_ALL"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: listHasFn(true),
+			Signature: "LIST_HAS_ALL(a, b)", Summary: "Whether a has every element of b that is not NULL."},
 	)
+}
+
+// maxRange is the most elements RANGE and GENERATE_SERIES make into one
+// list (a value is held whole).
+const maxRange = 1 << 20
+
+// rangeFn is RANGE, or with inclusive GENERATE_SERIES, as DuckDB's of
+// integers: a step of 0, or one away from stop, makes an empty list.
+func rangeFn(inclusive bool) Eval {
+	name := "RANGE"
+	if inclusive {
+		name = "GENERATE_SERIES"
+	}
+	return func(a []types.Value) (types.Value, error) {
+		var n [3]int64
+		for i, v := range a {
+			if v.K != types.Int {
+				return types.Value{}, fmt.Errorf("%w: %s takes integers, not %s %s", ErrArgs, name, v.K, quote(v))
+			}
+			n[i] = v.I
+		}
+		start, stop, step := int64(0), n[0], int64(1)
+		if len(a) >= 2 {
+			start, stop = n[0], n[1]
+		}
+		if len(a) == 3 {
+			step = n[2]
+		}
+		if step != 0 && (float64(stop)-float64(start))/float64(step) > maxRange {
+			return types.Value{}, fmt.Errorf("%w: %s would make more than %d elements", ErrArgs, name, maxRange)
+		}
+		var els []types.Value
+		in := func(x int64) bool {
+			switch {
+			case step > 0 && inclusive:
+				return x <= stop
+			case step > 0:
+				return x < stop
+			case inclusive:
+				return x >= stop
+			}
+			return x > stop
+		}
+		for x := start; step != 0 && in(x); x += step {
+			if len(els) == maxRange {
+				return types.Value{}, fmt.Errorf("%w: %s would make more than %d elements", ErrArgs, name, maxRange)
+			}
+			els = append(els, i2v(x))
+			if step > 0 && x > math.MaxInt64-step || step < 0 && x < math.MinInt64-step {
+				break
+			}
+		}
+		return makeList(els), nil
+	}
+}
+
+func flattenFn(a []types.Value) (types.Value, error) {
+	outer, _, err := listArg("FLATTEN", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	var all []types.Value
+	for _, inner := range outer {
+		els, _, err := listArg("FLATTEN", inner)
+		if err != nil {
+			return types.Value{}, err
+		}
+		all = append(all, els...)
+	}
+	return makeList(all), nil
+}
+
+// listHasFn is LIST_HAS_ANY, or with all LIST_HAS_ALL: NULL elements
+// match nothing, and are not looked for.
+func listHasFn(all bool) Eval {
+	name := "LIST_HAS_ANY"
+	if all {
+		name = "LIST_HAS_ALL"
+	}
+	return func(a []types.Value) (types.Value, error) {
+		x, _, err := listArg(name, a[0])
+		if err != nil {
+			return types.Value{}, err
+		}
+		y, _, err := listArg(name, a[1])
+		if err != nil {
+			return types.Value{}, err
+		}
+		has := map[string]bool{}
+		for _, v := range x {
+			if v.K != types.Null {
+				has[string(types.AppendKey(nil, v))] = true
+			}
+		}
+		for _, v := range y {
+			if v.K == types.Null {
+				continue
+			}
+			found := has[string(types.AppendKey(nil, v))]
+			if found && !all {
+				return types.BoolValue(true), nil
+			}
+			if !found && all {
+				return types.BoolValue(false), nil
+			}
+		}
+		return types.BoolValue(all), nil
+	}
 }
 
 // listArg reads the elements of a list argument; NULL is no list (ok

@@ -19,7 +19,7 @@ func init() {
 		&Scalar{Name: "ARRAY_SLICE", Aliases: []string{"LIST_SLICE"}, MinArgs: 3, MaxArgs: 3, NullIn: true, Fn: sliceFn,
 			Signature: "ARRAY_SLICE(s, begin, end)",
 			Summary:   "The characters of the text s from place begin to place end, both included (s[begin:end]; from 1, negative from the end, an end past s is its end); '' when begin is after end."},
-		&Scalar{Name: "ARRAY_EXTRACT", Aliases: []string{"LIST_EXTRACT"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: extractFn,
+		&Scalar{Name: "ARRAY_EXTRACT", Aliases: []string{"LIST_EXTRACT", "LIST_ELEMENT"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: extractFn,
 			Signature: "ARRAY_EXTRACT(s, i)",
 			Summary:   "The character at place i of the text s (s[i]; from 1, negative from the end); '' past either end. Of a JSON array (a list to DuckDB), its element at place i; NULL past either end."},
 	)
