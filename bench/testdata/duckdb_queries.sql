@@ -845,3 +845,5 @@ UNPIVOT (SELECT id, region, day, s FROM t WHERE id < 40) ON region, day, s INTO 
 UNPIVOT (SELECT id, n, f FROM t WHERE id < 40) ON n AS nn, f ORDER BY id, name
 PIVOT_LONGER (SELECT id, region, s FROM t) ON region, s INTO NAME k VALUE v
 SELECT id, range(id % 5) AS r, generate_series(1, id % 4 + 1, 2) AS g, flatten([[id], [n, NULL]]) AS f, list_has_any([id % 3, 1], [1]) AS ha, list_has_all([id, n], [n]) AS hl, list_element([id, n], 2) AS e FROM t WHERE id < 40 ORDER BY id
+SELECT unnest(string_split('a b  c', ' ')) AS w, 7 AS k
+SELECT unnest(range(4)) AS x

@@ -57,18 +57,24 @@ func (c *converter) unnest(sel *ast.Select) (*ast.Select, error) {
 		return nil, NewSyntaxError(c.text, c.off, "UNNEST takes one list")
 	}
 	t := sel.From
-	if t.Name == "" || t.Sub != nil || t.Join != nil || t.Recursive != nil || strings.HasPrefix(t.Name, "__lakesql") {
-		return nil, NewSyntaxError(c.text, c.off, "UNNEST over a join, a derived table or a CTE not supported: UNNEST a lake's column")
-	}
 	x := f.Args[0]
 	alias := sel.Items[at].Alias
 	if alias == "" {
-		alias = "unnest(" + x.String() + ")" // DuckDB's name for the column
+		alias = ast.DuckName(f) // DuckDB's name for the column
+	}
+	place := ast.Column{Path: []string{unnestAlias, "range"}}
+	if t.Name == "" && t.Sub == nil && t.Join == nil && t.Recursive == nil && t.Union == nil && t.Window == nil {
+		// Without FROM, x is one list: the places of its elements.
+		sel.From = ast.Table{Name: SeriesTable("range", "JSON_ARRAY_LENGTH("+x.String()+")"), Alias: unnestAlias}
+		sel.Items[at] = ast.SelectItem{Expr: &ast.Func{Name: "ARRAY_EXTRACT", Args: []ast.Expr{x, ast.Arith{Op: types.Add, L: place, R: ast.Int(1)}}}, Alias: alias}
+		return sel, nil
+	}
+	if t.Name == "" || t.Sub != nil || t.Join != nil || t.Recursive != nil || strings.HasPrefix(t.Name, "__lakesql") {
+		return nil, NewSyntaxError(c.text, c.off, "UNNEST over a join, a derived table or a CTE not supported: UNNEST a lake's column, or a list without FROM")
 	}
 	// The bound reads every row, those the WHERE leaves out too: one
 	// whose x is no array counts 0 there, and the rows kept find it out.
 	most := "(SELECT MAX(JSON_ARRAY_LENGTH(" + x.String() + ")) FROM " + t.String() + ")"
-	place := ast.Column{Path: []string{unnestAlias, "range"}}
 	sel.From = ast.Table{Join: &ast.Join{Left: t, Right: ast.Table{Name: SeriesTable("range", most), Alias: unnestAlias}, Kind: ast.CrossJoin}}
 	sel.Items[at] = ast.SelectItem{Expr: &ast.Func{Name: "ARRAY_EXTRACT", Args: []ast.Expr{x, ast.Arith{Op: types.Add, L: place, R: ast.Int(1)}}}, Alias: alias}
 	keep := ast.Compare{Op: "<", L: place, R: &ast.Func{Name: "ARRAY_LENGTH", Args: []ast.Expr{x}}}
