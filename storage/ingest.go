@@ -36,17 +36,51 @@ type block struct {
 }
 
 func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
-	// Blocks go to the workers and, in the same order, to the adder.
-	todo := make(chan *block, workers)
-	inOrder := make(chan *block, 2*workers)
 	// Blocks come back for reuse once added, across calls too (repartition
 	// calls once per source file): no new megabyte to clear per block, and
 	// memory stays at the blocks in flight.
 	if w.free == nil {
-		w.free = make(chan *block, 2*workers+2)
+		w.free = make(chan *block, 2*ingestWorkers()+2)
 	}
-	free := w.free
+	newWorker := func() func(*block) {
+		vals := make([][]byte, len(w.key))
+		check := func(line []byte) error { return Fields(line, w.key, vals) }
+		if w.opt.Trusted {
+			ext := NewExtractor(w.key)
+			check = func(line []byte) error { return ext.Extract(line, vals) }
+		}
+		return func(b *block) { w.check(b, vals, check) }
+	}
+	n, err = pipeline(r, name, w.free, newWorker, func(b *block) error {
+		start, kstart := 0, 0
+		for i, end := range b.ends {
+			if i == b.bad {
+				return &LineError{File: name, Line: b.first + i, Err: b.err}
+			}
+			if err := w.addKeyed(b.keys[kstart:b.kend[i]], b.data[start:end]); err != nil {
+				return &LineError{File: name, Line: b.first + i, Err: err}
+			}
+			rows++
+			start, kstart = end+1, b.kend[i]
+		}
+		return nil
+	})
+	return rows, n, err
+}
+
+// ingestWorkers is how many workers check blocks.
+func ingestWorkers() int { return max(1, min(runtime.GOMAXPROCS(0), 4)) }
+
+// pipeline reads r (called name in errors) in blocks of whole lines,
+// has workers check each block (a function of newWorker's each, on that
+// worker's goroutine), and hands the blocks to use in their order, on
+// the caller's goroutine; use's error stops it and is returned. It
+// returns the bytes read. Blocks come from and go back to free.
+func pipeline(r io.Reader, name string, free chan *block, newWorker func() func(*block), use func(*block) error) (int64, error) {
+	workers := ingestWorkers()
+	// Blocks go to the workers and, in the same order, to use.
+	todo := make(chan *block, workers)
+	inOrder := make(chan *block, 2*workers)
 	stop := make(chan struct{})
 	var readErr error
 	var readLine int
@@ -88,37 +122,21 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			vals := make([][]byte, len(w.key))
-			check := func(line []byte) error { return Fields(line, w.key, vals) }
-			if w.opt.Trusted {
-				ext := NewExtractor(w.key)
-				check = func(line []byte) error { return ext.Extract(line, vals) }
-			}
+			check := newWorker()
 			for b := range todo {
-				w.check(b, vals, check)
+				check(b)
 				close(b.done)
 			}
 		}()
 	}
-	finish := func(err error) (int64, int64, error) {
-		close(stop)
-		for range inOrder { // let the reader end
-		}
-		wg.Wait()
-		return rows, total, err
-	}
 	for b := range inOrder {
 		<-b.done
-		start, kstart := 0, 0
-		for i, end := range b.ends {
-			if i == b.bad {
-				return finish(&LineError{File: name, Line: b.first + i, Err: b.err})
+		if err := use(b); err != nil {
+			close(stop)
+			for range inOrder { // let the reader end
 			}
-			if err := w.addKeyed(b.keys[kstart:b.kend[i]], b.data[start:end]); err != nil {
-				return finish(&LineError{File: name, Line: b.first + i, Err: err})
-			}
-			rows++
-			start, kstart = end+1, b.kend[i]
+			wg.Wait()
+			return total, err
 		}
 		if b.added != nil {
 			close(b.added) // a grown block is left to the collector
@@ -132,11 +150,11 @@ func (w *LakeWriter) ingest(r io.Reader, name string) (rows, n int64, err error)
 	wg.Wait()
 	if readErr != nil {
 		if errors.Is(readErr, ErrLineTooLong) {
-			return rows, total, &LineError{File: name, Line: readLine, Err: readErr}
+			return total, &LineError{File: name, Line: readLine, Err: readErr}
 		}
-		return rows, total, fmt.Errorf("read %s: %w", name, readErr)
+		return total, fmt.Errorf("read %s: %w", name, readErr)
 	}
-	return rows, total, nil
+	return total, nil
 }
 
 // check finds the lines of a block, checks each with extract (which fills
@@ -266,61 +284,16 @@ func readBlocks(r io.Reader, free chan *block, send func(*block) bool) (total in
 // [LineError]. Workers check blocks of lines in parallel, as AddLines's
 // do.
 func CheckLines(r io.Reader, name string) (rows int64, err error) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), 4))
-	todo := make(chan *block, workers)
-	inOrder := make(chan *block, 2*workers)
-	free := make(chan *block, 2*workers+2)
-	stop := make(chan struct{})
-	var readErr error
-	var readLine int
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		defer close(todo)
-		defer close(inOrder)
-		_, readLine, readErr = readBlocks(r, free, func(b *block) bool {
-			for _, c := range []chan *block{todo, inOrder} {
-				select {
-				case c <- b:
-				case <-stop:
-					return false
-				}
-			}
-			return true
-		})
-	}()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range todo {
-				eachLine(b, func(line []byte) error { return Members(line, func(string, []byte) {}) })
-				close(b.done)
-			}
-		}()
+	free := make(chan *block, 2*ingestWorkers()+2)
+	newWorker := func() func(*block) {
+		return func(b *block) { eachLine(b, func(line []byte) error { return Members(line, func(string, []byte) {}) }) }
 	}
-	for b := range inOrder {
-		<-b.done
+	_, err = pipeline(r, name, free, newWorker, func(b *block) error {
 		if b.bad >= 0 {
-			close(stop)
-			for range inOrder { // let the reader end
-			}
-			wg.Wait()
-			return rows, &LineError{File: name, Line: b.first + b.bad, Err: b.err}
+			return &LineError{File: name, Line: b.first + b.bad, Err: b.err}
 		}
 		rows += int64(len(b.ends))
-		select {
-		case free <- b:
-		default:
-		}
-	}
-	wg.Wait()
-	if readErr != nil {
-		if errors.Is(readErr, ErrLineTooLong) {
-			return rows, &LineError{File: name, Line: readLine, Err: readErr}
-		}
-		return rows, fmt.Errorf("read %s: %w", name, readErr)
-	}
-	return rows, nil
+		return nil
+	})
+	return rows, err
 }
