@@ -38,7 +38,7 @@ func (s *Session) pivotQuery(ctx context.Context, p *ast.Pivot) (ast.Statement, 
 		for _, in := range on.In {
 			name := in.Alias
 			if name == "" {
-				name = literalName(in.Expr)
+				name = parser.Unquote(in.Expr)
 			}
 			vs = append(vs, pivotValue{literal: in.Expr, name: name})
 		}
@@ -112,7 +112,7 @@ func (s *Session) pivotQuery(ctx context.Context, p *ast.Pivot) (ast.Statement, 
 			if names[i] != "" {
 				name += "_" + names[i]
 			}
-			items = append(items, u.Expr+" FILTER (WHERE "+strings.Join(conds, " AND ")+") AS "+quoteName(name))
+			items = append(items, u.Expr+" FILTER (WHERE "+strings.Join(conds, " AND ")+") AS "+ast.Ident(name))
 		}
 		for k := len(at) - 1; k >= 0; k-- { // the next combination, the last value fastest
 			if at[k]++; at[k] < len(values[k]) {
@@ -157,9 +157,9 @@ func (s *Session) unpivotQuery(ctx context.Context, u *ast.Unpivot) (ast.Stateme
 	for _, on := range u.On {
 		name := on.Alias
 		if name == "" {
-			name = unquoted(on.Expr)
+			name = parser.Unquote(on.Expr)
 		}
-		lit := "'" + strings.ReplaceAll(name, "'", "''") + "'"
+		lit := ast.Quote(name)
 		rows = append(rows, "("+lit+")")
 		x := on.Expr
 		if e, err := parser.ParseSelect("SELECT "+x, 0); err == nil {
@@ -174,22 +174,13 @@ func (s *Session) unpivotQuery(ctx context.Context, u *ast.Unpivot) (ast.Stateme
 	for _, o := range others {
 		items = append(items, src+"."+o)
 	}
-	items = append(items, names+"."+col+" AS "+quoteName(u.Name), value+" AS "+quoteName(u.Value))
+	items = append(items, names+"."+col+" AS "+ast.Ident(u.Name), value+" AS "+ast.Ident(u.Value))
 	q := "SELECT " + strings.Join(items, ", ") + from + " CROSS JOIN (VALUES " + strings.Join(rows, ", ") + ") AS " + names + "(" + col + ")" +
 		" WHERE " + value + " IS NOT NULL"
 	if u.Rest != "" {
 		q += " " + u.Rest
 	}
 	return parser.Parse(q)
-}
-
-// unquoted is a column's name as written, without its quotes.
-func unquoted(name string) string {
-	if len(name) >= 2 && (name[0] == '"' || name[0] == '`') && name[len(name)-1] == name[0] {
-		q := name[:1]
-		return strings.ReplaceAll(name[1:len(name)-1], q+q, q)
-	}
-	return name
 }
 
 // aggregateText checks that text, an item of PIVOT's USING, is the call
@@ -248,7 +239,7 @@ func (s *Session) otherColumns(ctx context.Context, from string, exprs []string)
 	var others []string
 	for _, c := range res.Columns {
 		if !named[strings.ToLower(c.Name)] {
-			others = append(others, quoteName(c.Name))
+			others = append(others, ast.Ident(c.Name))
 		}
 	}
 	return others, nil
@@ -275,7 +266,7 @@ func sqlLiteral(v types.Value) (string, error) {
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64) + "::DOUBLE", nil
 	case types.String:
-		return "'" + strings.ReplaceAll(v.S, "'", "''") + "'", nil
+		return ast.Quote(v.S), nil
 	case types.Date:
 		return "DATE '" + v.String() + "'", nil
 	case types.Timestamp:
@@ -284,18 +275,4 @@ func sqlLiteral(v types.Value) (string, error) {
 		return "INTERVAL '" + v.String() + "'", nil
 	}
 	return "", fmt.Errorf("%w: a %s value to pivot on", ErrUnsupported, v.K)
-}
-
-// literalName is the name DuckDB gives the column of a literal of IN:
-// a string's text, any other literal as written.
-func literalName(lit string) string {
-	if len(lit) >= 2 && lit[0] == '\'' && lit[len(lit)-1] == '\'' {
-		return strings.ReplaceAll(lit[1:len(lit)-1], "''", "'")
-	}
-	return lit
-}
-
-// quoteName quotes a column name for a statement's text.
-func quoteName(name string) string {
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
 }

@@ -12,29 +12,24 @@ import (
 // microseconds).
 
 func init() {
-	// toMonths and toDays take an integer of 32 bits, as DuckDB's do.
-	toMonths := func(name string, per int64, unit string) *Scalar {
+	// toMonths and toDays take an integer of 32 bits, as DuckDB's do,
+	// and make that many months (or days) times per.
+	to32 := func(name string, per int64, unit string, days bool) *Scalar {
 		return &Scalar{Name: name, MinArgs: 1, MaxArgs: 1, NullIn: true,
 			Fn: func(a []types.Value) (types.Value, error) {
 				n, err := int32Arg(a[0], name)
 				if err != nil {
 					return types.Value{}, err
+				}
+				if days {
+					return types.IntervalValue(0, n*per, 0), nil
 				}
 				return types.IntervalValue(n*per, 0, 0), nil
 			},
 			Signature: name + "(n)", Summary: "The interval of n " + unit + "."}
 	}
-	toDays := func(name string, per int64, unit string) *Scalar {
-		return &Scalar{Name: name, MinArgs: 1, MaxArgs: 1, NullIn: true,
-			Fn: func(a []types.Value) (types.Value, error) {
-				n, err := int32Arg(a[0], name)
-				if err != nil {
-					return types.Value{}, err
-				}
-				return types.IntervalValue(0, n*per, 0), nil
-			},
-			Signature: name + "(n)", Summary: "The interval of n " + unit + "."}
-	}
+	toMonths := func(name string, per int64, unit string) *Scalar { return to32(name, per, unit, false) }
+	toDays := func(name string, per int64, unit string) *Scalar { return to32(name, per, unit, true) }
 	// toMicros takes a BIGINT, or with frac a DOUBLE rounded to the
 	// microsecond.
 	toMicros := func(name string, per int64, unit string, frac bool) *Scalar {

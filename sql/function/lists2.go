@@ -127,7 +127,7 @@ func rangeFn(inclusive bool) Eval {
 				break
 			}
 		}
-		return makeList(els), nil
+		return types.ListValue(els), nil
 	}
 }
 
@@ -144,7 +144,7 @@ func flattenFn(a []types.Value) (types.Value, error) {
 		}
 		all = append(all, els...)
 	}
-	return makeList(all), nil
+	return types.ListValue(all), nil
 }
 
 // listHasFn is LIST_HAS_ANY, or with all LIST_HAS_ALL: NULL elements
@@ -205,16 +205,13 @@ func listArg(name string, v types.Value) (els []types.Value, ok bool, err error)
 	return els, true, nil
 }
 
-// makeList is the JSON array of els (types.ListValue).
-func makeList(els []types.Value) types.Value { return types.ListValue(els) }
-
 // textList is the list of the strings of parts.
 func textList(parts []string) types.Value {
 	els := make([]types.Value, len(parts))
 	for i, p := range parts {
 		els[i] = types.StringValue(p)
 	}
-	return makeList(els)
+	return types.ListValue(els)
 }
 
 func stringSplitFn(a []types.Value) (types.Value, error) {
@@ -278,7 +275,7 @@ func listValueFn(a []types.Value) (types.Value, error) {
 			return types.Value{}, fmt.Errorf("%w: a list's elements are of one type, not %s beside %s (as in DuckDB)", ErrArgs, family, v.K)
 		}
 	}
-	return makeList(a), nil
+	return types.ListValue(a), nil
 }
 
 func arrayToStringFn(a []types.Value) (types.Value, error) {
@@ -350,7 +347,7 @@ func listSortFn(reverse bool) Eval {
 			}
 			return types.Compare(x, y)
 		})
-		return makeList(els), nil
+		return types.ListValue(els), nil
 	}
 }
 
@@ -360,7 +357,7 @@ func listReverseFn(a []types.Value) (types.Value, error) {
 		return types.Value{}, err
 	}
 	slices.Reverse(els)
-	return makeList(els), nil
+	return types.ListValue(els), nil
 }
 
 func listConcatFn(a []types.Value) (types.Value, error) {
@@ -377,7 +374,7 @@ func listConcatFn(a []types.Value) (types.Value, error) {
 	if !some {
 		return types.Value{}, nil
 	}
-	return makeList(all), nil
+	return types.ListValue(all), nil
 }
 
 func listAppendFn(prepend bool) Eval {
@@ -392,9 +389,9 @@ func listAppendFn(prepend bool) Eval {
 		}
 		x := a[1-at]
 		if prepend {
-			return makeList(append([]types.Value{x}, els...)), nil
+			return types.ListValue(append([]types.Value{x}, els...)), nil
 		}
-		return makeList(append(els, x)), nil
+		return types.ListValue(append(els, x)), nil
 	}
 }
 

@@ -77,7 +77,7 @@ func sliceFn(a []types.Value) (types.Value, error) {
 		for i := lo; i <= hi; i++ {
 			out = append(out, element(els[i-1]))
 		}
-		return makeList(out), nil
+		return types.ListValue(out), nil
 	}
 	s, err := sliceText("ARRAY_SLICE", a[0])
 	if err != nil {

@@ -65,11 +65,11 @@ func readsJSON(fn string) bool {
 	return false
 }
 
-// unquoteString is the text of a '…' literal (” a quote); false for
-// a literal with a backslash, whose escapes this does not read.
+// unquoteString is the text of a '…' literal; false for a literal with
+// a backslash, whose escapes this does not read.
 func unquoteString(lit string) (string, bool) {
 	if len(lit) < 2 || lit[0] != '\'' || lit[len(lit)-1] != '\'' || strings.Contains(lit, `\`) {
 		return "", false
 	}
-	return strings.ReplaceAll(lit[1:len(lit)-1], "''", "'"), true
+	return Unquote(lit), true
 }

@@ -133,14 +133,16 @@ func pivotItem(tk tokens, span [2]int) (ast.PivotItem, error) {
 		if as == lo || as+2 != hi {
 			return ast.PivotItem{}, NewSyntaxError(tk.text, tk.toks[as].pos, "expected expression AS name")
 		}
-		it.Alias = unquoteName(tk.at(as + 1))
+		it.Alias = Unquote(tk.at(as + 1))
 	}
 	return it, nil
 }
 
-// unquoteName is a name without its "…" or `…` quotes.
-func unquoteName(s string) string {
-	if len(s) >= 2 && (s[0] == '"' || s[0] == '`') && s[len(s)-1] == s[0] {
+// Unquote is a name or string as written without its quotes ("…", `…`
+// or '…', a doubled quote standing for one), or s itself when it is not
+// quoted.
+func Unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '`' || s[0] == '\'') && s[len(s)-1] == s[0] {
 		q := s[:1]
 		return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
 	}
@@ -175,7 +177,7 @@ func parseUnpivot(text string) (*ast.Unpivot, error) {
 		if !tk.word(into+1, "NAME") || into+2 >= rest || !tk.word(into+3, "VALUE") || into+5 != rest {
 			return nil, NewSyntaxError(text, toks[into].pos, "expected INTO NAME name VALUE value")
 		}
-		u.Name, u.Value = unquoteName(tk.at(into+2)), unquoteName(tk.at(into+4))
+		u.Name, u.Value = Unquote(tk.at(into+2)), Unquote(tk.at(into+4))
 	}
 	if rest < n {
 		u.Rest = text[toks[rest].pos:toks[n-1].end]
