@@ -53,6 +53,10 @@ type cbResult struct {
 	reason string // the refusal's first line, or why the answers differ
 	ours   []time.Duration
 	theirs []time.Duration
+	// shell are our times inside one running lakesql (.timer), after a
+	// first run untimed: the engine as DuckDB's in-process side is timed,
+	// without a process's start (TPC-H only; nil elsewhere).
+	shell  []time.Duration
 	rssKiB int64
 	rows   int // rows of DuckDB's answer
 	// Kept for the report of a difference.
@@ -282,6 +286,14 @@ func (r cbResult) ratio() (float64, bool) {
 	return median(r.theirs).Seconds() / median(r.ours).Seconds(), true
 }
 
+// shellRatio is ratio with our times in the shell.
+func (r cbResult) shellRatio() (float64, bool) {
+	if r.status != cbEqual || len(r.shell) == 0 || len(r.theirs) == 0 {
+		return 0, false
+	}
+	return median(r.theirs).Seconds() / median(r.shell).Seconds(), true
+}
+
 // cbCounts are the summary counts.
 type cbCounts struct{ equal, different, refused, killed, other int }
 
@@ -324,10 +336,16 @@ func geoMean(rs []cbResult) (float64, int) {
 // geoMeanOf is the geometric mean of the ratios of the queries both sides
 // answered and keep keeps, and how many there were.
 func geoMeanOf(rs []cbResult, keep func(cbResult) bool) (float64, int) {
+	return geoMeanBy(rs, cbResult.ratio, keep)
+}
+
+// geoMeanBy is the geometric mean of ratio over the results that keep
+// keeps and that have one, and how many those are.
+func geoMeanBy(rs []cbResult, ratio func(cbResult) (float64, bool), keep func(cbResult) bool) (float64, int) {
 	var sum float64
 	n := 0
 	for _, r := range rs {
-		if x, ok := r.ratio(); ok && x > 0 && keep(r) {
+		if x, ok := ratio(r); ok && x > 0 && keep(r) {
 			sum += math.Log(x)
 			n++
 		}

@@ -52,6 +52,9 @@ func TestTPCHSmall(t *testing.T) {
 		results = append(results, r)
 		must := slices.Contains(tpchMustAnswer, q.n)
 		known, isKnown := tpchKnownWrong[q.n]
+		if r.status == cbEqual && (len(r.shell) != 1 || r.shell[0] <= 0) {
+			t.Errorf("Q%d: times in the shell %v, want one (runs 1, after one untimed)", q.n, r.shell)
+		}
 		switch {
 		case r.status == cbEqual:
 			switch {
@@ -150,5 +153,22 @@ func TestTPCHQueries(t *testing.T) {
 	// and its INTERVAL arithmetic against text dates (no rewrite).
 	if q := qs[0]; !strings.Contains(q.ours, "l_shipdate <= date '1998-12-01' - interval '90' day") {
 		t.Errorf("Q1: %s", q.ours)
+	}
+}
+
+// TestShellTimes reads the times .timer prints, and refuses a line that
+// starts as one and is not.
+func TestShellTimes(t *testing.T) {
+	ts, err := shellTimes([]byte("Time: 12.345 ms\nan error\n  Time: 0.500 ms\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []time.Duration{12345 * time.Microsecond, 500 * time.Microsecond}; !slices.Equal(ts, want) {
+		t.Errorf("times %v, want %v", ts, want)
+	}
+	for _, bad := range []string{"Time: 12 s\n", "Time: x ms\n"} {
+		if ts, err := shellTimes([]byte(bad)); err == nil {
+			t.Errorf("%q: times %v, want an error", bad, ts)
+		}
 	}
 }
