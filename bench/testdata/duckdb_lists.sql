@@ -179,3 +179,5 @@ SELECT string_split('a,b,,c', ',') AS a, len(string_split('a,b,,c', ',')) AS b, 
 SELECT string_split('a,b,,c', ' ') AS a, len(string_split('a,b,,c', ' ')) AS b, string_split_regex('a,b,,c', '[, ]') AS c
 SELECT string_split('x y z', 'b') AS a, len(string_split('x y z', 'b')) AS b, string_split_regex('x y z', '[, ]') AS c
 SELECT string_split('a,b,,c', 'b') AS a, len(string_split('a,b,,c', 'b')) AS b, string_split_regex('a,b,,c', '[, ]') AS c
+SELECT list_append(NULL, NULL) AS a, list_prepend(1, NULL) AS b, array_push_front(NULL, 'x') AS c, list_append([1], NULL) AS d, array_push_front([1, 2], 0) AS e, array_push_back([1, 2], 3) AS f, array_prepend(0, [1, 2]) AS g
+SELECT id, list_append(string_split(s, ' '), s) AS a, list_prepend(s, string_split(s, 'a')) AS b, array_push_front(string_split(s, ' '), region) AS c FROM t WHERE id < 60 ORDER BY id

@@ -40,10 +40,12 @@ func init() {
 			Signature: "LIST_REVERSE(list)", Summary: "The list's elements in the other order."},
 		&Scalar{Name: "LIST_CONCAT", Aliases: []string{"LIST_CAT", "ARRAY_CONCAT", "ARRAY_CAT"}, MinArgs: 1, MaxArgs: -1, Fn: listConcatFn,
 			Signature: "LIST_CONCAT(list, ...)", Summary: "The lists one after the other, a NULL list taken as empty (NULL when all are)."},
-		&Scalar{Name: "LIST_APPEND", Aliases: []string{"ARRAY_APPEND", "ARRAY_PUSH_BACK"}, MinArgs: 2, MaxArgs: 2, Fn: listAppendFn(false),
-			Signature: "LIST_APPEND(list, x)", Summary: "The list with x after its last element."},
-		&Scalar{Name: "LIST_PREPEND", Aliases: []string{"ARRAY_PREPEND", "ARRAY_PUSH_FRONT"}, MinArgs: 2, MaxArgs: 2, Fn: listAppendFn(true),
-			Signature: "LIST_PREPEND(x, list)", Summary: "The list with x before its first element."},
+		&Scalar{Name: "LIST_APPEND", Aliases: []string{"ARRAY_APPEND", "ARRAY_PUSH_BACK"}, MinArgs: 2, MaxArgs: 2, Fn: listAppendFn("LIST_APPEND", 0, false),
+			Signature: "LIST_APPEND(list, x)", Summary: "The list with x after its last element (a NULL list taken as empty, as DuckDB's)."},
+		&Scalar{Name: "LIST_PREPEND", Aliases: []string{"ARRAY_PREPEND"}, MinArgs: 2, MaxArgs: 2, Fn: listAppendFn("LIST_PREPEND", 1, true),
+			Signature: "LIST_PREPEND(x, list)", Summary: "The list with x before its first element (a NULL list taken as empty, as DuckDB's)."},
+		&Scalar{Name: "ARRAY_PUSH_FRONT", MinArgs: 2, MaxArgs: 2, Fn: listAppendFn("ARRAY_PUSH_FRONT", 0, true),
+			Signature: "ARRAY_PUSH_FRONT(list, x)", Summary: "The list with x before its first element (LIST_PREPEND with the list first, as DuckDB's)."},
 		&Scalar{Name: "LIST_POSITION", Aliases: []string{"LIST_INDEXOF", "ARRAY_POSITION", "ARRAY_INDEXOF"}, MinArgs: 2, MaxArgs: 2, Fn: listPositionFn,
 			Signature: "LIST_POSITION(list, x)", Summary: "The place (from 1) of the first element equal to x, a NULL x finding a NULL; NULL when none is."},
 		&Scalar{Name: "LIST_FIRST", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listEndFn(false),
@@ -377,15 +379,19 @@ func listConcatFn(a []types.Value) (types.Value, error) {
 	return types.ListValue(all), nil
 }
 
-func listAppendFn(prepend bool) Eval {
-	name, at := "LIST_APPEND", 0
-	if prepend {
-		name, at = "LIST_PREPEND", 1
-	}
+// listAppendFn is name, whose list is argument at (0 or 1) and whose
+// element the other, which goes before the list's elements when prepend;
+// a NULL list is taken as empty, as DuckDB's (LIST_APPEND(NULL, NULL) is
+// [NULL]).
+func listAppendFn(name string, at int, prepend bool) Eval {
 	return func(a []types.Value) (types.Value, error) {
-		els, ok, err := listArg(name, a[at])
-		if err != nil || !ok {
-			return types.Value{}, err
+		var els []types.Value
+		if a[at].K != types.Null {
+			var ok bool
+			var err error
+			if els, ok, err = listArg(name, a[at]); err != nil || !ok {
+				return types.Value{}, err
+			}
 		}
 		x := a[1-at]
 		if prepend {
