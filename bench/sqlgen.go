@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -285,6 +286,30 @@ func sgDuckQuery(ctx context.Context, d *duck, q string) ([]string, [][]sgCell, 
 	if err != nil {
 		return nil, nil, err
 	}
+	// The driver decodes a JSON value, a number to a float64 (2 becomes
+	// 2.0), and names a JSON[] (JSON_EXTRACT with a wildcard) VARCHAR[]:
+	// such columns are asked again as DuckDB's JSON text of them, which
+	// is a VARCHAR[]'s too (['a', NULL] is ["a",null]).
+	jsonCols := map[int]bool{}
+	for i, t := range types {
+		if n := t.DatabaseTypeName(); n == "JSON" || n == "VARCHAR[]" {
+			jsonCols[i] = true
+		}
+	}
+	if len(jsonCols) > 0 {
+		rows.Close()
+		sel := make([]string, len(cols))
+		for i := range cols {
+			sel[i] = fmt.Sprintf("#%d", i+1)
+			if jsonCols[i] {
+				sel[i] = fmt.Sprintf("CAST(CAST(#%d AS JSON) AS VARCHAR)", i+1)
+			}
+		}
+		if rows, err = d.conn.QueryContext(ctx, "SELECT "+strings.Join(sel, ", ")+" FROM ("+q+") AS sg_json"); err != nil {
+			return nil, nil, err
+		}
+		defer rows.Close()
+	}
 	var out [][]sgCell
 	for rows.Next() {
 		vals := make([]any, len(cols))
@@ -298,6 +323,9 @@ func sgDuckQuery(ctx context.Context, d *duck, q string) ([]string, [][]sgCell, 
 		row := make([]sgCell, len(cols))
 		for i, v := range vals {
 			row[i] = sgDuckCell(v)
+			if text, ok := v.(string); ok && jsonCols[i] {
+				row[i] = sgJSONCell(json.RawMessage(sgMinify(text)))
+			}
 			if t, ok := v.(time.Time); ok {
 				row[i] = sgDuckTime(t, types[i].DatabaseTypeName())
 			}
@@ -305,6 +333,28 @@ func sgDuckQuery(ctx context.Context, d *duck, q string) ([]string, [][]sgCell, 
 		out = append(out, row)
 	}
 	return cols, out, rows.Err()
+}
+
+// sgMinify drops the spaces between JSON's tokens (DuckDB's text of a
+// JSON[] puts one after each comma), keeping every token as written.
+func sgMinify(s string) string {
+	b := make([]byte, 0, len(s))
+	in := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case in && c == '\\' && i+1 < len(s):
+			b = append(b, c, s[i+1])
+			i++
+			continue
+		case c == '"':
+			in = !in
+		case !in && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			continue
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // sgDuckTime is a DATE or TIMESTAMP as our JSON output writes it.

@@ -847,3 +847,11 @@ PIVOT_LONGER (SELECT id, region, s FROM t) ON region, s INTO NAME k VALUE v
 SELECT id, range(id % 5) AS r, generate_series(1, id % 4 + 1, 2) AS g, flatten([[id], [n, NULL]]) AS f, list_has_any([id % 3, 1], [1]) AS ha, list_has_all([id, n], [n]) AS hl, list_element([id, n], 2) AS e FROM t WHERE id < 40 ORDER BY id
 SELECT unnest(string_split('a b  c', ' ')) AS w, 7 AS k
 SELECT unnest(range(4)) AS x
+SELECT json_extract_string('{"a":["x",2,null,{"b":1},[1]]}', '$.a[*]') AS s, json_extract('{"a":["x",2,null]}', '$.a[*]') AS j, json_extract('{"a":5}', '$.a[*]') AS k, json_extract('{"a":[1]}', '$.*') AS o, json_extract('[{"a":1},{"b":2},{"a":3}]', '$[*].a') AS m
+SELECT json_type('[1,"x",-2,2.5,true,null,{},[]]', '$[*]') AS t, json_extract('[1,2]', '$.*') AS z, json_extract('{"a":{"x":[1,2]},"b":{"x":[3]}}', '$.*.x[*]') AS deep, json_extract('{"a":[1,[2,3]]}', '$.a[*][*]') AS b2, json_array_length('[1,[2,3]]', '$[*]') AS l
+SELECT id, json_extract('[' || CAST(n AS VARCHAR) || ',' || CAST(id AS VARCHAR) || ',' || CAST(f AS VARCHAR) || ']', '$[*]') AS a, json_extract_string('{"k":' || CAST(n AS VARCHAR) || ',"s":' || to_json(s) || '}', '$.*') AS b FROM t WHERE id < 30 AND n IS NOT NULL AND f IS NOT NULL ORDER BY id
+SELECT 12345678901234567890 AS x, typeof(12345678901234567890) AS t, 12345678901234567890 + 1 AS y, -9223372036854775809 AS z, typeof(-9223372036854775809) AS tz, 170141183460469231731687303715884105727 AS c, 99999999999999999999 // 7 AS d, -170141183460469231731687303715884105728 AS lo, 99999999999999999999 % 7 AS m
+SELECT id, big + 12345678901234567890 AS a, big < 12345678901234567890 AS b, n * 100000000000000000000 AS c, CASE WHEN n > 0 THEN 99999999999999999999 ELSE n END AS d FROM t WHERE id < 40 ORDER BY id
+SELECT COUNT(*) AS c FROM t WHERE big < 10000000000000000000 AND big > -10000000000000000000
+SELECT id, to_json(s) AS a, to_json(n) AS b, to_json(f) AS c, to_json(b) AS d, to_json(day) AS e, to_json(string_split(s, ' ')) AS g, json_quote(region) AS h FROM t WHERE id < 60 ORDER BY id
+SELECT id, json_extract_string('{"k":' || CAST(n AS VARCHAR) || ',"s":' || to_json(s) || '}', '$.*') AS b, to_json(s)::VARCHAR AS c FROM t WHERE id < 30 ORDER BY id

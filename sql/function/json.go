@@ -14,9 +14,12 @@ import (
 // JSON functions over JSON text (a JSON value, or a string holding JSON).
 // Paths as DuckDB reads them: '$.a.b', '$.a[0]', '$.a[-1]' and '$.a[#-1]'
 // (from the end), '$."a b"'; '/a/0' (a JSON pointer); any other text is
-// one key ('a.b' is the member "a.b"); '' is the whole document. The
-// wildcards '$.*' and '$[*]', which DuckDB answers with a list, are
-// refused. Results are spelled as DuckDB's yyjson writes them: minified,
+// one key ('a.b' is the member "a.b"); '' is the whole document. A path
+// with the wildcards '$.*' (every member of an object) and '$[*]' (every
+// element of an array) gives a list of what it finds, as DuckDB's: JSON
+// values from JSON_EXTRACT, text (NULL for a JSON null) from
+// JSON_EXTRACT_STRING, type names from JSON_TYPE; [] when it finds
+// nothing. Results are spelled as DuckDB's yyjson writes them: minified,
 // numbers re-spelled (2.50 is 2.5, 1e2 is 100.0), strings unescaped where
 // JSON allows.
 
@@ -24,13 +27,16 @@ func init() {
 	register(
 		&Scalar{Name: "JSON_EXTRACT", MinArgs: 2, MaxArgs: 2, NullIn: true, Bind: bindJSON(false),
 			Signature: "JSON_EXTRACT(json, path)",
-			Summary:   "The JSON at path in json (json -> path): a string comes quoted; NULL when the path is absent."},
+			Summary:   "The JSON at path in json (json -> path): a string comes quoted; NULL when the path is absent; with wildcards ('$[*]', '$.*') the list of what it finds."},
 		&Scalar{Name: "JSON_EXTRACT_STRING", Aliases: []string{"JSON_EXTRACT_PATH_TEXT", "JSON_VALUE_TEXT"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Bind: bindJSON(true),
 			Signature: "JSON_EXTRACT_STRING(json, path)",
-			Summary:   "The value at path in json as text (json ->> path): a string unquoted; NULL when absent or JSON null."},
+			Summary:   "The value at path in json as text (json ->> path): a string unquoted; NULL when absent or JSON null; with wildcards the list of their texts."},
 		&Scalar{Name: "JSON_TYPE", MinArgs: 1, MaxArgs: 2, NullIn: true, Fn: jsonTypeFn,
 			Signature: "JSON_TYPE(json[, path])",
 			Summary:   "The type of json (at path) as DuckDB names it: OBJECT, ARRAY, VARCHAR, UBIGINT, BIGINT, DOUBLE, BOOLEAN or NULL; NULL when the path is absent."},
+		&Scalar{Name: "TO_JSON", Aliases: []string{"JSON_QUOTE"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: toJSONFn,
+			Signature: "TO_JSON(x)",
+			Summary:   "x as a JSON value, as DuckDB writes it: text, dates, timestamps and intervals as JSON strings, numbers as yyjson spells them (2.0, 1e-7, NaN), lists and JSON as they are."},
 		&Scalar{Name: "JSON_VALID", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: jsonValidFn,
 			Signature: "JSON_VALID(s)", Summary: "Whether the text s is one JSON value."},
 	)
@@ -47,29 +53,68 @@ func jsonTypeFn(a []types.Value) (types.Value, error) {
 			return types.Value{}, err
 		}
 	}
+	if wild(steps) {
+		v, err := jsonDoc(text(a[0]))
+		if err != nil {
+			return types.Value{}, err
+		}
+		raws, err := jsonAll(v, steps, nil)
+		if err != nil {
+			return types.Value{}, err
+		}
+		els := make([]types.Value, len(raws))
+		for i, raw := range raws {
+			els[i] = jsonTypeOf(raw)
+		}
+		return types.ListValue(els), nil
+	}
 	raw, ok, err := jsonAt(text(a[0]), steps)
 	if err != nil || !ok {
 		return types.Value{}, err
 	}
+	return jsonTypeOf(raw), nil
+}
+
+// jsonTypeOf is the type of the raw JSON value as DuckDB names it.
+func jsonTypeOf(raw string) types.Value {
 	switch raw[0] {
 	case '{':
-		return s2v("OBJECT"), nil
+		return s2v("OBJECT")
 	case '[':
-		return s2v("ARRAY"), nil
+		return s2v("ARRAY")
 	case '"':
-		return s2v("VARCHAR"), nil
+		return s2v("VARCHAR")
 	case 't', 'f':
-		return s2v("BOOLEAN"), nil
+		return s2v("BOOLEAN")
 	case 'n':
-		return s2v("NULL"), nil
+		return s2v("NULL")
 	}
 	switch n := types.ParseJSONNumber([]byte(raw)); {
 	case n.K == types.Int && n.I >= 0:
-		return s2v("UBIGINT"), nil
+		return s2v("UBIGINT")
 	case n.K == types.Int:
-		return s2v("BIGINT"), nil
+		return s2v("BIGINT")
 	}
-	return s2v("DOUBLE"), nil
+	return s2v("DOUBLE")
+}
+
+func toJSONFn(a []types.Value) (types.Value, error) {
+	v := a[0]
+	var b []byte
+	switch v.K {
+	case types.Bool, types.Int, types.Huge:
+		b = append(b, v.String()...)
+	case types.Float:
+		b = appendYYFloat(b, v.F())
+	case types.JSON:
+		var err error
+		if b, err = appendNormal(b, v.S); err != nil {
+			return types.Value{}, err
+		}
+	default:
+		b = appendJSONString(b, v.String())
+	}
+	return types.JSONValue(string(b)), nil
 }
 
 func jsonValidFn(a []types.Value) (types.Value, error) {
@@ -83,6 +128,17 @@ type jsonStep struct {
 	key   string
 	index int64
 	isKey bool
+	wild  bool // '.*' (with isKey) or '[*]': every member or element
+}
+
+// wild reports whether a path has a wildcard: its answer is a list.
+func wild(steps []jsonStep) bool {
+	for _, st := range steps {
+		if st.wild {
+			return true
+		}
+	}
+	return false
 }
 
 // noIndex marks a member step that cannot index an array.
@@ -128,7 +184,9 @@ func parseJSONPath(p string) ([]jsonStep, error) {
 				continue
 			}
 			if p[i] == '*' {
-				return nil, fmt.Errorf("%w: JSON path wildcards (%q) are not supported", ErrArgs, p)
+				steps = append(steps, jsonStep{isKey: true, index: noIndex, wild: true})
+				i++
+				continue
 			}
 			j := i
 			for j < len(p) && p[j] != '.' && p[j] != '[' {
@@ -146,7 +204,9 @@ func parseJSONPath(p string) ([]jsonStep, error) {
 			}
 			in := p[i+1 : i+j]
 			if in == "*" {
-				return nil, fmt.Errorf("%w: JSON path wildcards (%q) are not supported", ErrArgs, p)
+				steps = append(steps, jsonStep{wild: true})
+				i += j + 1
+				continue
 			}
 			fromEnd := false
 			if strings.HasPrefix(in, "#-") {
@@ -272,75 +332,129 @@ func unquote(raw string) (string, error) {
 	return s, nil
 }
 
-// jsonAt finds the raw value at the path in doc; ok false when absent.
-func jsonAt(doc string, steps []jsonStep) (string, bool, error) {
+// jsonDoc returns doc's one value, without the space around it.
+func jsonDoc(doc string) (string, error) {
 	i := skipWS(doc, 0)
 	end, err := skipValue(doc, i)
 	if err != nil {
-		return "", false, err
+		return "", err
 	}
 	if skipWS(doc, end) != len(doc) {
-		return "", false, errBadJSON
+		return "", errBadJSON
 	}
-	v := doc[i:end]
+	return doc[i:end], nil
+}
+
+// jsonAt finds the raw value at the path (without wildcards) in doc; ok
+// false when absent.
+func jsonAt(doc string, steps []jsonStep) (string, bool, error) {
+	v, err := jsonDoc(doc)
+	if err != nil {
+		return "", false, err
+	}
 	for _, st := range steps {
-		switch {
-		case v[0] == '{' && st.isKey:
-			found := false
-			j := skipWS(v, 1)
-			for j < len(v) && v[j] == '"' {
-				ke, err := skipString(v, j)
-				if err != nil {
-					return "", false, err
-				}
-				key, err := unquote(v[j:ke])
-				if err != nil {
-					return "", false, err
-				}
-				j = skipWS(v, skipWS(v, ke)+1)
-				ve, err := skipValue(v, j)
-				if err != nil {
-					return "", false, err
-				}
-				if key == st.key {
-					v, found = v[j:ve], true
-					break
-				}
-				j = skipWS(v, ve)
-				if j < len(v) && v[j] == ',' {
-					j = skipWS(v, j+1)
-				}
-			}
-			if !found {
-				return "", false, nil
-			}
-		case v[0] == '[' && (!st.isKey || st.index >= 0):
-			var elems []string
-			j := skipWS(v, 1)
-			for j < len(v) && v[j] != ']' {
-				ve, err := skipValue(v, j)
-				if err != nil {
-					return "", false, err
-				}
-				elems = append(elems, v[j:ve])
-				j = skipWS(v, ve)
-				if j < len(v) && v[j] == ',' {
-					j = skipWS(v, j+1)
-				}
-			}
-			n := st.index
-			if n < 0 && n != math.MinInt64 {
-				n += int64(len(elems))
-			}
-			if n < 0 || n >= int64(len(elems)) {
-				return "", false, nil
-			}
-			v = elems[n]
-		default:
-			return "", false, nil
+		if st.wild {
+			return "", false, fmt.Errorf("%w: a JSON path wildcard is not allowed here", ErrArgs)
+		}
+		var ok bool
+		if v, ok, err = jsonStepIn(v, st); err != nil || !ok {
+			return "", false, err
 		}
 	}
 	return v, true, nil
+}
+
+// jsonAll appends to out every raw value that the path, wildcards and
+// all, finds in the value v, in the document's order.
+func jsonAll(v string, steps []jsonStep, out []string) ([]string, error) {
+	if len(steps) == 0 {
+		return append(out, v), nil
+	}
+	st := steps[0]
+	if !st.wild {
+		w, ok, err := jsonStepIn(v, st)
+		if err != nil || !ok {
+			return out, err
+		}
+		return jsonAll(w, steps[1:], out)
+	}
+	if st.isKey && v[0] != '{' || !st.isKey && v[0] != '[' {
+		return out, nil
+	}
+	var err error
+	err = eachJSON(v, func(_, w string) (bool, error) {
+		out, err = jsonAll(w, steps[1:], out)
+		return err == nil, err
+	})
+	return out, err
+}
+
+// eachJSON calls f with each member (key and raw value) of the object v,
+// or each element (key "") of the array v, until f says stop.
+func eachJSON(v string, f func(key, w string) (bool, error)) error {
+	obj := v[0] == '{'
+	j := skipWS(v, 1)
+	for j < len(v) && v[j] != '}' && v[j] != ']' {
+		key := ""
+		if obj {
+			if v[j] != '"' {
+				return errBadJSON
+			}
+			ke, err := skipString(v, j)
+			if err != nil {
+				return err
+			}
+			if key, err = unquote(v[j:ke]); err != nil {
+				return err
+			}
+			j = skipWS(v, skipWS(v, ke)+1)
+		}
+		ve, err := skipValue(v, j)
+		if err != nil {
+			return err
+		}
+		if more, err := f(key, v[j:ve]); err != nil || !more {
+			return err
+		}
+		j = skipWS(v, ve)
+		if j < len(v) && v[j] == ',' {
+			j = skipWS(v, j+1)
+		}
+	}
+	return nil
+}
+
+// jsonStepIn takes one step (not a wildcard) into the value v.
+func jsonStepIn(v string, st jsonStep) (string, bool, error) {
+	switch {
+	case v[0] == '{' && st.isKey:
+		var found string
+		ok := false
+		err := eachJSON(v, func(key, w string) (bool, error) {
+			if key == st.key {
+				found, ok = w, true
+			}
+			return !ok, nil
+		})
+		return found, ok, err
+	case v[0] == '[' && (!st.isKey || st.index >= 0):
+		var elems []string
+		if err := eachJSON(v, func(_, w string) (bool, error) {
+			elems = append(elems, w)
+			return true, nil
+		}); err != nil {
+			return "", false, err
+		}
+		n := st.index
+		if n < 0 && n != math.MinInt64 {
+			n += int64(len(elems))
+		}
+		if n < 0 || n >= int64(len(elems)) {
+			return "", false, nil
+		}
+		return elems[n], true, nil
+	}
+	return "", false, nil
 }
 
 // appendNormal appends raw JSON as yyjson writes it.
@@ -406,6 +520,14 @@ func appendNormal(b []byte, raw string) ([]byte, error) {
 // appendYYFloat spells a double as yyjson: the shortest digits, fixed
 // notation with a ".0" from 1e-6 to below 1e21, else d.ddde±x.
 func appendYYFloat(b []byte, f float64) []byte {
+	switch {
+	case math.IsNaN(f):
+		return append(b, "NaN"...)
+	case math.IsInf(f, 1):
+		return append(b, "Infinity"...)
+	case math.IsInf(f, -1):
+		return append(b, "-Infinity"...)
+	}
 	a := math.Abs(f)
 	if a == 0 || a >= 1e-6 && a < 1e21 {
 		s := strconv.FormatFloat(f, 'f', -1, 64)
@@ -456,6 +578,9 @@ func appendJSONString(b []byte, s string) []byte {
 }
 
 func jsonExtract(doc string, steps []jsonStep, asText bool) (types.Value, error) {
+	if wild(steps) {
+		return jsonExtractAll(doc, steps, asText)
+	}
 	raw, ok, err := jsonAt(doc, steps)
 	if err != nil || !ok {
 		return types.Value{}, err
@@ -480,6 +605,39 @@ func jsonExtract(doc string, steps []jsonStep, asText bool) (types.Value, error)
 		return s2v(string(b)), nil
 	}
 	return types.JSONValue(string(b)), nil
+}
+
+// jsonExtractAll is jsonExtract of a path with wildcards: the list of
+// what it finds, JSON values (a JSON array of them), or with asText
+// their text, a JSON null a NULL.
+func jsonExtractAll(doc string, steps []jsonStep, asText bool) (types.Value, error) {
+	v, err := jsonDoc(doc)
+	if err != nil {
+		return types.Value{}, err
+	}
+	raws, err := jsonAll(v, steps, nil)
+	if err != nil {
+		return types.Value{}, err
+	}
+	if asText {
+		els := make([]types.Value, len(raws))
+		for i, raw := range raws {
+			if els[i], err = jsonExtract(raw, nil, true); err != nil {
+				return types.Value{}, err
+			}
+		}
+		return types.ListValue(els), nil
+	}
+	b := []byte{'['}
+	for i, raw := range raws {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = appendNormal(b, raw); err != nil {
+			return types.Value{}, err
+		}
+	}
+	return types.JSONValue(string(append(b, ']'))), nil
 }
 
 // bindJSON binds JSON_EXTRACT (JSON out) or, with asText,

@@ -1,6 +1,7 @@
 package function
 
 import (
+	"math"
 	"testing"
 
 	"github.com/lakesql/lakesql/sql/types"
@@ -49,7 +50,20 @@ func TestJSON(t *testing.T) {
 		{fn: "JSON_EXTRACT", args: A(doc, S("$a")), err: ErrArgs},
 		{fn: "JSON_EXTRACT", args: A(doc, S("$.a[0")), err: ErrArgs},
 		{fn: "JSON_EXTRACT", args: A(doc, S("$[ 1 ]")), err: ErrArgs},
-		{fn: "JSON_EXTRACT", args: A(doc, S("$.*")), err: ErrArgs}, // DuckDB: a list
+		// Wildcards: a list of what the path finds, in the document's order.
+		{fn: "JSON_EXTRACT", args: A(doc, S("$.*")), want: J(`[[5,{"b":7}],9,3]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`{"a":["x",2,null]}`), S("$.a[*]")), want: J(`["x",2,null]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`{"a":5}`), S("$.a[*]")), want: J(`[]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`[1,2]`), S("$.*")), want: J(`[]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`[{"a":1},{"b":2},{"a":3}]`), S("$[*].a")), want: J(`[1,3]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`{"a":{"x":[1,2]},"b":{"x":[3]}}`), S("$.*.x[*]")), want: J(`[1,2,3]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`{"a":[1,[2,3]]}`), S("$.a[*][*]")), want: J(`[2,3]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`{"a":1.50}`), S("$.*")), want: J(`[1.5]`)},
+		{fn: "JSON_EXTRACT", args: A(S(`{"a":[1,`), S("$.*")), err: types.ErrConvert},
+		{fn: "JSON_EXTRACT_STRING", args: A(S(`{"a":["x",2,null,{"b":1},[1]]}`), S("$.a[*]")), want: J(`["x","2",null,"{\"b\":1}","[1]"]`)},
+		{fn: "JSON_TYPE", args: A(S(`[1,"x",-2,2.5,true,null,{},[]]`), S("$[*]")), want: J(`["UBIGINT","VARCHAR","BIGINT","DOUBLE","BOOLEAN","NULL","OBJECT","ARRAY"]`)},
+		{fn: "JSON_ARRAY_LENGTH", args: A(S(`[1,[2,3]]`), S("$[*]")), want: J(`[0,2]`)},
+		{fn: "JSON_ARRAY_LENGTH", args: A(S(`{"a":[1,2]}`), S("$.*")), want: J(`[2]`)},
 		{fn: "JSON_EXTRACT", args: A(S("[00]"), S("$")), err: types.ErrConvert},
 		{fn: "JSON_EXTRACT", args: A(S("{"), S("$")), err: types.ErrConvert},
 		{fn: "JSON_EXTRACT", args: A(N, S("$")), want: N},
@@ -63,6 +77,25 @@ func TestJSON(t *testing.T) {
 		{fn: "JSON_EXTRACT_STRING", args: A(S(`{"a":true}`), S("$.a")), want: S("true")},
 		{fn: "JSON_EXTRACT_STRING", args: A(S(`[1,2]`), S("$")), want: S("[1,2]")},
 		{fn: "JSON_EXTRACT_STRING", args: A(J(`{"k":"서울"}`), S("$.k")), want: S("서울")},
+	})
+}
+
+// TestToJSON: DuckDB 1.5.6's to_json(x)::VARCHAR.
+func TestToJSON(t *testing.T) {
+	check(t, []vector{
+		{fn: "TO_JSON", args: A(S(`a"b`)), want: J(`"a\"b"`)},
+		{fn: "TO_JSON", args: A(S(`tab\there`)), want: J(`"tab\\there"`)},
+		{fn: "TO_JSON", args: A(I(1)), want: J(`1`)},
+		{fn: "TO_JSON", args: A(F(1.5)), want: J(`1.5`)},
+		{fn: "TO_JSON", args: A(F(0)), want: J(`0.0`)},
+		{fn: "TO_JSON", args: A(F(1e20)), want: J(`100000000000000000000.0`)},
+		{fn: "TO_JSON", args: A(F(1e-7)), want: J(`1e-7`)},
+		{fn: "TO_JSON", args: A(F(math.NaN())), want: J(`NaN`)},
+		{fn: "TO_JSON", args: A(F(math.Inf(-1))), want: J(`-Infinity`)},
+		{fn: "TO_JSON", args: A(B(true)), want: J(`true`)},
+		{fn: "TO_JSON", args: A(J(`[1.50, null]`)), want: J(`[1.5,null]`)},
+		{fn: "TO_JSON", args: A(N), want: N},
+		{fn: "JSON_QUOTE", args: A(S("서울")), want: J(`"서울"`)},
 	})
 }
 

@@ -97,7 +97,27 @@ func jsonArrayLengthFn(a []types.Value) (types.Value, error) {
 		if v, err = jsonExtract(text(v), steps, false); err != nil || v.K == types.Null {
 			return types.Value{}, err
 		}
+		if wild(steps) {
+			// The length of each value found, as DuckDB's.
+			found, _, err := jsonArray(v)
+			if err != nil {
+				return types.Value{}, err
+			}
+			ns := make([]types.Value, len(found))
+			for i, raw := range found {
+				if ns[i], err = jsonArrayLength(types.JSONValue(raw)); err != nil {
+					return types.Value{}, err
+				}
+			}
+			return types.ListValue(ns), nil
+		}
 	}
+	return jsonArrayLength(v)
+}
+
+// jsonArrayLength is the number of elements of the JSON array v, 0 for
+// another value.
+func jsonArrayLength(v types.Value) (types.Value, error) {
 	els, ok, err := jsonArray(v)
 	if err != nil || !ok {
 		return i2v(0), err

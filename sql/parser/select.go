@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1129,12 +1130,18 @@ func (c *converter) paramPos(e *sqlparser.SQLVal) int {
 	return c.off + placeholderAt(c.text[c.off:], k)
 }
 
-// number converts a number the tokenizer accepted: an integer that fits is
-// exact, anything else a double (DuckDB reads 1.5 as a DECIMAL; we
-// compute it as a DOUBLE).
+// number converts a number the tokenizer accepted: an integer that fits
+// BIGINT is exact, one past it a HUGEINT (to 128 bits, as DuckDB's),
+// anything else a double (DuckDB reads 1.5 as a DECIMAL; we compute it
+// as a DOUBLE).
 func (c *converter) number(node sqlparser.SQLNode, text string) (ast.Expr, error) {
 	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
 		return ast.Literal{Value: types.IntValue(i), Text: text}, nil
+	}
+	// An integer past BIGINT is a HUGEINT, as DuckDB's (an UHUGEINT up
+	// to 2^128 - 1); past that a DOUBLE.
+	if b, ok := new(big.Int).SetString(text, 10); ok && (b.Sign() >= 0 && b.BitLen() <= 128 || b.Sign() < 0 && (b.BitLen() <= 127 || b.BitLen() == 128 && b.TrailingZeroBits() == 127)) {
+		return ast.Literal{Value: types.BigValue(b), Text: text}, nil
 	}
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil {
