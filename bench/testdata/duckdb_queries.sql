@@ -855,3 +855,8 @@ SELECT id, big + 12345678901234567890 AS a, big < 12345678901234567890 AS b, n *
 SELECT COUNT(*) AS c FROM t WHERE big < 10000000000000000000 AND big > -10000000000000000000
 SELECT id, to_json(s) AS a, to_json(n) AS b, to_json(f) AS c, to_json(b) AS d, to_json(day) AS e, to_json(string_split(s, ' ')) AS g, json_quote(region) AS h FROM t WHERE id < 60 ORDER BY id
 SELECT id, json_extract_string('{"k":' || CAST(n AS VARCHAR) || ',"s":' || to_json(s) || '}', '$.*') AS b, to_json(s)::VARCHAR AS c FROM t WHERE id < 30 ORDER BY id
+SELECT id, regexp_extract_all(s, '[a-z]+') AS a, regexp_extract_all(s, '([a-z])([a-z])?', 2) AS b, regexp_extract_all(s, '.', 0, 'i') AS c, len(regexp_extract_all(s, '\s')) AS d FROM t WHERE id < 80 ORDER BY id
+SELECT id, list_sort(list_distinct(string_split(s, ''))) AS a, len(list_distinct(string_split(s, ' '))) AS b, list_sort(array_distinct([n, n, id, NULL])) AS c FROM t WHERE id < 80 ORDER BY id
+SELECT region, list_sort(list_distinct(list(n))) AS a FROM t GROUP BY region ORDER BY region
+SELECT regexp_extract_all('a1b22c333', '\d+') AS a, regexp_extract_all('abc', 'x*') AS c, regexp_extract_all('ab', '(x)?b', 1) AS g, regexp_extract_all('한국어', '.') AS h, list_distinct([]) AS e, list_sort(list_distinct([3, 1, 3, NULL, 2, 1])) AS f
+SELECT COUNT(*) AS c FROM (SELECT * FROM t USING SAMPLE 10 LIMIT 5) s

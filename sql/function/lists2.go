@@ -52,6 +52,9 @@ func init() {
 			Signature: "LIST_FIRST(list)", Summary: "The list's first element (NULL for an empty list)."},
 		&Scalar{Name: "LIST_LAST", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listEndFn(true),
 			Signature: "LIST_LAST(list)", Summary: "The list's last element (NULL for an empty list)."},
+		&Scalar{Name: "LIST_DISTINCT", Aliases: []string{"ARRAY_DISTINCT"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listDistinctFn,
+			Signature: "LIST_DISTINCT(list)",
+			Summary:   "The list's distinct elements that are not NULL, each where it first comes (DuckDB's order is not specified: LIST_SORT(LIST_DISTINCT(x)) is the same in both)."},
 		&Scalar{Name: "LIST_UNIQUE", Aliases: []string{"ARRAY_UNIQUE"}, MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listUniqueFn,
 			Signature: "LIST_UNIQUE(list)", Summary: "The number of distinct elements of the list that are not NULL."},
 		&Scalar{Name: "LIST_COUNT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listFoldFn("LIST_COUNT"),
@@ -430,6 +433,22 @@ func listEndFn(last bool) Eval {
 		}
 		return els[0], nil
 	}
+}
+
+func listDistinctFn(a []types.Value) (types.Value, error) {
+	els, _, err := listArg("LIST_DISTINCT", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	seen := map[string]bool{}
+	out := []types.Value{}
+	for _, v := range els {
+		if k := string(types.AppendKey(nil, v)); v.K != types.Null && !seen[k] {
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	return types.ListValue(out), nil
 }
 
 func listUniqueFn(a []types.Value) (types.Value, error) {

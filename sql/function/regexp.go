@@ -25,9 +25,12 @@ func init() {
 		&Scalar{Name: "REGEXP_REPLACE", MinArgs: 3, MaxArgs: 4, NullIn: true, Bind: bindReplace,
 			Signature: "REGEXP_REPLACE(s, pattern, replacement[, options])",
 			Summary:   "s with the first match of pattern replaced (every match with option 'g', as DuckDB; MySQL replaces all); \\1 in replacement is a group."},
-		&Scalar{Name: "REGEXP_EXTRACT", MinArgs: 2, MaxArgs: 4, NullIn: true, Bind: bindExtract,
+		&Scalar{Name: "REGEXP_EXTRACT", MinArgs: 2, MaxArgs: 4, NullIn: true, Bind: bindExtract(false),
 			Signature: "REGEXP_EXTRACT(s, pattern[, group[, options]])",
 			Summary:   "The first match of pattern in s, or its group-th group ('' when there is none)."},
+		&Scalar{Name: "REGEXP_EXTRACT_ALL", MinArgs: 2, MaxArgs: 4, NullIn: true, Bind: bindExtract(true),
+			Signature: "REGEXP_EXTRACT_ALL(s, pattern[, group[, options]])",
+			Summary:   "The list of every match of pattern in s, left to right, not overlapping, or of their group-th groups (NULL where the group took no part); an error for a group the pattern lacks."},
 	)
 }
 
@@ -308,8 +311,13 @@ func bindReplace(consts []*types.Value) (Eval, error) {
 	}, nil
 }
 
-// bindExtract binds REGEXP_EXTRACT(s, pattern[, group[, options]]).
-func bindExtract(consts []*types.Value) (Eval, error) {
+// bindExtract binds REGEXP_EXTRACT(s, pattern[, group[, options]]), or
+// with all REGEXP_EXTRACT_ALL.
+func bindExtract(all bool) func([]*types.Value) (Eval, error) {
+	return func(consts []*types.Value) (Eval, error) { return bindExtractOf(all, consts) }
+}
+
+func bindExtractOf(all bool, consts []*types.Value) (Eval, error) {
 	pat, okP := constString(consts, 1)
 	opts, okO := "", len(consts) < 4
 	if !okO {
@@ -348,6 +356,19 @@ func bindExtract(consts []*types.Value) (Eval, error) {
 			return types.Value{}, fmt.Errorf("%w: group index %d must be between 0 and 9", ErrArgs, g)
 		}
 		s := text(a[0])
+		if all {
+			if int(g) > re.NumSubexp() {
+				return types.Value{}, fmt.Errorf("%w: pattern has %d groups, cannot take group %d", ErrArgs, re.NumSubexp(), g)
+			}
+			ms := re.FindAllStringSubmatchIndex(s, -1)
+			els := make([]types.Value, len(ms))
+			for i, m := range ms {
+				if m[2*g] >= 0 {
+					els[i] = s2v(s[m[2*g]:m[2*g+1]])
+				}
+			}
+			return types.ListValue(els), nil
+		}
 		m := re.FindStringSubmatchIndex(s)
 		if m == nil || int(2*g+1) >= len(m) || m[2*g] < 0 {
 			return s2v(""), nil

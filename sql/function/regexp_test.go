@@ -63,6 +63,17 @@ func TestRegexp(t *testing.T) {
 		{fn: "REGEXP_REPLACE", args: A(S("abc"), S("b"), S("x"), N), want: N},
 
 		{fn: "REGEXP_EXTRACT", args: A(S("abc123"), S("[0-9]+")), want: S("123")},
+		// REGEXP_EXTRACT_ALL: DuckDB 1.5.6's answers.
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("a1b22c333"), S(`\d+`)), want: J(`["1","22","333"]`)},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("a1b22"), S(`([a-z])(\d+)`), I(2)), want: J(`["1","22"]`)},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("abc"), S("x*")), want: J(`["","","",""]`)},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("aAa"), S("a"), I(0), S("i")), want: J(`["a","A","a"]`)},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("ab"), S("(x)?b"), I(1)), want: J(`[null]`)},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("한국어"), S(".")), want: J(`["한","국","어"]`)},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("abc"), S("z")), want: J(`[]`)},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("ab"), S("b"), I(1)), err: ErrArgs},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(S("aaa"), S("a"), I(0), S("g")), err: ErrArgs},
+		{fn: "REGEXP_EXTRACT_ALL", args: A(N, S("a")), want: N},
 		{fn: "REGEXP_EXTRACT", args: A(S("abc"), S("[0-9]+")), want: S("")},
 		{fn: "REGEXP_EXTRACT", args: A(S("a1b2"), S("([a-z])([0-9])"), I(2)), want: S("1")},
 		{fn: "REGEXP_EXTRACT", args: A(S("a1"), S("(x)?a"), I(1)), want: S("")},

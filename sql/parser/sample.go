@@ -119,7 +119,11 @@ func usingSample(text string) (string, bool, error) {
 			sub = fmt.Sprintf("SELECT * FROM %s ORDER BY random() LIMIT %d", name, n)
 		}
 		end := tk.toks[spec].pos + m[1]
-		return text[:tk.toks[from].pos] + "FROM (" + sub + ") AS " + alias + text[end:], true, nil
+		sep := "" // the spec's match took the space before the next clause
+		if end < len(text) && (text[end-1] == ' ' || text[end-1] == '\t' || text[end-1] == '\n') {
+			sep = " "
+		}
+		return text[:tk.toks[from].pos] + "FROM (" + sub + ") AS " + alias + sep + text[end:], true, nil
 	}
 	return text, false, nil
 }

@@ -19,6 +19,8 @@ func TestUsingSample(t *testing.T) {
 		"SELECT * FROM t USING SAMPLE 10 ROWS":                              "SELECT * FROM (SELECT * FROM t ORDER BY random() LIMIT 10) AS t",
 		"SELECT * FROM t AS u USING SAMPLE reservoir(7 ROWS) WHERE u.a > 0": "SELECT * FROM (SELECT * FROM t ORDER BY random() LIMIT 7) AS u WHERE u.a > 0",
 		"SELECT * FROM (SELECT * FROM t USING SAMPLE 3) s":                  "SELECT * FROM (SELECT * FROM (SELECT * FROM t ORDER BY random() LIMIT 3) AS t) s",
+		"SELECT * FROM t USING SAMPLE 10 LIMIT 1":                           "SELECT * FROM (SELECT * FROM t ORDER BY random() LIMIT 10) AS t LIMIT 1",
+		"SELECT * FROM t USING SAMPLE 10 ROWS ORDER BY a":                   "SELECT * FROM (SELECT * FROM t ORDER BY random() LIMIT 10) AS t ORDER BY a",
 	} {
 		got, err := samples(in)
 		if want == "" {
