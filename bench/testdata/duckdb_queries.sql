@@ -860,3 +860,5 @@ SELECT id, list_sort(list_distinct(string_split(s, ''))) AS a, len(list_distinct
 SELECT region, list_sort(list_distinct(list(n))) AS a FROM t GROUP BY region ORDER BY region
 SELECT regexp_extract_all('a1b22c333', '\d+') AS a, regexp_extract_all('abc', 'x*') AS c, regexp_extract_all('ab', '(x)?b', 1) AS g, regexp_extract_all('한국어', '.') AS h, list_distinct([]) AS e, list_sort(list_distinct([3, 1, 3, NULL, 2, 1])) AS f
 SELECT COUNT(*) AS c FROM (SELECT * FROM t USING SAMPLE 10 LIMIT 5) s
+SELECT region, count(*) FILTER (n > 0) AS a, sum(f) FILTER (b) AS s, max(s) FILTER (n < 0 AND f > 0) AS m FROM t GROUP BY region ORDER BY region
+SELECT count(*) FILTER (n > 0), sum(n) FILTER ((n < 0)) FROM t

@@ -134,6 +134,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT NOT a <=> b + 1, a <=> NULL, NOT NOT a <=> 'x' FROM t"},
 		{"select count(*) filter (where a > 1), sum(distinct b) filter (where c ilike 'x'), group_concat(d, e order by d separator '-') filter (where d) from t",
 			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), SUM(DISTINCT CASE WHEN ILIKE(c, 'x') THEN b END), GROUP_CONCAT(CASE WHEN d THEN d END, e ORDER BY d SEPARATOR '-') FROM t"},
+		// DuckDB's FILTER (c), without WHERE.
+		{"select count(*) filter (a > 1), max(b) filter ((c) and d) from t",
+			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), MAX(CASE WHEN c AND d THEN b END) FROM t"},
 		// DuckDB's ^ (a power) and INTERVAL '…' text: a CAST, but with a
 		// unit after it.
 		{"select 2 ^ 3 * 4, a - interval '1 day 2 hours', b + interval '-3 weeks', c + interval '1' day, interval '1.5 days ago', '04:05'::interval, cast(d as interval) from t",

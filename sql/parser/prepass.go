@@ -432,18 +432,23 @@ func filterCase(text string, toks []sqlToken, i int) (string, int) {
 	return filterHead(c, ast.FilteredMarker), closeF
 }
 
-// filterCond reads FILTER (WHERE c), FILTER at token i: c, rewritten,
-// and the index of FILTER's ')'; -1 when it is not so written.
+// filterCond reads FILTER (WHERE c), or DuckDB's FILTER (c), FILTER at
+// token i: c, rewritten, and the index of FILTER's ')'; -1 when it is
+// not so written.
 func filterCond(text string, toks []sqlToken, i int) (string, int) {
 	tk := tokens{text, toks}
-	if !tk.punct(i+1, "(") || !tk.word(i+2, "WHERE") {
+	if !tk.punct(i+1, "(") {
 		return "", -1
+	}
+	from := i + 2
+	if tk.word(from, "WHERE") {
+		from++
 	}
 	closeF := tk.closing(i + 1)
-	if closeF <= i+3 {
+	if closeF <= from {
 		return "", -1
 	}
-	return prepass(text[toks[i+3].pos:toks[closeF-1].end]).text, closeF
+	return prepass(text[toks[from].pos:toks[closeF-1].end]).text, closeF
 }
 
 // filterHead is the head of the CASE of FILTER (WHERE c): CASE WHEN c
@@ -1383,7 +1388,7 @@ func prepass(text string) rewritten {
 				edits = append(edits, edit{pos: toks[from+1].pos, end: toks[from+1].pos, repl: distinctMarker + "(", whole: i + 1},
 					edit{pos: toks[end].end, end: toks[end].end, repl: ")", whole: i + 1})
 			}
-		case word(i, "FILTER") && punct(i+1, "(") && word(i+2, "WHERE"):
+		case word(i, "FILTER") && punct(i+1, "(") && punct(i-1, ")"):
 			fe, closeF := filterEdits(text, toks, i)
 			if closeF < 0 {
 				continue // ParseSelect names it
