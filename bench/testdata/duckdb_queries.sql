@@ -862,3 +862,7 @@ SELECT regexp_extract_all('a1b22c333', '\d+') AS a, regexp_extract_all('abc', 'x
 SELECT COUNT(*) AS c FROM (SELECT * FROM t USING SAMPLE 10 LIMIT 5) s
 SELECT region, count(*) FILTER (n > 0) AS a, sum(f) FILTER (b) AS s, max(s) FILTER (n < 0 AND f > 0) AS m FROM t GROUP BY region ORDER BY region
 SELECT count(*) FILTER (n > 0), sum(n) FILTER ((n < 0)) FROM t
+SELECT id, CAST(string_split(s, ' ') AS VARCHAR) AS a, string_split(s, 'a')::VARCHAR AS b, CAST([n, id] AS VARCHAR) AS c, CAST([[s], [region]] AS VARCHAR) AS e FROM t WHERE id < 80 ORDER BY id
+SELECT region, CAST(list(n ORDER BY id) AS VARCHAR) AS a, length(CAST(list(s ORDER BY id) AS VARCHAR)) AS b FROM t WHERE id < 100 GROUP BY region ORDER BY region
+SELECT [1,2,3][2] AS a, [[1,2],[3]][1][2] AS b, ['a','b'][-1] AS c, [1,2,3][2:3] AS d, (['x','y'])[1] AS e, CAST([true, NULL] AS VARCHAR) AS f, CAST(['null', 'NULL', 'x y', 'a:b', 'a=b', '(p)', '{q}', 'é'] AS VARCHAR) AS g
+SELECT id, string_split(s, ' ')[1] AS a, CAST(regexp_extract_all(s, '.') AS VARCHAR) AS b FROM t WHERE id < 60 ORDER BY id

@@ -115,3 +115,25 @@ func TestListFunctions(t *testing.T) {
 		{fn: "ARRAY_SLICE", args: A(J(`[1,2,3]`), I(0), I(-1)), want: J(`[1,2,3]`)},
 	})
 }
+
+// TestListText: DuckDB 1.5.6's CAST(list AS VARCHAR).
+func TestListText(t *testing.T) {
+	for raw, want := range map[string]string{
+		`[1,2]`:                     `[1, 2]`,
+		`["a","b c","d,e",null,""]`: `[a, b c, 'd,e', NULL, '']`,
+		`[1.5,2]`:                   `[1.5, 2.0]`,
+		`[[1],[2,3]]`:               `[[1], [2, 3]]`,
+		`["it's","[x]","null"," x","y ","a\\b","x y","a:b","a=b","(p)","{q}","é"]`: `['it\'s', '[x]', 'null', ' x', 'y ', a\b, x y, 'a:b', 'a=b', '(p)', '{q}', é]`,
+		`[true,null]`:                    `[true, NULL]`,
+		`[]`:                             `[]`,
+		`[{"a":1,"b":"x y"},{"a":null}]`: `[{'a': 1, 'b': x y}, {'a': NULL}]`,
+	} {
+		got, err := ListText(raw)
+		if err != nil || got != want {
+			t.Errorf("ListText(%s) = %q, %v; want %q", raw, got, err, want)
+		}
+	}
+	if _, err := ListText(`[1,`); err == nil {
+		t.Error("ListText([1,): no error")
+	}
+}

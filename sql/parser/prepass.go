@@ -185,6 +185,26 @@ func isNameByte(c byte) bool {
 // (a.b, 2.5) or ? placeholder; -1 when there is none.
 func castOperand(text string, toks []sqlToken, i int) int {
 	is := func(k int, p string) bool { return k >= 0 && !toks[k].word && text[toks[k].pos:toks[k].end] == p }
+	if is(i, "]") {
+		// A list [a, b] (its '['), or a subscript x[i] (x's start).
+		depth := 0
+		for k := i; k >= 0; k-- {
+			switch {
+			case is(k, "]"):
+				depth++
+			case is(k, "["):
+				if depth--; depth == 0 {
+					tk := tokens{text, toks}
+					if k == 0 || toks[k-1].word && isClauseWord(tk.at(k-1)) || bracketAfter[strings.ToUpper(tk.at(k-1))] ||
+						!endsOperand(text, toks, k-1) && !is(k-1, "]") {
+						return k
+					}
+					return castOperand(text, toks, k-1)
+				}
+			}
+		}
+		return -1
+	}
 	if is(i, ")") {
 		depth := 0
 		for k := i; k >= 0; k-- {

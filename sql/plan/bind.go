@@ -808,7 +808,7 @@ func foldConst(x Expr) Expr {
 	if err != nil {
 		return x
 	}
-	return &Const{V: v, Text: x.String()}
+	return &Const{V: v, Text: x.String(), JSON: jsonTyped(inner)}
 }
 
 // rowExprNode binds the node e, binding its children with sub.
@@ -913,7 +913,7 @@ func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 			// DOUBLE would; 2.50 → '2.50', not '2.5'.
 			x = &Const{V: types.StringValue(c.Text), Text: c.Text}
 		}
-		return &CastExpr{x, e.To, e.Type, e.Try}, err
+		return &CastExpr{X: x, To: e.To, Type: e.Type, Try: e.Try, Nested: !jsonTyped(x)}, err
 	case ast.Interval:
 		x, err := sub(e.X)
 		if err != nil {
@@ -1088,6 +1088,23 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 // decimalRE is a literal DuckDB reads as a DECIMAL (or an integer): no
 // exponent.
 var decimalRE = regexp.MustCompile(`^-?[0-9]*\.?[0-9]*$`)
+
+// jsonTyped reports an expression that DuckDB types JSON (not a list or
+// a struct): a JSON function's call, a CAST to JSON.
+func jsonTyped(x Expr) bool {
+	switch x := x.(type) {
+	case *Call:
+		switch x.Name {
+		case "JSON_EXTRACT", "TO_JSON", "JSON_QUOTE", "JSON":
+			return true
+		}
+	case *CastExpr:
+		return x.To == types.JSON
+	case *Const:
+		return x.JSON
+	}
+	return false
+}
 
 // decimalFold computes l op r of two number literals, one of them with a
 // decimal point, exactly, as DuckDB's DECIMALs do: .06 + 0.01 is 0.07,

@@ -44,6 +44,7 @@ type Const struct {
 	V       types.Value
 	Text    string // how it prints
 	Decimal bool   // a number as written (DuckDB's DECIMAL when it has a point), or folded from such
+	JSON    bool   // folded from an expression DuckDB types JSON (see jsonTyped)
 }
 
 func (c *Const) Eval(Row) (types.Value, error) { return c.V, nil }
@@ -913,12 +914,26 @@ type CastExpr struct {
 	To   types.Kind
 	Type string
 	Try  bool // TRY_CAST: a value that does not convert is NULL
+	// Nested: X's arrays are lists (a lake's, a list function's), whose
+	// text is DuckDB's ([1, 2], an object in one as a STRUCT {'k': v}),
+	// not JSON's; false where X is JSON (JSON_EXTRACT, TO_JSON, CAST AS
+	// JSON), whose text is its JSON. An object alone keeps its JSON text:
+	// DuckDB's STRUCT of a lake's objects has every key that any row
+	// has, which one row does not tell.
+	Nested bool
 }
 
 func (e *CastExpr) Eval(r Row) (types.Value, error) {
 	v, err := e.X.Eval(r)
 	if err != nil {
 		return v, err
+	}
+	if e.Nested && e.To == types.String && v.K == types.JSON && v.S != "" && v.S[0] == '[' {
+		s, err := function.ListText(v.S)
+		if err != nil {
+			return types.Value{}, fmt.Errorf("%w: %w", ErrEval, err)
+		}
+		return types.StringValue(s), nil
 	}
 	in := v
 	if v, err = types.Cast(v, e.To); err != nil {
@@ -1016,7 +1031,7 @@ func CloneExpr(e Expr) Expr {
 		}
 		return c
 	case *CastExpr:
-		return &CastExpr{CloneExpr(e.X), e.To, e.Type, e.Try}
+		return &CastExpr{CloneExpr(e.X), e.To, e.Type, e.Try, e.Nested}
 	case *KeyIn:
 		return &KeyIn{Args: cloneAll(e.Args), Has: e.Has, Text: e.Text}
 	}
