@@ -8,7 +8,7 @@ import (
 
 // ListText is DuckDB's text of a list, CAST(list AS VARCHAR), for the JSON
 // array raw that stands for one: [1, 2], elements joined by ", ", NULL
-// for null, text as it is unless it must be quoted (”, ' a', 'a,b',
+// for null, text as it is unless it must be quoted (the empty text, ' a', 'a,b',
 // 'null', quotes and backslashes escaped with a backslash), numbers as
 // CAST(… AS VARCHAR) spells them (all DOUBLEs where one is: a list has
 // one type), a list in a list as a list, an object as a STRUCT ({'k':
