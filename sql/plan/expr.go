@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unsafe"
 
@@ -439,16 +440,55 @@ func CompareValues(op string, a, b types.Value, lit *litForms, text bool) types.
 		}
 		return types.Value{}
 	}
+	if a.K == types.JSON || b.K == types.JSON {
+		a, b = jsonScalars(a, b)
+	}
 	var c int
 	switch {
 	case text:
 		c = strings.Compare(a.Text(), b.Text())
-	case lit != nil:
+	case lit != nil && a.K != types.JSON && b.K != types.JSON:
 		c = types.Compare(a, lit.coerce(b, a))
 	default:
 		c = types.Compare(a, b)
 	}
 	return types.BoolValue(cmpOp(op, c))
+}
+
+// jsonScalars readies a comparison of a JSON scalar (JSON_EXTRACT's 5,
+// true, "x") with another value as DuckDB's: beside a number or a
+// boolean it is read as one (JSON_EXTRACT(j, '$.n') = 5), beside text
+// both are compared as text, the JSON's as written ('"x"'). Objects and
+// arrays are left as they are.
+func jsonScalars(a, b types.Value) (types.Value, types.Value) {
+	scalar := func(v types.Value) bool {
+		return v.K == types.JSON && v.S != "" && v.S[0] != '{' && v.S[0] != '['
+	}
+	read := func(j, other types.Value) types.Value {
+		switch other.K {
+		case types.Int, types.Huge, types.Float, types.Bool:
+			var scratch []byte
+			if c := j.S[0]; c == '-' || c >= '0' && c <= '9' || c == 't' || c == 'f' {
+				return types.FromJSON([]byte(j.S), false, &scratch)
+			}
+			// A JSON string of a number, as DuckDB casts it ("5" = 5).
+			if j.S[0] == '"' && other.K != types.Bool {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(types.FromJSON([]byte(j.S), false, &scratch).S), 64); err == nil {
+					return types.FloatValue(f)
+				}
+			}
+		case types.String:
+			return types.StringValue(j.S)
+		}
+		return j
+	}
+	if scalar(a) && !scalar(b) {
+		return read(a, b), b
+	}
+	if scalar(b) && !scalar(a) {
+		return a, read(b, a)
+	}
+	return a, b
 }
 
 func cmpOp(op string, c int) bool {

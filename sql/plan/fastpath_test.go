@@ -261,3 +261,33 @@ func TestYmdHoldsAsDayHolds(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareJSONScalars: a JSON scalar (JSON_EXTRACT's) beside a number
+// or a boolean is read as one, beside text compared as its JSON text, as
+// DuckDB 1.5.6 answers; objects and arrays are left as they were.
+func TestCompareJSONScalars(t *testing.T) {
+	j := types.JSONValue
+	for _, c := range []struct {
+		op   string
+		a, b types.Value
+		want bool
+	}{
+		{"=", j("1"), types.IntValue(1), true},
+		{"=", j("1.0"), types.IntValue(1), true},
+		{"=", types.FloatValue(1), j("1"), true},
+		{">", j("10"), types.IntValue(9), true},
+		{"<", j("-2.5"), types.IntValue(-2), true},
+		{"=", j("true"), types.BoolValue(true), true},
+		{"=", j("1"), types.StringValue("1"), true},
+		{"=", j(`"q"`), types.StringValue(`"q"`), true},
+		{"=", j(`"q"`), types.StringValue("q"), false},
+		{"=", j(`"5"`), types.IntValue(5), true},
+		{"=", j(`"x"`), types.IntValue(5), false},
+		{"=", j("[1,2]"), types.StringValue("[1,2]"), false},
+		{"=", j("1"), j("1"), true},
+	} {
+		if got := CompareValues(c.op, c.a, c.b, nil, false); got != types.BoolValue(c.want) {
+			t.Errorf("%v %s %v: %v, want %v", c.a, c.op, c.b, got, c.want)
+		}
+	}
+}
