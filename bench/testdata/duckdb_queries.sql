@@ -869,3 +869,7 @@ SELECT id, string_split(s, ' ')[1] AS a, CAST(regexp_extract_all(s, '.') AS VARC
 SELECT id, json_extract('{"n":' || CAST(n AS VARCHAR) || '}', '$.n') = n AS a, json_extract('{"n":' || CAST(n AS VARCHAR) || '}', '$.n') > 0 AS b, json_extract('[' || CAST(f AS VARCHAR) || ']', '$[0]') < 100 AS c, json_extract('{"b":' || CAST(b AS VARCHAR) || '}', '$.b') = true AS d FROM t WHERE id < 60 AND n IS NOT NULL AND f IS NOT NULL AND b IS NOT NULL ORDER BY id
 SELECT COUNT(*) AS c FROM t WHERE json_extract('{"n":' || CAST(n AS VARCHAR) || '}', '$.n') >= 10
 SELECT json_extract('{"a":1,"b":"q"}', '$.a') = 1 AS x, json_extract('{"a":1,"b":"q"}', '$.a') = '1' AS y, json_extract('{"a":1,"b":"q"}', '$.b') = '"q"' AS w, json_extract('[10]', '$[0]') > 9 AS f, json_extract('[true]', '$[0]') = true AS g, json_extract('[1.0]', '$[0]') = 1 AS a2, json_extract('[2.5]', '$[0]') BETWEEN 2 AND 3 AS h
+SELECT '{"a":1}' -> '$.a' AS x, '{"a":{"b":[1,2]}}' -> 'a' -> 'b' AS y, '{"a":{"b":[1,2]}}' -> 'a' ->> 'b' AS z, '[1,2]' -> 1 AS w, '[1,2]' ->> -1 AS v, '{"a":1}'::JSON ->> 'a' AS u
+SELECT id, lower('{"K":' || CAST(n AS VARCHAR) || '}') -> '$.k' AS a, ('{"s":' || to_json(s) || '}') ->> 's' AS b FROM t WHERE id < 40 AND n IS NOT NULL ORDER BY id
+SELECT id, ('{"a":{"b":' || CAST(n AS VARCHAR) || '}}') -> 'a' -> 'b' AS c, (('{"a":{"b":' || CAST(n AS VARCHAR) || '}}') -> '$.a.b') = n AS d FROM t WHERE id < 40 AND n IS NOT NULL ORDER BY id
+SELECT '{"a":1}' -> '$.a', '{"a":{"b":[1,2]}}' -> 'a' -> 'b', lower('{"A":5}') ->> 'a', to_json(region) -> '$' FROM t WHERE id < 3 ORDER BY id

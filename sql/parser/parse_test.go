@@ -134,6 +134,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 			"SELECT NOT a <=> b + 1, a <=> NULL, NOT NOT a <=> 'x' FROM t"},
 		{"select count(*) filter (where a > 1), sum(distinct b) filter (where c ilike 'x'), group_concat(d, e order by d separator '-') filter (where d) from t",
 			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), SUM(DISTINCT CASE WHEN ILIKE(c, 'x') THEN b END), GROUP_CONCAT(CASE WHEN d THEN d END, e ORDER BY d SEPARATOR '-') FROM t"},
+		// -> and ->> of any operand, chained, after a cast.
+		{"select lower(a) -> '$.k', 'x' ->> 'k', a -> 'b' -> 'c', a::json ->> 'k', b -> ('p') from t",
+			"SELECT LOWER(a) -> '$.k', 'x' ->> 'k', a -> 'b' -> 'c', CAST(a AS JSON) ->> 'k', b -> 'p' FROM t"},
 		// DuckDB's FILTER (c), without WHERE.
 		{"select count(*) filter (a > 1), max(b) filter ((c) and d) from t",
 			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), MAX(CASE WHEN c AND d THEN b END) FROM t"},

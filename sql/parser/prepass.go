@@ -92,6 +92,7 @@ type edit struct {
 	// cannot leave a construct half rewritten (FILTER (WHERE c) dropped,
 	// its condition lost): left as written, the grammar refuses it.
 	whole int
+	first bool // an insertion that goes before the others at its place (see applyEdits)
 }
 
 // rewritten is statement text after the pre-parse.
@@ -860,6 +861,73 @@ const (
 // …), items, and the converter takes the first item out again.
 const distinctOnMarker = "__lakesql_distinct_on"
 
+// arrowMarker and arrowTextMarker stand for x -> p and x ->> p of an x
+// or p that the grammar does not take there (see arrowEdits).
+const (
+	arrowMarker     = "__lakesql_arrow"
+	arrowTextMarker = "__lakesql_arrow_text"
+)
+
+// arrowEdits returns the edits of x -> p or x ->> p whose '-' is token i
+// when the grammar cannot read it (x is not a column's name, as a call,
+// a literal, a parenthesized expression or another arrow's result is, or
+// p is not a literal): arrowMarker(x, p), x with the arrows before it
+// (s -> 'a' -> 'b' is (s -> 'a') -> 'b'), p one operand; and the index
+// of p's last token. false leaves it to the grammar.
+func arrowEdits(tk tokens, i int) ([]edit, int, bool) {
+	toks := tk.toks
+	adjacent := func(k int) bool { return toks[k].end == toks[k+1].pos }
+	opEnd := i + 1 // the operator's last token
+	marker := arrowMarker
+	if tk.punct(i+2, ">") && adjacent(i+1) {
+		opEnd, marker = i+2, arrowTextMarker
+	}
+	start := castOperand(tk.text, toks, i-1)
+	if start < 0 || opEnd+1 >= len(toks) {
+		return nil, 0, false
+	}
+	chained := false
+	for {
+		// An arrow or a :: just before x: x is that arrow's result, or
+		// that cast's.
+		k := start - 1
+		if tk.punct(k, ">") && tk.punct(k-1, ">") && adjacent(k-1) && tk.punct(k-2, "-") && adjacent(k-2) {
+			k -= 2
+		} else if tk.punct(k, ">") && tk.punct(k-1, "-") && adjacent(k-1) {
+			k--
+		} else if tk.punct(k, ":") && tk.punct(k-1, ":") && adjacent(k-1) {
+			k--
+		} else {
+			break
+		}
+		s := castOperand(tk.text, toks, k-1)
+		if s < 0 {
+			return nil, 0, false
+		}
+		start, chained = s, true
+	}
+	p := opEnd + 1
+	last := p
+	if tk.punct(p, "(") {
+		if last = tk.closing(p); last < 0 {
+			return nil, 0, false
+		}
+	} else if tk.punct(p, "-") && p+1 < len(toks) && toks[p+1].word {
+		last = p + 1 // a negative number
+	}
+	c := tk.text[toks[p].pos]
+	column := start == i-1 && toks[start].word && !isKeyword(tk.at(start))
+	literal := last == p && (c == '\'' || c >= '0' && c <= '9')
+	if column && literal && !chained {
+		return nil, 0, false
+	}
+	return []edit{
+		{pos: toks[start].pos, end: toks[start].pos, repl: marker + "(", first: true, whole: i + 1},
+		{pos: toks[i].pos, end: toks[opEnd].end, repl: ",", whole: i + 1},
+		{pos: toks[last].end, end: toks[last].end, repl: ")", whole: i + 1},
+	}, last, true
+}
+
 // tryMarker wraps the CAST that DuckDB's TRY_CAST(x AS type) becomes:
 // tryMarker(CAST(x AS type)), which the converter reads as a cast that
 // gives NULL where it fails.
@@ -1298,6 +1366,14 @@ func prepass(text string) rewritten {
 		case word(i, "NULLS") && (word(i+1, "FIRST") || word(i+1, "LAST")) && i > 0:
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: ", " + nullsMarker + strings.ToLower(text2(i+1))})
 			i++
+		case punct(i, "-") && punct(i+1, ">") && toks[i].end == toks[i+1].pos && i > 0:
+			// x -> p and x ->> p where the grammar takes only a column's
+			// name and a literal: arrowMarker(x, p), which the converter
+			// reads as the operator.
+			if es, last, ok := arrowEdits(tokens{text, toks}, i); ok {
+				edits = append(edits, es...)
+				i = last
+			}
 		case punct(i, "["):
 			// DuckDB's s[a:b] and s[i]: ARRAY_SLICE(s, a, b) and
 			// ARRAY_EXTRACT(s, i) (an omitted bound is the text's end);
@@ -1637,9 +1713,27 @@ func prepass(text string) rewritten {
 // applied, and the first wins (the statement then fails to parse where
 // it cannot be read).
 func applyEdits(text string, edits []edit) rewritten {
+	// An edit marked first goes before the others at its place, the
+	// later of two such first: it opens a call around what they open
+	// (an arrow around a cast, a chain's last arrow around the earlier).
+	var firsts, rest []edit
+	for _, e := range edits {
+		if e.first {
+			firsts = append([]edit{e}, firsts...)
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	edits = append(firsts, rest...)
 	slices.SortStableFunc(edits, func(a, b edit) int {
 		if a.pos != b.pos {
 			return a.pos - b.pos
+		}
+		if a.first != b.first {
+			if a.first {
+				return -1
+			}
+			return 1
 		}
 		return (a.end - a.pos) - (b.end - b.pos)
 	})

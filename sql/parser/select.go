@@ -1170,6 +1170,24 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	if f.Name == strings.ToUpper(tryMarker) {
 		return c.tryCast(e)
 	}
+	if f.Name == strings.ToUpper(arrowMarker) || f.Name == strings.ToUpper(arrowTextMarker) {
+		if len(e.Exprs) != 2 {
+			return nil, c.unsupported(e, "this ->")
+		}
+		var args [2]ast.Expr
+		for k, a := range e.Exprs {
+			ae, ok := a.(*sqlparser.AliasedExpr)
+			if !ok {
+				return nil, c.unsupported(e, "this ->")
+			}
+			x, err := c.expr(ae.Expr)
+			if err != nil {
+				return nil, err
+			}
+			args[k] = x
+		}
+		return ast.JSONExtract{X: args[0], Path: args[1], Text: f.Name == strings.ToUpper(arrowTextMarker)}, nil
+	}
 	switch f.Name {
 	case substrName:
 		f.Name, f.Shown = "SUBSTRING", `main."substring"`
