@@ -873,3 +873,5 @@ SELECT '{"a":1}' -> '$.a' AS x, '{"a":{"b":[1,2]}}' -> 'a' -> 'b' AS y, '{"a":{"
 SELECT id, lower('{"K":' || CAST(n AS VARCHAR) || '}') -> '$.k' AS a, ('{"s":' || to_json(s) || '}') ->> 's' AS b FROM t WHERE id < 40 AND n IS NOT NULL ORDER BY id
 SELECT id, ('{"a":{"b":' || CAST(n AS VARCHAR) || '}}') -> 'a' -> 'b' AS c, (('{"a":{"b":' || CAST(n AS VARCHAR) || '}}') -> '$.a.b') = n AS d FROM t WHERE id < 40 AND n IS NOT NULL ORDER BY id
 SELECT '{"a":1}' -> '$.a', '{"a":{"b":[1,2]}}' -> 'a' -> 'b', lower('{"A":5}') ->> 'a', to_json(region) -> '$' FROM t WHERE id < 3 ORDER BY id
+SELECT CAST(['1','2',NULL] AS INTEGER[]) AS a, string_split('1,2,3', ',')::BIGINT[] AS b, [1,2]::DOUBLE[] AS c, [1.5, 2]::VARCHAR[] AS d, TRY_CAST(['1','x'] AS INTEGER[]) AS e, CAST(NULL AS INTEGER[]) AS f, CAST([1,2] AS VARCHAR[]) AS h
+SELECT id, list_sum(string_split(CAST(abs(n) AS VARCHAR) || ',' || CAST(id AS VARCHAR), ',')::BIGINT[]) AS a, CAST([n, id] AS DOUBLE[]) AS b, CAST([n, id] AS VARCHAR[]) AS c, TRY_CAST(string_split(s, ' ') AS INTEGER[]) AS d FROM t WHERE id < 60 ORDER BY id

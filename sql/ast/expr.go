@@ -187,6 +187,7 @@ type Cast struct {
 	To   types.Kind
 	Type string // the type as written, for printing
 	Try  bool   // TRY_CAST: NULL where the cast fails
+	List bool   // a cast to a list of To (INTEGER[]): each element cast
 }
 
 // Interval is INTERVAL X Unit.

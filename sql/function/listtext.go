@@ -108,3 +108,20 @@ func quoteNested(b *strings.Builder, s string, key bool) {
 	}
 	b.WriteByte('\'')
 }
+
+// ListElements returns the raw JSON of each element of the JSON array raw.
+func ListElements(raw string) ([]string, error) {
+	v, err := jsonDoc(raw)
+	if err != nil {
+		return nil, err
+	}
+	if v[0] != '[' {
+		return nil, errBadJSON
+	}
+	var out []string
+	err = eachJSON(v, func(_, w string) (bool, error) {
+		out = append(out, w)
+		return true, nil
+	})
+	return out, err
+}

@@ -137,6 +137,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// -> and ->> of any operand, chained, after a cast.
 		{"select lower(a) -> '$.k', 'x' ->> 'k', a -> 'b' -> 'c', a::json ->> 'k', b -> ('p') from t",
 			"SELECT LOWER(a) -> '$.k', 'x' ->> 'k', a -> 'b' -> 'c', CAST(a AS JSON) ->> 'k', b -> 'p' FROM t"},
+		// Casts to lists.
+		{"select cast(a as integer[]), b::double[], try_cast(c as varchar[]) from t",
+			"SELECT CAST(a AS INTEGER[]), CAST(b AS DOUBLE[]), TRY_CAST(c AS VARCHAR[]) FROM t"},
 		// DuckDB's FILTER (c), without WHERE.
 		{"select count(*) filter (a > 1), max(b) filter ((c) and d) from t",
 			"SELECT COUNT(CASE WHEN a > 1 THEN 1 END), MAX(CASE WHEN c AND d THEN b END) FROM t"},

@@ -1174,6 +1174,10 @@ const (
 // nullsMarker begins the marker ORDER BY item of NULLS FIRST and LAST.
 const nullsMarker = "__lakesql_nulls_"
 
+// listTypeSuffix follows the type marker's name of a list's elements
+// (CAST(x AS INTEGER[])).
+const listTypeSuffix = "__list"
+
 // typeMarker prefixes a DuckDB type name carried through sqlparser as a
 // character set name.
 const typeMarker = "__t_"
@@ -1406,7 +1410,11 @@ func prepass(text string) rewritten {
 				}
 			}
 			typ := name
-			if !mysqlTypes[name] {
+			if punct(j+1, "[") && punct(j+2, "]") { // INTEGER[]: a list
+				j += 2
+				end = toks[j].end
+				typ = "CHAR " + typeMarker + strings.ToLower(name) + listTypeSuffix
+			} else if !mysqlTypes[name] {
 				typ = "CHAR " + typeMarker + strings.ToLower(name)
 			}
 			edits = append(edits, edit{pos: toks[start].pos, end: toks[start].pos, repl: "CAST("},
@@ -1628,7 +1636,10 @@ func prepass(text string) rewritten {
 				j++
 				end = toks[j].end
 			}
-			if duckTypes[name] && !mysqlTypes[name] {
+			if punct(j+1, "[") && punct(j+2, "]") { // INTEGER[]: a list
+				j += 2
+				edits = append(edits, edit{pos: toks[i+1].pos, end: toks[j].end, repl: "CHAR " + typeMarker + strings.ToLower(name) + listTypeSuffix})
+			} else if duckTypes[name] && !mysqlTypes[name] {
 				if punct(j+1, "(") { // VARCHAR(10): the length is dropped
 					if k, _ := closing(j + 1); k > 0 {
 						j = k

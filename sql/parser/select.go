@@ -1411,8 +1411,10 @@ func (c *converter) cast(node sqlparser.SQLNode, x sqlparser.Expr, t *sqlparser.
 		return nil, err
 	}
 	name := strings.ToUpper(t.Type)
+	list := false
 	if strings.HasPrefix(t.Charset, typeMarker) {
 		name = strings.ToUpper(strings.TrimPrefix(t.Charset, typeMarker))
+		name, list = strings.CutSuffix(name, strings.ToUpper(listTypeSuffix))
 	} else if t.Charset != "" {
 		return nil, c.unsupported(node, "a character set")
 	}
@@ -1437,6 +1439,9 @@ func (c *converter) cast(node sqlparser.SQLNode, x sqlparser.Expr, t *sqlparser.
 			// DECIMAL(p, s) rounds to s places; we compute it as a DOUBLE.
 			return nil, c.unsupported(node, "CAST to DECIMAL with a precision (CAST to DOUBLE instead)")
 		}
+	}
+	if list {
+		return ast.Cast{X: arg, To: kind, Type: spelt + "[]", List: true}, nil
 	}
 	return ast.Cast{X: arg, To: kind, Type: spelt}, nil
 }

@@ -913,7 +913,7 @@ func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 			// DOUBLE would; 2.50 → '2.50', not '2.5'.
 			x = &Const{V: types.StringValue(c.Text), Text: c.Text}
 		}
-		return &CastExpr{X: x, To: e.To, Type: e.Type, Try: e.Try, Nested: !jsonTyped(x)}, err
+		return &CastExpr{X: x, To: e.To, Type: e.Type, Try: e.Try, Nested: !jsonTyped(x), List: e.List}, err
 	case ast.Interval:
 		x, err := sub(e.X)
 		if err != nil {

@@ -961,12 +961,16 @@ type CastExpr struct {
 	// DuckDB's STRUCT of a lake's objects has every key that any row
 	// has, which one row does not tell.
 	Nested bool
+	List   bool // a cast to a list of To: each element cast (TRY_CAST: NULL where it fails)
 }
 
 func (e *CastExpr) Eval(r Row) (types.Value, error) {
 	v, err := e.X.Eval(r)
 	if err != nil {
 		return v, err
+	}
+	if e.List {
+		return e.castList(v)
 	}
 	if e.Nested && e.To == types.String && v.K == types.JSON && v.S != "" && v.S[0] == '[' {
 		s, err := function.ListText(v.S)
@@ -998,6 +1002,35 @@ func (e *CastExpr) Eval(r Row) (types.Value, error) {
 		}
 	}
 	return v, nil
+}
+
+// castList casts each element of the list v (a JSON array) to e.To, as
+// DuckDB's CAST(x AS INTEGER[]); NULL stays NULL, and text or another
+// value is not a list (DuckDB reads '[1, 2]' as one; we do not).
+func (e *CastExpr) castList(v types.Value) (types.Value, error) {
+	if v.K == types.Null {
+		return v, nil
+	}
+	if v.K != types.JSON || v.S == "" || v.S[0] != '[' {
+		return types.Value{}, fmt.Errorf("%w: %w: CAST to %s takes a list, not %s", ErrEval, types.ErrConvert, e.Type, v.K)
+	}
+	raws, err := function.ListElements(v.S)
+	if err != nil {
+		return types.Value{}, fmt.Errorf("%w: %w", ErrEval, err)
+	}
+	one := CastExpr{X: &Const{}, To: e.To, Type: strings.TrimSuffix(e.Type, "[]"), Try: e.Try, Nested: true}
+	els := make([]types.Value, len(raws))
+	var scratch []byte
+	for i, raw := range raws {
+		one.X.(*Const).V = types.FromJSON([]byte(raw), false, &scratch)
+		if els[i], err = one.Eval(nil); err != nil {
+			return types.Value{}, err
+		}
+		if els[i].K == types.String {
+			els[i] = types.StringValue(strings.Clone(els[i].S))
+		}
+	}
+	return types.ListValue(els), nil
 }
 
 // intRanges are the bounds of the integer types narrower than BIGINT, as
@@ -1071,7 +1104,7 @@ func CloneExpr(e Expr) Expr {
 		}
 		return c
 	case *CastExpr:
-		return &CastExpr{CloneExpr(e.X), e.To, e.Type, e.Try, e.Nested}
+		return &CastExpr{CloneExpr(e.X), e.To, e.Type, e.Try, e.Nested, e.List}
 	case *KeyIn:
 		return &KeyIn{Args: cloneAll(e.Args), Has: e.Has, Text: e.Text}
 	}
