@@ -377,3 +377,19 @@ func TestSgFloatSumsOfSmallInts(t *testing.T) {
 		t.Errorf("%d float sums in 2000 queries", sums)
 	}
 }
+
+// TestSgNoEmptyFrame: a COUNT(*)'s frame that is empty for every row is
+// turned around (DuckDB counts it negative), another is kept.
+func TestSgNoEmptyFrame(t *testing.T) {
+	for in, want := range map[string]string{
+		"ROWS BETWEEN 0 PRECEDING AND 3 PRECEDING": "ROWS BETWEEN 3 PRECEDING AND 0 PRECEDING",
+		"ROWS BETWEEN 3 FOLLOWING AND 1 FOLLOWING": "ROWS BETWEEN 1 FOLLOWING AND 3 FOLLOWING",
+		"ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING": "ROWS BETWEEN 3 PRECEDING AND 1 PRECEDING",
+		"ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING": "ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING",
+		"ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING": "ROWS BETWEEN CURRENT ROW AND 2 FOLLOWING",
+	} {
+		if got := sgNoEmptyFrame(in); got != want {
+			t.Errorf("%s: %s, want %s", in, got, want)
+		}
+	}
+}
