@@ -875,3 +875,8 @@ SELECT id, ('{"a":{"b":' || CAST(n AS VARCHAR) || '}}') -> 'a' -> 'b' AS c, (('{
 SELECT '{"a":1}' -> '$.a', '{"a":{"b":[1,2]}}' -> 'a' -> 'b', lower('{"A":5}') ->> 'a', to_json(region) -> '$' FROM t WHERE id < 3 ORDER BY id
 SELECT CAST(['1','2',NULL] AS INTEGER[]) AS a, string_split('1,2,3', ',')::BIGINT[] AS b, [1,2]::DOUBLE[] AS c, [1.5, 2]::VARCHAR[] AS d, TRY_CAST(['1','x'] AS INTEGER[]) AS e, CAST(NULL AS INTEGER[]) AS f, CAST([1,2] AS VARCHAR[]) AS h
 SELECT id, list_sum(string_split(CAST(abs(n) AS VARCHAR) || ',' || CAST(id AS VARCHAR), ',')::BIGINT[]) AS a, CAST([n, id] AS DOUBLE[]) AS b, CAST([n, id] AS VARCHAR[]) AS c, TRY_CAST(string_split(s, ' ') AS INTEGER[]) AS d FROM t WHERE id < 60 ORDER BY id
+SELECT region, max(n, 3) AS a, min(f, 2) AS b, max(s, 2) AS c, arg_max(id, id, 3) AS d, arg_min(id, id, 2) AS e, max_by(id, id, 1) AS g FROM t GROUP BY region ORDER BY region
+SELECT day, max(n, 2) FILTER (WHERE n < 10) AS a, min(DISTINCT n, 3) AS b, arg_max(s, id, 2) AS c FROM t GROUP BY day ORDER BY day
+SELECT max(id, 5) AS a, min(id, 5) AS b, arg_min(f, id, 3) AS c, max(big, 2) AS d FROM t
+SELECT id, max(id, 2) OVER (PARTITION BY region ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS w FROM t WHERE id < 40 ORDER BY id
+SELECT max(x, 2) AS m FROM (SELECT n AS x FROM t WHERE false) s

@@ -80,7 +80,7 @@ func grow(acct *int64, n int) {
 func OrderSensitive(name string) bool {
 	switch strings.ToUpper(name) {
 	case "ANY_VALUE", "FIRST", "ARBITRARY", "LAST", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN", "MODE",
-		"ARRAY_AGG", "LIST":
+		"ARRAY_AGG", "LIST", "ARG_MAX_N", "ARG_MIN_N":
 		return true // ARG_MAX and ARG_MIN: the first of tying rows; MODE: the first of values as frequent
 	}
 	return false
@@ -162,6 +162,17 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 			return nil, true, err
 		}
 		mk = func() State { return &concat{sep: s} }
+	case "MAX_N", "MIN_N", "ARG_MAX_N", "ARG_MIN_N":
+		// MAX(x, n) and the others with an n, as the converter names them.
+		arg := strings.HasPrefix(name, "ARG_")
+		if err := arity(2+btoi(arg), 2+btoi(arg)); err != nil {
+			return nil, true, err
+		}
+		want := 1
+		if strings.Contains(name, "MIN") {
+			want = -1
+		}
+		mk = func() State { return &topN{want: want, arg: arg} }
 	case "ARRAY_AGG", "LIST":
 		mk = func() State { return &concatOrdered{list: true} }
 	case "MEDIAN":
@@ -218,7 +229,7 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 	default:
 		return nil, false, nil
 	}
-	if name != "COUNT" && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG") && !strings.HasSuffix(name, "_BY") &&
+	if name != "COUNT" && !strings.HasSuffix(name, "_N") && !strings.Contains(name, "CONCAT") && name != "STRING_AGG" && name != "LISTAGG" && !strings.HasPrefix(name, "ARG") && !strings.HasSuffix(name, "_BY") &&
 		!strings.HasPrefix(name, "QUANTILE") && !strings.HasPrefix(name, "COVAR") && name != "CORR" && !strings.HasPrefix(name, "REGR_") {
 		if err := arity(1, 1); err != nil {
 			return nil, true, err
@@ -247,7 +258,8 @@ func Names() []string {
 	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
 		"ENTROPY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "LAST", "MAD", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SEM", "SKEWNESS",
-		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP", "ARRAY_AGG", "LIST"}
+		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP", "ARRAY_AGG", "LIST",
+		"MAX_N", "MIN_N", "ARG_MAX_N", "ARG_MIN_N"}
 }
 
 // count is COUNT(*) (no arguments) and COUNT(x, …): rows where no argument
@@ -982,4 +994,11 @@ func (s *sumPlus) Result() types.Value {
 		return out
 	}
 	return types.BigValue(new(big.Int).Add(r.Big(), shift.Big()))
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

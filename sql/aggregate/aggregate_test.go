@@ -144,6 +144,15 @@ var aggCases = map[string]aggCase{
 	"product none":  {name: "PRODUCT", nargs: 1, rows: one(null), want: null},
 	// ARG_MAX and ARG_MIN (DuckDB's): rows with a NULL arg or val skipped,
 	// the first of tying rows kept.
+	// MAX(x, n), MIN(x, n), ARG_MAX(arg, val, n): DuckDB 1.5.6's answers.
+	"max_n":          {name: "MAX_N", nargs: 2, rows: withP(i(2), i(1), null, i(3), i(2), i(5), i(4)), want: types.JSONValue(`[5,4]`)},
+	"min_n of fewer": {name: "MIN_N", nargs: 2, rows: withP(i(10), i(3), null, i(1), i(2)), want: types.JSONValue(`[1,2,3]`)},
+	"max_n text":     {name: "MAX_N", nargs: 2, rows: withP(i(2), s("p"), s("r"), null, s("q")), want: types.JSONValue(`["r","q"]`)},
+	"max_n no rows":  {name: "MAX_N", nargs: 2, rows: withP(i(2), null), want: null},
+	"arg_max_n": {name: "ARG_MAX_N", nargs: 3, rows: [][]types.Value{{s("a"), i(1), i(2)}, {s("b"), null, i(2)}, {null, i(3), i(2)}, {s("c"), i(2), i(2)}},
+		want: types.JSONValue(`["c","a"]`)},
+	"arg_min_n": {name: "ARG_MIN_N", nargs: 3, rows: [][]types.Value{{s("q"), i(5), i(2)}, {null, i(7), i(2)}, {s("r"), i(6), i(2)}, {s("t"), i(9), i(2)}},
+		want: types.JSONValue(`["q","r"]`)},
 	"arg_max":           {name: "ARG_MAX", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b")},
 	"arg_min":           {name: "ARG_MIN", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(0)}, {s("e"), i(1)}}, want: s("a")},
 	"max_by no rows":    {name: "MAX_BY", nargs: 2, rows: [][]types.Value{{null, i(1)}}, want: null},
@@ -514,6 +523,9 @@ func TestNames(t *testing.T) {
 		if strings.HasPrefix(n, "ARG") || strings.HasPrefix(n, "QUANTILE") || strings.HasPrefix(n, "COVAR") || n == "CORR" || strings.HasPrefix(n, "REGR_") {
 			nargs = 2
 		}
+		if strings.HasSuffix(n, "_N") { // MAX(x, n), ARG_MAX(arg, val, n)
+			nargs++
+		}
 		if _, ok, err := aggregate.Lookup(n, nargs, false, nil); !ok || err != nil {
 			t.Errorf("Lookup(%s, %d): ok %v, err %v", n, nargs, ok, err)
 		}
@@ -691,6 +703,30 @@ func TestJoinedTextBounded(t *testing.T) {
 		}
 		if _, err := aggregate.Final(c); err == nil {
 			t.Errorf("%s: merged from a spill past the bound: no error", name)
+		}
+	}
+}
+
+// TestTopNErrors: MAX(x, n)'s n is a whole number from 1 to 10,000, the
+// same in every row, never NULL (DuckDB's errors, and our bound).
+func TestTopNErrors(t *testing.T) {
+	for _, c := range []struct {
+		rows [][]types.Value
+		want string
+	}{
+		{withP(i(0), i(1)), "from 1 to"},
+		{withP(i(-1), i(1)), "from 1 to"},
+		{withP(i(10_001), i(1)), "from 1 to"},
+		{withP(f(1.5), i(1)), "from 1 to"},
+		{withP(null, i(1)), "cannot be NULL"},
+		{[][]types.Value{{i(1), i(2)}, {i(2), i(3)}}, "the same in every row"},
+	} {
+		fn, _, err := aggregate.Lookup("MAX_N", 2, false, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := feed(fn.New(), c.rows); err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, aggregate.ErrArgs) {
+			t.Errorf("%v: err %v, want one saying %q", c.rows, err, c.want)
 		}
 	}
 }

@@ -1229,6 +1229,7 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 			return nil, c.unsupported(e, "this argument")
 		}
 	}
+	topN(f)
 	fresh := func(i int) (ast.Expr, error) {
 		return c.expr(e.Exprs[i].(*sqlparser.AliasedExpr).Expr) // f.Args[i]'s expression, converted anew
 	}
@@ -1236,6 +1237,33 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		return x, err
 	}
 	return f, nil
+}
+
+// topN names DuckDB's MAX(x, n), MIN(x, n) and ARG_MAX(arg, val, n) and
+// its kin (MAX_BY, ARGMAX; ARG_MIN, MIN_BY, ARGMIN) with an n, the list
+// of the n best, apart from the aggregates of one value: MAX_N, MIN_N,
+// ARG_MAX_N, ARG_MIN_N, shown as written.
+func topN(f *ast.Func) {
+	n := len(f.Args)
+	if n > 0 {
+		if g, ok := f.Args[n-1].(*ast.Func); ok && g.Name == ast.FilterArg {
+			n-- // ARG_MAX(a, v) FILTER (WHERE c) carries c last
+		}
+	}
+	shown := strings.ToLower(f.Name)
+	switch {
+	case (f.Name == "MAX" || f.Name == "MIN") && n == 2 && !f.Star:
+		f.Name += "_N"
+	case (f.Name == "ARG_MAX" || f.Name == "MAX_BY" || f.Name == "ARGMAX") && n == 3:
+		f.Name = "ARG_MAX_N"
+	case (f.Name == "ARG_MIN" || f.Name == "MIN_BY" || f.Name == "ARGMIN") && n == 3:
+		f.Name = "ARG_MIN_N"
+	default:
+		return
+	}
+	if f.Shown == "" {
+		f.Shown = shown
+	}
 }
 
 // macro returns the calls that DuckDB's call f stands for, named as f is
