@@ -880,3 +880,10 @@ SELECT day, max(n, 2) FILTER (WHERE n < 10) AS a, min(DISTINCT n, 3) AS b, arg_m
 SELECT max(id, 5) AS a, min(id, 5) AS b, arg_min(f, id, 3) AS c, max(big, 2) AS d FROM t
 SELECT id, max(id, 2) OVER (PARTITION BY region ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS w FROM t WHERE id < 40 ORDER BY id
 SELECT max(x, 2) AS m FROM (SELECT n AS x FROM t WHERE false) s
+SELECT unnest([1,2]) AS a, unnest(['x','y','z']) AS b, 5 AS c
+SELECT unnest([1,2]), unnest(['x']), unnest(range(4))
+SELECT id, unnest(string_split(s, ' ')) AS a, unnest(string_split(region, 'e')) AS b FROM t WHERE id < 30 ORDER BY id, a, b
+SELECT COUNT(*) AS c FROM (SELECT unnest(string_split(s, ' ')) AS a, unnest(string_split(s, 'a')) AS b FROM t) x
+SELECT ['a'] || ['b'] AS a, [1] || [2,3] AS b, [1, 2] || [] AS c, [[1]] || [[2, 3]] AS d
+SELECT [1,2], [[1]], ['a'] || ['b'], [1,2][1], []
+SELECT id, string_split(s, ' ') || string_split(region, 'e') AS a FROM t WHERE id < 40 ORDER BY id

@@ -45,8 +45,8 @@ func init() {
 			Signature: "RIGHT(s, n)", Summary: "The last n characters of s; all but the first -n when n is negative."},
 		&Scalar{Name: "CONCAT", MinArgs: 1, MaxArgs: -1, Fn: concatFn,
 			Signature: "CONCAT(s, ...)", Summary: "The texts of the arguments joined; NULLs are skipped (all NULL gives '')."},
-		&Scalar{Name: "||", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: concatFn,
-			Signature: "a || b", Summary: "The texts of a and b joined; NULL when either is NULL (CONCAT skips NULLs)."},
+		&Scalar{Name: "||", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: concatOpFn,
+			Signature: "a || b", Summary: "The texts of a and b joined, or two lists one after the other (LIST_CONCAT), as DuckDB's; NULL when either is NULL (CONCAT skips NULLs)."},
 		&Scalar{Name: "TRANSLATE", MinArgs: 3, MaxArgs: 3, NullIn: true, Fn: translateFn,
 			Signature: "TRANSLATE(s, from, to)", Summary: "s with each character of from replaced by the one at its place in to, or dropped past to's end."},
 		&Scalar{Name: "CONCAT_WS", MinArgs: 2, MaxArgs: -1, Fn: concatWSFn,
@@ -247,6 +247,17 @@ func rightFn(a []types.Value) (types.Value, error) {
 	}
 	return s2v(s[runeOffset(s, skip):]), nil
 }
+
+// concatOpFn is a || b: two lists (JSON arrays) one after the other, as
+// DuckDB's || of lists; else their texts joined.
+func concatOpFn(a []types.Value) (types.Value, error) {
+	if isArray(a[0]) && isArray(a[1]) {
+		return listConcatFn(a)
+	}
+	return concatFn(a)
+}
+
+func isArray(v types.Value) bool { return v.K == types.JSON && v.S != "" && v.S[0] == '[' }
 
 func concatFn(a []types.Value) (types.Value, error) {
 	only, count := -1, 0

@@ -1199,6 +1199,7 @@ const (
 	substrName  = "LAKESQL_SUBSTRING"
 	substrShort = "LAKESQL_SUBSTR"
 	extractName = "LAKESQL_EXTRACT"
+	listName    = "LAKESQL_LIST" // a list [a, b]: LIST_VALUE, which DuckDB names main.list_value
 )
 
 // orderedMarker starts the SEPARATOR of the GROUP_CONCAT that stands for
@@ -1861,7 +1862,7 @@ func listEdits(tk tokens, i int) ([]edit, bool) {
 					return nil, false
 				}
 				return []edit{
-					{pos: tk.toks[i].pos, end: tk.toks[i].end, repl: "LIST_VALUE("},
+					{pos: tk.toks[i].pos, end: tk.toks[i].end, repl: listName + "("},
 					{pos: tk.toks[k].pos, end: tk.toks[k].end, repl: ")"},
 				}, true
 			}

@@ -1195,6 +1195,8 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		f.Name, f.Shown = "SUBSTRING", "substr"
 	case extractName:
 		f.Name, f.Shown = "DATE_PART", "main.date_part"
+	case listName:
+		f.Name, f.Shown = "LIST_VALUE", "main.list_value"
 	}
 	for _, a := range e.Exprs {
 		switch a := a.(type) {
