@@ -145,3 +145,53 @@ func TestUnnestSkipsRowsLeftOut(t *testing.T) {
 		`SELECT id, UNNEST(tags) FROM t`: "takes a list",
 	})
 }
+
+// TestLambdas: LIST_TRANSFORM and LIST_FILTER of a lake's arrays, the
+// body reading the row's other fields, against a Go oracle; a lambda
+// elsewhere, or of two names, is refused.
+func TestLambdas(t *testing.T) {
+	c, write := rowLakes(t)
+	words := []string{"new", "vip", "old", "서울"}
+	write("o", 200, func(i int) string {
+		if i%9 == 0 {
+			return fmt.Sprintf(`{"id":%d,"part":%d}`, i, i%4)
+		}
+		var tags []string
+		for k := range i % 5 {
+			tags = append(tags, words[(i+k)%len(words)])
+		}
+		b, _ := json.Marshal(append([]string{}, tags...))
+		return fmt.Sprintf(`{"id":%d,"tags":%s,"part":%d}`, i, b, i%4)
+	})
+	s := NewSession(c)
+	res, err := s.Exec(context.Background(), `SELECT id, tags, LIST_TRANSFORM(tags, x -> x || '-' || CAST(id AS VARCHAR)) AS a, LIST_FILTER(tags, x -> x <> 'vip') AS b FROM o WHERE tags IS NOT NULL ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) == 0 {
+		t.Fatal("no rows")
+	}
+	for _, r := range res.Rows {
+		var tags []string
+		if err := json.Unmarshal([]byte(r[1].S), &tags); err != nil {
+			t.Fatalf("tags %v: %v", r[1], err)
+		}
+		var wantA, wantB []string
+		for _, tg := range tags {
+			wantA = append(wantA, tg+"-"+r[0].String())
+			if tg != "vip" {
+				wantB = append(wantB, tg)
+			}
+		}
+		a, _ := json.Marshal(append([]string{}, wantA...))
+		b, _ := json.Marshal(append([]string{}, wantB...))
+		if r[2].S != string(a) || r[3].S != string(b) {
+			t.Errorf("id %v, tags %v: %v and %v, want %s and %s", r[0], r[1], r[2], r[3], a, b)
+		}
+	}
+	wantErrors(t, s, map[string]string{
+		`SELECT UPPER(x -> x) FROM o`:                     "lambda",
+		`SELECT LIST_TRANSFORM(tags, 1) FROM o`:           "takes a list and a lambda",
+		`SELECT LIST_TRANSFORM(tags, (x, i) -> x) FROM o`: "",
+	})
+}

@@ -887,3 +887,9 @@ SELECT COUNT(*) AS c FROM (SELECT unnest(string_split(s, ' ')) AS a, unnest(stri
 SELECT ['a'] || ['b'] AS a, [1] || [2,3] AS b, [1, 2] || [] AS c, [[1]] || [[2, 3]] AS d
 SELECT [1,2], [[1]], ['a'] || ['b'], [1,2][1], []
 SELECT id, string_split(s, ' ') || string_split(region, 'e') AS a FROM t WHERE id < 40 ORDER BY id
+SELECT list_transform([1,2], x -> x * 2), list_filter([1,2,3], x -> x > 1), list_transform([1, NULL], x -> x + 1) AS d, list_filter(['a','bb'], s -> length(s) > 1) AS b, list_transform(NULL, x -> x) AS c
+SELECT id, list_transform(string_split(s, ' '), w -> upper(w) || region) AS a, list_filter(string_split(s, ''), ch -> ch >= 'a') AS b, len(list_filter([n, id, 5], v -> v > id)) AS c FROM t WHERE id < 50 ORDER BY id
+SELECT list_transform([[1, 2], [3]], l -> list_transform(l, y -> y * 10)) AS a, list_transform([1, 2], x -> list_transform([10, 20], y -> x + y)) AS b, array_filter([1, 2, 3, 4], x -> x % 2 = 0) AS c, apply([1], x -> x) AS d
+SELECT region, list_transform(list(n ORDER BY id), v -> v * 2)[1:3] AS a FROM t WHERE n IS NOT NULL GROUP BY region ORDER BY region
+SELECT COUNT(*) AS c FROM t WHERE len(list_filter(string_split(s, ' '), w -> w = 'world')) > 0
+SELECT list_transform([1,2], lambda y: y + 1), list_filter([1,2,3], lambda x: x > 1) AS f, list_transform(['a'], lambda s: s || 'x') AS g

@@ -115,6 +115,11 @@ type Neg struct{ X Expr }
 // Func is a call of a scalar or an aggregate function (the binder tells
 // which by name). Star is COUNT(*); Distinct is COUNT(DISTINCT …).
 // Separator is GROUP_CONCAT's SEPARATOR (nil: the default).
+// LambdaFunc is the name of the Func that DuckDB's lambda x -> body is,
+// an argument of LIST_TRANSFORM or LIST_FILTER: its arguments are x's
+// name (a Str) and the body.
+const LambdaFunc = "LAKESQL_LAMBDA"
+
 // ConcatOp is the name of the Func that a || b is (DuckDB's
 // concatenation, NULL when either side is), which prints as the operator.
 const ConcatOp = "||"
@@ -360,6 +365,13 @@ func (e Neg) String() string { return "-" + operand(e.X, PrecUnary) }
 
 func (f *Func) String() string {
 	switch f.Name {
+	case LambdaFunc:
+		if len(f.Args) == 2 && f.Shown == "lambda" {
+			return "lambda " + LambdaParam(f) + ": " + f.Args[1].String()
+		}
+		if len(f.Args) == 2 {
+			return LambdaParam(f) + " -> " + f.Args[1].String()
+		}
 	case ConcatOp, "&", "<<", ">>":
 		if len(f.Args) == 2 {
 			return "(" + f.Args[0].String() + " " + f.Name + " " + f.Args[1].String() + ")"
@@ -694,4 +706,12 @@ func Map(e Expr, fn func(Expr) Expr) Expr {
 		return mapWindow(e, fn)
 	}
 	return e
+}
+
+// LambdaParam is the name of the lambda f's parameter (see LambdaFunc).
+func LambdaParam(f *Func) string {
+	if l, ok := f.Args[0].(Literal); ok {
+		return l.Value.S
+	}
+	return ""
 }

@@ -137,6 +137,9 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// -> and ->> of any operand, chained, after a cast.
 		{"select lower(a) -> '$.k', 'x' ->> 'k', a -> 'b' -> 'c', a::json ->> 'k', b -> ('p') from t",
 			"SELECT LOWER(a) -> '$.k', 'x' ->> 'k', a -> 'b' -> 'c', CAST(a AS JSON) ->> 'k', b -> 'p' FROM t"},
+		// Lambdas, DuckDB's two spellings, beside JSON's arrow.
+		{"select list_transform(a, x -> x * 2), list_filter(b, lambda y: y > c), f(a -> '$.k')",
+			"SELECT LIST_TRANSFORM(a, x -> x * 2), LIST_FILTER(b, lambda y: y > c), F(a -> '$.k')"},
 		// Casts to lists.
 		{"select cast(a as integer[]), b::double[], try_cast(c as varchar[]) from t",
 			"SELECT CAST(a AS INTEGER[]), CAST(b AS DOUBLE[]), TRY_CAST(c AS VARCHAR[]) FROM t"},

@@ -886,6 +886,9 @@ func arrowEdits(tk tokens, i int) ([]edit, int, bool) {
 	if start < 0 || opEnd+1 >= len(toks) {
 		return nil, 0, false
 	}
+	if es, last, ok := lambdaEdits(tk, start, i, opEnd); ok {
+		return es, last, true
+	}
 	chained := false
 	for {
 		// An arrow or a :: just before x: x is that arrow's result, or
@@ -926,6 +929,54 @@ func arrowEdits(tk tokens, i int) ([]edit, int, bool) {
 		{pos: toks[i].pos, end: toks[opEnd].end, repl: ",", whole: i + 1},
 		{pos: toks[last].end, end: toks[last].end, repl: ")", whole: i + 1},
 	}, last, true
+}
+
+// lambdaMarker stands for DuckDB's lambda x -> body, an argument of a
+// call (LIST_TRANSFORM(l, x -> x * 2)): lambdaMarker(x, body), which the
+// converter reads as one (ast.LambdaFunc).
+const (
+	lambdaMarker    = "__lakesql_lambda"
+	lambdaKeyMarker = "__lakesql_lambda_key" // written lambda x: body
+)
+
+// lambdaEdits returns the edits of a lambda x -> body whose x is token
+// start and whose arrow (not ->>) is tokens i to opEnd: x one name, a
+// call's argument of its own (after '(' or ','), the body not a literal
+// (x -> '$.a' is JSON's arrow: a body that starts with a literal is
+// not taken, write (1 + x) for one) and reaching the argument's end; and the
+// index of the body's last token.
+func lambdaEdits(tk tokens, start, i, opEnd int) ([]edit, int, bool) {
+	toks := tk.toks
+	colon := opEnd == i && tk.punct(i, ":") // lambda x: body
+	if !colon && (opEnd != i+1 || start != i-1 || !toks[start].word || isKeyword(tk.at(start)) || !(tk.punct(start-1, "(") || tk.punct(start-1, ","))) {
+		return nil, 0, false
+	}
+	body := opEnd + 1
+	if c := tk.text[toks[body].pos]; !colon && (c == '\'' || c >= '0' && c <= '9') {
+		return nil, 0, false // x -> '$.a', x -> 0, x -> 'a' -> 'b': JSON's
+	}
+	depth, last := 0, -1
+	for k := body; k < len(toks) && last < 0; k++ {
+		switch {
+		case tk.punct(k, "(") || tk.punct(k, "["):
+			depth++
+		case tk.punct(k, ")") || tk.punct(k, "]"):
+			if depth == 0 {
+				last = k - 1
+			}
+			depth--
+		case depth == 0 && tk.punct(k, ","):
+			last = k - 1
+		}
+	}
+	if last < body {
+		return nil, 0, false
+	}
+	return []edit{
+		{pos: toks[start].pos, end: toks[start].pos, repl: lambdaMarker + "(", first: true, whole: i + 1},
+		{pos: toks[i].pos, end: toks[opEnd].end, repl: ",", whole: i + 1},
+		{pos: toks[last].end, end: toks[last].end, repl: ")", whole: i + 1},
+	}, opEnd, true
 }
 
 // tryMarker wraps the CAST that DuckDB's TRY_CAST(x AS type) becomes:
@@ -1371,6 +1422,15 @@ func prepass(text string) rewritten {
 		case word(i, "NULLS") && (word(i+1, "FIRST") || word(i+1, "LAST")) && i > 0:
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: ", " + nullsMarker + strings.ToLower(text2(i+1))})
 			i++
+		case word(i, "LAMBDA") && i > 0 && (punct(i-1, "(") || punct(i-1, ",")) && i+3 < len(toks) && toks[i+1].word && punct(i+2, ":") && !punct(i+3, ":"):
+			// DuckDB's lambda x: body, as x -> body (lambdaEdits).
+			if es, last, ok := lambdaEdits(tokens{text, toks}, i+1, i+2, i+2); ok {
+				es[0].pos, es[0].end = t.pos, t.pos
+				es = append(es, edit{pos: t.pos, end: toks[i+1].pos, repl: "", whole: es[0].whole})
+				es[0].repl = lambdaKeyMarker + "("
+				edits = append(edits, es...)
+				i = last
+			}
 		case punct(i, "-") && punct(i+1, ">") && toks[i].end == toks[i+1].pos && i > 0:
 			// x -> p and x ->> p where the grammar takes only a column's
 			// name and a literal: arrowMarker(x, p), which the converter

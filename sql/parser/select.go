@@ -1170,6 +1170,24 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	if f.Name == strings.ToUpper(tryMarker) {
 		return c.tryCast(e)
 	}
+	if f.Name == strings.ToUpper(lambdaMarker) || f.Name == strings.ToUpper(lambdaKeyMarker) {
+		// x -> body: LambdaFunc('x', body).
+		col, ok1 := e.Exprs[0].(*sqlparser.AliasedExpr)
+		body, ok2 := e.Exprs[1].(*sqlparser.AliasedExpr)
+		name, ok3 := col.Expr.(*sqlparser.ColName)
+		if len(e.Exprs) != 2 || !ok1 || !ok2 || !ok3 || !name.Qualifier.IsEmpty() {
+			return nil, c.unsupported(e, "this lambda (x -> body, of one name, is)")
+		}
+		b, err := c.expr(body.Expr)
+		if err != nil {
+			return nil, err
+		}
+		l := &ast.Func{Name: ast.LambdaFunc, Args: []ast.Expr{ast.Str(name.Name.String()), b}}
+		if f.Name == strings.ToUpper(lambdaKeyMarker) {
+			l.Shown = "lambda"
+		}
+		return l, nil
+	}
 	if f.Name == strings.ToUpper(arrowMarker) || f.Name == strings.ToUpper(arrowTextMarker) {
 		if len(e.Exprs) != 2 {
 			return nil, c.unsupported(e, "this ->")

@@ -43,6 +43,9 @@ type binder struct {
 	// doubles are the aggregate results' slots that DuckDB types DOUBLE
 	// whatever their values (AVG, STDDEV, …; see staticDouble).
 	doubles map[Expr]bool
+	// lambdas are the parameters of the lambdas whose bodies are being
+	// bound, innermost last (see LambdaParam).
+	lambdas []string
 }
 
 // postAgg is what an expression above the Aggregate may use.
@@ -729,18 +732,26 @@ func (b *binder) postExpr(e ast.Expr) (Expr, error) {
 					return &Slot{I: i, Name: text}, nil
 				}
 			}
-			if _, ok := e.(ast.Column); ok {
+			if c, ok := e.(ast.Column); ok && !b.isLambdaParam(c) {
 				return nil, bindErrorf(nil, "column %s must appear in GROUP BY or be used in an aggregate function", e)
+			}
+			if c, ok := e.(ast.Column); ok && b.isLambdaParam(c) {
+				return bound, nil
 			}
 			if !hasColumn(e) {
 				return bound, nil // a constant expression
 			}
 		}
 	}
-	if _, ok := e.(ast.Column); ok {
+	if c, ok := e.(ast.Column); ok && !b.isLambdaParam(c) {
 		return nil, bindErrorf(nil, "column %s must appear in GROUP BY or be used in an aggregate function", e)
 	}
 	return b.rowExprWith(e, b.postExpr)
+}
+
+// isLambdaParam reports a name of a lambda's parameter in scope.
+func (b *binder) isLambdaParam(c ast.Column) bool {
+	return len(c.Path) == 1 && slices.ContainsFunc(b.lambdas, func(p string) bool { return strings.EqualFold(p, c.Path[0]) })
 }
 
 func hasColumn(e ast.Expr) bool {
@@ -823,6 +834,14 @@ func (b *binder) rowExprNode(e ast.Expr, sub func(ast.Expr) (Expr, error)) (Expr
 	}
 	switch e := e.(type) {
 	case ast.Column:
+		if len(e.Path) == 1 {
+			// A lambda's parameter, the innermost of that name.
+			for k := len(b.lambdas) - 1; k >= 0; k-- {
+				if strings.EqualFold(b.lambdas[k], e.Path[0]) {
+					return &LambdaParam{Name: e.Path[0], Depth: len(b.lambdas) - 1 - k}, nil
+				}
+			}
+		}
 		path, err := b.path(e)
 		if err != nil {
 			return nil, err
@@ -947,6 +966,9 @@ func intervalFunc(unit string) *function.Scalar {
 func (b *binder) call(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, error) {
 	if isAggregate(f.Name) {
 		return nil, bindErrorf(nil, "%s: aggregate functions are not allowed here", f)
+	}
+	if x, ok, err := b.lambdaCall(f, sub); ok {
+		return x, err
 	}
 	fn, ok := function.Lookup(f.Name)
 	if !ok {
@@ -1088,6 +1110,42 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 // decimalRE is a literal DuckDB reads as a DECIMAL (or an integer): no
 // exponent.
 var decimalRE = regexp.MustCompile(`^-?[0-9]*\.?[0-9]*$`)
+
+// lambdaNames are the functions that take a lambda, and whether each
+// keeps the elements the body holds true (else it makes the list of the
+// body's values).
+var lambdaNames = map[string]bool{"LIST_TRANSFORM": false, "ARRAY_TRANSFORM": false, "LIST_APPLY": false,
+	"ARRAY_APPLY": false, "APPLY": false, "LIST_FILTER": true, "ARRAY_FILTER": true, "FILTER": true}
+
+// lambdaCall binds LIST_TRANSFORM(list, x -> body) and LIST_FILTER (ok
+// true), its body with x in scope; a lambda elsewhere is an error.
+func (b *binder) lambdaCall(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, bool, error) {
+	if f.Name == ast.LambdaFunc {
+		return nil, true, bindErrorf(ErrUnsupported, "a lambda (%s) outside LIST_TRANSFORM or LIST_FILTER not supported", f)
+	}
+	filter, ok := lambdaNames[strings.ToUpper(f.Name)]
+	if !ok {
+		return nil, false, nil
+	}
+	var lam *ast.Func
+	if len(f.Args) == 2 {
+		lam, _ = f.Args[1].(*ast.Func)
+	}
+	if lam == nil || lam.Name != ast.LambdaFunc || len(lam.Args) != 2 || f.Distinct {
+		return nil, true, bindErrorf(ErrUnsupported, "%s takes a list and a lambda of one name: %s(list, x -> x + 1)", strings.ToUpper(f.Name), strings.ToLower(f.Name))
+	}
+	list, err := sub(f.Args[0])
+	if err != nil {
+		return nil, true, err
+	}
+	b.lambdas = append(b.lambdas, ast.LambdaParam(lam))
+	body, err := sub(lam.Args[1])
+	b.lambdas = b.lambdas[:len(b.lambdas)-1]
+	if err != nil {
+		return nil, true, err
+	}
+	return &LambdaCall{Name: strings.ToUpper(f.Name), List: list, Param: ast.LambdaParam(lam), Body: body, Filter: filter}, true, nil
+}
 
 // jsonTyped reports an expression that DuckDB types JSON (not a list or
 // a struct): a JSON function's call, a CAST to JSON.

@@ -1055,8 +1055,12 @@ func CloneExpr(e Expr) Expr {
 	switch e := e.(type) {
 	case nil:
 		return nil
-	case *Slot, *Const:
+	case *Slot, *Const, *LambdaParam:
 		return e
+	case *LambdaCall:
+		c := *e
+		c.List, c.Body = CloneExpr(e.List), CloneExpr(e.Body)
+		return &c
 	case *Member:
 		return NewMember(CloneExpr(e.X), e.Name)
 	case *DoubleExpr:
@@ -1148,6 +1152,8 @@ func Children(e Expr) []Expr {
 		return []Expr{e.X}
 	case *Call:
 		return e.Args
+	case *LambdaCall:
+		return []Expr{e.List, e.Body}
 	case *KeyIn:
 		return e.Args
 	case *named:
@@ -1270,3 +1276,77 @@ func Volatile(e Expr) bool {
 func mayBeDate(v types.Value, to types.Kind) bool {
 	return v.K == types.String && (to == types.Date || to == types.Timestamp) && types.DuckDBOnlyTime(v.S, to)
 }
+
+// LambdaCall is LIST_TRANSFORM(List, Param -> Body), the list of Body's
+// values for each element of List, or with Filter LIST_FILTER, the
+// elements for which Body is true. Body reads the element as a
+// LambdaParam: the row it is given is the row with the element after
+// its last slot (and a lambda's within, after that).
+type LambdaCall struct {
+	Name   string
+	List   Expr
+	Param  string
+	Body   Expr
+	Filter bool
+}
+
+func (e *LambdaCall) Eval(r Row) (types.Value, error) {
+	v, err := e.List.Eval(r)
+	if err != nil || v.K == types.Null {
+		return types.Value{}, err
+	}
+	if v.K != types.JSON || v.S == "" || v.S[0] != '[' {
+		return types.Value{}, fmt.Errorf("%w: %s takes a list, not %s", ErrEval, e.Name, v.K)
+	}
+	raws, err := function.ListElements(v.S)
+	if err != nil {
+		return types.Value{}, fmt.Errorf("%w: %w", ErrEval, err)
+	}
+	row := make(Row, len(r)+1)
+	copy(row, r)
+	out := make([]types.Value, 0, len(raws))
+	var scratch []byte
+	for _, raw := range raws {
+		el := types.FromJSON([]byte(raw), false, &scratch)
+		if el.K == types.String {
+			el = types.StringValue(strings.Clone(el.S))
+		}
+		row[len(r)] = el
+		x, err := e.Body.Eval(row)
+		if err != nil {
+			return types.Value{}, err
+		}
+		if !e.Filter {
+			out = append(out, x)
+			continue
+		}
+		t, err := Truthy(x)
+		if err != nil {
+			return types.Value{}, fmt.Errorf("%w: %s: %w", ErrEval, e.Name, err)
+		}
+		if t == types.True {
+			out = append(out, el)
+		}
+	}
+	return types.ListValue(out), nil
+}
+
+func (e *LambdaCall) String() string {
+	return strings.ToLower(e.Name) + "(" + e.List.String() + ", " + e.Param + " -> " + e.Body.String() + ")"
+}
+
+// LambdaParam is a lambda's parameter in its body: the element after the
+// row's last slot, Depth lambdas out (0: the innermost).
+type LambdaParam struct {
+	Name  string
+	Depth int
+}
+
+func (p *LambdaParam) Eval(r Row) (types.Value, error) {
+	if k := len(r) - 1 - p.Depth; k >= 0 {
+		return r[k], nil
+	}
+	return types.Value{}, fmt.Errorf("%w: the lambda parameter %s outside its lambda", ErrEval, p.Name)
+}
+
+func (p *LambdaParam) String() string { return p.Name }
