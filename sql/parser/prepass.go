@@ -186,43 +186,40 @@ func isNameByte(c byte) bool {
 // (a.b, 2.5) or ? placeholder; -1 when there is none.
 func castOperand(text string, toks []sqlToken, i int) int {
 	is := func(k int, p string) bool { return k >= 0 && !toks[k].word && text[toks[k].pos:toks[k].end] == p }
-	if is(i, "]") {
-		// A list [a, b] (its '['), or a subscript x[i] (x's start).
+	// opener is the index of the open that the close at i matches, or -1.
+	opener := func(open, close string) int {
 		depth := 0
 		for k := i; k >= 0; k-- {
 			switch {
-			case is(k, "]"):
+			case is(k, close):
 				depth++
-			case is(k, "["):
+			case is(k, open):
 				if depth--; depth == 0 {
-					tk := tokens{text, toks}
-					if k == 0 || toks[k-1].word && isClauseWord(tk.at(k-1)) || bracketAfter[strings.ToUpper(tk.at(k-1))] ||
-						!endsOperand(text, toks, k-1) && !is(k-1, "]") {
-						return k
-					}
-					return castOperand(text, toks, k-1)
-				}
-			}
-		}
-		return -1
-	}
-	if is(i, ")") {
-		depth := 0
-		for k := i; k >= 0; k-- {
-			switch {
-			case is(k, ")"):
-				depth++
-			case is(k, "("):
-				depth--
-				if depth == 0 {
-					if k > 0 && toks[k-1].word && !notCallWord[strings.ToUpper(text[toks[k-1].pos:toks[k-1].end])] {
-						return k - 1
-					}
 					return k
 				}
 			}
 		}
 		return -1
+	}
+	if is(i, "]") {
+		// A list [a, b] (its '['), or a subscript x[i] (x's start).
+		k := opener("[", "]")
+		if k <= 0 {
+			return k
+		}
+		tk := tokens{text, toks}
+		if toks[k-1].word && isClauseWord(tk.at(k-1)) || bracketAfter[strings.ToUpper(tk.at(k-1))] ||
+			!endsOperand(text, toks, k-1) && !is(k-1, "]") {
+			return k
+		}
+		return castOperand(text, toks, k-1)
+	}
+	if is(i, ")") {
+		k := opener("(", ")")
+		if k > 0 && toks[k-1].word && !notCallWord[strings.ToUpper(text[toks[k-1].pos:toks[k-1].end])] {
+			return k - 1
+		}
+		return k
 	}
 	c := text[toks[i].pos]
 	if !toks[i].word && c != '\'' && c != '"' && c != '`' && c != '?' {
