@@ -438,11 +438,8 @@ func jsonStepIn(v string, st jsonStep) (string, bool, error) {
 		})
 		return found, ok, err
 	case v[0] == '[' && (!st.isKey || st.index >= 0):
-		var elems []string
-		if err := eachJSON(v, func(_, w string) (bool, error) {
-			elems = append(elems, w)
-			return true, nil
-		}); err != nil {
+		elems, _, err := jsonArray(types.JSONValue(v))
+		if err != nil {
 			return "", false, err
 		}
 		n := st.index

@@ -109,19 +109,6 @@ func quoteNested(b *strings.Builder, s string, key bool) {
 	b.WriteByte('\'')
 }
 
-// ListElements returns the raw JSON of each element of the JSON array raw.
-func ListElements(raw string) ([]string, error) {
-	v, err := jsonDoc(raw)
-	if err != nil {
-		return nil, err
-	}
-	if v[0] != '[' {
-		return nil, errBadJSON
-	}
-	var out []string
-	err = eachJSON(v, func(_, w string) (bool, error) {
-		out = append(out, w)
-		return true, nil
-	})
-	return out, err
-}
+// ListArg is the elements of the list v (a JSON array) as values, ok
+// false for NULL; an error, naming the function name, for another value.
+func ListArg(name string, v types.Value) ([]types.Value, bool, error) { return listArg(name, v) }

@@ -251,13 +251,15 @@ func rightFn(a []types.Value) (types.Value, error) {
 // concatOpFn is a || b: two lists (JSON arrays) one after the other, as
 // DuckDB's || of lists; else their texts joined.
 func concatOpFn(a []types.Value) (types.Value, error) {
-	if isArray(a[0]) && isArray(a[1]) {
+	if IsList(a[0]) && IsList(a[1]) {
 		return listConcatFn(a)
 	}
 	return concatFn(a)
 }
 
-func isArray(v types.Value) bool { return v.K == types.JSON && v.S != "" && v.S[0] == '[' }
+// IsList reports a list: a JSON array (by its first byte; a lake's and
+// the engine's JSON text has no space before it).
+func IsList(v types.Value) bool { return v.K == types.JSON && v.S != "" && v.S[0] == '[' }
 
 func concatFn(a []types.Value) (types.Value, error) {
 	only, count := -1, 0

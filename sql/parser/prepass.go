@@ -883,8 +883,11 @@ func arrowEdits(tk tokens, i int) ([]edit, int, bool) {
 	if start < 0 || opEnd+1 >= len(toks) {
 		return nil, 0, false
 	}
-	if es, last, ok := lambdaEdits(tk, start, i, opEnd); ok {
-		return es, last, true
+	// x -> body, a call's argument of its own: a lambda (see lambdaEdits).
+	if opEnd == i+1 && start == i-1 && toks[start].word && !isKeyword(tk.at(start)) && (tk.punct(start-1, "(") || tk.punct(start-1, ",")) {
+		if es, last, ok := lambdaEdits(tk, start, i, opEnd, lambdaMarker); ok {
+			return es, last, true
+		}
 	}
 	chained := false
 	for {
@@ -936,21 +939,18 @@ const (
 	lambdaKeyMarker = "__lakesql_lambda_key" // written lambda x: body
 )
 
-// lambdaEdits returns the edits of a lambda x -> body whose x is token
-// start and whose arrow (not ->>) is tokens i to opEnd: x one name, a
-// call's argument of its own (after '(' or ','), the body not a literal
-// (x -> '$.a' is JSON's arrow: a body that starts with a literal is
-// not taken, write (1 + x) for one) and reaching the argument's end; and the
-// index of the body's last token.
-func lambdaEdits(tk tokens, start, i, opEnd int) ([]edit, int, bool) {
+// lambdaEdits returns the edits of a lambda, marker(x, body), whose
+// head (x, or LAMBDA before it) starts at token head and whose separator
+// (-> or :) is tokens sep to sepEnd, x just before it: the body reaches
+// the argument's end. An arrow's body that starts with a literal is
+// JSON's arrow, not a lambda (x -> '$.a', x -> 0, x -> 'a' -> 'b'; write
+// x -> (1 + x) for one). It returns the index of the separator's last
+// token, or false.
+func lambdaEdits(tk tokens, head, sep, sepEnd int, marker string) ([]edit, int, bool) {
 	toks := tk.toks
-	colon := opEnd == i && tk.punct(i, ":") // lambda x: body
-	if !colon && (opEnd != i+1 || start != i-1 || !toks[start].word || isKeyword(tk.at(start)) || !(tk.punct(start-1, "(") || tk.punct(start-1, ","))) {
+	body := sepEnd + 1
+	if c := tk.text[toks[body].pos]; marker == lambdaMarker && (c == '\'' || c >= '0' && c <= '9') {
 		return nil, 0, false
-	}
-	body := opEnd + 1
-	if c := tk.text[toks[body].pos]; !colon && (c == '\'' || c >= '0' && c <= '9') {
-		return nil, 0, false // x -> '$.a', x -> 0, x -> 'a' -> 'b': JSON's
 	}
 	depth, last := 0, -1
 	for k := body; k < len(toks) && last < 0; k++ {
@@ -970,10 +970,11 @@ func lambdaEdits(tk tokens, start, i, opEnd int) ([]edit, int, bool) {
 		return nil, 0, false
 	}
 	return []edit{
-		{pos: toks[start].pos, end: toks[start].pos, repl: lambdaMarker + "(", first: true, whole: i + 1},
-		{pos: toks[i].pos, end: toks[opEnd].end, repl: ",", whole: i + 1},
-		{pos: toks[last].end, end: toks[last].end, repl: ")", whole: i + 1},
-	}, opEnd, true
+		// marker( before x, in place of LAMBDA where it is written.
+		{pos: toks[head].pos, end: toks[sep-1].pos, repl: marker + "(", first: true, whole: sep + 1},
+		{pos: toks[sep].pos, end: toks[sepEnd].end, repl: ",", whole: sep + 1},
+		{pos: toks[last].end, end: toks[last].end, repl: ")", whole: sep + 1},
+	}, sepEnd, true
 }
 
 // tryMarker wraps the CAST that DuckDB's TRY_CAST(x AS type) becomes:
@@ -1421,10 +1422,7 @@ func prepass(text string) rewritten {
 			i++
 		case word(i, "LAMBDA") && i > 0 && (punct(i-1, "(") || punct(i-1, ",")) && i+3 < len(toks) && toks[i+1].word && punct(i+2, ":") && !punct(i+3, ":"):
 			// DuckDB's lambda x: body, as x -> body (lambdaEdits).
-			if es, last, ok := lambdaEdits(tokens{text, toks}, i+1, i+2, i+2); ok {
-				es[0].pos, es[0].end = t.pos, t.pos
-				es = append(es, edit{pos: t.pos, end: toks[i+1].pos, repl: "", whole: es[0].whole})
-				es[0].repl = lambdaKeyMarker + "("
+			if es, last, ok := lambdaEdits(tokens{text, toks}, i, i+2, i+2, lambdaKeyMarker); ok {
 				edits = append(edits, es...)
 				i = last
 			}

@@ -1153,7 +1153,7 @@ func jsonTyped(x Expr) bool {
 	switch x := x.(type) {
 	case *Call:
 		switch x.Name {
-		case "JSON_EXTRACT", "TO_JSON", "JSON_QUOTE", "JSON":
+		case "JSON_EXTRACT", "TO_JSON": // bound by their own names, not an alias's
 			return true
 		}
 	case *CastExpr:

@@ -972,7 +972,12 @@ func (e *CastExpr) Eval(r Row) (types.Value, error) {
 	if e.List {
 		return e.castList(v)
 	}
-	if e.Nested && e.To == types.String && v.K == types.JSON && v.S != "" && v.S[0] == '[' {
+	return e.cast(v)
+}
+
+// cast is CAST(v AS e's type), v X's value.
+func (e *CastExpr) cast(v types.Value) (types.Value, error) {
+	if e.Nested && e.To == types.String && function.IsList(v) {
 		s, err := function.ListText(v.S)
 		if err != nil {
 			return types.Value{}, fmt.Errorf("%w: %w", ErrEval, err)
@@ -980,7 +985,8 @@ func (e *CastExpr) Eval(r Row) (types.Value, error) {
 		return types.StringValue(s), nil
 	}
 	in := v
-	if v, err = types.Cast(v, e.To); err != nil {
+	v, err := types.Cast(v, e.To)
+	if err != nil {
 		if e.Try {
 			if e.To == types.Interval && errors.Is(err, types.ErrOverflow) {
 				// DuckDB's TRY_CAST fails too ('-2147483648 days ago').
@@ -1011,23 +1017,17 @@ func (e *CastExpr) castList(v types.Value) (types.Value, error) {
 	if v.K == types.Null {
 		return v, nil
 	}
-	if v.K != types.JSON || v.S == "" || v.S[0] != '[' {
+	if !function.IsList(v) {
 		return types.Value{}, fmt.Errorf("%w: %w: CAST to %s takes a list, not %s", ErrEval, types.ErrConvert, e.Type, v.K)
 	}
-	raws, err := function.ListElements(v.S)
+	els, _, err := function.ListArg("CAST", v)
 	if err != nil {
 		return types.Value{}, fmt.Errorf("%w: %w", ErrEval, err)
 	}
-	one := CastExpr{X: &Const{}, To: e.To, Type: strings.TrimSuffix(e.Type, "[]"), Try: e.Try, Nested: true}
-	els := make([]types.Value, len(raws))
-	var scratch []byte
-	for i, raw := range raws {
-		one.X.(*Const).V = types.FromJSON([]byte(raw), false, &scratch)
-		if els[i], err = one.Eval(nil); err != nil {
+	one := CastExpr{To: e.To, Type: strings.TrimSuffix(e.Type, "[]"), Try: e.Try, Nested: true}
+	for i, el := range els {
+		if els[i], err = one.cast(el); err != nil {
 			return types.Value{}, err
-		}
-		if els[i].K == types.String {
-			els[i] = types.StringValue(strings.Clone(els[i].S))
 		}
 	}
 	return types.ListValue(els), nil
@@ -1295,22 +1295,17 @@ func (e *LambdaCall) Eval(r Row) (types.Value, error) {
 	if err != nil || v.K == types.Null {
 		return types.Value{}, err
 	}
-	if v.K != types.JSON || v.S == "" || v.S[0] != '[' {
+	if !function.IsList(v) {
 		return types.Value{}, fmt.Errorf("%w: %s takes a list, not %s", ErrEval, e.Name, v.K)
 	}
-	raws, err := function.ListElements(v.S)
+	els, _, err := function.ListArg(e.Name, v)
 	if err != nil {
 		return types.Value{}, fmt.Errorf("%w: %w", ErrEval, err)
 	}
 	row := make(Row, len(r)+1)
 	copy(row, r)
-	out := make([]types.Value, 0, len(raws))
-	var scratch []byte
-	for _, raw := range raws {
-		el := types.FromJSON([]byte(raw), false, &scratch)
-		if el.K == types.String {
-			el = types.StringValue(strings.Clone(el.S))
-		}
+	out := make([]types.Value, 0, len(els))
+	for _, el := range els {
 		row[len(r)] = el
 		x, err := e.Body.Eval(row)
 		if err != nil {
