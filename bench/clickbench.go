@@ -56,9 +56,13 @@ type cbResult struct {
 	// shell are our times inside one running lakesql (.timer), after a
 	// first run untimed: the engine as DuckDB's in-process side is timed,
 	// without a process's start (TPC-H only; nil elsewhere).
-	shell  []time.Duration
-	rssKiB int64
-	rows   int // rows of DuckDB's answer
+	shell []time.Duration
+	// duckProc are DuckDB's times as a whole process (bench/duckrun),
+	// as ours are timed, and duckRSSKiB its peak RSS so (TPC-H only).
+	duckProc   []time.Duration
+	duckRSSKiB int64
+	rssKiB     int64
+	rows       int // rows of DuckDB's answer
 	// Kept for the report of a difference.
 	oursRows [][]any
 	duckRows [][]cbCell
@@ -284,6 +288,14 @@ func (r cbResult) ratio() (float64, bool) {
 		return 0, false
 	}
 	return median(r.theirs).Seconds() / median(r.ours).Seconds(), true
+}
+
+// procRatio is ratio with DuckDB's times as a whole process.
+func (r cbResult) procRatio() (float64, bool) {
+	if r.status != cbEqual || len(r.ours) == 0 || len(r.duckProc) == 0 {
+		return 0, false
+	}
+	return median(r.duckProc).Seconds() / median(r.ours).Seconds(), true
 }
 
 // shellRatio is ratio with our times in the shell.

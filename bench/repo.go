@@ -59,8 +59,18 @@ func checkRepo(dir string) error {
 // binary takes 3-4 ms more to start (the loader's relocations and libc's
 // start), a tenth of a small query's time.
 func buildBinary(ctx context.Context, dir, pkg, out string) error {
+	return goBuild(ctx, dir, pkg, out, "CGO_ENABLED=0")
+}
+
+// buildDuckrun builds bench/duckrun, DuckDB as a whole process, which
+// links DuckDB's C++ library through cgo.
+func buildDuckrun(ctx context.Context, repo, out string) error {
+	return goBuild(ctx, filepath.Join(repo, "bench"), "./duckrun", out, "CGO_ENABLED=1")
+}
+
+func goBuild(ctx context.Context, dir, pkg, out, cgo string) error {
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, pkg)
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), cgo)
 	cmd.Dir = dir
 	var buf bytes.Buffer
 	cmd.Stdout = &buf

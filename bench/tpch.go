@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -82,6 +83,8 @@ type tpchLake struct {
 	spillMax int64
 	timeout  time.Duration // ours, per run
 	d        *duck
+	duckrun  string   // bench/duckrun, built
+	views    []string // DuckDB's views over the lakes' files
 	gen      tpchGenInfo
 	rows     map[string]int64
 	bytes    map[string]int64 // of the lake's files
@@ -161,9 +164,11 @@ func tpchSetup(ctx context.Context, p runner, lakesql, work string, opt tpchGenO
 		for i, c := range t.cols {
 			cols[i] = [2]string{c.name, c.duck}
 		}
-		if _, _, err := d.query(ctx, duckJSONView(t.name, lake, files, cols)); err != nil {
+		view := duckJSONView(t.name, lake, files, cols)
+		if _, _, err := d.query(ctx, view); err != nil {
 			return nil, err
 		}
+		l.views = append(l.views, view)
 		got, _, err := d.query(ctx, "SELECT count(*) FROM "+t.name)
 		if err != nil {
 			return nil, err
@@ -290,7 +295,52 @@ func (l *tpchLake) run(ctx context.Context, q cbQuery, runs int) (cbResult, erro
 	if err == nil && r.status == cbEqual {
 		r.shell, err = l.inShell(ctx, q.ours, runs)
 	}
+	if err == nil && r.status == cbEqual {
+		r.duckProc, r.duckRSSKiB, err = l.duckProcess(ctx, q, runs, r.rows)
+	}
 	return r, err
+}
+
+// duckProcess times q runs times through duckrun, DuckDB as a whole
+// process, as our side is timed: its views over the lakes' files, the
+// query's setup, the query, its rows written, from start to exit. It
+// returns the times and the peak RSS. Each run must write as many rows
+// as DuckDB's answer in-process had (a query of tpchSerial may find
+// none).
+func (l *tpchLake) duckProcess(ctx context.Context, q cbQuery, runs, rows int) ([]time.Duration, int64, error) {
+	query := q.text
+	if q.duck != "" {
+		query = q.duck
+	}
+	data, err := json.Marshal(append(append(slices.Clone(l.views), q.setup...), query))
+	if err != nil {
+		return nil, 0, err
+	}
+	f, err := os.CreateTemp("", "duckrun-*.json")
+	if err != nil {
+		return nil, 0, err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	if err := f.Close(); err != nil {
+		return nil, 0, err
+	}
+	var ts []time.Duration
+	var rss int64
+	for range runs {
+		res, err := l.p.run(ctx, l.duckrun, f.Name())
+		if err != nil {
+			return nil, 0, fmt.Errorf("DuckDB as a process: %w", err)
+		}
+		if _, serial := tpchSerial[q.n]; !serial && bytes.Count(res.stdout, []byte("\n")) != rows {
+			return nil, 0, fmt.Errorf("DuckDB as a process: Q%d wrote %d rows, in-process %d", q.n, bytes.Count(res.stdout, []byte("\n")), rows)
+		}
+		ts, rss = append(ts, res.dur), max(rss, res.rssKiB)
+	}
+	return ts, rss, nil
 }
 
 // inShell times q's text runs times inside one lakesql process, as a user
@@ -419,6 +469,11 @@ func tpch(ctx context.Context, cfg config, stdout, stderr io.Writer) (err error)
 		return err
 	}
 	l.timeout, l.spillMax = cfg.timeout, int64(cfg.tpchSpillGB*1e9)
+	l.duckrun = filepath.Join(top, "bin", "duckrun")
+	logf("building duckrun, DuckDB as a process")
+	if err := buildDuckrun(ctx, cfg.repo, l.duckrun); err != nil {
+		return err
+	}
 	return runAndReport(ctx, cfg, qs, l.run, func(rs []cbResult) string { return tpchReport(cfg, d.version, l, rs) }, stdout, logf)
 }
 
@@ -479,9 +534,10 @@ func tpchReport(cfg config, version string, l *tpchLake, rs []cbResult) string {
 		fmt.Fprintf(&b, "Q%d: DuckDB's time is of its run with threads=2, but the answer compared with ours is of a second run with threads=1, untimed, because %s. ", n, tpchSerial[n])
 	}
 	fmt.Fprintf(&b, "Each side ran %d time(s), alternating; times are medians; DuckDB/ours > 1: ours is faster. ", cfg.runs)
-	fmt.Fprintf(&b, "In the shell: a query answered right, run %d more times in one lakesql process with `.timer on` (`-c .timer on -c <query> -c <query> …`), the first untimed; the median of the times the shell printed (from the statement's start to its last row written). That is the engine warm, as DuckDB's in-process side is timed, without the start of a process (some 13 ms at SF 0.1, the most of a small query's difference).\n\n", cfg.runs+1)
+	fmt.Fprintf(&b, "In the shell: a query answered right, run %d more times in one lakesql process with `.timer on` (`-c .timer on -c <query> -c <query> …`), the first untimed; the median of the times the shell printed (from the statement's start to its last row written). That is the engine warm, as DuckDB's in-process side is timed, without the start of a process (some 13 ms at SF 0.1, the most of a small query's difference). ", cfg.runs+1)
+	fmt.Fprintf(&b, "DuckDB as a process: a query answered right, run %d times more through `bench/duckrun`, a program that links DuckDB through duckdb-go as the bench does and does what its shell would: a new in-memory database (threads=2), the views, the query's setup, the query, its rows written to stdout, timed from start to exit as ours (peak RSS through rsswrap); DuckDB's own shell is not on this machine, and this one starts the Go runtime besides DuckDB's (some 6 ms). Its column compares the two sides each as a whole process.\n\n", cfg.runs)
 	b.WriteString("Equal: the same rows, numbers by value (integers exactly, floats within 1e-9 relative), text exactly, dates as ISO text, NULL as NULL; without ORDER BY as multisets; with ORDER BY in order, rows tied on the sort keys in any order among themselves (and at a LIMIT any of the tied rows), each row checked against DuckDB's whole answer at its position. A query we refuse (exit ≠ 0) is refused, shown with the first line of the error.\n\n")
-	b.WriteString("| # | query | equal | ours | DuckDB | DuckDB/ours | ours in the shell | DuckDB/ours in the shell | ours peak RSS | rows |\n|--:|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| # | query | equal | ours | DuckDB | DuckDB/ours | ours in the shell | DuckDB/ours in the shell | DuckDB as a process | DuckDB/ours, both processes | ours peak RSS | DuckDB's as a process | rows |\n|--:|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range rs {
 		eq := string(r.status)
 		switch r.status {
@@ -504,7 +560,11 @@ func tpchReport(cfg config, version string, l *tpchLake, rs []cbResult) string {
 		if x, ok := r.shellRatio(); ok {
 			shell, shellRatio = fmtDur(median(r.shell)), fmt.Sprintf("%.2f×", x)
 		}
-		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %s | %s | %s | %d |\n", r.q.n, tpchNames[r.q.n], eq, ours, fmtMedian(r.theirs, ""), ratio, shell, shellRatio, rss, r.rows)
+		proc, procRatio, duckRSS := "", "", ""
+		if x, ok := r.procRatio(); ok {
+			proc, procRatio, duckRSS = fmtDur(median(r.duckProc)), fmt.Sprintf("%.2f×", x), fmtRSS(r.duckRSSKiB)
+		}
+		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |\n", r.q.n, tpchNames[r.q.n], eq, ours, fmtMedian(r.theirs, ""), ratio, shell, shellRatio, proc, procRatio, rss, duckRSS, r.rows)
 	}
 	c := countResults(rs)
 	fmt.Fprintf(&b, "\n**%s** (of %d).", c, len(rs))
@@ -515,14 +575,19 @@ func tpchReport(cfg config, version string, l *tpchLake, rs []cbResult) string {
 		}
 		b.WriteString(".")
 	}
-	if g, n := geoMeanBy(rs, cbResult.shellRatio, func(cbResult) bool { return true }); n > 0 {
-		slower := 0
-		for _, r := range rs {
-			if x, ok := r.shellRatio(); ok && x < 1 {
-				slower++
+	for _, by := range []struct {
+		name  string
+		ratio func(cbResult) (float64, bool)
+	}{{"In the shell", cbResult.shellRatio}, {"Both as processes", cbResult.procRatio}} {
+		if g, n := geoMeanBy(rs, by.ratio, func(cbResult) bool { return true }); n > 0 {
+			slower := 0
+			for _, r := range rs {
+				if x, ok := by.ratio(r); ok && x < 1 {
+					slower++
+				}
 			}
+			fmt.Fprintf(&b, " %s: **%.2f×** over %d, %d slower than DuckDB.", by.name, g, n, slower)
 		}
-		fmt.Fprintf(&b, " In the shell: **%.2f×** over %d, %d slower than DuckDB.", g, n, slower)
 	}
 	b.WriteString("\n\n## Rewrites for our side\n\n")
 	b.WriteString("DuckDB runs every query verbatim; lakesql runs the same text except where our parser (github.com/xwb1989/sqlparser, MySQL's grammar) cannot read it or reads it otherwise; a query that needs an engine feature we lack is not rewritten, it is refused. Each old text is replaced wherever it is in its query:\n\n")

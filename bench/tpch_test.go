@@ -35,6 +35,14 @@ func TestTPCHSmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	l.timeout, l.spillMax = 2*time.Minute, 1e9 // Q19's cross join reaches it in seconds
+	repo, err := findRepo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.duckrun = filepath.Join(dir, "duckrun")
+	if err := buildDuckrun(ctx, repo, l.duckrun); err != nil {
+		t.Fatal(err)
+	}
 	for name, want := range map[string]int64{"part": 2000, "partsupp": 8000, "supplier": 100, "customer": 1500, "orders": 15000, "nation": 25, "region": 5} {
 		if l.rows[name] != want {
 			t.Errorf("%s: %d rows, want %d", name, l.rows[name], want)
@@ -54,6 +62,9 @@ func TestTPCHSmall(t *testing.T) {
 		known, isKnown := tpchKnownWrong[q.n]
 		if r.status == cbEqual && (len(r.shell) != 1 || r.shell[0] <= 0) {
 			t.Errorf("Q%d: times in the shell %v, want one (runs 1, after one untimed)", q.n, r.shell)
+		}
+		if r.status == cbEqual && (len(r.duckProc) != 1 || r.duckProc[0] <= 0 || r.duckRSSKiB <= 0) {
+			t.Errorf("Q%d: DuckDB as a process took %v, %d KiB, want one run", q.n, r.duckProc, r.duckRSSKiB)
 		}
 		switch {
 		case r.status == cbEqual:
