@@ -2,6 +2,7 @@ package sql
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -37,6 +38,12 @@ func TestMacros(t *testing.T) {
 		}
 		if got := res.Columns[1].Name + "|" + res.Columns[3].Name; got != "approx_count_distinct((g % 1000))|count_if(((g % 3) = 0))" {
 			t.Errorf("limit %d: columns %q", limit, got)
+		}
+		// COUNT_IF sums as DuckDB does: NULL of no row and of only NULL
+		// conditions, 0 of only false ones.
+		res = run("SELECT count_if(x > 5), count_if(x > 1 OR NULL), count_if(NULL), (SELECT count_if(x > 0) FROM (VALUES (1)) e(x) WHERE x > 9) FROM (VALUES (1), (2), (4)) t(x)")
+		if got := fmt.Sprint(res.Rows[0]); got != "[0 2 NULL NULL]" {
+			t.Errorf("limit %d: count_if of all false, some NULL, NULL, no row: %s, want [0 2 NULL NULL]", limit, got)
 		}
 		// GEOMEAN is EXP(AVG(LN(x))): 2, 8 give 4; a value at or below 0
 		// is LN's error.

@@ -893,3 +893,11 @@ SELECT list_transform([[1, 2], [3]], l -> list_transform(l, y -> y * 10)) AS a, 
 SELECT region, list_transform(list(n ORDER BY id), v -> v * 2)[1:3] AS a FROM t WHERE n IS NOT NULL GROUP BY region ORDER BY region
 SELECT COUNT(*) AS c FROM t WHERE len(list_filter(string_split(s, ' '), w -> w = 'world')) > 0
 SELECT list_transform([1,2], lambda y: y + 1), list_filter([1,2,3], lambda x: x > 1) AS f, list_transform(['a'], lambda s: s || 'x') AS g
+-- COUNT_IF sums as DuckDB: NULL of no row and of only NULL conditions
+SELECT region, count_if(n > 1000000000000) AS c FROM t GROUP BY region ORDER BY region
+SELECT count_if(n > 0) AS c FROM t WHERE id < 0
+SELECT region, count_if(CASE WHEN n > 0 THEN NULL END) AS c, countif(b) AS cb FROM t GROUP BY region ORDER BY region
+SELECT id, count_if(n > 0) OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS c FROM t ORDER BY id LIMIT 20
+SELECT id, count_if(n > 0) OVER (ORDER BY id ROWS BETWEEN 3 PRECEDING AND 2 PRECEDING) AS c FROM t ORDER BY id LIMIT 20
+SELECT region, count_if(n > 0) FILTER (WHERE id < 0) AS c FROM t GROUP BY region ORDER BY region
+SELECT count_if(b) + 1 AS c, count_if(b IS NULL) AS cn FROM t

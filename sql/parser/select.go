@@ -1291,8 +1291,9 @@ func topN(f *ast.Func) {
 // argument i anew, for an expansion that reads it more than once (the
 // AST is a tree):
 //
-//   - COUNT_IF(c) and COUNTIF(c): COUNT(CASE WHEN c THEN 1 END), the rows
-//     where c is true;
+//   - COUNT_IF(c) and COUNTIF(c): SUM(CAST(c AS INTEGER)), the rows where
+//     c is true, as DuckDB sums them: NULL when no row's c is true or
+//     false (no row, or all NULL);
 //   - GEOMEAN(x) and GEOMETRIC_MEAN(x): EXP(AVG(LN(x))), DuckDB's own
 //     macro (default_functions.cpp), its errors for x <= 0 included;
 //   - APPROX_COUNT_DISTINCT(x): COUNT(DISTINCT x). DuckDB estimates it
@@ -1327,7 +1328,7 @@ func macro(f *ast.Func, fresh func(i int) (ast.Expr, error)) (*ast.Func, error) 
 	var x *ast.Func
 	switch {
 	case (f.Name == "COUNT_IF" || f.Name == "COUNTIF") && len(f.Args) == 1:
-		x = call("COUNT", &ast.Case{Whens: []ast.When{{Cond: f.Args[0], Then: ast.Int(1)}}})
+		x = call("SUM", ast.Cast{X: f.Args[0], To: types.Int, Type: "INTEGER"})
 	case (f.Name == "GEOMEAN" || f.Name == "GEOMETRIC_MEAN") && len(f.Args) == 1:
 		x = call("EXP", call("AVG", call("LN", f.Args[0])))
 	case f.Name == "APPROX_COUNT_DISTINCT" && len(f.Args) == 1:
