@@ -901,3 +901,12 @@ SELECT id, count_if(n > 0) OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURREN
 SELECT id, count_if(n > 0) OVER (ORDER BY id ROWS BETWEEN 3 PRECEDING AND 2 PRECEDING) AS c FROM t ORDER BY id LIMIT 20
 SELECT region, count_if(n > 0) FILTER (WHERE id < 0) AS c FROM t GROUP BY region ORDER BY region
 SELECT count_if(b) + 1 AS c, count_if(b IS NULL) AS cn FROM t
+-- LIST_AGGREGATE and DuckDB's LIST_<aggregate> macros
+SELECT region, list_median(list(n)) AS m, list_mode(list(s ORDER BY id)) AS mo, list_product(list(id % 5 + 1) FILTER (WHERE id < 20)) AS p FROM t GROUP BY region ORDER BY region
+SELECT id, list_aggregate(string_split(s, ' '), 'string_agg', '-') AS a, list_string_agg(string_split(s, '')) AS b FROM t WHERE id < 30 ORDER BY id
+SELECT region, list_stddev_pop(list(f)) AS a, list_var_samp(list(n)) AS b, list_kurtosis(list(n)) AS c, list_skewness(list(f)) AS d, list_entropy(list(region)) AS e, list_sem(list(n)) AS g, list_mad(list(n)) AS h, list_stddev_samp(list(n)) AS i, list_var_pop(list(f)) AS j, list_kurtosis_pop(list(f)) AS k FROM t GROUP BY region ORDER BY region
+SELECT list_bool_or(list(b)) AS a, list_bool_and(list(b)) AS b2, list_bit_and(list(id)) AS c, list_bit_or(list(id)) AS d, list_bit_xor(list(id)) AS e FROM t
+SELECT id, list_aggregate([n, id, NULL], 'max') AS a, list_aggr([n, id], 'avg') AS b, aggregate([id, id + 1], 'count') AS c, array_aggregate([n], 'first') AS d, list_aggregate([id, n], 'quantile_disc', 0.5) AS e, array_aggr([f, f * 2], 'sum') AS g FROM t WHERE id < 40 ORDER BY id
+SELECT id, list_any_value([NULL, n]) AS a, list_approx_count_distinct([id % 3, id % 2, 1]) AS b, list_median([]) AS c, list_aggregate(NULL, 'sum') AS d FROM t WHERE id < 20 ORDER BY id
+SELECT region, list_aggregate(list(s), 'min') AS a, list_aggregate(list(n), 'median') AS b, list_aggregate(list(n ORDER BY id), 'mode') AS c FROM t GROUP BY region ORDER BY region
+SELECT list_aggregate([1, 2, NULL], 'sum') AS a, list_aggregate([], 'count') AS b, list_aggr(['a', 'b'], 'string_agg', '|') AS d, list_median([1, 2, 3, 4]) AS f, list_mode(['a', 'b', 'a']) AS g, list_product([1, 2, 3]) AS h, list_stddev_samp([1, 2, 4]) AS j, list_aggregate([1, 2], 'quantile_cont', 0.25) AS l
