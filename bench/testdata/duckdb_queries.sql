@@ -910,3 +910,16 @@ SELECT id, list_aggregate([n, id, NULL], 'max') AS a, list_aggr([n, id], 'avg') 
 SELECT id, list_any_value([NULL, n]) AS a, list_approx_count_distinct([id % 3, id % 2, 1]) AS b, list_median([]) AS c, list_aggregate(NULL, 'sum') AS d FROM t WHERE id < 20 ORDER BY id
 SELECT region, list_aggregate(list(s), 'min') AS a, list_aggregate(list(n), 'median') AS b, list_aggregate(list(n ORDER BY id), 'mode') AS c FROM t GROUP BY region ORDER BY region
 SELECT list_aggregate([1, 2, NULL], 'sum') AS a, list_aggregate([], 'count') AS b, list_aggr(['a', 'b'], 'string_agg', '|') AS d, list_median([1, 2, 3, 4]) AS f, list_mode(['a', 'b', 'a']) AS g, list_product([1, 2, 3]) AS h, list_stddev_samp([1, 2, 4]) AS j, list_aggregate([1, 2], 'quantile_cont', 0.25) AS l
+-- JSON_OBJECT, JSON_ARRAY, JSON_GROUP_ARRAY/OBJECT, JSON_EXISTS/VALUE/KEYS, REGEXP_ESCAPE, ARRAY_POP_BACK/FRONT, ERROR; CAST(text AS JSON) reads the JSON
+SELECT id, json_group_array(n) AS a, json_group_object(region, id) AS o, json_group_array(s) AS s2 FROM t WHERE id < 30 GROUP BY id ORDER BY id
+SELECT json_group_array(n) AS a FROM t WHERE id < 0
+SELECT id, json_object('id', id, 'n', n, 's', s, 'f', f, 'b', b, 'tier', "user".tier, 'region', region) AS o FROM t WHERE id < 40 ORDER BY id
+SELECT id, json_array(id, s, NULL, [n], f) AS a, json_array() AS e, json_object() AS e2 FROM t WHERE id < 30 ORDER BY id
+SELECT id, json_keys(json_object('a', id, 'b', s)) AS k, json_exists(json_object('a', n), '$.a') AS x, json_exists(json_object('a', n), '$.b') AS y, json_value(json_object('a', n, 's', s), '$.s') AS v, json_value(json_object('a', n, 'f', f), '$.f') AS w FROM t WHERE id < 40 ORDER BY id
+SELECT id, regexp_escape(s) AS e, regexp_matches(s, regexp_escape(substr(s, 1, 3))) AS m FROM t WHERE id < 40 ORDER BY id
+SELECT id, array_pop_back(string_split(s, ' ')) AS a, array_pop_front(string_split(s, ' ')) AS b FROM t WHERE id < 30 ORDER BY id
+SELECT region, array_pop_front(list(n ORDER BY id)) AS a, array_pop_back(list(id ORDER BY id)) AS b FROM t WHERE id < 50 GROUP BY region ORDER BY region
+SELECT id, CASE WHEN id < 0 THEN error('negative') ELSE id END AS x FROM t WHERE id < 10 ORDER BY id
+SELECT json_keys('{"a":1,"b":{"c":2}}') AS a, json_keys('{"a":1,"b":{"c":2}}', '$.b') AS b, json_keys('[1,2]') AS c, json_keys('{"a":1}', '$.zz') AS d, json_value('{"a":null}', '$.a') AS e, json_value('{"a":[1]}', '$.a') AS f, json_value('[1,2]', 1) AS g, json_exists('[1]', '$[0]') AS h
+SELECT CAST('[1, 2]' AS JSON) AS j, CAST('{"a": 1}' AS JSON) AS k, '[1]'::JSON AS l, '5'::JSON AS m, '"x"'::JSON AS n
+SELECT id, CAST(json_object('a', id) AS VARCHAR)::JSON AS j FROM t WHERE id < 5 ORDER BY id

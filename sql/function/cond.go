@@ -10,6 +10,9 @@ import (
 
 func init() {
 	register(
+		&Scalar{Name: "ERROR", MinArgs: 1, MaxArgs: 1, Volatile: true, Fn: errorFn,
+			Signature: "ERROR(message)",
+			Summary:   "Fails the statement with the text message, where a row reaches it (CASE WHEN bad THEN ERROR('…') ELSE x END)."},
 		&Scalar{Name: "COALESCE", MinArgs: 1, MaxArgs: -1, Fn: coalesceFn,
 			Signature: "COALESCE(x, ...)", Summary: "The first argument that is not NULL (NULL when all are)."},
 		&Scalar{Name: "IFNULL", Aliases: []string{"NVL"}, MinArgs: 2, MaxArgs: 2, Fn: coalesceFn,
@@ -104,3 +107,13 @@ func ifFn(a []types.Value) (types.Value, error) {
 	}
 	return a[2], nil
 }
+
+// errorFn is DuckDB's ERROR(message): the statement fails with message.
+func errorFn(a []types.Value) (types.Value, error) {
+	return types.Value{}, Raised{Message: a[0].String()}
+}
+
+// Raised is the error of ERROR(message): the message as written.
+type Raised struct{ Message string }
+
+func (e Raised) Error() string { return e.Message }

@@ -18,6 +18,10 @@ import (
 
 func init() {
 	register(
+		&Scalar{Name: "ARRAY_POP_BACK", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listPopFn("ARRAY_POP_BACK", false),
+			Signature: "ARRAY_POP_BACK(list)", Summary: "The list without its last element ([] of [])."},
+		&Scalar{Name: "ARRAY_POP_FRONT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listPopFn("ARRAY_POP_FRONT", true),
+			Signature: "ARRAY_POP_FRONT(list)", Summary: "The list without its first element ([] of [])."},
 		&Scalar{Name: "STRING_SPLIT", Aliases: []string{"STR_SPLIT", "STRING_TO_ARRAY", "SPLIT"}, MinArgs: 2, MaxArgs: 2, Fn: stringSplitFn,
 			Signature: "STRING_SPLIT(s, separator)",
 			Summary:   "The list of the pieces of s between the separators ('' splits into characters; a NULL separator gives the list of s alone)."},
@@ -522,5 +526,20 @@ func listFoldFn(name string) Eval {
 			return types.BigValue(sum), nil
 		}
 		return f2v(fsum), nil
+	}
+}
+
+// listPopFn is ARRAY_POP_BACK (the list but its last element) or, front,
+// ARRAY_POP_FRONT (but its first).
+func listPopFn(name string, front bool) Eval {
+	return func(a []types.Value) (types.Value, error) {
+		els, _, err := listArg(name, a[0])
+		if err != nil || len(els) == 0 {
+			return a[0], err
+		}
+		if front {
+			return types.ListValue(els[1:]), nil
+		}
+		return types.ListValue(els[:len(els)-1]), nil
 	}
 }

@@ -15,6 +15,9 @@ import (
 
 func init() {
 	register(
+		&Scalar{Name: "REGEXP_ESCAPE", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: regexpEscapeFn,
+			Signature: "REGEXP_ESCAPE(s)",
+			Summary:   "s with a backslash before each character a regular expression could read otherwise (every ASCII character but letters, digits and _), as RE2's QuoteMeta: REGEXP_MATCHES(x, REGEXP_ESCAPE(s)) finds s itself."},
 		&Scalar{Name: "REGEXP_MATCHES", Aliases: []string{"REGEXP_LIKE"}, MinArgs: 2, MaxArgs: 3, NullIn: true,
 			Bind:      bindRegexp(false),
 			Signature: "REGEXP_MATCHES(s, pattern[, options])",
@@ -375,4 +378,24 @@ func bindExtractOf(all bool, consts []*types.Value) (Eval, error) {
 		}
 		return s2v(s[m[2*g]:m[2*g+1]]), nil
 	}, nil
+}
+
+// regexpEscapeFn is RE2's QuoteMeta, which DuckDB's REGEXP_ESCAPE calls:
+// a backslash before each ASCII byte but letters, digits and '_', NUL as
+// \x00; the bytes of other characters as they are.
+func regexpEscapeFn(a []types.Value) (types.Value, error) {
+	s := text(a[0])
+	b := make([]byte, 0, 2*len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == 0:
+			b = append(b, `\x00`...)
+		case c >= 0x80 || c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			b = append(b, c)
+		default:
+			b = append(b, '\\', c)
+		}
+	}
+	return types.StringValue(string(b)), nil
 }

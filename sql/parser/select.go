@@ -1304,7 +1304,12 @@ func topN(f *ast.Func) {
 //   - ROUND_EVEN(x, n) and ROUNDBANKERS(x, n): CASE ((ABS(x) * POWER(10,
 //     n + 1)) % 10) WHEN 5 THEN ROUND(x / 2, n) * 2 ELSE ROUND(x, n) END,
 //     DuckDB's macro (whose DOUBLE arithmetic decides what a half is);
-//   - RANK_DENSE(): DENSE_RANK().
+//   - RANK_DENSE(): DENSE_RANK();
+//   - JSON_GROUP_ARRAY(x): CAST('[' || GROUP_CONCAT(COALESCE(TO_JSON(x),
+//     'null') SEPARATOR ',') || ']' AS JSON), and JSON_GROUP_OBJECT(k, v)
+//     so of TO_JSON(CAST(k AS VARCHAR)) || ':' || the value, a NULL k
+//     ERROR('json_group_object key cannot be NULL'): DuckDB's macros
+//     (NULL of no row).
 func macro(f *ast.Func, fresh func(i int) (ast.Expr, error)) (*ast.Func, error) {
 	if f.Distinct || f.Star || f.OrderBy != nil || f.Separator != nil {
 		return nil, nil
@@ -1354,11 +1359,31 @@ func macro(f *ast.Func, fresh func(i int) (ast.Expr, error)) (*ast.Func, error) 
 			Else: call("ROUND", a[4], a[5])})
 	case f.Name == "RANK_DENSE" && len(f.Args) == 0:
 		x = call("DENSE_RANK")
+	case f.Name == "JSON_GROUP_ARRAY" && len(f.Args) == 1:
+		x = jsonGroup("[", call("COALESCE", call("TO_JSON", f.Args[0]), ast.Str("null")), "]")
+	case f.Name == "JSON_GROUP_OBJECT" && len(f.Args) == 2:
+		a, err := args(2) // k, v, k', v'
+		if err != nil {
+			return nil, err
+		}
+		key := &ast.Case{Whens: []ast.When{{Cond: ast.IsNull{X: a[0]}, Then: call("ERROR", ast.Str("json_group_object key cannot be NULL"))}},
+			Else: call("TO_JSON", ast.Cast{X: a[2], To: types.String, Type: "VARCHAR"})}
+		value := call("COALESCE", call("TO_JSON", a[1]), ast.Str("null"))
+		x = jsonGroup("{", call(ast.ConcatOp, call(ast.ConcatOp, key, ast.Str(":")), value), "}")
 	default:
 		return nil, nil
 	}
 	x.As = ast.DuckName(f)
 	return x, nil
+}
+
+// jsonGroup is CAST(open || GROUP_CONCAT(each SEPARATOR ',') || close AS
+// JSON), in a COALESCE of one, the call that carries the macro's name.
+func jsonGroup(open string, each ast.Expr, close string) *ast.Func {
+	comma := ","
+	joined := &ast.Func{Name: "GROUP_CONCAT", Args: []ast.Expr{each}, Separator: &comma}
+	text := &ast.Func{Name: ast.ConcatOp, Args: []ast.Expr{&ast.Func{Name: ast.ConcatOp, Args: []ast.Expr{ast.Str(open), joined}}, ast.Str(close)}}
+	return &ast.Func{Name: "COALESCE", Args: []ast.Expr{ast.Cast{X: text, To: types.JSON, Type: "JSON"}}}
 }
 
 func (c *converter) groupConcat(e *sqlparser.GroupConcatExpr) (ast.Expr, error) {

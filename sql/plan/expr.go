@@ -985,7 +985,14 @@ func (e *CastExpr) cast(v types.Value) (types.Value, error) {
 		return types.StringValue(s), nil
 	}
 	in := v
-	v, err := types.Cast(v, e.To)
+	var err error
+	if e.To == types.JSON && v.K == types.String {
+		// DuckDB reads the text as JSON: an error if it is none, else
+		// the JSON as yyjson writes it (' [1, 2] ' is [1,2]).
+		v, err = function.ParseJSON(v.S)
+	} else {
+		v, err = types.Cast(v, e.To)
+	}
 	if err != nil {
 		if e.Try {
 			if e.To == types.Interval && errors.Is(err, types.ErrOverflow) {
