@@ -190,8 +190,43 @@ func TestLambdas(t *testing.T) {
 		}
 	}
 	wantErrors(t, s, map[string]string{
-		`SELECT UPPER(x -> x) FROM o`:                     "lambda",
-		`SELECT LIST_TRANSFORM(tags, 1) FROM o`:           "takes a list and a lambda",
-		`SELECT LIST_TRANSFORM(tags, (x, i) -> x) FROM o`: "",
+		`SELECT UPPER(x -> x) FROM o`:                        "lambda",
+		`SELECT LIST_TRANSFORM(tags, 1) FROM o`:              "takes a list and a lambda",
+		`SELECT LIST_TRANSFORM(tags, (x, i, j) -> x) FROM o`: "takes the element and its place",
+		`SELECT LIST_REDUCE(tags, x -> x) FROM o`:            "takes the value so far",
+		`SELECT LIST_REDUCE([], (a, x) -> a + x) FROM o`:     "empty list",
 	})
+
+	// A lambda's place parameter, LIST_REDUCE with and without an
+	// initial value, and parameters that shadow the select list's
+	// aliases (x, tags), against the same lists joined in Go.
+	res, err = s.Exec(context.Background(), `SELECT id, tags, 5 AS x, LIST_TRANSFORM(tags, (x, i) -> x || i) AS a, LIST_FILTER(tags, (x, i) -> i % 2 = 1) AS b,
+		LIST_REDUCE(tags, (acc, x, i) -> acc || '/' || x || i, '') AS c, CASE WHEN len(tags) > 0 THEN LIST_REDUCE(tags, (acc, tags) -> acc || ',' || tags) END AS d
+		FROM o WHERE tags IS NOT NULL ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Rows {
+		var tags []string
+		if err := json.Unmarshal([]byte(r[1].S), &tags); err != nil {
+			t.Fatalf("tags %v: %v", r[1], err)
+		}
+		wantA, wantB, wantC := []string{}, []string{}, ""
+		for i, tg := range tags {
+			wantA = append(wantA, fmt.Sprint(tg, i+1))
+			if i%2 == 0 {
+				wantB = append(wantB, tg)
+			}
+			wantC += fmt.Sprint("/", tg, i+1)
+		}
+		a, _ := json.Marshal(wantA)
+		b, _ := json.Marshal(wantB)
+		wantD := "NULL"
+		if len(tags) > 0 {
+			wantD = strings.Join(tags, ",")
+		}
+		if got := fmt.Sprint(r[3].S, " ", r[4].S, " ", r[5], " ", r[6]); got != fmt.Sprint(string(a), " ", string(b), " ", wantC, " ", wantD) || r[2].I != 5 {
+			t.Errorf("id %v, tags %v: %s, want %s %s %s %s", r[0], r[1], got, a, b, wantC, wantD)
+		}
+	}
 }

@@ -84,6 +84,9 @@ type foldScope struct {
 	// of ORDER BY (not a term that is a name alone, which it reads as
 	// the alias). GROUP BY and HAVING read aliases themselves.
 	lateral map[string]ast.Expr
+	// params: the names of the parameters of the lambdas around, which
+	// stand for themselves (list_transform(l, x -> x + 1) beside 5 AS x).
+	params []string
 }
 
 // foldNames returns st with its names spelled as what they stand for;
@@ -323,6 +326,14 @@ func (f *folder) expr(e ast.Expr, sc *foldScope) ast.Expr {
 		x.X, x.Select = f.expr(x.X, sc), f.sel(x.Select, sc.inner())
 		return x
 	case *ast.Func:
+		if x.Name == ast.LambdaFunc && len(x.Args) > 1 {
+			in := *sc
+			in.params = append(slices.Clip(sc.params), ast.LambdaParams(x)...)
+			fn := *x
+			fn.Args = slices.Clone(x.Args)
+			fn.Args[len(fn.Args)-1] = f.expr(ast.LambdaBody(x), &in)
+			return &fn
+		}
 		fn := ast.Map(x, func(e ast.Expr) ast.Expr { return f.expr(e, sc) }).(*ast.Func)
 		fn.OrderBy = f.order(x.OrderBy, sc)
 		return fn
@@ -334,6 +345,9 @@ func (f *folder) expr(e ast.Expr, sc *foldScope) ast.Expr {
 // table's (or the alias's) where that is known; an alias that the
 // engine would read as a field (sc.lateral) becomes its expression.
 func (sc *foldScope) column(c ast.Column) ast.Expr {
+	if slices.ContainsFunc(sc.params, func(p string) bool { return strings.EqualFold(p, c.Path[0]) }) {
+		return c // a lambda's parameter, or a member of one
+	}
 	path := slices.Clone(c.Path)
 	if len(path) > 1 {
 		if t, ok := sc.table(path[0]); ok {

@@ -923,3 +923,11 @@ SELECT id, CASE WHEN id < 0 THEN error('negative') ELSE id END AS x FROM t WHERE
 SELECT json_keys('{"a":1,"b":{"c":2}}') AS a, json_keys('{"a":1,"b":{"c":2}}', '$.b') AS b, json_keys('[1,2]') AS c, json_keys('{"a":1}', '$.zz') AS d, json_value('{"a":null}', '$.a') AS e, json_value('{"a":[1]}', '$.a') AS f, json_value('[1,2]', 1) AS g, json_exists('[1]', '$[0]') AS h
 SELECT CAST('[1, 2]' AS JSON) AS j, CAST('{"a": 1}' AS JSON) AS k, '[1]'::JSON AS l, '5'::JSON AS m, '"x"'::JSON AS n
 SELECT id, CAST(json_object('a', id) AS VARCHAR)::JSON AS j FROM t WHERE id < 5 ORDER BY id
+-- Lambdas of two and three parameters: (x, i) -> …, LIST_REDUCE; parameters shadow the select list's aliases
+SELECT list_reduce([1, 2, 3], (x, y) -> x + y), list_transform([5, 6], (x, i) -> x * i), list_reduce(['a', 'b'], lambda x, y: x || y), list_reduce([1, 2], (x, y) -> x + y, 10)
+SELECT id, list_reduce(string_split(s, ' '), (a, w) -> a || '|' || upper(w)) AS r, list_transform(string_split(s, ''), (ch, i) -> ch || i) AS t, list_filter([n, id, 5], (v, i) -> i <> 2 AND v IS NOT NULL) AS f FROM t WHERE id < 40 ORDER BY id
+SELECT region, list_reduce(list(n ORDER BY id), (acc, v) -> acc + coalesce(v, 0), 0) AS total, sum(n) AS s FROM t GROUP BY region ORDER BY region
+SELECT id, list_reduce([id, n, 3], (acc, v, i) -> acc + coalesce(v, 0) * i) AS w, list_reduce([id], (a, b) -> a * b) AS one FROM t WHERE id < 30 ORDER BY id
+SELECT 5 AS x, list_transform([1, 2], x -> x + 1) AS y, 7 AS l, list_transform([[1, 2], [3]], (l, i) -> list_reduce(l, (a, b) -> a + b + i)) AS z
+SELECT id, list_transform(list_filter(string_split(s, ' '), (w, i) -> i = 1), (w) -> length(w)) AS a FROM t WHERE id < 30 ORDER BY id
+SELECT id, list_reduce(CASE WHEN id % 2 = 0 THEN [1, 2] END, (a, b) -> a - b) AS a, reduce([id, 2], (a, b) -> a * b) AS b, array_reduce([s, region], (a, b) -> a || b) AS c FROM t WHERE id < 20 ORDER BY id

@@ -181,10 +181,13 @@ func duckFunc(f *Func) string {
 		return duckFunc(&g) + " FILTER (WHERE " + duckText(c.Whens[0].Cond) + ")"
 	}
 	switch {
-	case f.Name == LambdaFunc && len(f.Args) == 2 && f.Shown == "lambda":
-		return "(lambda " + LambdaParam(f) + ": " + duckText(f.Args[1]) + ")"
+	case f.Name == LambdaFunc && len(f.Args) >= 2 && f.Shown == "lambda":
+		return "(lambda " + strings.Join(LambdaParams(f), ", ") + ": " + duckText(LambdaBody(f)) + ")"
 	case f.Name == LambdaFunc && len(f.Args) == 2:
-		return "(" + LambdaParam(f) + " -> " + duckText(f.Args[1]) + ")"
+		return "(" + LambdaParams(f)[0] + " -> " + duckText(LambdaBody(f)) + ")"
+	case f.Name == LambdaFunc && len(f.Args) > 2:
+		// DuckDB reads (x, y) as a row.
+		return `(main."row"(` + strings.Join(LambdaParams(f), ", ") + ") -> " + duckText(LambdaBody(f)) + ")"
 	case len(f.Args) == 2 && (f.Name == ConcatOp || f.Name == "&" || f.Name == "<<" || f.Name == ">>"):
 		return "(" + duckText(f.Args[0]) + " " + f.Name + " " + duckText(f.Args[1]) + ")"
 	case (f.Shown == "^" || f.Shown == "^@" || f.Shown == "~~~") && len(f.Args) == 2:

@@ -115,9 +115,10 @@ type Neg struct{ X Expr }
 // Func is a call of a scalar or an aggregate function (the binder tells
 // which by name). Star is COUNT(*); Distinct is COUNT(DISTINCT …).
 // Separator is GROUP_CONCAT's SEPARATOR (nil: the default).
-// LambdaFunc is the name of the Func that DuckDB's lambda x -> body is,
-// an argument of LIST_TRANSFORM or LIST_FILTER: its arguments are x's
-// name (a Str) and the body.
+// LambdaFunc is the name of the Func that DuckDB's lambda x -> body (or
+// (x, i) -> body, lambda x, i: body) is, an argument of LIST_TRANSFORM,
+// LIST_FILTER or LIST_REDUCE: its arguments are the parameters' names
+// (Strs) and the body.
 const LambdaFunc = "LAKESQL_LAMBDA"
 
 // ConcatOp is the name of the Func that a || b is (DuckDB's
@@ -366,11 +367,15 @@ func (e Neg) String() string { return "-" + operand(e.X, PrecUnary) }
 func (f *Func) String() string {
 	switch f.Name {
 	case LambdaFunc:
-		if len(f.Args) == 2 && f.Shown == "lambda" {
-			return "lambda " + LambdaParam(f) + ": " + f.Args[1].String()
-		}
-		if len(f.Args) == 2 {
-			return LambdaParam(f) + " -> " + f.Args[1].String()
+		params := LambdaParams(f)
+		switch {
+		case len(params) == 0:
+		case f.Shown == "lambda":
+			return "lambda " + strings.Join(params, ", ") + ": " + LambdaBody(f).String()
+		case len(params) == 1:
+			return params[0] + " -> " + LambdaBody(f).String()
+		default:
+			return "(" + strings.Join(params, ", ") + ") -> " + LambdaBody(f).String()
 		}
 	case ConcatOp, "&", "<<", ">>":
 		if len(f.Args) == 2 {
@@ -708,10 +713,17 @@ func Map(e Expr, fn func(Expr) Expr) Expr {
 	return e
 }
 
-// LambdaParam is the name of the lambda f's parameter (see LambdaFunc).
-func LambdaParam(f *Func) string {
-	if l, ok := f.Args[0].(Literal); ok {
-		return l.Value.S
+// LambdaParams are the names of the lambda f's parameters (see
+// LambdaFunc): its arguments but the last, the body.
+func LambdaParams(f *Func) []string {
+	var names []string
+	for _, a := range f.Args[:max(len(f.Args)-1, 0)] {
+		if l, ok := a.(Literal); ok {
+			names = append(names, l.Value.S)
+		}
 	}
-	return ""
+	return names
 }
+
+// LambdaBody is the lambda f's body (see LambdaFunc).
+func LambdaBody(f *Func) Expr { return f.Args[len(f.Args)-1] }

@@ -140,6 +140,8 @@ func TestParseSelectRoundTrip(t *testing.T) {
 		// Lambdas, DuckDB's two spellings, beside JSON's arrow.
 		{"select list_transform(a, x -> x * 2), list_filter(b, lambda y: y > c), f(a -> '$.k')",
 			"SELECT LIST_TRANSFORM(a, x -> x * 2), LIST_FILTER(b, lambda y: y > c), F(a -> '$.k')"},
+		{"select list_reduce(a, (x, y) -> x + y, 0), list_transform(b, (x, i) -> x * i), list_reduce(c, lambda p, q, r: p || q), list_transform(d, (x) -> x)",
+			"SELECT LIST_REDUCE(a, (x, y) -> x + y, 0), LIST_TRANSFORM(b, (x, i) -> x * i), LIST_REDUCE(c, lambda p, q, r: (p || q)), LIST_TRANSFORM(d, x -> x)"},
 		// Casts to lists.
 		{"select cast(a as integer[]), b::double[], try_cast(c as varchar[]) from t",
 			"SELECT CAST(a AS INTEGER[]), CAST(b AS DOUBLE[]), TRY_CAST(c AS VARCHAR[]) FROM t"},

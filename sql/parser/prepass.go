@@ -885,7 +885,13 @@ func arrowEdits(tk tokens, i int) ([]edit, int, bool) {
 	}
 	// x -> body, a call's argument of its own: a lambda (see lambdaEdits).
 	if opEnd == i+1 && start == i-1 && toks[start].word && !isKeyword(tk.at(start)) && (tk.punct(start-1, "(") || tk.punct(start-1, ",")) {
-		if es, last, ok := lambdaEdits(tk, start, i, opEnd, lambdaMarker); ok {
+		if es, last, ok := lambdaEdits(tk, start, start, start, opEnd, lambdaMarker); ok {
+			return es, last, true
+		}
+	}
+	// (x, i) -> body, so too.
+	if opEnd == i+1 && tk.punct(start, "(") && tk.punct(i-1, ")") && (tk.punct(start-1, "(") || tk.punct(start-1, ",")) && lambdaParams(tk, start+1) == i-2 {
+		if es, last, ok := lambdaEdits(tk, start, start+1, i-2, opEnd, lambdaMarker); ok {
 			return es, last, true
 		}
 	}
@@ -939,42 +945,70 @@ const (
 	lambdaKeyMarker = "__lakesql_lambda_key" // written lambda x: body
 )
 
-// lambdaEdits returns the edits of a lambda, marker(x, body), whose
-// head (x, or LAMBDA before it) starts at token head and whose separator
-// (-> or :) is tokens sep to sepEnd, x just before it: the body reaches
-// the argument's end. An arrow's body that starts with a literal is
-// JSON's arrow, not a lambda (x -> '$.a', x -> 0, x -> 'a' -> 'b'; write
-// x -> (1 + x) for one). It returns the index of the separator's last
-// token, or false.
-func lambdaEdits(tk tokens, head, sep, sepEnd int, marker string) ([]edit, int, bool) {
+// lambdaEdits returns the edits of a lambda, marker(x, body) or
+// marker(x, i, body), whose head (x, LAMBDA or the parenthesis of (x, i))
+// starts at token head, whose parameters are tokens first to last (x,
+// or x, i), and whose separator (->, : or ) ->) ends at token sepEnd:
+// the body reaches the argument's end. An arrow's body that starts with
+// a literal is JSON's arrow, not a lambda (x -> '$.a', x -> 0, x -> 'a'
+// -> 'b'; write x -> (1 + x) for one). It returns the index of sepEnd,
+// or false.
+func lambdaEdits(tk tokens, head, first, last, sepEnd int, marker string) ([]edit, int, bool) {
 	toks := tk.toks
 	body := sepEnd + 1
+	if body >= len(toks) {
+		return nil, 0, false
+	}
 	if c := tk.text[toks[body].pos]; marker == lambdaMarker && (c == '\'' || c >= '0' && c <= '9') {
 		return nil, 0, false
 	}
-	depth, last := 0, -1
-	for k := body; k < len(toks) && last < 0; k++ {
+	depth, end := 0, -1
+	for k := body; k < len(toks) && end < 0; k++ {
 		switch {
 		case tk.punct(k, "(") || tk.punct(k, "["):
 			depth++
 		case tk.punct(k, ")") || tk.punct(k, "]"):
 			if depth == 0 {
-				last = k - 1
+				end = k - 1
 			}
 			depth--
 		case depth == 0 && tk.punct(k, ","):
-			last = k - 1
+			end = k - 1
 		}
 	}
-	if last < body {
+	if end < body {
 		return nil, 0, false
 	}
 	return []edit{
-		// marker( before x, in place of LAMBDA where it is written.
-		{pos: toks[head].pos, end: toks[sep-1].pos, repl: marker + "(", first: true, whole: sep + 1},
-		{pos: toks[sep].pos, end: toks[sepEnd].end, repl: ",", whole: sep + 1},
-		{pos: toks[last].end, end: toks[last].end, repl: ")", whole: sep + 1},
+		// marker( before x, in place of LAMBDA or ( where it is written.
+		{pos: toks[head].pos, end: toks[first].pos, repl: marker + "(", first: true, whole: sepEnd + 1},
+		{pos: toks[last].end, end: toks[sepEnd].end, repl: ",", whole: sepEnd + 1},
+		{pos: toks[end].end, end: toks[end].end, repl: ")", whole: sepEnd + 1},
 	}, sepEnd, true
+}
+
+// lambdaKeyAt is the index of the ':' of LAMBDA x: or LAMBDA x, i: at
+// token i, or -1.
+func lambdaKeyAt(tk tokens, i int) int {
+	last := lambdaParams(tk, i+1)
+	if last < 0 || !tk.punct(last+1, ":") || tk.punct(last+2, ":") || last+2 >= len(tk.toks) {
+		return -1
+	}
+	return last + 1
+}
+
+// lambdaParams returns the last token of a lambda's parameters that
+// start at token first: a name, or names between commas (x, i); -1 if
+// there is none.
+func lambdaParams(tk tokens, first int) int {
+	if first >= len(tk.toks) || !tk.toks[first].word || isKeyword(tk.at(first)) {
+		return -1
+	}
+	last := first
+	for last+2 < len(tk.toks) && tk.punct(last+1, ",") && tk.toks[last+2].word && !isKeyword(tk.at(last+2)) {
+		last += 2
+	}
+	return last
 }
 
 // tryMarker wraps the CAST that DuckDB's TRY_CAST(x AS type) becomes:
@@ -1420,11 +1454,13 @@ func prepass(text string) rewritten {
 		case word(i, "NULLS") && (word(i+1, "FIRST") || word(i+1, "LAST")) && i > 0:
 			edits = append(edits, edit{pos: t.pos, end: toks[i+1].end, repl: ", " + nullsMarker + strings.ToLower(text2(i+1))})
 			i++
-		case word(i, "LAMBDA") && i > 0 && (punct(i-1, "(") || punct(i-1, ",")) && i+3 < len(toks) && toks[i+1].word && punct(i+2, ":") && !punct(i+3, ":"):
-			// DuckDB's lambda x: body, as x -> body (lambdaEdits).
-			if es, last, ok := lambdaEdits(tokens{text, toks}, i, i+2, i+2, lambdaKeyMarker); ok {
+		case word(i, "LAMBDA") && i > 0 && (punct(i-1, "(") || punct(i-1, ",")) && lambdaKeyAt(tokens{text, toks}, i) > 0:
+			// DuckDB's lambda x: body (lambda x, i: body), as x -> body
+			// (lambdaEdits).
+			last := lambdaParams(tokens{text, toks}, i+1)
+			if es, end, ok := lambdaEdits(tokens{text, toks}, i, i+1, last, last+1, lambdaKeyMarker); ok {
 				edits = append(edits, es...)
-				i = last
+				i = end
 			}
 		case punct(i, "-") && punct(i+1, ">") && toks[i].end == toks[i+1].pos && i > 0:
 			// x -> p and x ->> p where the grammar takes only a column's

@@ -1171,18 +1171,31 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		return c.tryCast(e)
 	}
 	if f.Name == strings.ToUpper(lambdaMarker) || f.Name == strings.ToUpper(lambdaKeyMarker) {
-		// x -> body: LambdaFunc('x', body).
-		col, ok1 := e.Exprs[0].(*sqlparser.AliasedExpr)
-		body, ok2 := e.Exprs[1].(*sqlparser.AliasedExpr)
-		name, ok3 := col.Expr.(*sqlparser.ColName)
-		if len(e.Exprs) != 2 || !ok1 || !ok2 || !ok3 || !name.Qualifier.IsEmpty() {
-			return nil, c.unsupported(e, "this lambda (x -> body, of one name, is)")
+		// x -> body: LambdaFunc('x', body); (x, i) -> body:
+		// LambdaFunc('x', 'i', body).
+		l := &ast.Func{Name: ast.LambdaFunc}
+		for k, a := range e.Exprs {
+			ae, ok := a.(*sqlparser.AliasedExpr)
+			if !ok {
+				return nil, c.unsupported(e, "this lambda")
+			}
+			if k == len(e.Exprs)-1 {
+				b, err := c.expr(ae.Expr)
+				if err != nil {
+					return nil, err
+				}
+				l.Args = append(l.Args, b)
+				break
+			}
+			name, ok := ae.Expr.(*sqlparser.ColName)
+			if !ok || !name.Qualifier.IsEmpty() {
+				return nil, c.unsupported(e, "this lambda (its parameters are names: x -> body, (x, i) -> body)")
+			}
+			l.Args = append(l.Args, ast.Str(name.Name.String()))
 		}
-		b, err := c.expr(body.Expr)
-		if err != nil {
-			return nil, err
+		if len(l.Args) < 2 {
+			return nil, c.unsupported(e, "this lambda")
 		}
-		l := &ast.Func{Name: ast.LambdaFunc, Args: []ast.Expr{ast.Str(name.Name.String()), b}}
 		if f.Name == strings.ToUpper(lambdaKeyMarker) {
 			l.Shown = "lambda"
 		}

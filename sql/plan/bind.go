@@ -1111,40 +1111,66 @@ func (b *binder) caseExpr(c *ast.Case, sub func(ast.Expr) (Expr, error)) (Expr, 
 // exponent.
 var decimalRE = regexp.MustCompile(`^-?[0-9]*\.?[0-9]*$`)
 
-// lambdaNames are the functions that take a lambda, and whether each
-// keeps the elements the body holds true (else it makes the list of the
-// body's values).
-var lambdaNames = map[string]bool{"LIST_TRANSFORM": false, "ARRAY_TRANSFORM": false, "LIST_APPLY": false,
-	"ARRAY_APPLY": false, "APPLY": false, "LIST_FILTER": true, "ARRAY_FILTER": true, "FILTER": true}
+// lambdaNames are the functions that take a lambda, and what each does
+// with the body's values (see LambdaCall).
+var lambdaNames = map[string]lambdaKind{"LIST_TRANSFORM": lambdaTransform, "ARRAY_TRANSFORM": lambdaTransform,
+	"LIST_APPLY": lambdaTransform, "ARRAY_APPLY": lambdaTransform, "APPLY": lambdaTransform,
+	"LIST_FILTER": lambdaFilter, "ARRAY_FILTER": lambdaFilter, "FILTER": lambdaFilter,
+	"LIST_REDUCE": lambdaReduce, "ARRAY_REDUCE": lambdaReduce, "REDUCE": lambdaReduce}
 
-// lambdaCall binds LIST_TRANSFORM(list, x -> body) and LIST_FILTER (ok
-// true), its body with x in scope; a lambda elsewhere is an error.
+// lambdaCall binds LIST_TRANSFORM(list, x -> body), LIST_FILTER and
+// LIST_REDUCE (ok true), the body with the parameters in scope: x or x,
+// i (the element's place, from 1); LIST_REDUCE's acc, x or acc, x, i,
+// and its initial value. A lambda elsewhere is an error.
 func (b *binder) lambdaCall(f *ast.Func, sub func(ast.Expr) (Expr, error)) (Expr, bool, error) {
 	if f.Name == ast.LambdaFunc {
-		return nil, true, bindErrorf(ErrUnsupported, "a lambda (%s) outside LIST_TRANSFORM or LIST_FILTER not supported", f)
+		return nil, true, bindErrorf(ErrUnsupported, "a lambda (%s) outside LIST_TRANSFORM, LIST_FILTER or LIST_REDUCE not supported", f)
 	}
-	filter, ok := lambdaNames[strings.ToUpper(f.Name)]
+	name := strings.ToUpper(f.Name)
+	kind, ok := lambdaNames[name]
 	if !ok {
 		return nil, false, nil
 	}
 	var lam *ast.Func
-	if len(f.Args) == 2 {
+	if len(f.Args) == 2 || kind == lambdaReduce && len(f.Args) == 3 {
 		lam, _ = f.Args[1].(*ast.Func)
 	}
-	if lam == nil || lam.Name != ast.LambdaFunc || len(lam.Args) != 2 || f.Distinct {
-		return nil, true, bindErrorf(ErrUnsupported, "%s takes a list and a lambda of one name: %s(list, x -> x + 1)", strings.ToUpper(f.Name), strings.ToLower(f.Name))
+	params := 0
+	if lam != nil && lam.Name == ast.LambdaFunc {
+		params = len(ast.LambdaParams(lam))
+	}
+	switch {
+	case f.Distinct || params == 0 || params != len(lam.Args)-1:
+		return nil, true, bindErrorf(ErrUnsupported, "%s takes a list and a lambda: %s", name, lambdaUsage[kind])
+	case kind != lambdaReduce && params > 2:
+		return nil, true, bindErrorf(ErrUnsupported, "the lambda of %s takes the element and its place, not %d parameters: %s", name, params, lambdaUsage[kind])
+	case kind == lambdaReduce && (params < 2 || params > 3):
+		return nil, true, bindErrorf(ErrUnsupported, "the lambda of %s takes the value so far, the element and its place, not %d parameters: %s", name, params, lambdaUsage[kind])
 	}
 	list, err := sub(f.Args[0])
 	if err != nil {
 		return nil, true, err
 	}
-	b.lambdas = append(b.lambdas, ast.LambdaParam(lam))
-	body, err := sub(lam.Args[1])
-	b.lambdas = b.lambdas[:len(b.lambdas)-1]
+	var init Expr
+	if len(f.Args) == 3 {
+		if init, err = sub(f.Args[2]); err != nil {
+			return nil, true, err
+		}
+	}
+	b.lambdas = append(b.lambdas, ast.LambdaParams(lam)...)
+	body, err := sub(ast.LambdaBody(lam))
+	b.lambdas = b.lambdas[:len(b.lambdas)-params]
 	if err != nil {
 		return nil, true, err
 	}
-	return &LambdaCall{Name: strings.ToUpper(f.Name), List: list, Param: ast.LambdaParam(lam), Body: body, Filter: filter}, true, nil
+	return &LambdaCall{Name: name, List: list, Params: ast.LambdaParams(lam), Body: body, Kind: kind, Init: init, Shown: lam.String()}, true, nil
+}
+
+// lambdaUsage shows how each kind of lambda call is written.
+var lambdaUsage = map[lambdaKind]string{
+	lambdaTransform: "list_transform(list, x -> x + 1) or (x, i) -> x * i",
+	lambdaFilter:    "list_filter(list, x -> x > 1) or (x, i) -> i > 1",
+	lambdaReduce:    "list_reduce(list, (acc, x) -> acc + x[, initial]) or (acc, x, i) -> …",
 }
 
 // jsonTyped reports an expression that DuckDB types JSON (not a list or

@@ -1066,7 +1066,7 @@ func CloneExpr(e Expr) Expr {
 		return e
 	case *LambdaCall:
 		c := *e
-		c.List, c.Body = CloneExpr(e.List), CloneExpr(e.Body)
+		c.List, c.Body, c.Init = CloneExpr(e.List), CloneExpr(e.Body), CloneExpr(e.Init)
 		return &c
 	case *Member:
 		return NewMember(CloneExpr(e.X), e.Name)
@@ -1160,6 +1160,9 @@ func Children(e Expr) []Expr {
 	case *Call:
 		return e.Args
 	case *LambdaCall:
+		if e.Init != nil {
+			return []Expr{e.List, e.Body, e.Init}
+		}
 		return []Expr{e.List, e.Body}
 	case *KeyIn:
 		return e.Args
@@ -1284,18 +1287,32 @@ func mayBeDate(v types.Value, to types.Kind) bool {
 	return v.K == types.String && (to == types.Date || to == types.Timestamp) && types.DuckDBOnlyTime(v.S, to)
 }
 
-// LambdaCall is LIST_TRANSFORM(List, Param -> Body), the list of Body's
-// values for each element of List, or with Filter LIST_FILTER, the
-// elements for which Body is true. Body reads the element as a
-// LambdaParam: the row it is given is the row with the element after
-// its last slot (and a lambda's within, after that).
+// LambdaCall is LIST_TRANSFORM(List, x -> Body), the list of Body's
+// values for each element of List; LIST_FILTER (lambdaFilter), the
+// elements for which Body is true; LIST_REDUCE (lambdaReduce), Body of
+// the value so far and each element, from Init (or from the first
+// element). Body reads its parameters as LambdaParams: the row it is
+// given is the row with the parameters' values after its last slot (and
+// a lambda's within, after those): x, or x and its place (from 1); acc,
+// x, or acc, x and x's place.
 type LambdaCall struct {
 	Name   string
 	List   Expr
-	Param  string
+	Params []string
 	Body   Expr
-	Filter bool
+	Kind   lambdaKind
+	Init   Expr   // LIST_REDUCE's initial value; nil: the first element
+	Shown  string // the lambda as written, for String
 }
+
+// lambdaKind is what a LambdaCall makes of its body's values.
+type lambdaKind int
+
+const (
+	lambdaTransform lambdaKind = iota
+	lambdaFilter
+	lambdaReduce
+)
 
 func (e *LambdaCall) Eval(r Row) (types.Value, error) {
 	v, err := e.List.Eval(r)
@@ -1309,16 +1326,23 @@ func (e *LambdaCall) Eval(r Row) (types.Value, error) {
 	if err != nil {
 		return types.Value{}, fmt.Errorf("%w: %w", ErrEval, err)
 	}
-	row := make(Row, len(r)+1)
+	row := make(Row, len(r)+len(e.Params))
 	copy(row, r)
+	params := row[len(r):]
+	if e.Kind == lambdaReduce {
+		return e.reduce(r, row, els)
+	}
 	out := make([]types.Value, 0, len(els))
-	for _, el := range els {
-		row[len(r)] = el
+	for k, el := range els {
+		params[0] = el
+		if len(params) == 2 {
+			params[1] = types.IntValue(int64(k + 1))
+		}
 		x, err := e.Body.Eval(row)
 		if err != nil {
 			return types.Value{}, err
 		}
-		if !e.Filter {
+		if e.Kind == lambdaTransform {
 			out = append(out, x)
 			continue
 		}
@@ -1333,8 +1357,42 @@ func (e *LambdaCall) Eval(r Row) (types.Value, error) {
 	return types.ListValue(out), nil
 }
 
+// reduce is LIST_REDUCE of the elements els, row the row r with room
+// for the parameters.
+func (e *LambdaCall) reduce(r, row Row, els []types.Value) (types.Value, error) {
+	params := row[len(r):]
+	start := 0
+	var acc types.Value
+	if e.Init != nil {
+		var err error
+		if acc, err = e.Init.Eval(r); err != nil {
+			return types.Value{}, err
+		}
+	} else {
+		if len(els) == 0 {
+			return types.Value{}, fmt.Errorf("%w: %s of an empty list, without an initial value", ErrEval, e.Name)
+		}
+		acc, start = els[0], 1
+	}
+	for k := start; k < len(els); k++ {
+		params[0], params[1] = acc, els[k]
+		if len(params) == 3 {
+			params[2] = types.IntValue(int64(k + 1))
+		}
+		var err error
+		if acc, err = e.Body.Eval(row); err != nil {
+			return types.Value{}, err
+		}
+	}
+	return acc, nil
+}
+
 func (e *LambdaCall) String() string {
-	return strings.ToLower(e.Name) + "(" + e.List.String() + ", " + e.Param + " -> " + e.Body.String() + ")"
+	s := strings.ToLower(e.Name) + "(" + e.List.String() + ", " + e.Shown
+	if e.Init != nil {
+		s += ", " + e.Init.String()
+	}
+	return s + ")"
 }
 
 // LambdaParam is a lambda's parameter in its body: the element after the
