@@ -931,3 +931,9 @@ SELECT id, list_reduce([id, n, 3], (acc, v, i) -> acc + coalesce(v, 0) * i) AS w
 SELECT 5 AS x, list_transform([1, 2], x -> x + 1) AS y, 7 AS l, list_transform([[1, 2], [3]], (l, i) -> list_reduce(l, (a, b) -> a + b + i)) AS z
 SELECT id, list_transform(list_filter(string_split(s, ' '), (w, i) -> i = 1), (w) -> length(w)) AS a FROM t WHERE id < 30 ORDER BY id
 SELECT id, list_reduce(CASE WHEN id % 2 = 0 THEN [1, 2] END, (a, b) -> a - b) AS a, reduce([id, 2], (a, b) -> a * b) AS b, array_reduce([s, region], (a, b) -> a || b) AS c FROM t WHERE id < 20 ORDER BY id
+-- LIST_GRADE_UP (no ties: DuckDB's order of tied elements is its sort's), LIST_WHERE, LIST_SELECT, LIST_RESIZE, DAYS_IN_MONTH
+SELECT id, list_grade_up(string_split(s, '')) AS g, list_grade_up([id * 2, id * 2 + 1, NULL, -1], 'DESC') AS h, list_grade_up([id, NULL], 'ASC', 'NULLS FIRST') AS i FROM t WHERE id < 40 ORDER BY id
+SELECT id, list_where(string_split(s, ' '), [true, false, true]) AS w, list_select(string_split(s, ''), [1, 3, 50]) AS sel, list_resize(string_split(s, ' '), 3) AS r, list_resize([id], 2, n) AS r2 FROM t WHERE id < 40 ORDER BY id
+SELECT region, list_grade_up(list(id * 7 % 13 + id ORDER BY id)) AS g, list_select(list(id ORDER BY id), [2, 1]) AS s FROM t WHERE id < 60 GROUP BY region ORDER BY region
+SELECT day, days_in_month(CAST(day AS DATE)) AS d FROM t GROUP BY day ORDER BY day
+SELECT days_in_month(DATE '2024-02-10') AS a, days_in_month(TIMESTAMP '2023-02-01 10:00:00') AS b, list_where([10, 20, 30], [true, false, true]) AS c, list_select([10, 20, 30], [3, 1, 5]) AS d, list_resize([1, 2], 4, 0) AS e, list_grade_up([30, 10, 20]) AS f, array_grade_up([3, 1]) AS g, grade_up([2, 1]) AS h

@@ -74,6 +74,8 @@ func init() {
 			Signature: "MAKE_DATE(year, month, day)", Summary: "The DATE of year, month and day."},
 		&Scalar{Name: "LAST_DAY", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: lastDayFn,
 			Signature: "LAST_DAY(t)", Summary: "The DATE of the last day of t's month."},
+		&Scalar{Name: "DAYS_IN_MONTH", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: daysInMonthFn,
+			Signature: "DAYS_IN_MONTH(t)", Summary: "The number of days of t's month (DuckDB's DAY(LAST_DAY(t)))."},
 		&Scalar{Name: "STRPTIME", MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: strptimeFn(false),
 			Signature: "STRPTIME(s, format)",
 			Summary:   "The TIMESTAMP that s spells by a strptime format (%Y %m %d %H %M %S %f %y %b %B %p %I %j %%), as DuckDB; an error when it does not."},
@@ -711,6 +713,15 @@ func lastDayFn(a []types.Value) (types.Value, error) {
 	y, m, _ := v.Time().Date()
 	t := time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC) // day 0 of the next month
 	return types.DateValue(floorDiv(t.UnixMicro(), microsPerDay)), nil
+}
+
+func daysInMonthFn(a []types.Value) (types.Value, error) {
+	v, err := timeArg(a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	y, m, _ := v.Time().Date()
+	return i2v(int64(time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day())), nil // day 0 of the next month
 }
 
 func makeDateFn(a []types.Value) (types.Value, error) {

@@ -18,6 +18,18 @@ import (
 
 func init() {
 	register(
+		&Scalar{Name: "LIST_GRADE_UP", Aliases: []string{"ARRAY_GRADE_UP", "GRADE_UP"}, MinArgs: 1, MaxArgs: 3, NullIn: true, Fn: listGradeUpFn,
+			Signature: "LIST_GRADE_UP(list[, 'ASC' | 'DESC'[, 'NULLS FIRST' | 'NULLS LAST']])",
+			Summary:   "The places (from 1) of the list's elements in the order LIST_SORT would give them, ties in their order."},
+		&Scalar{Name: "LIST_WHERE", Aliases: []string{"ARRAY_WHERE"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: listWhereFn,
+			Signature: "LIST_WHERE(list, mask)",
+			Summary:   "The elements whose place in mask, a list of booleans, is true (NULL for a true past the list's end)."},
+		&Scalar{Name: "LIST_SELECT", Aliases: []string{"ARRAY_SELECT"}, MinArgs: 2, MaxArgs: 2, NullIn: true, Fn: listSelectFn,
+			Signature: "LIST_SELECT(list, places)",
+			Summary:   "The elements at places, a list of integers from 1: NULL where the list has none."},
+		&Scalar{Name: "LIST_RESIZE", Aliases: []string{"ARRAY_RESIZE"}, MinArgs: 2, MaxArgs: 3, Fn: listResizeFn,
+			Signature: "LIST_RESIZE(list, n[, fill])",
+			Summary:   "The list cut to n elements, or padded to n with fill (NULL); NULL of a NULL list."},
 		&Scalar{Name: "ARRAY_POP_BACK", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listPopFn("ARRAY_POP_BACK", false),
 			Signature: "ARRAY_POP_BACK(list)", Summary: "The list without its last element ([] of [])."},
 		&Scalar{Name: "ARRAY_POP_FRONT", MinArgs: 1, MaxArgs: 1, NullIn: true, Fn: listPopFn("ARRAY_POP_FRONT", true),
@@ -320,44 +332,159 @@ func listSortFn(reverse bool) Eval {
 		if err != nil {
 			return types.Value{}, err
 		}
-		desc, nullsFirst := reverse, false
-		opts := a[1:]
-		if !reverse && len(opts) > 0 {
-			switch strings.ToUpper(strings.TrimSpace(text(opts[0]))) {
-			case "ASC":
-			case "DESC":
-				desc = true
-			default:
-				return types.Value{}, fmt.Errorf("%w: %s's order is 'ASC' or 'DESC', not %s", ErrArgs, name, quote(opts[0]))
-			}
-			opts = opts[1:]
+		cmp, err := listOrder(name, reverse, a[1:])
+		if err != nil {
+			return types.Value{}, err
 		}
-		if len(opts) > 0 {
-			switch strings.Join(strings.Fields(strings.ToUpper(text(opts[0]))), " ") {
-			case "NULLS FIRST":
-				nullsFirst = true
-			case "NULLS LAST":
-			default:
-				return types.Value{}, fmt.Errorf("%w: %s's NULL order is 'NULLS FIRST' or 'NULLS LAST', not %s", ErrArgs, name, quote(opts[0]))
-			}
-		}
-		slices.SortStableFunc(els, func(x, y types.Value) int {
-			switch xn, yn := x.K == types.Null, y.K == types.Null; {
-			case xn && yn:
-				return 0
-			case xn != yn:
-				if xn == nullsFirst {
-					return -1
-				}
-				return 1
-			}
-			if desc {
-				return types.Compare(y, x)
-			}
-			return types.Compare(x, y)
-		})
+		slices.SortStableFunc(els, cmp)
 		return types.ListValue(els), nil
 	}
+}
+
+// listOrder is the order of LIST_SORT's options opts ([order[, NULL
+// order]], ASC and NULLS LAST by default; reverse: LIST_REVERSE_SORT's
+// [NULL order], DESC): the comparison of two elements.
+func listOrder(name string, reverse bool, opts []types.Value) (func(x, y types.Value) int, error) {
+	desc, nullsFirst := reverse, false
+	if !reverse && len(opts) > 0 {
+		switch strings.ToUpper(strings.TrimSpace(text(opts[0]))) {
+		case "ASC":
+		case "DESC":
+			desc = true
+		default:
+			return nil, fmt.Errorf("%w: %s's order is 'ASC' or 'DESC', not %s", ErrArgs, name, quote(opts[0]))
+		}
+		opts = opts[1:]
+	}
+	if len(opts) > 0 {
+		switch strings.Join(strings.Fields(strings.ToUpper(text(opts[0]))), " ") {
+		case "NULLS FIRST":
+			nullsFirst = true
+		case "NULLS LAST":
+		default:
+			return nil, fmt.Errorf("%w: %s's NULL order is 'NULLS FIRST' or 'NULLS LAST', not %s", ErrArgs, name, quote(opts[0]))
+		}
+	}
+	return func(x, y types.Value) int {
+		switch xn, yn := x.K == types.Null, y.K == types.Null; {
+		case xn && yn:
+			return 0
+		case xn != yn:
+			if xn == nullsFirst {
+				return -1
+			}
+			return 1
+		}
+		if desc {
+			return types.Compare(y, x)
+		}
+		return types.Compare(x, y)
+	}, nil
+}
+
+// listGradeUpFn is LIST_GRADE_UP(list[, order[, NULL order]]): the
+// places (from 1) of the list's elements in LIST_SORT's order, ties in
+// their order.
+func listGradeUpFn(a []types.Value) (types.Value, error) {
+	els, _, err := listArg("LIST_GRADE_UP", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	cmp, err := listOrder("LIST_GRADE_UP", false, a[1:])
+	if err != nil {
+		return types.Value{}, err
+	}
+	idx := make([]int, len(els))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(i, j int) int { return cmp(els[i], els[j]) })
+	out := make([]types.Value, len(idx))
+	for k, i := range idx {
+		out[k] = i2v(int64(i + 1))
+	}
+	return types.ListValue(out), nil
+}
+
+// listWhereFn is LIST_WHERE(list, mask): the elements whose place in the
+// mask, a list of booleans, is true; past the list's end, NULLs.
+func listWhereFn(a []types.Value) (types.Value, error) {
+	els, _, err := listArg("LIST_WHERE", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	mask, _, err := listArg("LIST_WHERE", a[1])
+	if err != nil {
+		return types.Value{}, err
+	}
+	out := []types.Value{}
+	for i, m := range mask {
+		if m.K != types.Bool {
+			return types.Value{}, fmt.Errorf("%w: LIST_WHERE's mask is a list of booleans, not of %s %s", ErrArgs, m.K, quote(m))
+		}
+		if m.I == 0 {
+			continue
+		}
+		if i < len(els) {
+			out = append(out, els[i])
+		} else {
+			out = append(out, types.Value{})
+		}
+	}
+	return types.ListValue(out), nil
+}
+
+// listSelectFn is LIST_SELECT(list, places): the elements at the places
+// (from 1), NULL where there is none.
+func listSelectFn(a []types.Value) (types.Value, error) {
+	els, _, err := listArg("LIST_SELECT", a[0])
+	if err != nil {
+		return types.Value{}, err
+	}
+	places, _, err := listArg("LIST_SELECT", a[1])
+	if err != nil {
+		return types.Value{}, err
+	}
+	out := make([]types.Value, len(places))
+	for k, p := range places {
+		if p.K != types.Int {
+			return types.Value{}, fmt.Errorf("%w: LIST_SELECT's places are a list of integers, not of %s %s", ErrArgs, p.K, quote(p))
+		}
+		if p.I >= 1 && p.I <= int64(len(els)) {
+			out[k] = els[p.I-1]
+		}
+	}
+	return types.ListValue(out), nil
+}
+
+// listResizeFn is LIST_RESIZE(list, n[, fill]): the list cut to n
+// elements, or made n long with fill (NULL).
+func listResizeFn(a []types.Value) (types.Value, error) {
+	els, ok, err := listArg("LIST_RESIZE", a[0])
+	if err != nil || !ok {
+		return types.Value{}, err
+	}
+	if a[1].K == types.Null {
+		return types.Value{}, nil
+	}
+	if a[1].K != types.Int || a[1].I < 0 {
+		return types.Value{}, fmt.Errorf("%w: LIST_RESIZE's size is a whole number, not %s", ErrArgs, quote(a[1]))
+	}
+	n := a[1].I
+	if n > maxRange {
+		return types.Value{}, fmt.Errorf("%w: LIST_RESIZE to %d elements: at most %d", ErrArgs, n, maxRange)
+	}
+	if n <= int64(len(els)) {
+		return types.ListValue(els[:n]), nil
+	}
+	var fill types.Value
+	if len(a) == 3 {
+		fill = a[2]
+	}
+	for int64(len(els)) < n {
+		els = append(els, fill)
+	}
+	return types.ListValue(els), nil
 }
 
 func listReverseFn(a []types.Value) (types.Value, error) {
