@@ -937,3 +937,6 @@ SELECT id, list_where(string_split(s, ' '), [true, false, true]) AS w, list_sele
 SELECT region, list_grade_up(list(id * 7 % 13 + id ORDER BY id)) AS g, list_select(list(id ORDER BY id), [2, 1]) AS s FROM t WHERE id < 60 GROUP BY region ORDER BY region
 SELECT day, days_in_month(CAST(day AS DATE)) AS d FROM t GROUP BY day ORDER BY day
 SELECT days_in_month(DATE '2024-02-10') AS a, days_in_month(TIMESTAMP '2023-02-01 10:00:00') AS b, list_where([10, 20, 30], [true, false, true]) AS c, list_select([10, 20, 30], [3, 1, 5]) AS d, list_resize([1, 2], 4, 0) AS e, list_grade_up([30, 10, 20]) AS f, array_grade_up([3, 1]) AS g, grade_up([2, 1]) AS h
+-- STRIP_ACCENTS and NFC_NORMALIZE
+SELECT id, strip_accents(s) AS a, nfc_normalize(s) AS b, length(strip_accents(s)) AS c FROM t WHERE id < 60 ORDER BY id
+SELECT strip_accents('héllo Ça ñ ø ß Å') AS a, nfc_normalize('e' || chr(769)) = 'é' AS b, strip_accents('한국어') AS c
