@@ -940,3 +940,12 @@ SELECT days_in_month(DATE '2024-02-10') AS a, days_in_month(TIMESTAMP '2023-02-0
 -- STRIP_ACCENTS and NFC_NORMALIZE
 SELECT id, strip_accents(s) AS a, nfc_normalize(s) AS b, length(strip_accents(s)) AS c FROM t WHERE id < 60 ORDER BY id
 SELECT strip_accents('héllo Ça ñ ø ß Å') AS a, nfc_normalize('e' || chr(769)) = 'é' AS b, strip_accents('한국어') AS c
+-- ARG_MAX_NULL, ARG_MIN_NULL, ARG_MAX_NULLS_LAST, ARG_MIN_NULLS_LAST (unique vals: ties are the scan's order)
+SELECT region, arg_max_null(s, n * 10000 + id) AS a, arg_min_null(s, n * 10000 + id) AS b, arg_max_nulls_last(n, n * 10000 + id) AS c, arg_min_nulls_last(s, n * 10000 + id) AS d, arg_max(s, n * 10000 + id) AS e FROM t GROUP BY region ORDER BY region
+SELECT arg_max_null(CASE WHEN id % 3 = 0 THEN NULL ELSE s END, id) AS a, arg_min_null(CASE WHEN id % 2 = 0 THEN NULL ELSE id END, id) AS b, arg_max_nulls_last(id, CASE WHEN id > 10 THEN NULL ELSE id END) AS c FROM t
+SELECT region, arg_max_null(s, id) FILTER (WHERE id % 2 = 0) AS a, arg_min_nulls_last(id, n * 10000 + id) FILTER (WHERE n IS NOT NULL) AS b FROM t GROUP BY region ORDER BY region
+SELECT id, arg_max_null(s, id) OVER (PARTITION BY region ORDER BY id ROWS BETWEEN 3 PRECEDING AND CURRENT ROW) AS a, arg_min_nulls_last(id, n * 10000 + id) OVER (PARTITION BY region ORDER BY id) AS b FROM t WHERE id < 80 ORDER BY id
+SELECT day, arg_max_nulls_last(s, n * 10000 + id) AS a, arg_min_null(region, id) AS b FROM t GROUP BY day ORDER BY day
+-- PARSE_FILENAME, PARSE_DIRNAME, PARSE_DIRPATH, PARSE_PATH
+SELECT id, parse_filename(s) AS a, parse_filename(day || '/' || region || '.jsonl', true) AS b, parse_dirname(region || '/' || day) AS c, parse_dirpath('/lake/' || region || '/' || s) AS d, parse_path('/lake//' || region || '/' || day) AS e FROM t WHERE id < 40 ORDER BY id
+SELECT parse_filename('/a/b/c.txt') AS a, parse_filename('/a/b/c.txt', true) AS b, parse_dirname('/a/b/c.txt') AS e, parse_dirpath('/a/b/c.txt') AS g, parse_path('/a/b/c.txt') AS i, parse_path('a//b/') AS j, parse_filename('a.tar.gz', true) AS n

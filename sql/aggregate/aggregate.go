@@ -80,6 +80,7 @@ func grow(acct *int64, n int) {
 func OrderSensitive(name string) bool {
 	switch strings.ToUpper(name) {
 	case "ANY_VALUE", "FIRST", "ARBITRARY", "LAST", "GROUP_CONCAT", "STRING_AGG", "LISTAGG", "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN", "MODE",
+		"ARG_MAX_NULL", "ARG_MIN_NULL", "ARG_MAX_NULLS_LAST", "ARG_MIN_NULLS_LAST",
 		"ARRAY_AGG", "LIST", "ARG_MAX_N", "ARG_MIN_N":
 		return true // ARG_MAX and ARG_MIN: the first of tying rows; MODE: the first of values as frequent
 	}
@@ -195,15 +196,17 @@ func Lookup(name string, nargs int, distinct bool, sep *string) (f *Func, ok boo
 		mk = func() State { return &comoments{kind: kind} }
 	case "PRODUCT":
 		mk = func() State { return &product{} }
-	case "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN":
+	case "ARG_MAX", "MAX_BY", "ARGMAX", "ARG_MIN", "MIN_BY", "ARGMIN", "ARG_MAX_NULL", "ARG_MIN_NULL", "ARG_MAX_NULLS_LAST", "ARG_MIN_NULLS_LAST":
 		if err := arity(2, 2); err != nil {
 			return nil, true, err
 		}
 		want := 1
-		if name == "ARG_MIN" || name == "MIN_BY" || name == "ARGMIN" {
+		if strings.Contains(name, "MIN") {
 			want = -1
 		}
-		mk = func() State { return &argBest{want: want} }
+		nullsLast := strings.HasSuffix(name, "_NULLS_LAST")
+		nullArg := nullsLast || strings.HasSuffix(name, "_NULL")
+		mk = func() State { return &argBest{want: want, nullArg: nullArg, nullsLast: nullsLast} }
 	case "REGR_COUNT", "REGR_AVGX", "REGR_AVGY", "REGR_SXX", "REGR_SYY", "REGR_SXY", "REGR_SLOPE", "REGR_INTERCEPT", "REGR_R2":
 		if err := arity(2, 2); err != nil {
 			return nil, true, err
@@ -255,7 +258,7 @@ func arityText(min, max int) string {
 
 // Names lists the aggregate names, for completion.
 func Names() []string {
-	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
+	return []string{"ANY_VALUE", "ARG_MAX", "ARG_MAX_NULL", "ARG_MAX_NULLS_LAST", "ARG_MIN", "ARG_MIN_NULL", "ARG_MIN_NULLS_LAST", "ARGMAX", "ARGMIN", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR", "CORR", "COUNT", "COVAR_POP", "COVAR_SAMP",
 		"ENTROPY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KURTOSIS", "KURTOSIS_POP", "LAST", "MAD", "MAX", "MEDIAN", "MIN", "MODE", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 		"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SEM", "SKEWNESS",
 		"STDDEV", "STDDEV_POP", "STDDEV_SAMP", "STRING_AGG", "SUM", "VARIANCE", "VAR_POP", "VAR_SAMP", "ARRAY_AGG", "LIST",
@@ -520,26 +523,40 @@ func (s *minmax) Result() types.Value { return s.best }
 
 // argBest is ARG_MAX(arg, val) (want 1) and ARG_MIN (want -1), DuckDB's:
 // arg of the row of the greatest (least) val, of the rows where neither is
-// NULL; the first such row of those that tie.
+// NULL; the first such row of those that tie. With nullArg, ARG_MAX_NULL:
+// of the rows where val is not NULL, a NULL arg too; with nullsLast as
+// well, ARG_MAX_NULLS_LAST: of all rows, a NULL val after every other.
 type argBest struct {
-	want     int
-	has      bool
-	arg, val types.Value
+	want               int
+	nullArg, nullsLast bool
+	has                bool
+	arg, val           types.Value
 }
 
 func (s *argBest) Add(args []types.Value) error {
-	if args[0].K == types.Null || args[1].K == types.Null {
+	if args[0].K == types.Null && !s.nullArg || args[1].K == types.Null && !s.nullsLast {
 		return nil
 	}
-	if !s.has || types.Compare(args[1], s.val) == s.want {
+	if s.better(args[1]) {
 		s.arg, s.val, s.has = args[0].Clone(), args[1].Clone(), true
 	}
 	return nil
 }
 
+// better reports a row of val that comes before the state's.
+func (s *argBest) better(val types.Value) bool {
+	switch {
+	case !s.has:
+		return true
+	case val.K == types.Null || s.val.K == types.Null:
+		return s.val.K == types.Null && val.K != types.Null // NULLS LAST
+	}
+	return types.Compare(val, s.val) == s.want
+}
+
 func (s *argBest) Merge(o State) {
 	t := o.(*argBest)
-	if t.has && (!s.has || types.Compare(t.val, s.val) == s.want) {
+	if t.has && s.better(t.val) {
 		s.arg, s.val, s.has = t.arg, t.val, true
 	}
 }

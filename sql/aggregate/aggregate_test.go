@@ -35,6 +35,8 @@ func one(vs ...types.Value) [][]types.Value {
 
 func sep(s string) *string { return &s }
 
+var argNullRows = [][]types.Value{{s("x"), i(1)}, {null, i(5)}, {s("y"), null}, {s("z"), i(0)}}
+
 // aggCase is one aggregate call fed rows. fn, when set, makes the Func
 // (SumPlus); else Lookup(name, nargs, distinct, sep) does.
 type aggCase struct {
@@ -153,10 +155,20 @@ var aggCases = map[string]aggCase{
 		want: types.JSONValue(`["c","a"]`)},
 	"arg_min_n": {name: "ARG_MIN_N", nargs: 3, rows: [][]types.Value{{s("q"), i(5), i(2)}, {null, i(7), i(2)}, {s("r"), i(6), i(2)}, {s("t"), i(9), i(2)}},
 		want: types.JSONValue(`["q","r"]`)},
-	"arg_max":           {name: "ARG_MAX", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b")},
-	"arg_min":           {name: "ARG_MIN", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(0)}, {s("e"), i(1)}}, want: s("a")},
-	"max_by no rows":    {name: "MAX_BY", nargs: 2, rows: [][]types.Value{{null, i(1)}}, want: null},
-	"min_by mixed kind": {name: "MIN_BY", nargs: 2, rows: [][]types.Value{{i(7), s("x")}, {i(8), i(100)}}, want: i(8)},
+	"arg_max":        {name: "ARG_MAX", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(9)}, {s("c"), null}, {s("d"), i(3)}}, want: s("b")},
+	"arg_min":        {name: "ARG_MIN", nargs: 2, rows: [][]types.Value{{s("a"), i(1)}, {s("b"), i(3)}, {null, i(0)}, {s("e"), i(1)}}, want: s("a")},
+	"max_by no rows": {name: "MAX_BY", nargs: 2, rows: [][]types.Value{{null, i(1)}}, want: null},
+	// ARG_MAX_NULL keeps a NULL arg, ARG_MAX_NULLS_LAST a NULL val too,
+	// after the others: DuckDB 1.5.6's answers over ('x', 1), (NULL, 5),
+	// ('y', NULL), ('z', 0), and over vals all NULL.
+	"arg_max_null":             {name: "ARG_MAX_NULL", nargs: 2, rows: argNullRows, want: null},
+	"arg_min_null":             {name: "ARG_MIN_NULL", nargs: 2, rows: argNullRows, want: s("z")},
+	"arg_max_nulls_last":       {name: "ARG_MAX_NULLS_LAST", nargs: 2, rows: argNullRows, want: null},
+	"arg_min_nulls_last":       {name: "ARG_MIN_NULLS_LAST", nargs: 2, rows: argNullRows, want: s("z")},
+	"arg_max_nulls_last nulls": {name: "ARG_MAX_NULLS_LAST", nargs: 2, rows: [][]types.Value{{s("x"), null}, {s("y"), null}}, want: s("x")},
+	"arg_max_null nulls":       {name: "ARG_MAX_NULL", nargs: 2, rows: [][]types.Value{{s("x"), null}, {s("y"), null}}, want: null},
+	"arg_max_nulls_last late":  {name: "ARG_MAX_NULLS_LAST", nargs: 2, rows: [][]types.Value{{s("x"), null}, {s("y"), i(-4)}}, want: s("y")},
+	"min_by mixed kind":        {name: "MIN_BY", nargs: 2, rows: [][]types.Value{{i(7), s("x")}, {i(8), i(100)}}, want: i(8)},
 	// COUNT
 	"count star":                {name: "COUNT", rows: [][]types.Value{{}, {}, {}}, want: i(3)},
 	"count star no rows":        {name: "COUNT", want: i(0)},

@@ -196,7 +196,7 @@ func (s *argBest) AppendState(dst []byte) []byte {
 
 func (s *argBest) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
-	t := argBest{want: s.want, has: r.byte() == 1, arg: r.value(), val: r.value()}
+	t := argBest{want: s.want, nullArg: s.nullArg, nullsLast: s.nullsLast, has: r.byte() == 1, arg: r.value(), val: r.value()}
 	if r.err == nil {
 		s.Merge(&t)
 	}

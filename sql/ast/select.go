@@ -123,7 +123,7 @@ func (j *Join) String() string {
 // Aggregates are the names of the aggregate functions and their aliases,
 // for the pre-parse (an aggregate's FILTER), which knows no function; a
 // test of package sql holds them equal to sql/aggregate's.
-var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "ARRAY_AGG", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR",
+var Aggregates = []string{"ANY_VALUE", "ARBITRARY", "ARG_MAX", "ARG_MIN", "ARG_MAX_NULL", "ARG_MIN_NULL", "ARG_MAX_NULLS_LAST", "ARG_MIN_NULLS_LAST", "ARGMAX", "ARGMIN", "ARRAY_AGG", "AVG", "BIT_AND", "BIT_OR", "BIT_XOR", "BOOL_AND", "BOOL_OR",
 	"CORR", "COUNT", "COVAR_POP", "COVAR_SAMP", "ENTROPY", "EVERY", "FAVG", "FIRST", "FSUM", "GROUP_CONCAT", "KAHAN_SUM", "KURTOSIS", "KURTOSIS_POP", "LAST",
 	"LIST", "LISTAGG", "MAD", "MAX", "MAX_BY", "MEAN", "MEDIAN", "MIN", "MIN_BY", "MODE", "MAX_N", "MIN_N", "ARG_MAX_N", "ARG_MIN_N", "PRODUCT", "QUANTILE", "QUANTILE_CONT", "QUANTILE_DISC",
 	"REGR_AVGX", "REGR_AVGY", "REGR_COUNT", "REGR_INTERCEPT", "REGR_R2", "REGR_SLOPE", "REGR_SXX", "REGR_SXY", "REGR_SYY", "SEM", "SKEWNESS",
@@ -150,7 +150,8 @@ const (
 // NULL or not.
 func KeepsNulls(name string) bool {
 	switch strings.ToUpper(name) {
-	case "FIRST", "ARBITRARY", "LAST", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "MAX_BY", "MIN_BY", "ARRAY_AGG", "LIST":
+	case "FIRST", "ARBITRARY", "LAST", "ARG_MAX", "ARG_MIN", "ARGMAX", "ARGMIN", "MAX_BY", "MIN_BY", "ARRAY_AGG", "LIST",
+		"ARG_MAX_NULL", "ARG_MIN_NULL", "ARG_MAX_NULLS_LAST", "ARG_MIN_NULLS_LAST":
 		return true
 	}
 	return false
