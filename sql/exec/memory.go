@@ -173,3 +173,17 @@ func (w runWriter) Reread() (aggregate.RunReader, error) {
 	}
 	return rd, nil
 }
+
+// scratchMax is the largest scratch buffer an operator keeps for its next
+// rows (see keepScratch).
+const scratchMax = 1 << 20
+
+// keepScratch returns the scratch buffer b emptied for reuse, or nil when
+// one large row grew it past scratchMax: its rows after it, mostly
+// smaller, do not hold it (rows of 16 MiB kept 48 MB of spill records).
+func keepScratch(b []byte) []byte {
+	if cap(b) > scratchMax {
+		return nil
+	}
+	return b[:0]
+}

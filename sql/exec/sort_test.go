@@ -346,3 +346,24 @@ func TestInPathOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestFanInFor: the runs merged at once fit the sorters' budget, two
+// records held by each (one as read, one decoded), between 2 and
+// sortFanIn.
+func TestFanInFor(t *testing.T) {
+	for _, c := range []struct {
+		budget, rec int64
+		want        int
+	}{
+		{50 << 20, 4 << 20, 6},
+		{50 << 20, 16 << 20, 2},
+		{1 << 20, 16 << 20, 2},
+		{100 << 20, 1000, sortFanIn},
+		{100 << 20, 0, sortFanIn},
+		{600, 100, 3},
+	} {
+		if got := fanInFor(c.budget, c.rec); got != c.want {
+			t.Errorf("fanInFor(%d, %d) = %d, want %d", c.budget, c.rec, got, c.want)
+		}
+	}
+}

@@ -115,7 +115,9 @@ func (s *aggSink) writeGroup(files []*spill.Writer, level int, t *groupTable, g 
 		rec = c.At(g).AppendState(rec)
 	}
 	s.rec = rec
-	return s.writeRecord(files, part(h, level))
+	err := s.writeRecord(files, part(h, level))
+	s.rec = keepScratch(s.rec)
+	return err
 }
 
 // writeRecord writes s.rec to the file of partition p, made if new.
@@ -490,6 +492,10 @@ func finishSpilled(ctx context.Context, sinks []*aggSink, newFinal func(limit in
 				return err
 			}
 		}
+		// The scan's tables are done: their blocks go now, not after the
+		// final tables have made their own (of 4 MiB keys, a block each,
+		// held 48 MB more at a SELECT DISTINCT's peak).
+		s.table.free()
 	}
 	parts := make([][]*spill.Writer, spillParts)
 	for p := range parts {

@@ -126,6 +126,13 @@ func (t *groupTable) find(key []byte, h uint64) int {
 }
 
 // clear empties the table, keeping its memory for the groups to come.
+// free empties the table and lets its key blocks go (clear keeps them
+// for the groups to come).
+func (t *groupTable) free() {
+	t.clear()
+	t.arena, t.cur = nil, 0
+}
+
 func (t *groupTable) clear() {
 	clear(t.slots)
 	t.ints.clear()
