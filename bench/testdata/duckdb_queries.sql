@@ -949,3 +949,8 @@ SELECT day, arg_max_nulls_last(s, n * 10000 + id) AS a, arg_min_null(region, id)
 -- PARSE_FILENAME, PARSE_DIRNAME, PARSE_DIRPATH, PARSE_PATH
 SELECT id, parse_filename(s) AS a, parse_filename(day || '/' || region || '.jsonl', true) AS b, parse_dirname(region || '/' || day) AS c, parse_dirpath('/lake/' || region || '/' || s) AS d, parse_path('/lake//' || region || '/' || day) AS e FROM t WHERE id < 40 ORDER BY id
 SELECT parse_filename('/a/b/c.txt') AS a, parse_filename('/a/b/c.txt', true) AS b, parse_dirname('/a/b/c.txt') AS e, parse_dirpath('/a/b/c.txt') AS g, parse_path('/a/b/c.txt') AS i, parse_path('a//b/') AS j, parse_filename('a.tar.gz', true) AS n
+-- QUANTILE_DISC/QUANTILE_CONT/QUANTILE of a list of fractions: the list of their quantiles
+SELECT region, quantile_disc(n, [0.1, 0.9]) AS q, quantile_cont(f, [0.25, 0.5, 0.75]) AS c, quantile(id, [0.5]) AS m FROM t GROUP BY region ORDER BY region
+SELECT quantile_disc(n, [0, 1]) AS q, quantile_cont(n, [0.33]) AS c, quantile_disc(s, [0.5, 0.2]) AS s2 FROM t
+SELECT day, quantile_cont(big, [0.1, 0.9]) AS q FROM t WHERE id % 7 = 0 GROUP BY day ORDER BY day
+SELECT region, quantile_disc(n, [0.1, 0.9]) FILTER (WHERE id % 2 = 0) AS q FROM t GROUP BY region ORDER BY region

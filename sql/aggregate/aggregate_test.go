@@ -54,6 +54,15 @@ type aggCase struct {
 const maxInt = math.MaxInt64
 const minInt = math.MinInt64
 
+// oneToTen is the integers 1 to 10.
+func oneToTen() []types.Value {
+	out := make([]types.Value, 10)
+	for k := range out {
+		out[k] = types.IntValue(int64(k + 1))
+	}
+	return out
+}
+
 // withP makes rows of two arguments: a value of xs with p each
 // (QUANTILE's fraction).
 func withP(p types.Value, xs ...types.Value) [][]types.Value {
@@ -67,8 +76,13 @@ func withP(p types.Value, xs ...types.Value) [][]types.Value {
 var aggCases = map[string]aggCase{
 	// QUANTILE_CONT, QUANTILE_DISC (QUANTILE), MODE, CORR, COVAR_POP,
 	// COVAR_SAMP, PRODUCT: DuckDB 1.5's answers over the same VALUES.
-	"quantile_disc":        {name: "QUANTILE_DISC", nargs: 2, rows: withP(f(0.6), i(4), i(2), null, i(1), i(3)), want: i(3)},
-	"quantile_disc 0.4":    {name: "QUANTILE_DISC", nargs: 2, rows: withP(f(0.4), i(4), i(2), i(1), i(3)), want: i(2)},
+	"quantile_disc":     {name: "QUANTILE_DISC", nargs: 2, rows: withP(f(0.6), i(4), i(2), null, i(1), i(3)), want: i(3)},
+	"quantile_disc 0.4": {name: "QUANTILE_DISC", nargs: 2, rows: withP(f(0.4), i(4), i(2), i(1), i(3)), want: i(2)},
+	// A list of fractions: the list of their quantiles (DuckDB 1.5.6, over
+	// 1 to 10).
+	"quantile_disc list":   {name: "QUANTILE_DISC", nargs: 2, rows: withP(types.JSONValue("[0.1, 0.9]"), oneToTen()...), want: types.JSONValue("[1,9]")},
+	"quantile_cont list":   {name: "QUANTILE_CONT", nargs: 2, rows: withP(types.JSONValue("[0.25,0.5]"), oneToTen()...), want: types.JSONValue("[3.25,5.5]")},
+	"quantile list none":   {name: "QUANTILE", nargs: 2, rows: withP(types.JSONValue("[0.5]"), null), want: null},
 	"quantile_disc 0":      {name: "QUANTILE_DISC", nargs: 2, rows: withP(i(0), i(4), i(2), i(1), i(3)), want: i(1)},
 	"quantile_disc 1":      {name: "QUANTILE_DISC", nargs: 2, rows: withP(i(1), i(4), i(2), i(1), i(3)), want: i(4)},
 	"quantile_disc of 7":   {name: "QUANTILE", nargs: 2, rows: withP(f(0.3), i(7), i(6), i(5), i(4), i(3), i(2), i(1)), want: i(3)},
@@ -739,6 +753,34 @@ func TestTopNErrors(t *testing.T) {
 		}
 		if err := feed(fn.New(), c.rows); err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, aggregate.ErrArgs) {
 			t.Errorf("%v: err %v, want one saying %q", c.rows, err, c.want)
+		}
+	}
+}
+
+// TestQuantileFractionLists: a list of fractions is a list of numbers
+// between 0 and 1, the same for every row.
+func TestQuantileFractionLists(t *testing.T) {
+	f, _, err := aggregate.Lookup("QUANTILE_DISC", 2, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rows := range [][]types.Value{
+		{types.JSONValue("[2]")},
+		{types.JSONValue(`["a"]`)},
+		{types.JSONValue("[]")},
+		{types.JSONValue("[0.5]"), types.FloatValue(0.5)},
+		{types.FloatValue(0.5), types.JSONValue("[0.5]")},
+		{types.JSONValue("[0.5]"), types.JSONValue("[0.6]")},
+	} {
+		st := f.New()
+		var err error
+		for _, p := range rows {
+			if err = st.Add([]types.Value{types.IntValue(1), p}); err != nil {
+				break
+			}
+		}
+		if !errors.Is(err, aggregate.ErrArgs) {
+			t.Errorf("fractions %v: %v, want an error of its arguments", rows, err)
 		}
 	}
 }

@@ -3,9 +3,11 @@ package aggregate
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/lakesql/lakesql/sql/types"
 )
@@ -25,7 +27,11 @@ type quantile struct {
 	fixed bool // p is given: the call has no second argument
 	hasP  bool
 	p     float64
-	vals  []types.Value
+	// ps: the fractions of a list of them (QUANTILE_DISC(x, [0.1, 0.9])),
+	// whose result is the list of their quantiles; psText its JSON text.
+	ps     []float64
+	psText string
+	vals   []types.Value
 	bytes int64       // what vals hold, as accounted
 	runs  []sortedRun // in store
 	store *Runs       // nil: every value stays in memory
@@ -37,14 +43,23 @@ func (s *quantile) account(acct *int64) { s.acct = acct }
 func (s *quantile) useRuns(r *Runs)     { s.store = r }
 
 func (s *quantile) Add(args []types.Value) error {
-	if !s.fixed && (!s.hasP || args[1].K != types.Float || args[1].F() != s.p) {
+	if !s.fixed && args[1].K == types.JSON && (!s.hasP || args[1].S != s.psText) {
+		ps, err := fractions(args[1].S)
+		switch {
+		case err != nil:
+			return err
+		case s.hasP && !slices.Equal(ps, s.ps):
+			return fmt.Errorf("%w: the fraction of QUANTILE must be one constant", ErrArgs)
+		}
+		s.ps, s.psText, s.hasP = ps, args[1].S, true
+	} else if !s.fixed && args[1].K != types.JSON && (!s.hasP || args[1].K != types.Float || args[1].F() != s.p || s.ps != nil) {
 		p, ok := args[1].Float()
 		switch {
 		case args[1].K == types.Null:
 			return fmt.Errorf("%w: the fraction of QUANTILE is NULL", ErrArgs)
 		case !ok || p < 0 || p > 1 || math.IsNaN(p):
 			return fmt.Errorf("%w: the fraction of QUANTILE must be a number between 0 and 1, not %s", ErrArgs, args[1])
-		case s.hasP && p != s.p:
+		case s.hasP && (p != s.p || s.ps != nil):
 			return fmt.Errorf("%w: the fraction of QUANTILE must be one constant", ErrArgs)
 		}
 		s.p, s.hasP = p, true
@@ -54,6 +69,27 @@ func (s *quantile) Add(args []types.Value) error {
 		return s.flush()
 	}
 	return nil
+}
+
+// fractions reads a list of QUANTILE's fractions, each a number between 0
+// and 1.
+func fractions(list string) ([]float64, error) {
+	d := json.NewDecoder(strings.NewReader(list))
+	d.UseNumber()
+	var xs []any
+	if err := d.Decode(&xs); err != nil || len(xs) == 0 {
+		return nil, fmt.Errorf("%w: the fractions of QUANTILE are a list of numbers between 0 and 1, not %s", ErrArgs, list)
+	}
+	ps := make([]float64, len(xs))
+	for i, x := range xs {
+		n, ok := x.(json.Number)
+		p, err := n.Float64()
+		if !ok || err != nil || p < 0 || p > 1 {
+			return nil, fmt.Errorf("%w: the fractions of QUANTILE are a list of numbers between 0 and 1, not %s", ErrArgs, list)
+		}
+		ps[i] = p
+	}
+	return ps, nil
 }
 
 // valueBytes is what a value held costs.
@@ -105,7 +141,7 @@ func (s *quantile) drop() {
 func (s *quantile) Merge(o State) {
 	t := o.(*quantile)
 	if !s.hasP {
-		s.p, s.hasP = t.p, t.hasP
+		s.p, s.ps, s.psText, s.hasP = t.p, t.ps, t.psText, t.hasP
 	}
 	for _, v := range t.vals {
 		s.keep(v)
@@ -128,7 +164,30 @@ func (s *quantile) Final() (types.Value, error) {
 	if s.mad {
 		return s.madFinal()
 	}
-	return s.at()
+	if s.ps == nil {
+		return s.at(s.p)
+	}
+	out := make([]types.Value, len(s.ps))
+	for i, p := range s.ps {
+		v, err := s.at(p)
+		if err != nil {
+			return types.Value{}, err
+		}
+		out[i] = v
+	}
+	if s.n() == 0 {
+		return types.Value{}, nil
+	}
+	return types.ListValue(out), nil
+}
+
+// n is the number of values held and in runs.
+func (s *quantile) n() int64 {
+	n := int64(len(s.vals))
+	for _, r := range s.runs {
+		n += r.n
+	}
+	return n
 }
 
 // madFinal is MAD's result: the median (continuous) of the values'
@@ -137,7 +196,7 @@ func (s *quantile) Final() (types.Value, error) {
 // values do). A value that is not a number is an error (DuckDB's MAD
 // takes numbers, and dates and times, which it gives intervals of).
 func (s *quantile) madFinal() (types.Value, error) {
-	m, err := s.at()
+	m, err := s.at(s.p)
 	if err != nil || m.K == types.Null {
 		return m, err
 	}
@@ -164,29 +223,26 @@ func (s *quantile) madFinal() (types.Value, error) {
 	} else if _, err := s.store.each(s.runs, s.vals, false, false, add); err != nil {
 		return types.Value{}, err
 	}
-	return d.at()
+	return d.at(d.p)
 }
 
-// at is the quantile of the values held and in runs.
-func (s *quantile) at() (types.Value, error) {
+// at is the quantile p of the values held and in runs.
+func (s *quantile) at(p float64) (types.Value, error) {
 	if s.err != nil {
 		return types.Value{}, s.err
 	}
-	n := int64(len(s.vals))
-	for _, r := range s.runs {
-		n += r.n
-	}
+	n := s.n()
 	if n == 0 {
 		return types.Value{}, nil
 	}
 	var lo, hi int64 // the positions that make the result
-	pos := s.p * float64(n-1)
+	pos := p * float64(n-1)
 	if s.cont {
 		lo, hi = int64(math.Floor(pos)), int64(math.Ceil(pos))
 	} else {
 		// DuckDB's index, written so that p·n a hair past a whole
 		// number (0.3·10) is not taken for the next one.
-		lo = min(max(1, n-int64(math.Floor(float64(n)-s.p*float64(n))))-1, n-1)
+		lo = min(max(1, n-int64(math.Floor(float64(n)-p*float64(n))))-1, n-1)
 		hi = lo
 	}
 	var a, b types.Value
@@ -222,7 +278,12 @@ func (s *quantile) at() (types.Value, error) {
 }
 
 func (s *quantile) AppendState(dst []byte) []byte {
-	dst = appendValues(appendFloat(appendBool(dst, s.hasP), s.p), s.vals)
+	dst = appendFloat(appendBool(dst, s.hasP), s.p)
+	dst = binary.AppendVarint(dst, int64(len(s.ps)))
+	for _, p := range s.ps {
+		dst = appendFloat(dst, p)
+	}
+	dst = appendValues(dst, s.vals)
 	dst = binary.AppendVarint(dst, int64(len(s.runs)))
 	for _, r := range s.runs {
 		dst = binary.AppendVarint(binary.AppendVarint(dst, r.id), r.n)
@@ -232,7 +293,14 @@ func (s *quantile) AppendState(dst []byte) []byte {
 
 func (s *quantile) MergeState(b []byte) ([]byte, error) {
 	r := reader{b: b}
-	t := quantile{hasP: r.byte() == 1, p: r.float(), vals: r.values()}
+	t := quantile{hasP: r.byte() == 1, p: r.float()}
+	for range r.count() {
+		t.ps = append(t.ps, r.float())
+	}
+	if t.ps != nil {
+		t.psText = string(types.ListValue(floatValues(t.ps)).S)
+	}
+	t.vals = r.values()
 	for range r.count() {
 		t.runs = append(t.runs, sortedRun{id: r.varint(), n: r.varint()})
 	}
@@ -974,4 +1042,12 @@ func (s *bitAgg) MergeState(b []byte) ([]byte, error) {
 		s.Merge(&t)
 	}
 	return r.b, r.err
+}
+
+func floatValues(fs []float64) []types.Value {
+	vs := make([]types.Value, len(fs))
+	for i, f := range fs {
+		vs[i] = types.FloatValue(f)
+	}
+	return vs
 }
