@@ -17,14 +17,18 @@ func TestColumnsExpr(t *testing.T) {
 	s := NewSession(catalog.New(t.TempDir()))
 	const v = "WITH v AS (SELECT * FROM (VALUES (1, 20, 'a'), (3, 40, 'b')) t(x, xy, z)), w AS (SELECT * FROM (VALUES (1, 7)) u(x, q)) "
 	for q, want := range map[string]string{
-		"SELECT COLUMNS('x') FROM v ORDER BY 1":                     "x|xy; 1|20; 3|40",
-		"SELECT COLUMNS('^x$') + 1, COLUMNS('z') FROM v ORDER BY 1": "x|z; 2|a; 4|b",
-		"SELECT max(COLUMNS(*)), count(COLUMNS('y')) FROM v":        "x|xy|z|xy; 3|40|b|2",
-		"SELECT COLUMNS('x') AS c FROM v ORDER BY 1":                "c|c; 1|20; 3|40",
-		"SELECT sum(COLUMNS('x')) FILTER (WHERE z = 'b') FROM v":    "x|xy; 3|40",
-		"SELECT COLUMNS('q'), v.z FROM v JOIN w USING (x)":          "q|z; 7|a",
-		"SELECT DISTINCT COLUMNS('^z') FROM v ORDER BY 1 DESC":      "z; b; a",
-		"SELECT z, COLUMNS('xy') FROM v WHERE x > 1":                "z|xy; b|40",
+		"SELECT COLUMNS('x') FROM v ORDER BY 1":                       "x|xy; 1|20; 3|40",
+		"SELECT COLUMNS('^x$') + 1, COLUMNS('z') FROM v ORDER BY 1":   "x|z; 2|a; 4|b",
+		"SELECT max(COLUMNS(*)), count(COLUMNS('y')) FROM v":          "x|xy|z|xy; 3|40|b|2",
+		"SELECT COLUMNS('x') AS c FROM v ORDER BY 1":                  "c|c; 1|20; 3|40",
+		"SELECT sum(COLUMNS('x')) FILTER (WHERE z = 'b') FROM v":      "x|xy; 3|40",
+		"SELECT COLUMNS('q'), v.z FROM v JOIN w USING (x)":            "q|z; 7|a",
+		"SELECT DISTINCT COLUMNS('^z') FROM v ORDER BY 1 DESC":        "z; b; a",
+		"SELECT z, COLUMNS('xy') FROM v WHERE x > 1":                  "z|xy; b|40",
+		"SELECT max(COLUMNS(* EXCLUDE (z))) FROM v":                   "x|xy; 3|40",
+		"SELECT COLUMNS(* EXCLUDE (x, Z)) FROM v ORDER BY 1":          "xy; 20; 40",
+		"SELECT min(COLUMNS(*)) FROM (SELECT 1 AS a, 2 AS b) d":       "a|b; 1|2",
+		"SELECT min(COLUMNS('b')) + 1 FROM (SELECT 1 AS a, 2 AS b) d": "b; 3",
 	} {
 		res, err := s.Exec(context.Background(), v+q)
 		if err != nil {
@@ -48,6 +52,7 @@ func TestColumnsExpr(t *testing.T) {
 	}
 	for q, want := range map[string]string{
 		"SELECT COLUMNS('nomatch') FROM v":                  "matches no column",
+		"SELECT COLUMNS(* EXCLUDE (nosuch)) FROM v":         "nosuch is no column",
 		"SELECT COLUMNS('X') FROM v":                        "matches no column",
 		"SELECT COLUMNS('(') FROM v":                        "regular expression",
 		"SELECT COLUMNS('x') + COLUMNS('z') FROM v":         "several different COLUMNS",

@@ -131,6 +131,13 @@ func (s *Session) resolve(ctx context.Context, sel *ast.Select, scope []scopeTab
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if d, ok := src.(*derivedStream); ok && slices.ContainsFunc(sel.Items, func(it ast.SelectItem) bool { return ast.HasColumns(it.Expr) }) {
+		// COLUMNS(…) over a streamed derived table: of its columns.
+		if sel, err = spellStar(sel, d.cols); err != nil {
+			done()
+			return nil, nil, nil, err
+		}
+	}
 	if w, ok := src.(*windowStream); ok && hasStar(sel) {
 		// A producer's scan reads named columns.
 		if sel, err = spellStar(sel, w.cols); err != nil {
@@ -311,9 +318,24 @@ func spellColumns(it ast.SelectItem, all []ast.SelectItem) ([]ast.SelectItem, er
 			return nil, fmt.Errorf("%w: %s: the regular expression: %v", ErrUnsupported, call, err)
 		}
 	}
+	// COLUMNS(* EXCLUDE (a, b)): its names as its arguments.
+	var excluded []string
+	if call.Star {
+		var names []string
+		for _, c := range all {
+			names = append(names, c.Alias)
+		}
+		for _, a := range call.Args {
+			l, _ := a.(ast.Literal)
+			if !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, l.Value.S) }) {
+				return nil, fmt.Errorf("%w: %s: %s is no column of the table (as far as its first rows tell)", ErrUnsupported, call, l.Value.S)
+			}
+			excluded = append(excluded, l.Value.S)
+		}
+	}
 	var out []ast.SelectItem
 	for _, c := range all {
-		if re != nil && !re.MatchString(c.Alias) {
+		if re != nil && !re.MatchString(c.Alias) || slices.ContainsFunc(excluded, func(x string) bool { return strings.EqualFold(x, c.Alias) }) {
 			continue
 		}
 		name := it.Alias

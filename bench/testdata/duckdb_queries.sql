@@ -954,3 +954,8 @@ SELECT region, quantile_disc(n, [0.1, 0.9]) AS q, quantile_cont(f, [0.25, 0.5, 0
 SELECT quantile_disc(n, [0, 1]) AS q, quantile_cont(n, [0.33]) AS c, quantile_disc(s, [0.5, 0.2]) AS s2 FROM t
 SELECT day, quantile_cont(big, [0.1, 0.9]) AS q FROM t WHERE id % 7 = 0 GROUP BY day ORDER BY day
 SELECT region, quantile_disc(n, [0.1, 0.9]) FILTER (WHERE id % 2 = 0) AS q FROM t GROUP BY region ORDER BY region
+-- COLUMNS(* EXCLUDE (…)), and COLUMNS over a streamed derived table
+SELECT min(COLUMNS(* EXCLUDE (b))) FROM (SELECT id, n, f, b, s FROM t) x
+SELECT region, count(COLUMNS(* EXCLUDE (region, s))) FROM (SELECT region, id, n, s, f FROM t) x GROUP BY region ORDER BY region
+SELECT COLUMNS(* EXCLUDE (s)) FROM (SELECT id, s, n FROM t WHERE id < 5) x ORDER BY id
+SELECT max(COLUMNS(* EXCLUDE (id))) + 1 FROM (SELECT id, n, big FROM t) x

@@ -1232,6 +1232,17 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	for _, a := range e.Exprs {
 		switch a := a.(type) {
 		case *sqlparser.StarExpr:
+			if f.Name == ast.ColumnsFunc && len(e.Exprs) == 2 && !e.Distinct {
+				// COLUMNS(* EXCLUDE (a, b)), which the pre-parse made
+				// COLUMNS(*, excludeMarker(a, b)): the names as its
+				// arguments, of a COLUMNS(*).
+				names, ok := columnsExclude(e.Exprs[1])
+				if !ok {
+					return nil, c.unsupported(e, "this COLUMNS(* EXCLUDE (…)), of column names,")
+				}
+				f.Star, f.Args = true, names
+				return f, nil
+			}
 			if f.Name != "COUNT" && f.Name != ast.ColumnsFunc || len(e.Exprs) != 1 || e.Distinct {
 				return nil, c.unsupported(e, "* as an argument")
 			}
@@ -1270,6 +1281,32 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 		return x, err
 	}
 	return f, nil
+}
+
+// columnsExclude reads the EXCLUDE (a, b) of COLUMNS(* EXCLUDE (a, b)),
+// which the pre-parse wrote excludeMarker(a, b): the names as Strs.
+func columnsExclude(e sqlparser.SelectExpr) ([]ast.Expr, bool) {
+	ae, ok := e.(*sqlparser.AliasedExpr)
+	if !ok {
+		return nil, false
+	}
+	fe, ok := ae.Expr.(*sqlparser.FuncExpr)
+	if !ok || !strings.EqualFold(fe.Name.String(), excludeMarker) || len(fe.Exprs) == 0 {
+		return nil, false
+	}
+	var names []ast.Expr
+	for _, x := range fe.Exprs {
+		a, ok := x.(*sqlparser.AliasedExpr)
+		if !ok {
+			return nil, false
+		}
+		col, ok := a.Expr.(*sqlparser.ColName)
+		if !ok || !col.Qualifier.IsEmpty() {
+			return nil, false
+		}
+		names = append(names, ast.Str(col.Name.String()))
+	}
+	return names, true
 }
 
 // topN names DuckDB's MAX(x, n), MIN(x, n) and ARG_MAX(arg, val, n) and
