@@ -959,3 +959,7 @@ SELECT min(COLUMNS(* EXCLUDE (b))) FROM (SELECT id, n, f, b, s FROM t) x
 SELECT region, count(COLUMNS(* EXCLUDE (region, s))) FROM (SELECT region, id, n, s, f FROM t) x GROUP BY region ORDER BY region
 SELECT COLUMNS(* EXCLUDE (s)) FROM (SELECT id, s, n FROM t WHERE id < 5) x ORDER BY id
 SELECT max(COLUMNS(* EXCLUDE (id))) + 1 FROM (SELECT id, n, big FROM t) x
+-- JSON_PRETTY, JSON_MERGE_PATCH, JSON_CONTAINS
+SELECT id, json_contains("user", '{"tier":"gold"}') AS g, json_contains(json_object('a', [n, id]), CAST(id AS VARCHAR)) AS c, json_merge_patch(json_object('tier', "user".tier, 'id', id), json_object('id', NULL, 'n', n)) AS m FROM t WHERE id < 40 ORDER BY id
+SELECT id, json_pretty(json_object('id', id, 's', s, 'l', [n, 1])) AS p FROM t WHERE id < 20 ORDER BY id
+SELECT count(*) FILTER (WHERE json_contains("user", '{"tier":"bronze"}')) AS b FROM t
