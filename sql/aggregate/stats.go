@@ -32,11 +32,11 @@ type quantile struct {
 	ps     []float64
 	psText string
 	vals   []types.Value
-	bytes int64       // what vals hold, as accounted
-	runs  []sortedRun // in store
-	store *Runs       // nil: every value stays in memory
-	err   error       // of writing a run, given as the result's
-	acct  *int64
+	bytes  int64       // what vals hold, as accounted
+	runs   []sortedRun // in store
+	store  *Runs       // nil: every value stays in memory
+	err    error       // of writing a run, given as the result's
+	acct   *int64
 }
 
 func (s *quantile) account(acct *int64) { s.acct = acct }
