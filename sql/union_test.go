@@ -360,6 +360,35 @@ func TestIntersectExcept(t *testing.T) {
 	})
 }
 
+// TestUnionByName: DuckDB's UNION [ALL] BY NAME matches the parts'
+// columns by name (case aside): the first part's, then the new ones of
+// the parts after, NULL where a part has none; a part keeps its own
+// positions (GROUP BY 1).
+func TestUnionByName(t *testing.T) {
+	s, _ := subLakes(t)
+	wantRows(t, s, map[string][]string{
+		"SELECT 1 AS a, 2 AS b UNION ALL BY NAME SELECT 3 AS B, 4 AS c UNION BY NAME SELECT 5 AS C ORDER BY a NULLS LAST, b": {"1|2|NULL", "NULL|3|4", "NULL|NULL|5"},
+		"SELECT 1 AS a UNION ALL BY NAME SELECT 1 AS a":                                                                      {"1", "1"},
+		"SELECT 1 AS a UNION BY NAME SELECT 1 AS a":                                                                          {"1"},
+		"SELECT g AS k, count(*) AS n FROM t WHERE g = 3 GROUP BY 1 UNION ALL BY NAME SELECT 7 AS n, 'x' AS k ORDER BY n":    {"x|7", fmt.Sprintf("3|%d", countG(t, s, 3))},
+	})
+	wantErrors(t, s, map[string]string{
+		"SELECT * FROM t UNION BY NAME SELECT 1 AS g":                       "SELECT * in a UNION BY NAME",
+		"SELECT 1 AS a, 2 AS A UNION BY NAME SELECT 1 AS a":                 "two columns named A",
+		"SELECT 1 AS a UNION BY NAME SELECT 1 AS a INTERSECT SELECT 1 AS a": "UNION BY NAME beside INTERSECT",
+	})
+}
+
+// countG counts t's rows of g = v.
+func countG(t *testing.T, s *Session, v int) int64 {
+	t.Helper()
+	res, err := s.Exec(context.Background(), fmt.Sprintf("SELECT count(*) FROM t WHERE g = %d", v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Rows[0][0].I
+}
+
 // TestDistinctOn: DuckDB's DISTINCT ON (e, …) keeps the first row of each
 // value of e in the query's order: over t, the least and the greatest x
 // of each g (counted here), by an alias and a position too, over groups,

@@ -963,3 +963,9 @@ SELECT max(COLUMNS(* EXCLUDE (id))) + 1 FROM (SELECT id, n, big FROM t) x
 SELECT id, json_contains("user", '{"tier":"gold"}') AS g, json_contains(json_object('a', [n, id]), CAST(id AS VARCHAR)) AS c, json_merge_patch(json_object('tier', "user".tier, 'id', id), json_object('id', NULL, 'n', n)) AS m FROM t WHERE id < 40 ORDER BY id
 SELECT id, json_pretty(json_object('id', id, 's', s, 'l', [n, 1])) AS p FROM t WHERE id < 20 ORDER BY id
 SELECT count(*) FILTER (WHERE json_contains("user", '{"tier":"bronze"}')) AS b FROM t
+-- UNION [ALL] BY NAME
+SELECT id, n FROM t WHERE id < 5 UNION ALL BY NAME SELECT n, id FROM t WHERE id BETWEEN 5 AND 7 ORDER BY id
+SELECT region, count(*) AS c FROM t GROUP BY 1 UNION BY NAME SELECT sum(n) AS total, day AS region FROM t GROUP BY day ORDER BY region, c NULLS LAST
+SELECT id, s FROM t WHERE id < 3 UNION BY NAME SELECT id, s FROM t WHERE id < 5 ORDER BY id
+SELECT 1 AS a, 2 AS b UNION ALL BY NAME SELECT 3 AS b, 4 AS c UNION BY NAME SELECT 5 AS C ORDER BY a NULLS LAST, b
+SELECT count(*) AS n FROM (SELECT id FROM t UNION ALL BY NAME SELECT n AS id FROM t) x

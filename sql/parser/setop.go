@@ -28,6 +28,7 @@ import (
 const (
 	intersectMarker = "__lakesql_intersect"
 	exceptMarker    = "__lakesql_except"
+	byNameMarker    = "__lakesql_union_by_name" // DuckDB's UNION [ALL] BY NAME
 	allSuffix       = "_all"
 )
 
@@ -41,6 +42,23 @@ func setOpEdit(tk tokens, i int) (edit, bool) {
 		m = intersectMarker
 	case tk.word(i, "EXCEPT"):
 		m = exceptMarker
+	case tk.word(i, "UNION"):
+		// UNION [ALL | DISTINCT] BY NAME, the others the grammar's.
+		k := i + 1
+		if tk.word(k, "ALL") || tk.word(k, "DISTINCT") {
+			k++
+		}
+		if !tk.word(k, "BY") || !tk.word(k+1, "NAME") {
+			return edit{}, false
+		}
+		m = byNameMarker
+		if tk.word(i+1, "ALL") {
+			m += allSuffix
+		}
+		if !tk.word(k+2, "SELECT") && !tk.punct(k+2, "(") {
+			return edit{}, false
+		}
+		return edit{pos: tk.toks[i].pos, end: tk.toks[k+1].end, repl: " UNION ALL SELECT " + m + "() UNION ALL "}, true
 	default:
 		return edit{}, false
 	}
@@ -84,6 +102,8 @@ func setMarker(p *ast.Select) (setOp, bool) {
 		return setOp{"INTERSECT", all}, true
 	case exceptMarker:
 		return setOp{"EXCEPT", all}, true
+	case byNameMarker:
+		return setOp{"UNION BY NAME", all}, true
 	}
 	return setOp{}, false
 }
@@ -117,6 +137,9 @@ func (c *converter) setOps(u *ast.Union) (*ast.Union, error) {
 	}
 	if !any {
 		return u, nil
+	}
+	if slices.ContainsFunc(ops, func(o setOp) bool { return o.kind == "UNION BY NAME" }) {
+		return c.unionByName(xs, ops, u)
 	}
 	combine := func(k int) error {
 		s, err := c.combine(xs[k], ops[k], xs[k+1])
@@ -233,4 +256,51 @@ func (c *converter) combine(l *ast.Select, o setOp, r *ast.Select) (*ast.Select,
 
 func intLit(n int64) ast.Expr {
 	return ast.Literal{Value: types.IntValue(n), Text: types.IntValue(n).String()}
+}
+
+// unionByName is DuckDB's a UNION [ALL] BY NAME b …: each part's columns
+// matched by name (case aside), not by place; the columns are the first
+// part's, then those of the parts after that it has not, in their order;
+// a part without a column gives NULL there. Every operator between the
+// parts must be a UNION BY NAME, and every part name its columns (a *
+// is not resolved here).
+func (c *converter) unionByName(xs []*ast.Select, ops []setOp, u *ast.Union) (*ast.Union, error) {
+	var names []string
+	for _, p := range xs {
+		if hasStarItem(p) {
+			return nil, NewSyntaxError(c.text, c.off, "SELECT * in a UNION BY NAME not supported: name the columns")
+		}
+		for _, n := range p.ColumnNames() {
+			if !slices.ContainsFunc(names, func(m string) bool { return strings.EqualFold(m, n) }) {
+				names = append(names, n)
+			}
+		}
+	}
+	out := &ast.Union{OrderBy: u.OrderBy, Limit: u.Limit, Offset: u.Offset}
+	for _, o := range ops {
+		if o.kind != "UNION BY NAME" {
+			return nil, NewSyntaxError(c.text, c.off, "UNION BY NAME beside %s not supported", o.kind)
+		}
+		out.All = append(out.All, o.all)
+	}
+	for _, p := range xs {
+		own := p.ColumnNames()
+		if n := twiceName(own); n != "" {
+			return nil, NewSyntaxError(c.text, c.off, "UNION BY NAME of two columns named %s", n)
+		}
+		// The part as a derived table, which keeps its own GROUP BY 1
+		// and ORDER BY 2, and its columns picked by name over it.
+		c.sets++
+		q := &ast.Select{From: ast.Table{Sub: p, Alias: setAlias + "_" + strconv.Itoa(c.sets)}, Limit: -1}
+		for _, n := range names {
+			i := slices.IndexFunc(own, func(m string) bool { return strings.EqualFold(m, n) })
+			if i < 0 {
+				q.Items = append(q.Items, ast.SelectItem{Expr: ast.Null, Alias: n})
+				continue
+			}
+			q.Items = append(q.Items, ast.SelectItem{Expr: ast.Column{Path: []string{own[i]}}, Alias: n})
+		}
+		out.Parts = append(out.Parts, q)
+	}
+	return out, nil
 }
