@@ -125,7 +125,6 @@ func (t *groupTable) find(key []byte, h uint64) int {
 	}
 }
 
-// clear empties the table, keeping its memory for the groups to come.
 // free empties the table and lets its key blocks go (clear keeps them
 // for the groups to come).
 func (t *groupTable) free() {
@@ -133,6 +132,7 @@ func (t *groupTable) free() {
 	t.arena, t.cur = nil, 0
 }
 
+// clear empties the table, keeping its memory for the groups to come.
 func (t *groupTable) clear() {
 	clear(t.slots)
 	t.ints.clear()
