@@ -290,20 +290,21 @@ func (r cbResult) ratio() (float64, bool) {
 	return median(r.theirs).Seconds() / median(r.ours).Seconds(), true
 }
 
-// procRatio is ratio with DuckDB's times as a whole process.
-func (r cbResult) procRatio() (float64, bool) {
-	if r.status != cbEqual || len(r.ours) == 0 || len(r.duckProc) == 0 {
-		return 0, false
-	}
-	return median(r.duckProc).Seconds() / median(r.ours).Seconds(), true
-}
+// procRatio is ratio with DuckDB's times as a whole process, of an
+// answer that is right.
+func (r cbResult) procRatio() (float64, bool) { return r.rightRatio(r.duckProc, r.ours) }
 
-// shellRatio is ratio with our times in the shell.
-func (r cbResult) shellRatio() (float64, bool) {
-	if r.status != cbEqual || len(r.shell) == 0 || len(r.theirs) == 0 {
+// shellRatio is ratio with our times in the shell, of an answer that is
+// right.
+func (r cbResult) shellRatio() (float64, bool) { return r.rightRatio(r.theirs, r.shell) }
+
+// rightRatio is the median of theirs over the median of ours, of an
+// answer that is right and times on both sides.
+func (r cbResult) rightRatio(theirs, ours []time.Duration) (float64, bool) {
+	if r.status != cbEqual || len(ours) == 0 || len(theirs) == 0 {
 		return 0, false
 	}
-	return median(r.theirs).Seconds() / median(r.shell).Seconds(), true
+	return median(theirs).Seconds() / median(ours).Seconds(), true
 }
 
 // cbCounts are the summary counts.

@@ -316,27 +316,25 @@ func (l *tpchLake) duckProcess(ctx context.Context, q cbQuery, runs, rows int) (
 	if err != nil {
 		return nil, 0, err
 	}
-	f, err := os.CreateTemp("", "duckrun-*.json")
-	if err != nil {
+	file := filepath.Join(l.spill, "duckrun.json")
+	if err := os.MkdirAll(l.spill, 0o755); err != nil {
 		return nil, 0, err
 	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return nil, 0, err
-	}
-	if err := f.Close(); err != nil {
+	defer clearDir(l.spill)
+	if err := os.WriteFile(file, data, 0o644); err != nil {
 		return nil, 0, err
 	}
 	var ts []time.Duration
 	var rss int64
 	for range runs {
-		res, err := l.p.run(ctx, l.duckrun, f.Name())
+		res, err := l.p.run(ctx, l.duckrun, file)
 		if err != nil {
 			return nil, 0, fmt.Errorf("DuckDB as a process: %w", err)
 		}
-		if _, serial := tpchSerial[q.n]; !serial && bytes.Count(res.stdout, []byte("\n")) != rows {
-			return nil, 0, fmt.Errorf("DuckDB as a process: Q%d wrote %d rows, in-process %d", q.n, bytes.Count(res.stdout, []byte("\n")), rows)
+		if _, serial := tpchSerial[q.n]; !serial {
+			if n := bytes.Count(res.stdout, []byte("\n")); n != rows {
+				return nil, 0, fmt.Errorf("DuckDB as a process: Q%d wrote %d rows, in-process %d", q.n, n, rows)
+			}
 		}
 		ts, rss = append(ts, res.dur), max(rss, res.rssKiB)
 	}

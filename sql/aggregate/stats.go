@@ -28,7 +28,9 @@ type quantile struct {
 	hasP  bool
 	p     float64
 	// ps: the fractions of a list of them (QUANTILE_DISC(x, [0.1, 0.9])),
-	// whose result is the list of their quantiles; psText its JSON text.
+	// whose result is the list of their quantiles; psText the text they
+	// were read from, which a row that repeats it is not parsed again for
+	// ("" after a merge from a spill file: the next row's is parsed).
 	ps     []float64
 	psText string
 	vals   []types.Value
@@ -296,9 +298,6 @@ func (s *quantile) MergeState(b []byte) ([]byte, error) {
 	t := quantile{hasP: r.byte() == 1, p: r.float()}
 	for range r.count() {
 		t.ps = append(t.ps, r.float())
-	}
-	if t.ps != nil {
-		t.psText = string(types.ListValue(floatValues(t.ps)).S)
 	}
 	t.vals = r.values()
 	for range r.count() {
@@ -1042,12 +1041,4 @@ func (s *bitAgg) MergeState(b []byte) ([]byte, error) {
 		s.Merge(&t)
 	}
 	return r.b, r.err
-}
-
-func floatValues(fs []float64) []types.Value {
-	vs := make([]types.Value, len(fs))
-	for i, f := range fs {
-		vs[i] = types.FloatValue(f)
-	}
-	return vs
 }

@@ -710,9 +710,13 @@ func lastDayFn(a []types.Value) (types.Value, error) {
 	if err != nil {
 		return types.Value{}, fmt.Errorf("LAST_DAY: %w", err)
 	}
+	return types.DateValue(floorDiv(lastDayOf(v).UnixMicro(), microsPerDay)), nil
+}
+
+// lastDayOf is the last day of the month of the date or timestamp v.
+func lastDayOf(v types.Value) time.Time {
 	y, m, _ := v.Time().Date()
-	t := time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC) // day 0 of the next month
-	return types.DateValue(floorDiv(t.UnixMicro(), microsPerDay)), nil
+	return time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC) // day 0 of the next month
 }
 
 func daysInMonthFn(a []types.Value) (types.Value, error) {
@@ -720,8 +724,7 @@ func daysInMonthFn(a []types.Value) (types.Value, error) {
 	if err != nil {
 		return types.Value{}, err
 	}
-	y, m, _ := v.Time().Date()
-	return i2v(int64(time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day())), nil // day 0 of the next month
+	return i2v(int64(lastDayOf(v).Day())), nil
 }
 
 func makeDateFn(a []types.Value) (types.Value, error) {

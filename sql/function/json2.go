@@ -139,13 +139,9 @@ func jsonKeysFn(a []types.Value) (types.Value, error) {
 // AS JSON) reads it: spelled as yyjson writes it; an error (wrapping
 // types.ErrConvert) if s holds no JSON value.
 func ParseJSON(s string) (types.Value, error) {
-	raw, err := jsonDoc(s)
+	v, err := jsonExtract(s, nil, false) // the whole document
 	if err != nil {
 		return types.Value{}, fmt.Errorf("%w: %s", err, quote(types.StringValue(s)))
 	}
-	b, err := appendNormal(nil, raw)
-	if err != nil {
-		return types.Value{}, err
-	}
-	return types.JSONValue(string(b)), nil
+	return v, nil
 }

@@ -2,6 +2,7 @@ package function
 
 import (
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,11 +97,7 @@ func jsonMergePatchFn(a []types.Value) (types.Value, error) {
 	if doc == "" {
 		return types.Value{}, nil
 	}
-	b, err := appendNormal(nil, doc)
-	if err != nil {
-		return types.Value{}, err
-	}
-	return types.JSONValue(string(b)), nil
+	return jsonExtract(doc, nil, false)
 }
 
 // mergePatch is RFC 7396's MergePatch(target, patch) of raw JSON; target
@@ -111,22 +108,13 @@ func mergePatch(target, patch string) (string, error) {
 	}
 	var keys, vals []string
 	if target != "" && target[0] == '{' {
-		err := eachJSON(target, func(k, v string) (bool, error) {
-			keys, vals = append(keys, k), append(vals, v)
-			return true, nil
-		})
-		if err != nil {
+		var err error
+		if keys, vals, err = jsonMembers(target); err != nil {
 			return "", err
 		}
 	}
 	err := eachJSON(patch, func(k, v string) (bool, error) {
-		i := -1
-		for j, key := range keys {
-			if key == k {
-				i = j
-				break
-			}
-		}
+		i := slices.Index(keys, k)
 		if v == "null" {
 			if i >= 0 {
 				keys, vals = append(keys[:i], keys[i+1:]...), append(vals[:i], vals[i+1:]...)
@@ -245,20 +233,14 @@ func jsonEqual(a, b string) (bool, error) {
 		y, err := unquote(b)
 		return err == nil && x == y, err
 	case a[0] == '{' && b[0] == '{':
-		var ak, av []string
-		if err := eachJSON(a, func(k, v string) (bool, error) { ak, av = append(ak, k), append(av, v); return true, nil }); err != nil {
+		ak, av, err := jsonMembers(a)
+		if err != nil {
 			return false, err
 		}
 		n, eq := 0, true
-		err := eachJSON(b, func(k, v string) (bool, error) {
+		err = eachJSON(b, func(k, v string) (bool, error) {
 			n++
-			i := -1
-			for j, key := range ak {
-				if key == k {
-					i = j
-					break
-				}
-			}
+			i := slices.Index(ak, k)
 			if i < 0 {
 				eq = false
 				return false, nil
@@ -298,6 +280,16 @@ func jsonEqual(a, b string) (bool, error) {
 		return err1 == nil && err2 == nil && x == y, nil
 	}
 	return a == b, nil // true, false, null
+}
+
+// jsonMembers returns the keys of the object obj and their raw values, in
+// its order.
+func jsonMembers(obj string) (keys, vals []string, err error) {
+	err = eachJSON(obj, func(k, v string) (bool, error) {
+		keys, vals = append(keys, k), append(vals, v)
+		return true, nil
+	})
+	return keys, vals, err
 }
 
 func isJSONNumber(raw string) bool { return raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9' }

@@ -2,6 +2,7 @@ package function
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/lakesql/lakesql/sql/types"
@@ -15,10 +16,7 @@ import (
 // listAggs are DuckDB's LIST_<aggregate> macros, the aggregate each
 // calls, and whether its results are DOUBLEs (aggregate.Double, which
 // package plan's tests check against).
-var listAggs = []struct {
-	Name, Agg string
-	Double    bool
-}{
+var listAggs = []ListAggregateMacro{
 	{"LIST_ANY_VALUE", "ANY_VALUE", false}, {"LIST_APPROX_COUNT_DISTINCT", "APPROX_COUNT_DISTINCT", false},
 	{"LIST_BIT_AND", "BIT_AND", false}, {"LIST_BIT_OR", "BIT_OR", false}, {"LIST_BIT_XOR", "BIT_XOR", false},
 	{"LIST_BOOL_AND", "BOOL_AND", false}, {"LIST_BOOL_OR", "BOOL_OR", false}, {"LIST_ENTROPY", "ENTROPY", true},
@@ -28,14 +26,15 @@ var listAggs = []struct {
 	{"LIST_STRING_AGG", "STRING_AGG", false}, {"LIST_VAR_POP", "VAR_POP", true}, {"LIST_VAR_SAMP", "VAR_SAMP", true},
 }
 
-// ListAggregateMacros lists listAggs: each macro's name, its aggregate's
-// and whether it is typed DOUBLE.
-func ListAggregateMacros() (names, aggs []string, doubles []bool) {
-	for _, la := range listAggs {
-		names, aggs, doubles = append(names, la.Name), append(aggs, la.Agg), append(doubles, la.Double)
-	}
-	return names, aggs, doubles
+// A ListAggregateMacro is one of DuckDB's LIST_<aggregate> macros: its
+// name, its aggregate's, and whether it is typed DOUBLE.
+type ListAggregateMacro struct {
+	Name, Agg string
+	Double    bool
 }
+
+// ListAggregateMacros lists the LIST_<aggregate> macros.
+func ListAggregateMacros() []ListAggregateMacro { return slices.Clone(listAggs) }
 
 func init() {
 	register(&Scalar{Name: "LIST_AGGREGATE", Aliases: []string{"LIST_AGGR", "ARRAY_AGGREGATE", "ARRAY_AGGR", "AGGREGATE"},

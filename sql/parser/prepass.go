@@ -1754,13 +1754,12 @@ func prepass(text string) rewritten {
 		// DuckDB's * EXCLUDE (a, b): *, excludeMarker(a, b), which the
 		// converter folds back into the *.
 		tk := tokens{text, toks}
-		if tk.punct(i, "*") && tk.word(i+1, "EXCLUDE") && tk.punct(i+2, "(") && tk.punct(i-1, "(") && tk.word(i-2, "COLUMNS") {
-			// COLUMNS(* EXCLUDE (a, b)): COLUMNS(*, excludeMarker(a, b)).
+		// So too COLUMNS(* EXCLUDE (a, b)): COLUMNS(*, excludeMarker(a, b)).
+		itemStar := tk.punct(i-1, ",") || tk.punct(i-1, ".") || tk.word(i-1, "SELECT") || tk.word(i-1, "DISTINCT")
+		columnsStar := tk.punct(i-1, "(") && tk.word(i-2, "COLUMNS")
+		if tk.punct(i, "*") && tk.word(i+1, "EXCLUDE") && tk.punct(i+2, "(") && (itemStar || columnsStar) {
 			edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: ", " + excludeMarker})
-		}
-		if tk.punct(i, "*") && tk.word(i+1, "EXCLUDE") && tk.punct(i+2, "(") && (tk.punct(i-1, ",") || tk.punct(i-1, ".") || tk.word(i-1, "SELECT") || tk.word(i-1, "DISTINCT")) {
-			edits = append(edits, edit{pos: toks[i+1].pos, end: toks[i+1].end, repl: ", " + excludeMarker})
-			if end := tk.closing(i + 2); end > 0 && tk.word(end+1, "REPLACE") && tk.punct(end+2, "(") {
+			if end := tk.closing(i + 2); itemStar && end > 0 && tk.word(end+1, "REPLACE") && tk.punct(end+2, "(") {
 				edits = append(edits, replaceEdits(tk, end+1)...) // * EXCLUDE (…) REPLACE (…)
 			}
 		}

@@ -582,19 +582,16 @@ func (c *converter) selectRest(sel *sqlparser.Select, out *ast.Select) (*ast.Sel
 			out.Qualify = f.Args[0] // QUALIFY c, which the pre-parse made an item
 			continue
 		}
-		if f, ok := item.Expr.(*ast.Func); ok && f.Name == strings.ToUpper(excludeMarker) {
+		if names, bad, ok := excludeNames(item.Expr); ok {
 			// * EXCLUDE (a, b), which the pre-parse made *, marker(a, b).
 			st, ok := lastStar(out.Items)
 			if !ok || len(st.Exclude) > 0 {
 				return nil, NewSyntaxError(c.text, c.off, "EXCLUDE (…) follows a *")
 			}
-			for _, a := range f.Args {
-				col, ok := a.(ast.Column)
-				if !ok || len(col.Path) != 1 {
-					return nil, NewSyntaxError(c.text, c.off, "EXCLUDE (…) takes column names, not %s", a)
-				}
-				st.Exclude = append(st.Exclude, col.Path[0])
+			if bad != nil {
+				return nil, NewSyntaxError(c.text, c.off, "EXCLUDE (…) takes column names, not %s", bad)
 			}
+			st.Exclude = names
 			out.Items[len(out.Items)-1].Expr = st
 			continue
 		}
@@ -1236,11 +1233,23 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 				// COLUMNS(* EXCLUDE (a, b)), which the pre-parse made
 				// COLUMNS(*, excludeMarker(a, b)): the names as its
 				// arguments, of a COLUMNS(*).
-				names, ok := columnsExclude(e.Exprs[1])
-				if !ok {
+				var names []string
+				var bad ast.Expr
+				ok := false
+				if ae, isExpr := e.Exprs[1].(*sqlparser.AliasedExpr); isExpr {
+					x, err := c.expr(ae.Expr)
+					if err != nil {
+						return nil, err
+					}
+					names, bad, ok = excludeNames(x)
+				}
+				if !ok || bad != nil || len(names) == 0 {
 					return nil, c.unsupported(e, "this COLUMNS(* EXCLUDE (…)), of column names,")
 				}
-				f.Star, f.Args = true, names
+				f.Star = true
+				for _, n := range names {
+					f.Args = append(f.Args, ast.Str(n))
+				}
 				return f, nil
 			}
 			if f.Name != "COUNT" && f.Name != ast.ColumnsFunc || len(e.Exprs) != 1 || e.Distinct {
@@ -1283,30 +1292,22 @@ func (c *converter) funcExpr(e *sqlparser.FuncExpr) (ast.Expr, error) {
 	return f, nil
 }
 
-// columnsExclude reads the EXCLUDE (a, b) of COLUMNS(* EXCLUDE (a, b)),
-// which the pre-parse wrote excludeMarker(a, b): the names as Strs.
-func columnsExclude(e sqlparser.SelectExpr) ([]ast.Expr, bool) {
-	ae, ok := e.(*sqlparser.AliasedExpr)
-	if !ok {
-		return nil, false
+// excludeNames reads x when it is excludeMarker(a, b), the EXCLUDE (a,
+// b) of * or of COLUMNS(*) that the pre-parse wrote (ok): the names, or
+// the first argument that is no column's name (bad).
+func excludeNames(x ast.Expr) (names []string, bad ast.Expr, ok bool) {
+	f, isFunc := x.(*ast.Func)
+	if !isFunc || f.Name != strings.ToUpper(excludeMarker) {
+		return nil, nil, false
 	}
-	fe, ok := ae.Expr.(*sqlparser.FuncExpr)
-	if !ok || !strings.EqualFold(fe.Name.String(), excludeMarker) || len(fe.Exprs) == 0 {
-		return nil, false
-	}
-	var names []ast.Expr
-	for _, x := range fe.Exprs {
-		a, ok := x.(*sqlparser.AliasedExpr)
-		if !ok {
-			return nil, false
+	for _, a := range f.Args {
+		col, isCol := a.(ast.Column)
+		if !isCol || len(col.Path) != 1 {
+			return nil, a, true
 		}
-		col, ok := a.Expr.(*sqlparser.ColName)
-		if !ok || !col.Qualifier.IsEmpty() {
-			return nil, false
-		}
-		names = append(names, ast.Str(col.Name.String()))
+		names = append(names, col.Path[0])
 	}
-	return names, true
+	return names, nil, true
 }
 
 // topN names DuckDB's MAX(x, n), MIN(x, n) and ARG_MAX(arg, val, n) and

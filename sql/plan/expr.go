@@ -1328,10 +1328,10 @@ func (e *LambdaCall) Eval(r Row) (types.Value, error) {
 	}
 	row := make(Row, len(r)+len(e.Params))
 	copy(row, r)
-	params := row[len(r):]
 	if e.Kind == lambdaReduce {
 		return e.reduce(r, row, els)
 	}
+	params := row[len(r):]
 	out := make([]types.Value, 0, len(els))
 	for k, el := range els {
 		params[0] = el

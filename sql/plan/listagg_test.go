@@ -69,10 +69,9 @@ func TestListAggregate(t *testing.T) {
 		}
 	}
 	// Each macro is typed as its aggregate is.
-	names, aggs, doubles := function.ListAggregateMacros()
-	for i, name := range names {
-		if want := aggregate.Double(aggs[i]); doubles[i] != want {
-			t.Errorf("%s: DOUBLE %v, but %s is %v", name, doubles[i], aggs[i], want)
+	for _, m := range function.ListAggregateMacros() {
+		if want := aggregate.Double(m.Agg); m.Double != want {
+			t.Errorf("%s: DOUBLE %v, but %s is %v", m.Name, m.Double, m.Agg, want)
 		}
 	}
 }

@@ -77,6 +77,8 @@ func Cast(v Value, to Kind) (Value, error) {
 		return StringValue(v.String()), nil
 	case JSON:
 		if v.K == String {
+			// Text stays text here: CAST(s AS JSON) reads it as JSON in
+			// plan.CastExpr, with the JSON reader of package function.
 			return StringValue(v.S), nil
 		}
 		return JSONValue(string(AppendJSON(nil, v))), nil
